@@ -1,0 +1,233 @@
+"""The game API every simulator implements (DESIGN §2).
+
+A ``Game`` holds frozen ``Params``; ``Game.new_state`` makes a mutable ``State`` that owns its
+own random stream. Actions are ints; compound choices are consecutive decisions of one seat.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from simcore.errors import ConfigError, IllegalActionError
+from simcore.params import Params
+
+TERMINAL = -1
+"""``current_player`` of a finished game."""
+
+COLUMN_TYPES = ("int", "float", "str", "bool")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Static facts about a game."""
+
+    id: str
+    version: int
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    description: str
+    rules_source: str
+
+
+class State(ABC):
+    """Mutable game position. Subclasses declare ``__slots__`` and implement the abstract API."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat to act, or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Actions the current seat may take (non-empty unless terminal)."""
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Apply ``action`` in place; raise ``IllegalActionError`` when it is not legal."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (no shared mutable parts)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Current score of every seat."""
+
+    @abstractmethod
+    def observation(self, player: int) -> str:
+        """Everything ``player`` can observe, as a canonical string (information-set key)."""
+
+    @abstractmethod
+    def outcome(self) -> dict[str, Any]:
+        """Statistics of a finished game.
+
+        ``{"turns": int, "ended_by": str, "game": {col: value}, "seats": [{col: value}, ...]}``
+        with the columns the game class declares.
+        """
+
+    @property
+    @abstractmethod
+    def n_players(self) -> int:
+        """Number of seats."""
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player == TERMINAL
+
+    def winners(self) -> list[int]:
+        """Seats that share the win (default: highest score)."""
+        scores = self.scores()
+        best = max(scores)
+        return [i for i, s in enumerate(scores) if s == best]
+
+    def returns(self) -> list[float]:
+        """Win share per seat: 1/k to each of k tied winners, 0 otherwise (0 for all if running)."""
+        if not self.is_terminal():
+            return [0.0] * self.n_players
+        return win_shares(self.winners(), self.n_players)
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A clone with everything ``player`` cannot observe resampled from ``rng``.
+
+        Contract: the result depends only on ``observation(player)`` and ``rng``, and the
+        clone's internal random stream is reseeded from ``rng``. Perfect information: a clone
+        whose stream is reseeded.
+        """
+        copy = self.clone()
+        copy.reseed(rng)
+        return copy
+
+    def reseed(self, rng: random.Random) -> None:
+        """Reseed the state's internal chance stream from ``rng`` (override if it has one)."""
+
+    def action_label(self, action: int) -> str:
+        """Human-readable name of ``action`` in this state."""
+        return str(action)
+
+    def action_classes(self, action: int) -> tuple[str, ...]:
+        """Classes an action belongs to (e.g. ``"effect:rat/6"``), used by ``Restricted``."""
+        return ()
+
+    def action_info(self, action: int) -> dict[str, Any]:
+        """Decoded columns for the actions table, computed before ``action`` is applied."""
+        return {}
+
+    def post_action_info(self) -> dict[str, Any]:
+        """Decoded columns for the actions table, computed after the action was applied."""
+        return {}
+
+    def heuristic_value(self, player: int) -> float:
+        """Cheap estimate in [0, 1] of ``player``'s winning chances (for search cut-offs)."""
+        scores = self.scores()
+        lo, hi = min(scores), max(scores)
+        return 0.5 if hi == lo else (scores[player] - lo) / (hi - lo)
+
+    def fingerprint(self) -> tuple:
+        """A complete, hashable description of the state (tests use it for equality)."""
+        return _freeze(self)
+
+    def trace_lines(self) -> list[str]:
+        """Lines describing what happened since the last call (for ``boardlab play --trace``)."""
+        return []
+
+    def check_action(self, action: int) -> None:
+        """Raise ``IllegalActionError`` unless ``action`` is legal now."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                f"action {action!r} is not legal for seat {self.current_player}"
+            )
+
+
+class Game(ABC):
+    """A game definition bound to validated parameters."""
+
+    spec: ClassVar[GameSpec]
+    params_class: ClassVar[type[Params]]
+    game_columns: ClassVar[Mapping[str, str]] = {}
+    seat_columns: ClassVar[Mapping[str, str]] = {}
+    action_columns: ClassVar[Mapping[str, str]] = {}
+
+    def __init__(self, params: Params | None = None) -> None:
+        self.params = params if params is not None else self.params_class()
+        if not isinstance(self.params, self.params_class):
+            raise ConfigError(f"{self.spec.id}: params must be {self.params_class.__name__}")
+
+    @classmethod
+    def from_overrides(cls, overrides: Mapping[str, Any] | None = None) -> Game:
+        """Build with default params plus validated ``overrides``."""
+        return cls(cls.params_class.from_overrides(overrides))
+
+    def check_players(self, n_players: int) -> None:
+        """Raise ``ConfigError`` for an unsupported player count."""
+        lo, hi = self.spec.min_players, self.spec.max_players
+        if not isinstance(n_players, int) or not lo <= n_players <= hi:
+            raise ConfigError(
+                f"players: {self.spec.id} is for {lo}-{hi} players, got {n_players!r}"
+            )
+
+    @abstractmethod
+    def new_state(self, n_players: int, seed: int) -> State:
+        """Initial state; all chance comes from a stream seeded by ``seed``."""
+
+    def describe_params(self) -> list[dict[str, Any]]:
+        """Parameter documentation rows with current values."""
+        rows = self.params_class.describe()
+        current = self.params.to_dict()
+        for row in rows:
+            row["value"] = current[row["name"]]
+        return rows
+
+
+def win_shares(winners: Sequence[int], n_players: int) -> list[float]:
+    """1/k to each of k winners, 0 to the rest."""
+    share = 1.0 / len(winners) if winners else 0.0
+    out = [0.0] * n_players
+    for w in winners:
+        out[w] = share
+    return out
+
+
+def ranks(scores: Sequence[float]) -> list[int]:
+    """Competition ranks (1 = best; ties share the better rank)."""
+    return [1 + sum(1 for o in scores if o > s) for s in scores]
+
+
+def _freeze(obj: Any, depth: int = 0) -> Any:
+    if depth > 50:
+        raise ValueError("state too deeply nested for fingerprint")
+    if isinstance(obj, int | float | str | bool | bytes) or obj is None:
+        return obj
+    if isinstance(obj, random.Random):
+        return ("Random", hash(obj.getstate()))
+    if isinstance(obj, list | tuple):
+        return tuple(_freeze(v, depth + 1) for v in obj)
+    if isinstance(obj, set | frozenset):
+        return tuple(sorted((_freeze(v, depth + 1) for v in obj), key=repr))
+    if isinstance(obj, dict):
+        return tuple(sorted(((repr(k), _freeze(v, depth + 1)) for k, v in obj.items())))
+    if hasattr(obj, "tolist"):
+        return _freeze(obj.tolist(), depth + 1)
+    slots = _all_slots(type(obj))
+    if slots:
+        return (type(obj).__name__,) + tuple(
+            (name, _freeze(getattr(obj, name, None), depth + 1)) for name in slots
+        )
+    if hasattr(obj, "__dict__"):
+        return (type(obj).__name__,) + _freeze(vars(obj), depth + 1)
+    return repr(obj)
+
+
+def _all_slots(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in cls.__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if name not in names and not name.startswith("__"):
+                names.append(name)
+    return names

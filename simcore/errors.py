@@ -1,0 +1,23 @@
+"""Exceptions shared by every boardlab layer."""
+
+from __future__ import annotations
+
+
+class BoardlabError(Exception):
+    """Bad input from a user: the CLI prints one line and exits with code 2."""
+
+
+class ConfigError(BoardlabError):
+    """A sweep config, parameter override or CLI argument is invalid."""
+
+
+class ContentError(BoardlabError):
+    """A game data file (cards, boards, content set) is invalid."""
+
+
+class RunDirError(BoardlabError):
+    """A run directory is missing, corrupted or holds a different config."""
+
+
+class IllegalActionError(ValueError):
+    """An action that is not in ``legal_actions()`` was applied."""

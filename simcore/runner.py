@@ -1,0 +1,93 @@
+"""Play one game to the end and return its records (DESIGN §2-3)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from simcore.api import Game, ranks
+from simcore.rng import policy_stream
+
+DEFAULT_MAX_STEPS = 100_000
+
+
+class RunawayGameError(RuntimeError):
+    """A game exceeded its step limit (a simulator bug, not bad input)."""
+
+
+@dataclass
+class GameRecord:
+    """The rows one game contributes to the ``games``, ``seats`` and ``actions`` tables."""
+
+    game: dict[str, Any]
+    seats: list[dict[str, Any]]
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+def play_game(
+    game: Game,
+    n_players: int,
+    policies: Sequence[Any],
+    seed: int,
+    *,
+    record_actions: bool = False,
+    policy_names: Sequence[str] | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> GameRecord:
+    """Play one game with ``policies[seat]`` in each seat; fully determined by the arguments."""
+    if len(policies) != n_players:
+        raise ValueError(f"{len(policies)} policies for {n_players} players")
+    start = time.perf_counter()
+    state = game.new_state(n_players, seed)
+    rngs = [policy_stream(seed, seat) for seat in range(n_players)]
+    actions: list[dict[str, Any]] = []
+    steps = 0
+    player = state.current_player
+    while player >= 0:
+        action = policies[player].act(state, rngs[player])
+        if record_actions:
+            row = {"step": steps, "seat": player, "action": action}
+            row["label"] = state.action_label(action)
+            row.update(state.action_info(action))
+            state.apply(action)
+            row.update(state.post_action_info())
+            actions.append(row)
+        else:
+            state.apply(action)
+        steps += 1
+        if steps > max_steps:
+            raise RunawayGameError(f"{game.spec.id}: no end after {max_steps} steps (seed {seed})")
+        player = state.current_player
+    wall_ms = (time.perf_counter() - start) * 1000.0
+    return _records(state, seed, steps, wall_ms, policies, policy_names, actions)
+
+
+def _records(state, seed, steps, wall_ms, policies, policy_names, actions) -> GameRecord:
+    outcome = state.outcome()
+    scores = state.scores()
+    shares = state.returns()
+    seat_ranks = ranks(scores)
+    names = policy_names or [p.name for p in policies]
+    game_row = {
+        "seed": seed,
+        "turns": outcome["turns"],
+        "steps": steps,
+        "ended_by": outcome["ended_by"],
+        "wall_ms": wall_ms,
+        **outcome.get("game", {}),
+    }
+    seat_rows = []
+    for seat, extra in enumerate(outcome["seats"]):
+        seat_rows.append(
+            {
+                "seat": seat,
+                "policy": names[seat],
+                "score": float(scores[seat]),
+                "rank": seat_ranks[seat],
+                "win_share": shares[seat],
+                **extra,
+            }
+        )
+    return GameRecord(game_row, seat_rows, actions)

@@ -1,0 +1,286 @@
+"""``check_game``: the public conformance suite every game must pass (DESIGN §9).
+
+Use it from a test::
+
+    from simcore.testing import check_game
+    check_game(MyGame(), n_players=3, policies=["random", "heuristic"])
+
+It raises ``ConformanceError`` naming every check that failed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from simcore.api import TERMINAL, Game, State
+from simcore.errors import IllegalActionError
+from simcore.rng import policy_stream
+from simcore.runner import play_game
+
+
+class ConformanceError(AssertionError):
+    """One or more conformance checks failed."""
+
+
+@dataclass
+class _Report:
+    failures: list[str] = field(default_factory=list)
+    checks: int = 0
+
+    def expect(self, ok: bool, message: str) -> bool:
+        self.checks += 1
+        if not ok and len(self.failures) < 20:
+            self.failures.append(message)
+        return ok
+
+
+_RANDOM_FUNCS = (
+    "random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform",
+    "getrandbits", "gauss", "betavariate",
+)  # fmt: skip
+_NP_FUNCS = (
+    "random", "rand", "randn", "randint", "choice", "shuffle", "permutation", "uniform",
+    "normal", "integers", "random_sample", "seed",
+)  # fmt: skip
+
+
+@contextlib.contextmanager
+def forbid_global_rng(report: _Report) -> Iterator[None]:
+    """Make the global ``random`` / ``numpy.random`` functions fail while the block runs."""
+    saved_py, saved_np = random.getstate(), np.random.get_state()
+    patched: list[tuple[Any, str, Any]] = []
+    calls: list[str] = []
+
+    def trap(name: str) -> Any:
+        def fail(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            raise RuntimeError(f"global random function {name}() used")
+
+        return fail
+
+    for module, names, prefix in (
+        (random, _RANDOM_FUNCS, "random."),
+        (np.random, _NP_FUNCS, "numpy.random."),
+    ):
+        for name in names:
+            if hasattr(module, name):
+                patched.append((module, name, getattr(module, name)))
+                setattr(module, name, trap(prefix + name))
+    try:
+        yield
+    finally:
+        for module, name, original in patched:
+            setattr(module, name, original)
+        report.expect(not calls, f"global RNG used: {sorted(set(calls))}")
+        report.expect(random.getstate() == saved_py, "the global `random` state was changed")
+        np_same = all(
+            np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
+            for a, b in zip(np.random.get_state(), saved_np, strict=True)
+        )
+        report.expect(np_same, "the global numpy.random state was changed")
+        random.setstate(saved_py)
+        np.random.set_state(saved_np)
+
+
+def check_game(
+    game: Game,
+    n_players: int,
+    policies: Sequence[Any] = ("random",),
+    *,
+    n_games: int = 12,
+    seed: int = 0,
+    states_per_game: int = 8,
+) -> int:
+    """Run the conformance suite; return the number of checks made, raise on any failure."""
+    report = _Report()
+    built = _build_policies(game, policies)
+    try:
+        with forbid_global_rng(report):
+            _run_checks(game, n_players, built, n_games, seed, states_per_game, report)
+    except RuntimeError as exc:
+        if "global random function" not in str(exc):
+            raise
+    if report.failures:
+        raise ConformanceError(
+            f"{game.spec.id} ({n_players} players) failed {len(report.failures)} check(s):\n- "
+            + "\n- ".join(report.failures)
+        )
+    return report.checks
+
+
+def _build_policies(game: Game, policies: Sequence[Any]) -> list[Any]:
+    from strategies.registry import make_policy  # policies live above the engine layer
+
+    return [make_policy(p, game) if isinstance(p, str) else p for p in policies]
+
+
+def _run_checks(game, n_players, policies, n_games, seed, per_game, report) -> None:
+    random_policy = _build_policies(game, ["random"])[0]
+    samples: list[State] = []
+    for i in range(n_games):
+        samples.extend(_play_checked(game, n_players, seed + i, random_policy, per_game, report))
+    _check_determinism(game, n_players, policies, seed, report)
+    rng = random.Random(seed)
+    for state in samples:
+        _check_illegal(state, report)
+        _check_clone(state, rng, report)
+        _check_determinize(state, rng, report)
+        _check_no_peek(state, policies, rng, report)
+    for policy in policies:
+        lineup = [policy] * n_players
+        record = play_game(game, n_players, lineup, seed + 999)
+        report.expect(
+            abs(sum(s["win_share"] for s in record.seats) - 1.0) < 1e-9,
+            f"{policy.name}: win shares of a finished game do not sum to 1",
+        )
+
+
+def _play_checked(game, n_players, seed, policy, per_game, report) -> list[State]:
+    """Random play to the end, checking the per-step invariants; return sampled states."""
+    state = game.new_state(n_players, seed)
+    rng = policy_stream(seed, 0)
+    visited: list[State] = []
+    steps = 0
+    while not state.is_terminal():
+        player = state.current_player
+        actions = state.legal_actions()
+        ok = report.expect(bool(actions), f"seed {seed} step {steps}: no legal actions")
+        ok &= report.expect(
+            0 <= player < n_players, f"seed {seed} step {steps}: current_player {player}"
+        )
+        ok &= report.expect(
+            len(set(actions)) == len(actions) and all(isinstance(a, int) for a in actions),
+            f"seed {seed} step {steps}: legal actions must be distinct ints, got {actions}",
+        )
+        if not ok or steps > 200_000:
+            report.expect(steps <= 200_000, f"seed {seed}: game did not end")
+            return visited
+        visited.append(state.clone())
+        state.apply(policy.act(state, rng))
+        steps += 1
+    report.expect(state.current_player == TERMINAL, "terminal state must have TERMINAL player")
+    report.expect(state.legal_actions() == [], "terminal state must have no legal actions")
+    shares = state.returns()
+    report.expect(abs(sum(shares) - 1.0) < 1e-9, f"seed {seed}: returns {shares} do not sum to 1")
+    report.expect(len(state.scores()) == n_players, "scores() must have one entry per seat")
+    _check_outcome(game, state, n_players, report)
+    stride = max(1, len(visited) // per_game)
+    return visited[::stride][:per_game]
+
+
+def _check_outcome(game: Game, state: State, n_players: int, report: _Report) -> None:
+    out = state.outcome()
+    report.expect({"turns", "ended_by", "seats"} <= set(out), "outcome() misses required keys")
+    report.expect(
+        set(out.get("game", {})) == set(game.game_columns),
+        f"outcome()['game'] keys {sorted(out.get('game', {}))} != declared game_columns",
+    )
+    seats = out.get("seats", [])
+    report.expect(len(seats) == n_players, "outcome()['seats'] needs one dict per seat")
+    for row in seats:
+        report.expect(
+            set(row) == set(game.seat_columns),
+            f"outcome seat keys {sorted(row)} != declared seat_columns {sorted(game.seat_columns)}",
+        )
+
+
+def _check_determinism(game, n_players, policies, seed, report) -> None:
+    lineup = [policies[i % len(policies)] for i in range(n_players)]
+    first = play_game(game, n_players, lineup, seed + 500, record_actions=True)
+    second = play_game(game, n_players, lineup, seed + 500, record_actions=True)
+    strip = {"wall_ms"}
+    same = (
+        {k: v for k, v in first.game.items() if k not in strip}
+        == {k: v for k, v in second.game.items() if k not in strip}
+        and first.seats == second.seats
+        and first.actions == second.actions
+    )
+    report.expect(same, "same seed and policies gave different games (non-determinism)")
+    declared = set(game.action_columns) | {"step", "seat", "action", "label"}
+    for row in first.actions[:50]:
+        if not report.expect(
+            set(row) <= declared, f"action record keys {sorted(set(row) - declared)} undeclared"
+        ):
+            break
+
+
+def _check_illegal(state: State, report: _Report) -> None:
+    legal = set(state.legal_actions())
+    before = state.fingerprint()
+    for bad in (-1, max(legal) + 1, 10**9):
+        if bad in legal:
+            continue
+        probe = state.clone()
+        try:
+            probe.apply(bad)
+            report.expect(False, f"illegal action {bad} was accepted")
+        except IllegalActionError:
+            pass
+        report.expect(probe.fingerprint() == before, "a rejected action changed the state")
+
+
+def _check_clone(state: State, rng: random.Random, report: _Report) -> None:
+    before = state.fingerprint()
+    copy = state.clone()
+    report.expect(copy.fingerprint() == before, "clone() differs from the original")
+    _random_steps(copy, rng, 30)
+    report.expect(state.fingerprint() == before, "playing on a clone changed the original")
+    other = state.clone()
+    snapshot = other.fingerprint()
+    _random_steps(state.clone(), rng, 30)
+    report.expect(other.fingerprint() == snapshot, "clones share mutable parts")
+
+
+def _check_determinize(state: State, rng: random.Random, report: _Report) -> None:
+    before = state.fingerprint()
+    for player in range(state.n_players):
+        det = state.determinize(player, random.Random(rng.getrandbits(32)))
+        report.expect(
+            det.observation(player) == state.observation(player),
+            f"determinize({player}) changed what the player observes",
+        )
+        report.expect(det.current_player == state.current_player, "determinize changed the mover")
+        if player == state.current_player:
+            report.expect(
+                det.legal_actions() == state.legal_actions(),
+                "determinize changed the acting player's legal actions",
+            )
+        key = rng.getrandbits(32)
+        again = state.determinize(player, random.Random(key)).fingerprint()
+        via_det = det.determinize(player, random.Random(key)).fingerprint()
+        report.expect(
+            again == via_det,
+            f"determinize({player}) depends on hidden information, not only on what "
+            f"player {player} observes",
+        )
+        _random_steps(det, rng, 10_000)
+        report.expect(det.is_terminal(), "a determinized state could not be played to the end")
+    report.expect(state.fingerprint() == before, "determinize changed the original state")
+
+
+def _check_no_peek(state: State, policies: Sequence[Any], rng: random.Random, report) -> None:
+    player = state.current_player
+    for policy in policies:
+        key = rng.getrandbits(32)
+        real = policy.act(state.clone(), random.Random(key))
+        det = state.determinize(player, random.Random(rng.getrandbits(32)))
+        seen = policy.act(det, random.Random(key))
+        report.expect(
+            real == seen,
+            f"policy {policy.name!r} peeks: its choice changed when hidden information was "
+            f"resampled ({real} vs {seen})",
+        )
+
+
+def _random_steps(state: State, rng: random.Random, n: int) -> None:
+    for _ in range(n):
+        if state.is_terminal():
+            return
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])

@@ -1,0 +1,70 @@
+"""The Policy protocol and policy spec strings."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+from simcore.api import State
+from simcore.errors import ConfigError
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """Chooses an action for ``state.current_player``, reading only what that seat observes."""
+
+    name: str
+
+    def act(self, state: State, rng: random.Random) -> int:
+        """The chosen action (one of ``state.legal_actions()``)."""
+        ...
+
+
+def parse_value(text: str) -> Any:
+    """Spec option value: int, float, bool or string."""
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"name"``, ``"name:k=v,..."``, ``"module:Class"`` or ``"module:Class:k=v"``."""
+    spec = spec.strip()
+    if not spec:
+        raise ConfigError("empty policy spec")
+    parts = spec.split(":")
+    if len(parts) >= 2 and "=" not in parts[1]:
+        name, rest = f"{parts[0]}:{parts[1]}", ":".join(parts[2:])
+    else:
+        name, rest = parts[0], ":".join(parts[1:])
+    options: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ConfigError(f"policy spec {spec!r}: option {item!r} is not key=value")
+        options[key.strip()] = parse_value(value)
+    return name, options
+
+
+def check_options(policy: str, options: dict[str, Any], allowed: dict[str, type]) -> None:
+    """``ConfigError`` for an unknown option or a value of the wrong type."""
+    for key, value in options.items():
+        if key not in allowed:
+            raise ConfigError(
+                f"unknown option {key!r} for policy {policy!r}; "
+                f"allowed: {', '.join(sorted(allowed)) or 'none'}"
+            )
+        kind = allowed[key]
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            ok = True
+        if not ok:
+            raise ConfigError(
+                f"policy {policy!r}: option {key!r} must be {kind.__name__}, got {value!r}"
+            )

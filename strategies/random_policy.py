@@ -1,0 +1,25 @@
+"""Uniformly random play."""
+
+from __future__ import annotations
+
+import random
+
+from simcore.api import Game, State
+from strategies.base import check_options
+
+
+class RandomPolicy:
+    """Picks a legal action uniformly at random."""
+
+    name = "random"
+
+    def act(self, state: State, rng: random.Random) -> int:
+        """A uniformly random legal action."""
+        actions = state.legal_actions()
+        return actions[rng.randrange(len(actions))]
+
+
+def make_random(game: Game, **options: object) -> RandomPolicy:
+    """Factory for the ``random`` spec."""
+    check_options("random", dict(options), {})
+    return RandomPolicy()

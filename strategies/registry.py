@@ -1,0 +1,59 @@
+"""Resolve policy spec strings to policy objects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcore import registry
+from simcore.api import Game
+from simcore.errors import ConfigError
+from strategies.base import Policy, parse_spec
+from strategies.restricted import Restricted
+
+FORBID_KEY = "forbid"
+
+
+def make_policy(spec: str, game: Game) -> Policy:
+    """Build the policy named by ``spec`` for ``game``.
+
+    ``forbid=a+b`` is accepted by every policy and wraps it in ``Restricted`` with those
+    action classes.
+    """
+    name, options = parse_spec(spec)
+    forbid = options.pop(FORBID_KEY, None)
+    factory = registry.load(registry.POLICY_GROUP, name, "policy")
+    try:
+        policy = factory(game, **options) if callable(factory) else None
+    except TypeError as exc:
+        raise ConfigError(f"policy {spec!r}: {exc}") from None
+    if policy is None or not hasattr(policy, "act"):
+        raise ConfigError(f"policy {spec!r} did not produce a policy object")
+    if not getattr(policy, "name", None):
+        policy.name = name
+    if forbid is not None:
+        policy = Restricted(policy, str(forbid).split("+"))
+    return policy
+
+
+def policy_names() -> list[str]:
+    """Registered policy names."""
+    return registry.names(registry.POLICY_GROUP)
+
+
+def validate_spec(spec: str, game: Game) -> None:
+    """``ConfigError`` if ``spec`` cannot be built for ``game``."""
+    make_policy(spec, game)
+
+
+def describe_policies(game: Game | None = None) -> list[dict[str, Any]]:
+    """Name and one-line description of each policy (and the game's heuristic styles)."""
+    rows = []
+    for name in policy_names():
+        factory = registry.load(registry.POLICY_GROUP, name, "policy")
+        doc = (factory.__doc__ or "").strip().splitlines()[0] if factory.__doc__ else ""
+        rows.append({"name": name, "doc": doc})
+    if game is not None and game.spec.id in registry.names(registry.HEURISTIC_GROUP):
+        factory = registry.heuristic_factory(game.spec.id)
+        for style in getattr(factory, "styles", ()):
+            rows.append({"name": f"heuristic:style={style}", "doc": f"{game.spec.id} heuristic"})
+    return rows

@@ -1,0 +1,70 @@
+"""Restricted play: a policy that never takes a class of actions (the balance analyses' tool)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from simcore.api import State
+
+Forbid = Callable[[State, int], bool]
+
+
+class RestrictedView:
+    """A state proxy whose ``legal_actions`` for ``seat`` exclude forbidden actions.
+
+    Clones and determinizations stay restricted, so a search policy also plans without them.
+    If every legal action is forbidden, all stay legal (a seat can never be left without a move).
+    """
+
+    __slots__ = ("_forbid", "_seat", "_state")
+
+    def __init__(self, state: State, seat: int, forbid: Forbid) -> None:
+        self._state = state
+        self._seat = seat
+        self._forbid = forbid
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions minus the forbidden ones when ``seat`` is to act."""
+        actions = self._state.legal_actions()
+        if self._state.current_player != self._seat:
+            return actions
+        kept = [a for a in actions if not self._forbid(self._state, a)]
+        return kept or actions
+
+    def clone(self) -> RestrictedView:
+        """A restricted clone."""
+        return RestrictedView(self._state.clone(), self._seat, self._forbid)
+
+    def determinize(self, player: int, rng: random.Random) -> RestrictedView:
+        """A restricted determinization."""
+        return RestrictedView(self._state.determinize(player, rng), self._seat, self._forbid)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+
+def class_forbid(classes: Iterable[str]) -> Forbid:
+    """A predicate true for actions having any of ``classes`` (see ``State.action_classes``)."""
+    wanted = frozenset(classes)
+
+    def forbid(state: State, action: int) -> bool:
+        return not wanted.isdisjoint(state.action_classes(action))
+
+    return forbid
+
+
+class Restricted:
+    """Wraps ``policy`` so the acting seat never takes actions matched by ``forbid``."""
+
+    def __init__(self, policy: Any, forbid: Forbid | Iterable[str]) -> None:
+        self.policy = policy
+        self.forbid = forbid if callable(forbid) else class_forbid(forbid)
+        self.classes = None if callable(forbid) else sorted(forbid)
+        self.name = f"{policy.name}!forbid={'+'.join(self.classes or ['<fn>'])}"
+
+    def act(self, state: State, rng: random.Random) -> int:
+        """The wrapped policy's choice among the allowed actions."""
+        view = RestrictedView(state, state.current_player, self.forbid)
+        return self.policy.act(view, rng)
