@@ -133,9 +133,16 @@ class State(ABC):
         """A complete, hashable description of the state (tests use it for equality)."""
         return _freeze(self)
 
+    def enable_trace(self) -> None:
+        """Start keeping a narrative for ``trace_lines`` (off by default: it costs time)."""
+
     def trace_lines(self) -> list[str]:
-        """Lines describing what happened since the last call (for ``boardlab play --trace``)."""
+        """Narrative lines since the last call (draws, effects, chance, scoring), if tracing."""
         return []
+
+    def render(self) -> str:
+        """A multi-line text view of the whole position (shown at the end of a trace)."""
+        return ""
 
     def check_action(self, action: int) -> None:
         """Raise ``IllegalActionError`` unless ``action`` is legal now."""
