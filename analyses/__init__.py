@@ -1,0 +1,1 @@
+"""Balance analyses over sweep runs."""

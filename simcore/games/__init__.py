@@ -1,0 +1,1 @@
+"""The three simulated games, one package each."""

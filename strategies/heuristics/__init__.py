@@ -1,0 +1,1 @@
+"""Per-game heuristic policies (one module per game)."""
