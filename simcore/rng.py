@@ -16,8 +16,9 @@ _POLICY_STREAM = 1
 
 
 def _derive(*entropy: int) -> int:
+    # 63 bits so that seeds fit a signed int64 Parquet column.
     words = np.random.SeedSequence(list(entropy)).generate_state(2, dtype=np.uint32)
-    return int(words[0]) << 32 | int(words[1])
+    return (int(words[0]) & 0x7FFFFFFF) << 32 | int(words[1])
 
 
 def game_seed(sweep_seed: int, game_index: int) -> int:

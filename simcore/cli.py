@@ -1,0 +1,253 @@
+"""The ``boardlab`` command (DESIGN §6): the composition root of all layers.
+
+Exit codes: 0 success, 1 a check failed (drift), 2 bad input, 70 internal error, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from simcore.errors import BoardlabError, ConfigError
+
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 70, 130
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad arguments as one line with exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise ConfigError(f"{self.prog}: {message}")
+
+
+def parse_param_flags(items: Sequence[str] | None) -> dict[str, Any]:
+    """``--param key=value`` flags → dict (values parsed as JSON, else int/float/bool/str)."""
+    from strategies.base import parse_value
+
+    out: dict[str, Any] = {}
+    for item in items or ():
+        key, eq, text = item.partition("=")
+        if not eq or not key.strip():
+            raise ConfigError(f"--param {item!r}: expected key=value")
+        try:
+            out[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            out[key.strip()] = parse_value(text)
+    return out
+
+
+def _add_seat_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, help="number of seats")
+    p.add_argument("--policies", help="comma-separated plain policy names, one per seat")
+    p.add_argument(
+        "--policy", action="append", help="one policy spec per seat (repeat once per seat)"
+    )
+    p.add_argument("--seed", type=int, help="seed (default 0)")
+    p.add_argument("--param", action="append", metavar="KEY=VALUE", help="rule parameter")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = _Parser(prog="boardlab", description="Board-game balance analysis by simulation.")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub.add_parser("games", help="list the registered games and their parameters")
+    p = sub.add_parser("policies", help="list policies (and a game's heuristic styles)")
+    p.add_argument("game", nargs="?")
+    p = sub.add_parser("play", help="play one game and print the result (or a --trace)")
+    p.add_argument("game")
+    _add_seat_flags(p)
+    p.add_argument("--trace", action="store_true", help="print every decision and its effects")
+    p = sub.add_parser("sweep", help="run a sweep into a Parquet run directory")
+    p.add_argument("config", nargs="?", help="sweep TOML file (flags override it)")
+    p.add_argument("--game")
+    _add_seat_flags(p)
+    p.add_argument("--games", type=int, help="games per cell")
+    p.add_argument("--name", help="run name (directory under --out)")
+    p.add_argument("--out", default="runs", help="parent directory of run directories")
+    p.add_argument("--n-jobs", type=int, default=1, help="worker processes (-1: all cores)")
+    p.add_argument("--chunk-size", type=int, help="games per task and part file")
+    p.add_argument("--backend", default="loky", choices=["loky", "dask"])
+    p.add_argument("--scheduler", help="Dask scheduler address for --backend dask")
+    p.add_argument("--resume", action="store_true", help="continue an interrupted run")
+    p.add_argument("--record-actions", action="store_true", help="also write the actions table")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    for name, (adder, _) in _EXTRA_COMMANDS.items():
+        adder(sub.add_parser(name, help=_EXTRA_HELP[name]))
+    return parser
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """Print every registered game with its parameters."""
+    from simcore import registry
+
+    for gid in registry.game_ids():
+        try:
+            game = registry.make_game(gid)
+        except Exception as exc:  # a broken plug-in must not hide the others
+            print(f"{gid}: cannot load ({type(exc).__name__}: {exc})")
+            continue
+        s = game.spec
+        hidden = "hidden information" if s.hidden_information else "perfect information"
+        print(f"{s.id} v{s.version}: {s.min_players}-{s.max_players} players, {hidden}")
+        print(f"    {s.description}")
+        for row in game.describe_params():
+            mark = " [A]" if row.get("assumption") else ""
+            print(f"    {row['name']} = {json.dumps(row['value'])}{mark}  {row['doc']}")
+    return EXIT_OK
+
+
+def cmd_policies(args: argparse.Namespace) -> int:
+    """Print the policy names (and the styles of a game's heuristic)."""
+    from simcore import registry
+    from strategies.registry import describe_policies
+
+    game = registry.make_game(args.game) if args.game else None
+    for row in describe_policies(game):
+        print(f"{row['name']:<28} {row['doc']}")
+    return EXIT_OK
+
+
+def _seats(args: argparse.Namespace, default_players: int | None = None) -> tuple[int, list[str]]:
+    from simcore.config import split_policy_flags
+
+    specs = split_policy_flags(args.policies, args.policy)
+    players = args.players or (len(specs) if specs else default_players)
+    if players is None:
+        raise ConfigError("--players is required")
+    specs = specs or ["random"] * players
+    if len(specs) != players:
+        raise ConfigError(f"{len(specs)} policy spec(s) for --players {players}: give one per seat")
+    return players, specs
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play one game; print the result or the whole trace."""
+    from simcore import registry
+    from simcore.api import ranks
+    from simcore.runner import play_game
+    from simcore.trace import trace_game
+    from strategies.registry import make_policy
+
+    game = registry.make_game(args.game, parse_param_flags(args.param))
+    players, specs = _seats(args, game.spec.min_players)
+    game.check_players(players)
+    policies = [make_policy(s, game) for s in specs]
+    seed = args.seed or 0
+    if args.trace:
+        print("\n".join(trace_game(game, players, policies, seed)))
+        return EXIT_OK
+    record = play_game(game, players, policies, seed, policy_names=specs)
+    g = record.game
+    print(f"{game.spec.id}: {players} players, seed {seed}, {g['turns']} turns, ended by "
+          f"{g['ended_by']}")  # fmt: skip
+    scores = [s["score"] for s in record.seats]
+    for row, rank in zip(record.seats, ranks(scores), strict=True):
+        print(f"  seat {row['seat']} {row['policy']:<24} score {row['score']:g}  rank {rank}  "
+              f"win share {row['win_share']:.3g}")  # fmt: skip
+    return EXIT_OK
+
+
+def sweep_config_from_args(args: argparse.Namespace) -> Any:
+    """Merge a sweep file with CLI flags (flags win) and validate."""
+    from simcore.config import build_config, load_toml, split_policy_flags
+
+    raw: dict[str, Any] = load_toml(args.config) if args.config else {}
+    source = args.config or "command line"
+    for key in ("game", "players", "games", "seed", "name", "chunk_size"):
+        value = getattr(args, key, None)
+        if value is not None:
+            raw[key] = value
+    specs = split_policy_flags(args.policies, args.policy)
+    if specs:
+        raw["policies"] = specs
+    if args.param:
+        raw["params"] = {**raw.get("params", {}), **parse_param_flags(args.param)}
+    if args.record_actions:
+        raw["record_actions"] = True
+    return build_config(raw, source=source)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Run or resume a sweep."""
+    from simcore.sweep import run_sweep
+
+    cfg = sweep_config_from_args(args)
+    if args.n_jobs == 0 or args.n_jobs < -1:
+        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
+    result = run_sweep(
+        cfg, args.out, n_jobs=args.n_jobs, chunk_size=args.chunk_size, backend=args.backend,
+        scheduler=args.scheduler, resume=args.resume, quiet=args.quiet,
+    )  # fmt: skip
+    rate = result.games_run / result.seconds if result.seconds > 0 else 0.0
+    print(
+        f"{result.run_dir}: {result.games_total} games "
+        f"({result.games_run} run now in {result.seconds:.1f} s, {rate:.0f} games/s)"
+    )
+    return EXIT_OK
+
+
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "games": cmd_games,
+    "policies": cmd_policies,
+    "play": cmd_play,
+    "sweep": cmd_sweep,
+}
+# Later layers (analyses, reports, bench, demo) add subcommands here: name -> (add_args, run).
+_EXTRA_COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], str]] = {}
+_EXTRA_HELP: dict[str, str] = {}
+
+
+def _register_extra_commands() -> None:
+    try:
+        from simcore import cli_extra
+    except ImportError:
+        return
+    for name, (help_text, adder, target) in cli_extra.COMMANDS.items():
+        _EXTRA_COMMANDS[name] = (adder, target)
+        _EXTRA_HELP[name] = help_text
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command in _COMMANDS:
+        return _COMMANDS[args.command](args)
+    module_fn = _EXTRA_COMMANDS[args.command][1]
+    module_name, _, fn_name = module_fn.partition(":")
+    import importlib
+
+    return getattr(importlib.import_module(module_name), fn_name)(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``boardlab`` console script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    try:
+        _register_extra_commands()
+        args = build_parser().parse_args(argv)
+        return _dispatch(args)
+    except BoardlabError as exc:
+        if debug:
+            traceback.print_exc()
+        print(f"boardlab: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("boardlab: interrupted (finished chunks are kept; rerun with --resume)",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:
+        if debug:
+            traceback.print_exc()
+        print(f"boardlab: internal error: {type(exc).__name__}: {exc} "
+              "(run with --debug for the traceback)", file=sys.stderr)  # fmt: skip
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

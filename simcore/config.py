@@ -1,0 +1,208 @@
+"""Sweep configuration: TOML files and CLI flags, validated before any game runs (DESIGN §5)."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from simcore import registry
+from simcore.errors import ConfigError
+
+DEFAULT_CHUNK_SIZE = 100
+GRID_SPECIAL = ("policies", "players")
+_KEYS = {
+    "name": str,
+    "game": str,
+    "players": int,
+    "games": int,
+    "seed": int,
+    "params": dict,
+    "policies": list,
+    "seat_rotation": bool,
+    "grid": dict,
+    "record_actions": bool,
+    "chunk_size": int,
+    "description": str,
+}
+_REQUIRED = ("game", "players", "games", "policies")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One combination of grid values: its params, players and policy line-up."""
+
+    index: int
+    variant: dict[str, Any]
+    params: dict[str, Any]
+    players: int
+    policies: tuple[str, ...]
+
+    @property
+    def id(self) -> str:
+        """Stable cell id such as ``c000``."""
+        return f"c{self.index:03d}"
+
+
+@dataclass(frozen=True)
+class SweepConfig:
+    """A validated sweep."""
+
+    name: str
+    game: str
+    players: int
+    games: int
+    seed: int
+    policies: tuple[str, ...]
+    params: dict[str, Any] = field(default_factory=dict)
+    grid: dict[str, list[Any]] = field(default_factory=dict)
+    seat_rotation: bool = True
+    record_actions: bool = False
+    chunk_size: int = DEFAULT_CHUNK_SIZE
+    description: str = ""
+
+    def identity(self) -> dict[str, Any]:
+        """Everything that determines the tables (execution details such as chunk size excluded)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "policies": list(self.policies),
+            "params": self.params,
+            "grid": self.grid,
+            "seat_rotation": self.seat_rotation,
+            "record_actions": self.record_actions,
+        }
+
+    def config_hash(self) -> str:
+        """Hash of ``identity()``: a run directory only ever holds one config hash."""
+        blob = json.dumps(self.identity(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def cells(self) -> list[Cell]:
+        """All grid combinations, in the order the grid lists them."""
+        keys = list(self.grid)
+        out = []
+        for index, values in enumerate(itertools.product(*(self.grid[k] for k in keys))):
+            variant = dict(zip(keys, values, strict=True))
+            params = {**self.params, **{k: v for k, v in variant.items() if k not in GRID_SPECIAL}}
+            players = variant.get("players", self.players)
+            policies = tuple(variant.get("policies", self.policies))
+            out.append(Cell(index, variant, params, players, policies))
+        return out
+
+
+def load_toml(path: str | Path) -> dict[str, Any]:
+    """Read a sweep TOML file; ``ConfigError`` if missing or malformed."""
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"sweep file {str(path)!r} not found")
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"sweep file {str(path)!r} is not valid TOML: {exc}") from None
+
+
+def build_config(raw: Mapping[str, Any], *, source: str = "sweep") -> SweepConfig:
+    """Check types and names of a raw sweep mapping and build a ``SweepConfig``."""
+    raw = dict(raw)
+    for key in raw:
+        if key not in _KEYS:
+            raise ConfigError(f"{source}: unknown key {key!r}; allowed: {', '.join(_KEYS)}")
+    for key in _REQUIRED:
+        if key not in raw:
+            raise ConfigError(f"{source}: missing required key {key!r}")
+    for key, value in raw.items():
+        _check_type(source, key, value, _KEYS[key])
+    for key in ("players", "games", "chunk_size"):
+        if key in raw and raw[key] <= 0:
+            raise ConfigError(f"{source}: {key!r} must be a positive integer, got {raw[key]}")
+    if raw.get("seed", 0) < 0:
+        raise ConfigError(f"{source}: 'seed' must be >= 0, got {raw['seed']}")
+    game = str(raw["game"])
+    cfg = SweepConfig(
+        name=str(raw.get("name") or f"{game.replace(':', '_')}-sweep"),
+        game=game,
+        players=raw["players"],
+        games=raw["games"],
+        seed=raw.get("seed", 0),
+        policies=tuple(_check_specs(source, "policies", raw["policies"])),
+        params=dict(raw.get("params", {})),
+        grid=_check_grid(source, raw.get("grid", {})),
+        seat_rotation=raw.get("seat_rotation", True),
+        record_actions=raw.get("record_actions", False),
+        chunk_size=raw.get("chunk_size", DEFAULT_CHUNK_SIZE),
+        description=raw.get("description", ""),
+    )
+    validate_cells(cfg, source)
+    return cfg
+
+
+def validate_cells(cfg: SweepConfig, source: str) -> None:
+    """Build every cell's game and policies once, so bad input fails before any game runs."""
+    from strategies.registry import make_policy  # the composition layer may see policies
+
+    game_cls = registry.game_class(cfg.game)
+    for cell in cfg.cells():
+        where = f"{source}: cell {cell.id} {cell.variant}" if cell.variant else source
+        try:
+            game = game_cls.from_overrides(cell.params)
+            game.check_players(cell.players)
+            if len(cell.policies) != cell.players:
+                raise ConfigError(
+                    f"'policies' lists {len(cell.policies)} spec(s) for {cell.players} players "
+                    "(one spec per seat)"
+                )
+            for spec in cell.policies:
+                make_policy(spec, game)
+        except ConfigError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
+
+
+def _check_type(source: str, key: str, value: Any, kind: type) -> None:
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if not ok:
+        raise ConfigError(
+            f"{source}: {key!r} must be {kind.__name__}, got {value!r} ({type(value).__name__})"
+        )
+
+
+def _check_specs(source: str, key: str, specs: Any) -> list[str]:
+    if not isinstance(specs, list | tuple) or not specs:
+        raise ConfigError(f"{source}: {key!r} must be a non-empty list of policy specs")
+    for spec in specs:
+        if not isinstance(spec, str) or not spec.strip():
+            raise ConfigError(f"{source}: {key!r} entries must be policy spec strings: {spec!r}")
+    return [s.strip() for s in specs]
+
+
+def _check_grid(source: str, grid: Mapping[str, Any]) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = {}
+    for key, values in grid.items():
+        if not isinstance(values, list) or not values:
+            raise ConfigError(f"{source}: grid key {key!r} must be a non-empty list of values")
+        if key == "policies":
+            values = [_check_specs(source, "grid.policies", v) for v in values]
+        if key == "players":
+            for v in values:
+                _check_type(source, "grid.players", v, int)
+        out[key] = values
+    return out
+
+
+def split_policy_flags(policies: str | None, policy: list[str] | None) -> list[str] | None:
+    """Seats from ``--policies A,B`` or repeated ``--policy SPEC`` (not both)."""
+    if policies and policy:
+        raise ConfigError("use either --policies A,B or --policy SPEC (repeated), not both")
+    if policy:
+        return list(policy)
+    if policies:
+        return [p.strip() for p in policies.split(",") if p.strip()]
+    return None

@@ -1,0 +1,182 @@
+"""Run-directory layout, Parquet schemas, atomic writes and readers (DESIGN §5)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from simcore.errors import RunDirError
+
+TABLES = ("games", "seats", "actions")
+MANIFEST = "manifest.json"
+FORMAT = 1
+ARROW_TYPES = {"int": pa.int64(), "float": pa.float64(), "str": pa.string(), "bool": pa.bool_()}
+SORT_KEYS = {"games": ["cell", "game_index"], "seats": ["cell", "game_index", "seat"],
+             "actions": ["cell", "game_index", "step"]}  # fmt: skip
+
+GAME_BASE = {
+    "run": "str", "cell": "str", "game_index": "int", "seed": "int", "game": "str",
+    "game_version": "int", "params_hash": "str", "n_players": "int", "lineup": "str",
+    "rotation": "int", "turns": "int", "steps": "int", "ended_by": "str", "wall_ms": "float",
+}  # fmt: skip
+SEAT_BASE = {
+    "run": "str", "cell": "str", "game_index": "int", "seat": "int", "slot": "int",
+    "policy": "str", "score": "float", "rank": "int", "win_share": "float",
+}  # fmt: skip
+ACTION_BASE = {
+    "run": "str", "cell": "str", "game_index": "int", "step": "int", "seat": "int",
+    "action": "int", "label": "str",
+}  # fmt: skip
+TIMING_COLUMNS = ("wall_ms",)
+
+
+def value_kind(values: list[Any]) -> str:
+    """Column kind for variant values (ints, floats, bools, else strings)."""
+    kinds = {type(v) for v in values}
+    for py, kind in ((bool, "bool"), (int, "int"), (float, "float")):
+        if kinds == {py}:
+            return kind
+    if kinds <= {int, float}:
+        return "float"
+    return "str"
+
+
+def variant_value(value: Any, kind: str) -> Any:
+    """Encode a grid value for its column (lists become JSON strings)."""
+    if kind == "str" and not isinstance(value, str):
+        return json.dumps(value, separators=(",", ":"))
+    if kind == "float":
+        return float(value)
+    return value
+
+
+def build_schemas(
+    game_cols: Mapping[str, str],
+    seat_cols: Mapping[str, str],
+    action_cols: Mapping[str, str],
+    variant_cols: Mapping[str, str],
+) -> dict[str, pa.Schema]:
+    """Arrow schemas of the three tables for one sweep."""
+    games = {**GAME_BASE, **{f"var_{k}": v for k, v in variant_cols.items()}, **game_cols}
+    seats = {**SEAT_BASE, **seat_cols}
+    actions = {**ACTION_BASE, **action_cols}
+    return {
+        name: pa.schema([(col, ARROW_TYPES[kind]) for col, kind in cols.items()])
+        for name, cols in (("games", games), ("seats", seats), ("actions", actions))
+    }
+
+
+def schema_to_json(schema: pa.Schema) -> dict[str, str]:
+    """Column → kind mapping, for the manifest."""
+    back = {str(t): k for k, t in ARROW_TYPES.items()}
+    return {f.name: back[str(f.type)] for f in schema}
+
+
+def schema_from_json(cols: Mapping[str, str]) -> pa.Schema:
+    """Inverse of ``schema_to_json``."""
+    return pa.schema([(c, ARROW_TYPES[k]) for c, k in cols.items()])
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` via a temporary file and rename (never a half file)."""
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    with tmp.open("wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def atomic_write_json(path: Path, obj: Any) -> None:
+    """Write JSON atomically."""
+    atomic_write_bytes(path, json.dumps(obj, indent=1, sort_keys=False).encode())
+
+
+def write_part(path: Path, columns: Mapping[str, list[Any]], schema: pa.Schema) -> dict[str, Any]:
+    """Write one Parquet part atomically; return its row count and sha256."""
+    table = pa.Table.from_pydict({f.name: columns.get(f.name, []) for f in schema}, schema=schema)
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression="zstd")
+    data = sink.getvalue().to_pybytes()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(path, data)
+    return {"file": path.name, "rows": table.num_rows, "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def file_sha256(path: Path) -> str:
+    """sha256 of a file's bytes."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def load_manifest(run_dir: str | Path) -> dict[str, Any]:
+    """The run's manifest; ``RunDirError`` if missing or unreadable."""
+    path = Path(run_dir) / MANIFEST
+    if not path.is_file():
+        raise RunDirError(f"{str(run_dir)!r} is not a run directory (no {MANIFEST})")
+    try:
+        manifest = json.loads(path.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RunDirError(f"{path}: manifest is corrupted ({exc})") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise RunDirError(f"{path}: not a boardlab manifest (format {FORMAT})")
+    return manifest
+
+
+def verify_run(run_dir: str | Path, manifest: Mapping[str, Any] | None = None) -> None:
+    """``RunDirError`` naming the first part file that is missing or differs from its checksum."""
+    run_dir = Path(run_dir)
+    manifest = manifest or load_manifest(run_dir)
+    for key, chunk in manifest.get("chunks", {}).items():
+        for table, info in chunk["parts"].items():
+            path = run_dir / table / info["file"]
+            if not path.is_file():
+                raise RunDirError(f"{run_dir}: part {table}/{info['file']} of chunk {key} missing")
+            if file_sha256(path) != info["sha256"]:
+                raise RunDirError(
+                    f"{run_dir}: part {table}/{info['file']} of chunk {key} is corrupted "
+                    "(checksum differs); delete the run directory or that chunk's entry"
+                )
+
+
+def part_paths(run_dir: str | Path, table: str) -> list[Path]:
+    """Paths of the parts the manifest lists for ``table`` (unlisted files are ignored)."""
+    run_dir = Path(run_dir)
+    manifest = load_manifest(run_dir)
+    if table not in TABLES:
+        raise RunDirError(f"unknown table {table!r}; tables: {', '.join(TABLES)}")
+    files = sorted(
+        chunk["parts"][table]["file"]
+        for chunk in manifest.get("chunks", {}).values()
+        if table in chunk["parts"]
+    )
+    return [run_dir / table / f for f in files]
+
+
+def scan_table(run_dir: str | Path, table: str) -> Any:
+    """A lazy polars frame over a table's finished parts."""
+    import polars as pl
+
+    paths = part_paths(run_dir, table)
+    if not paths:
+        schema = load_manifest(run_dir).get("schemas", {}).get(table)
+        if schema is None:
+            raise RunDirError(f"{run_dir}: no {table!r} table")
+        empty = pa.Table.from_pylist([], schema=schema_from_json(schema))
+        return pl.from_arrow(empty).lazy()
+    return pl.scan_parquet([str(p) for p in paths])
+
+
+def read_table(run_dir: str | Path, table: str) -> Any:
+    """A table as a polars DataFrame, sorted by its natural key."""
+    return scan_table(run_dir, table).sort(SORT_KEYS[table]).collect()

@@ -1,0 +1,326 @@
+"""Run a sweep: config → chunked joblib (or Dask) tasks → Parquet run directory (DESIGN §5).
+
+Workers return column batches; only this (parent) process writes files. Each finished chunk is
+recorded in the manifest with row counts and checksums, so an interrupted sweep resumes with no
+duplicate and no lost game.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from simcore import dataset, registry
+from simcore.config import Cell, SweepConfig
+from simcore.errors import ConfigError, RunDirError
+from simcore.rng import game_seed
+from simcore.runner import play_game
+
+BACKENDS = ("loky", "dask")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Games ``start``..``stop-1`` of one cell."""
+
+    cell: int
+    start: int
+    stop: int
+
+    def key(self, cells: list[Cell]) -> str:
+        """Manifest key, e.g. ``c001/000000200``."""
+        return f"{cells[self.cell].id}/{self.start:09d}"
+
+
+@dataclass
+class SweepResult:
+    """What a sweep call did."""
+
+    run_dir: Path
+    games_run: int
+    games_total: int
+    seconds: float
+
+
+def plan_chunks(cfg: SweepConfig, chunk_size: int) -> list[Chunk]:
+    """All chunks of all cells, in cell order."""
+    return [
+        Chunk(cell.index, start, min(start + chunk_size, cfg.games))
+        for cell in cfg.cells()
+        for start in range(0, cfg.games, chunk_size)
+    ]
+
+
+_CACHE: dict[str, tuple[Any, list[Any]]] = {}
+
+
+def _game_and_policies(cfg: SweepConfig, cell: Cell) -> tuple[Any, list[Any]]:
+    """Build (once per process) the game and the line-up's policies of a cell."""
+    key = json.dumps([cfg.game, cell.params, cell.policies], sort_keys=True, default=str)
+    if key not in _CACHE:
+        from strategies.registry import make_policy
+
+        game = registry.make_game(cfg.game, cell.params)
+        _CACHE[key] = (game, [make_policy(spec, game) for spec in cell.policies])
+    return _CACHE[key]
+
+
+def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]:
+    """Play a chunk's games; return column batches for each table (runs in a worker)."""
+    cell = cfg.cells()[chunk.cell]
+    game, lineup = _game_and_policies(cfg, cell)
+    n = cell.players
+    spec = game.spec
+    base = {"run": cfg.name, "cell": cell.id}
+    kinds = {k: dataset.value_kind(v) for k, v in cfg.grid.items()}
+    variant = {f"var_{k}": dataset.variant_value(v, kinds[k]) for k, v in cell.variant.items()}
+    fixed = {
+        **base, "game": spec.id, "game_version": spec.version,
+        "params_hash": game.params.params_hash(), "n_players": n,
+        "lineup": "|".join(cell.policies), **variant,
+    }  # fmt: skip
+    tables: dict[str, dict[str, list[Any]]] = {"games": {}, "seats": {}, "actions": {}}
+    for index in range(chunk.start, chunk.stop):
+        rotation = index % n if cfg.seat_rotation else 0
+        slots = [(seat + rotation) % n for seat in range(n)]
+        policies = [lineup[s] for s in slots]
+        names = [cell.policies[s] for s in slots]
+        seed = game_seed(cfg.seed, index)
+        record = play_game(
+            game, n, policies, seed, record_actions=cfg.record_actions, policy_names=names
+        )
+        _append(
+            tables["games"], {**fixed, "game_index": index, "rotation": rotation, **record.game}
+        )
+        for row in record.seats:
+            _append(
+                tables["seats"], {**base, "game_index": index, "slot": slots[row["seat"]], **row}
+            )
+        for row in record.actions:
+            _append(tables["actions"], {**base, "game_index": index, **row})
+    return tables
+
+
+def _append(columns: dict[str, list[Any]], row: dict[str, Any]) -> None:
+    for key, value in row.items():
+        columns.setdefault(key, []).append(value)
+
+
+class Sweep:
+    """One sweep bound to a run directory."""
+
+    def __init__(self, cfg: SweepConfig, out_dir: str | Path = "runs") -> None:
+        self.cfg = cfg
+        self.run_dir = Path(out_dir) / cfg.name
+        self.cells = cfg.cells()
+        self.game = registry.make_game(cfg.game, self.cells[0].params)
+        kinds = {k: dataset.value_kind(v) for k, v in cfg.grid.items()}
+        g = self.game
+        self.schemas = dataset.build_schemas(
+            g.game_columns, g.seat_columns, g.action_columns, kinds
+        )
+        self.manifest: dict[str, Any] = {}
+
+    def prepare(self, resume: bool, chunk_size: int | None) -> list[Chunk]:
+        """Create or check the run directory; return the chunks still to run."""
+        path = self.run_dir / dataset.MANIFEST
+        if path.exists():
+            self.manifest = dataset.load_manifest(self.run_dir)
+            if self.manifest.get("config_hash") != self.cfg.config_hash():
+                raise RunDirError(
+                    f"{self.run_dir} holds another config (hash {self.manifest.get('config_hash')}"
+                    f" vs {self.cfg.config_hash()}); use another --out or sweep name"
+                )
+            if not resume:
+                raise RunDirError(f"{self.run_dir} already exists; pass --resume to continue it")
+            dataset.verify_run(self.run_dir, self.manifest)
+            self._remove_unlisted_parts()
+        elif self.run_dir.exists() and any(self.run_dir.iterdir()):
+            raise RunDirError(f"{self.run_dir} exists and is not a boardlab run directory")
+        else:
+            self.manifest = self._new_manifest(chunk_size or self.cfg.chunk_size)
+            self.run_dir.mkdir(parents=True, exist_ok=True)
+            self._save()
+        size = self.manifest["execution"]["chunk_size"]
+        done = self.manifest["chunks"]
+        return [c for c in plan_chunks(self.cfg, size) if c.key(self.cells) not in done]
+
+    def _remove_unlisted_parts(self) -> None:
+        listed = {
+            (table, info["file"])
+            for chunk in self.manifest["chunks"].values()
+            for table, info in chunk["parts"].items()
+        }
+        for table in dataset.TABLES:
+            folder = self.run_dir / table
+            for path in folder.glob("*") if folder.is_dir() else []:
+                if (table, path.name) not in listed:
+                    path.unlink()
+
+    def _new_manifest(self, chunk_size: int) -> dict[str, Any]:
+        cfg, game = self.cfg, self.game
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        cells = []
+        for cell in self.cells:
+            cell_game = registry.make_game(cfg.game, cell.params)
+            cells.append({
+                "cell": cell.id, "variant": cell.variant, "players": cell.players,
+                "policies": list(cell.policies), "params": cell_game.params.to_dict(),
+                "params_hash": cell_game.params.params_hash(),
+            })  # fmt: skip
+        return {
+            "format": dataset.FORMAT,
+            "name": cfg.name,
+            "game": game.spec.id,
+            "game_version": game.spec.version,
+            "description": cfg.description,
+            "config": {"name": cfg.name, **cfg.identity()},
+            "config_hash": cfg.config_hash(),
+            "cells": cells,
+            "content": content_info(game),
+            "versions": versions(),
+            "seeds": {
+                "sweep_seed": cfg.seed,
+                "game_seed": "SeedSequence([sweep_seed, game_index]) -> 63-bit int",
+                "policy_stream": "SeedSequence([game_seed, 1, seat])",
+                "common_random_numbers": "game_index i has the same seed in every cell",
+            },
+            "execution": {"chunk_size": chunk_size, "deterministic": True},
+            "schemas": {t: dataset.schema_to_json(s) for t, s in self.schemas.items()},
+            "tables": list(dataset.TABLES if cfg.record_actions else dataset.TABLES[:2]),
+            "games_per_cell": cfg.games,
+            "created": now,
+            "updated": now,
+            "complete": False,
+            "chunks": {},
+        }
+
+    def record(self, chunk: Chunk, tables: dict[str, dict[str, list[Any]]]) -> int:
+        """Write a finished chunk's parts, then list it in the manifest; return its games."""
+        key = chunk.key(self.cells)
+        name = f"part-{key.replace('/', '-')}.parquet"
+        parts = {}
+        for table in self.manifest["tables"]:
+            parts[table] = dataset.write_part(
+                self.run_dir / table / name, tables[table], self.schemas[table]
+            )
+        self.manifest["chunks"][key] = {
+            "cell": self.cells[chunk.cell].id, "start": chunk.start, "stop": chunk.stop,
+            "parts": parts,
+        }  # fmt: skip
+        self._save()
+        return chunk.stop - chunk.start
+
+    def finish(self) -> None:
+        """Mark the run complete."""
+        size = self.manifest["execution"]["chunk_size"]
+        expected = len(plan_chunks(self.cfg, size))
+        self.manifest["complete"] = len(self.manifest["chunks"]) == expected
+        self._save()
+
+    def _save(self) -> None:
+        self.manifest["updated"] = datetime.now(UTC).isoformat(timespec="seconds")
+        dataset.atomic_write_json(self.run_dir / dataset.MANIFEST, self.manifest)
+
+
+def content_info(game: Any) -> dict[str, Any]:
+    """Content set name/hash of a game that has versioned content, else the rules source."""
+    info = {"rules_source": game.spec.rules_source}
+    for attr in ("content_set", "content_hash", "content_provisional"):
+        if hasattr(game, attr):
+            info[attr] = getattr(game, attr)
+    return info
+
+
+def versions() -> dict[str, str]:
+    """Versions of boardlab, Python and the main libraries."""
+    import importlib.metadata as md
+
+    out = {"python": platform.python_version()}
+    for dist in ("boardlab", "numpy", "polars", "pyarrow", "joblib"):
+        try:
+            out[dist] = md.version(dist)
+        except md.PackageNotFoundError:
+            out[dist] = "not installed"
+    return out
+
+
+def execute(
+    cfg: SweepConfig, chunks: list[Chunk], n_jobs: int, backend: str, scheduler: str | None
+) -> Iterator[tuple[Chunk, dict[str, dict[str, list[Any]]]]]:
+    """Yield (chunk, tables) as chunks finish, in any order."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; allowed: {', '.join(BACKENDS)}")
+    if backend == "dask":
+        yield from _execute_dask(cfg, chunks, scheduler)
+    elif n_jobs == 1:
+        for chunk in chunks:
+            yield chunk, run_chunk(cfg, chunk)
+    else:
+        from joblib import Parallel, delayed
+
+        parallel = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
+        tasks = (delayed(_run_keyed)(cfg, chunk) for chunk in chunks)
+        yield from parallel(tasks)
+
+
+def _run_keyed(cfg: SweepConfig, chunk: Chunk) -> tuple[Chunk, dict[str, dict[str, list[Any]]]]:
+    return chunk, run_chunk(cfg, chunk)
+
+
+def _execute_dask(cfg, chunks, scheduler):
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError:
+        raise ConfigError(
+            "--backend dask needs the 'dask' extra: pip install boardlab[dask]"
+        ) from None
+    if not scheduler:
+        raise ConfigError("--backend dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
+    try:
+        client = Client(scheduler, timeout="10s")
+    except OSError as exc:
+        raise ConfigError(f"--scheduler {scheduler!r}: cannot connect ({exc})") from None
+    try:
+        futures = [client.submit(_run_keyed, cfg, c, pure=False) for c in chunks]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+
+
+def run_sweep(
+    cfg: SweepConfig,
+    out_dir: str | Path = "runs",
+    *,
+    n_jobs: int = 1,
+    chunk_size: int | None = None,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    resume: bool = False,
+    quiet: bool = False,
+) -> SweepResult:
+    """Run (or resume) a sweep into ``out_dir/<name>``; return what was done."""
+    from tqdm import tqdm
+
+    if chunk_size is not None and chunk_size <= 0:
+        raise ConfigError(f"--chunk-size must be a positive integer, got {chunk_size}")
+    sweep = Sweep(cfg, out_dir)
+    pending = sweep.prepare(resume, chunk_size)
+    total = cfg.games * len(sweep.cells)
+    todo = sum(c.stop - c.start for c in pending)
+    start = time.perf_counter()
+    show = not quiet and sys.stderr.isatty()
+    with tqdm(total=total, initial=total - todo, unit="game", desc=cfg.name, disable=not show,
+              smoothing=0.1, dynamic_ncols=True) as bar:  # fmt: skip
+        for chunk, tables in execute(cfg, pending, n_jobs, backend, scheduler):
+            bar.update(sweep.record(chunk, tables))
+    sweep.finish()
+    return SweepResult(sweep.run_dir, todo, total, time.perf_counter() - start)

@@ -1,0 +1,45 @@
+"""Shared test helpers: the fixture game, CLI runner, run-table comparison."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simcore import registry
+from tests.fixtures.duel import Duel
+
+ROOT = Path(__file__).resolve().parent.parent
+DUEL = "tests.fixtures.duel:Duel"
+
+registry.register(registry.GAME_GROUP, "duel", Duel)
+
+
+def cli_env() -> dict[str, str]:
+    """Environment in which subprocesses can import the ``tests`` fixtures."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def run_cli(
+    *args: str, cwd: Path | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess:
+    """Run ``boardlab ARGS`` in a subprocess and capture its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "simcore.cli", *args],
+        cwd=cwd,
+        env=cli_env(),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+@pytest.fixture
+def duel() -> Duel:
+    """The fixture game with default params."""
+    return Duel()

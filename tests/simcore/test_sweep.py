@@ -1,0 +1,117 @@
+"""Sweeps: determinism across workers and chunking, resume, run-directory safety."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+
+from simcore.config import build_config
+from simcore.dataset import TIMING_COLUMNS, read_table
+from simcore.errors import RunDirError
+from simcore.sweep import run_sweep
+from tests.conftest import DUEL
+
+
+def duel_config(name: str, games: int = 300, **extra) -> object:
+    """A two-cell Duel sweep (grid over a rule parameter), actions recorded."""
+    raw = {
+        "name": name,
+        "game": DUEL,
+        "players": 2,
+        "games": games,
+        "seed": 42,
+        "policies": ["random", "random"],
+        "grid": {"bonus_card": [0, 8]},
+        "record_actions": True,
+        **extra,
+    }
+    return build_config(raw)
+
+
+def tables(run_dir) -> dict[str, pl.DataFrame]:
+    """The three tables without run name and timing columns."""
+    out = {}
+    for name in ("games", "seats", "actions"):
+        frame = read_table(run_dir, name).drop("run")
+        out[name] = frame.drop([c for c in TIMING_COLUMNS if c in frame.columns])
+    return out
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ref")
+    result = run_sweep(duel_config("ref"), out, n_jobs=1, chunk_size=1000, quiet=True)
+    return tables(result.run_dir)
+
+
+@pytest.mark.parametrize(("n_jobs", "chunk_size"), [(1, 37), (2, 50), (2, 300)])
+def test_tables_identical_for_any_workers_and_chunking(tmp_path, reference, n_jobs, chunk_size):
+    result = run_sweep(duel_config("x"), tmp_path, n_jobs=n_jobs, chunk_size=chunk_size, quiet=True)
+    got = tables(result.run_dir)
+    for name in reference:
+        assert_frame_equal(got[name], reference[name])
+
+
+def test_every_game_index_once_per_cell(reference):
+    games = reference["games"]
+    assert games.height == 600
+    counts = games.group_by("cell").agg(pl.col("game_index").n_unique())
+    assert counts["game_index"].to_list() == [300, 300]
+
+
+def test_common_random_numbers_and_seat_rotation(reference):
+    games = reference["games"]
+    by_cell = {c: g.sort("game_index") for c, g in games.group_by("cell", maintain_order=True)}
+    (a,), (b,) = [[v] for v in by_cell.values()]
+    assert a["seed"].to_list() == b["seed"].to_list()
+    assert a["rotation"].to_list()[:4] == [0, 1, 0, 1]
+    assert set(games["var_bonus_card"].unique()) == {0, 8}
+
+
+def test_manifest_records_chunks_and_config(tmp_path):
+    result = run_sweep(duel_config("m"), tmp_path, chunk_size=100, quiet=True)
+    manifest = json.loads((result.run_dir / "manifest.json").read_text())
+    assert manifest["complete"] is True
+    assert len(manifest["chunks"]) == 6
+    assert manifest["config"]["seed"] == 42 and manifest["game"] == "duel"
+    assert [c["variant"] for c in manifest["cells"]] == [{"bonus_card": 0}, {"bonus_card": 8}]
+    assert all(
+        p["rows"] > 0 and len(p["sha256"]) == 64
+        for c in manifest["chunks"].values()
+        for p in c["parts"].values()
+    )
+
+
+def test_pandas_and_polars_read_the_run(tmp_path):
+    import pandas as pd
+
+    result = run_sweep(duel_config("p", games=50), tmp_path, chunk_size=20, quiet=True)
+    frame = pd.read_parquet(result.run_dir / "seats")
+    assert len(frame) == 200
+    lazy = pl.scan_parquet(str(result.run_dir / "seats" / "*.parquet"))
+    assert lazy.select(pl.len()).collect().item() == 200
+
+
+def test_refuses_other_config_in_existing_run_dir(tmp_path):
+    run_sweep(duel_config("same", games=20), tmp_path, quiet=True)
+    with pytest.raises(RunDirError, match="holds another config"):
+        run_sweep(duel_config("same", games=30), tmp_path, resume=True, quiet=True)
+
+
+def test_existing_run_needs_resume(tmp_path):
+    run_sweep(duel_config("again", games=20), tmp_path, quiet=True)
+    with pytest.raises(RunDirError, match="--resume"):
+        run_sweep(duel_config("again", games=20), tmp_path, quiet=True)
+    result = run_sweep(duel_config("again", games=20), tmp_path, resume=True, quiet=True)
+    assert result.games_run == 0
+
+
+def test_corrupted_part_is_reported(tmp_path):
+    result = run_sweep(duel_config("bad", games=40), tmp_path, chunk_size=20, quiet=True)
+    part = sorted((result.run_dir / "seats").glob("*.parquet"))[0]
+    part.write_bytes(b"garbage")
+    with pytest.raises(RunDirError, match="corrupted"):
+        run_sweep(duel_config("bad", games=40), tmp_path, resume=True, quiet=True)

@@ -1,0 +1,34 @@
+"""check_game passes a correct game and catches each kind of broken game or policy."""
+
+import pytest
+
+from simcore.testing import ConformanceError, check_game
+from tests.fixtures.broken import GlobalRngDuel, PeekingPolicy, SharedListDuel
+
+
+def test_correct_game_passes(duel):
+    assert check_game(duel, 2, ["random"], n_games=6) > 500
+
+
+def test_clone_sharing_a_list_fails():
+    with pytest.raises(ConformanceError, match="clone"):
+        check_game(SharedListDuel(), 2, ["random"], n_games=4)
+
+
+def test_peeking_policy_fails(duel):
+    with pytest.raises(ConformanceError, match="peeker.*peeks"):
+        check_game(duel, 2, ["random", PeekingPolicy()], n_games=6)
+
+
+def test_global_rng_fails():
+    with pytest.raises(ConformanceError, match="global RNG used"):
+        check_game(GlobalRngDuel(), 2, ["random"], n_games=2)
+
+
+def test_global_rng_state_restored_after_failure():
+    import random
+
+    before = random.getstate()
+    with pytest.raises(ConformanceError):
+        check_game(GlobalRngDuel(), 2, ["random"], n_games=2)
+    assert random.getstate() == before
