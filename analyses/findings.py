@@ -1,0 +1,191 @@
+"""Findings in plain words from the tidy tables of ``analyses.common``/``paired``/``ratings``.
+
+Sentences are written for designers: the number first, then its 95% interval, then what it
+means against the fair or baseline value. Seats are numbered from 1 (seat index 0 is "seat 1").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import polars as pl
+
+ALPHA = 0.05
+
+
+def pct(x: float, digits: int = 1) -> str:
+    """``0.5423`` -> ``54.2%``."""
+    return f"{100 * x:.{digits}f}%"
+
+
+def pct_range(lo: float, hi: float, digits: int = 1) -> str:
+    """``(0.51, 0.573)`` -> ``51.0–57.3%``."""
+    return f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
+
+
+def points(x: float, digits: int = 1) -> str:
+    """A difference of proportions in percentage points with a sign: ``+4.1 points``."""
+    return f"{100 * x:+.{digits}f} points"
+
+
+def num(x: float, digits: int = 1) -> str:
+    """A number without needless decimals: ``23``, ``23.5``."""
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return f"{x:.{digits}f}"
+
+
+def pval(p: float) -> str:
+    """``p = 0.012`` / ``p < 0.001``."""
+    if p != p:  # NaN
+        return "p not available"
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def _prefix(row: Mapping, labels: Mapping[str, str] | None, several: bool) -> str:
+    if not several or "cell" not in row:
+        return ""
+    label = (labels or {}).get(row["cell"], row["cell"])
+    return f"{label}: "
+
+
+def _compare(rate: float, lo: float, hi: float, ref: float, p: float, ref_words: str) -> str:
+    if p < ALPHA and lo > ref:
+        return f"above {ref_words}"
+    if p < ALPHA and hi < ref:
+        return f"below {ref_words}"
+    return f"consistent with {ref_words}"
+
+
+def seat_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:
+    """Per group: the first seat, every seat that differs significantly, and the global test."""
+    if table.is_empty():
+        return []
+    out: list[str] = []
+    groups = table.partition_by([c for c in table.columns if c == "cell"] or ["n_players"])
+    for part in groups:
+        several = len(groups) > 1
+        rows = part.sort("seat").to_dicts()
+        for row in rows:
+            flagged = row["p_holm"] < ALPHA
+            if row["seat"] != 0 and not flagged:
+                continue
+            fair = pct(row["fair"], 0 if (100 * row["fair"]).is_integer() else 1)
+            verdict = _compare(
+                row["rate"], row["lo"], row["hi"], row["fair"], row["p_holm"], f"the fair {fair}"
+            )
+            out.append(
+                f"{_prefix(row, labels, several)}Seat {row['seat'] + 1} wins {pct(row['rate'])} "
+                f"of games (95% interval {pct_range(row['lo'], row['hi'])}), {verdict}."
+            )
+        chi_p = rows[0]["chi2_p"]
+        if chi_p == chi_p:
+            word = "a real" if chi_p < ALPHA else "no clear"
+            out.append(
+                f"{_prefix(rows[0], labels, several)}Over all {len(rows)} seats there is {word} "
+                f"seat effect ({rows[0]['games']} games, chi-square test {pval(chi_p)})."
+            )
+    return out
+
+
+def skill_gap_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:
+    """One sentence per line-up: how often the stronger policy wins, against the fair share."""
+    out = []
+    several = table.height > 1
+    for row in table.to_dicts() if not table.is_empty() else []:
+        fair = pct(row["fair"], 0 if (100 * row["fair"]).is_integer() else 1)
+        verdict = _compare(
+            row["rate"],
+            row["lo"],
+            row["hi"],
+            row["fair"],
+            row["p_holm"],
+            f"the {fair} of an even match",
+        )
+        out.append(
+            f"{_prefix(row, labels, several)}{row['stronger']} wins {pct(row['rate'])} of its "
+            f"games against {row['weaker']} (95% interval {pct_range(row['lo'], row['hi'])}), "
+            f"{verdict}."
+        )
+    return out
+
+
+def paired_findings(
+    table: pl.DataFrame,
+    what: str,
+    labels: Mapping[str, str] | None = None,
+    as_points: bool = True,
+) -> list[str]:
+    """One sentence per comparison: change of ``what`` from ``cell_a`` to ``cell_b``."""
+    out = []
+    fmt = points if as_points else (lambda x: f"{x:+.2f}")
+    for row in table.to_dicts() if not table.is_empty() else []:
+        a = (labels or {}).get(row["cell_a"], row["cell_a"])
+        b = (labels or {}).get(row["cell_b"], row["cell_b"])
+        p_adj = row.get("p_holm", row["p_value"])
+        verdict = "a clear difference" if p_adj < ALPHA else "no clear difference"
+        out.append(
+            f"From {a} to {b}, {what} changes by {fmt(row['diff'])} (95% interval "
+            f"{fmt(row['lo'])} to {fmt(row['hi'])}, {row['pairs']} paired games, "
+            f"{pval(row['p_value'])}, Holm-adjusted {pval(p_adj)}): {verdict}."
+        )
+    return out
+
+
+def length_findings(
+    table: pl.DataFrame, labels: Mapping[str, str] | None = None, unit: str = "turns"
+) -> list[str]:
+    """Median game length with the middle half and the central 90% of games."""
+    out = []
+    several = table.height > 1
+    for row in table.to_dicts() if not table.is_empty() else []:
+        out.append(
+            f"{_prefix(row, labels, several)}Games last {num(row['q50'])} {unit} on median "
+            f"(half of them between {num(row['q25'])} and {num(row['q75'])}, 90% between "
+            f"{num(row['q05'])} and {num(row['q95'])})."
+        )
+    return out
+
+
+def score_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:
+    """Median final score per policy (and group)."""
+    out = []
+    several = "cell" in table.columns and table["cell"].n_unique() > 1
+    for row in table.to_dicts() if not table.is_empty() else []:
+        who = row.get("policy", "all seats")
+        out.append(
+            f"{_prefix(row, labels, several)}{who} scores {num(row['q50'])} on median "
+            f"(mean {num(row['mean'])}, middle half {num(row['q25'])}–{num(row['q75'])})."
+        )
+    return out
+
+
+def rating_findings(table: pl.DataFrame) -> list[str]:
+    """The rating order and the gap between the strongest and the weakest policy."""
+    if table.height < 2:
+        return []
+    rows = table.sort("rating", descending=True).to_dicts()
+    order = " > ".join(r["policy"] for r in rows)
+    top, bottom = rows[0], rows[-1]
+    gap = top["rating"] - bottom["rating"]
+    beat = 1.0 / (1.0 + 10 ** (-gap / 400.0))
+    return [
+        f"Rating order (Bradley–Terry): {order}.",
+        f"{top['policy']} is rated {gap:.0f} Elo points above {bottom['policy']}, i.e. it is "
+        f"expected to win {pct(beat)} of head-to-head comparisons.",
+    ]
+
+
+def end_reason_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:
+    """The most common way games end, per group."""
+    out = []
+    if table.is_empty():
+        return out
+    parts = table.partition_by("cell") if "cell" in table.columns else [table]
+    for part in parts:
+        row = part.sort("count", descending=True).row(0, named=True)
+        out.append(
+            f"{_prefix(row, labels, len(parts) > 1)}Most games end by “{row['ended_by']}” "
+            f"({pct(row['share'])}, 95% interval {pct_range(row['lo'], row['hi'])})."
+        )
+    return out

@@ -1,0 +1,138 @@
+"""Paired comparisons of cells on common-random-number games (DESIGN §3, §7).
+
+The same ``game_index`` in two cells of one sweep starts from the same seed, so the per-game
+difference of an outcome cancels most of the luck of the deal; the analysis works on those
+differences (t interval, bootstrap interval, sign-flip test) and corrects many comparisons
+with Holm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import polars as pl
+
+from analyses.data import Source, as_lazy, require_columns
+from analyses.stats import holm, paired_difference
+
+PAIR_KEYS = ("cell", "game_index")
+
+
+def seat_outcome(
+    source: Source,
+    value: str = "win_share",
+    *,
+    slot: int | None = None,
+    seat: int | None = None,
+    policy: str | None = None,
+) -> pl.DataFrame:
+    """Per-game outcome of the selected seats: columns ``cell``, ``game_index``, ``value``.
+
+    Select by line-up ``slot`` (the usual choice: the same policy in both cells), by ``seat``
+    or by ``policy``; several matching seats of one game are averaged.
+    """
+    seats = as_lazy(source, "seats")
+    require_columns(seats, (*PAIR_KEYS, value), "seat outcome")
+    for name, wanted in (("slot", slot), ("seat", seat), ("policy", policy)):
+        if wanted is not None:
+            require_columns(seats, (name,), "seat outcome")
+            seats = seats.filter(pl.col(name) == wanted)
+    keys = [k for k in ("run", *PAIR_KEYS) if k in seats.collect_schema().names()]
+    return (
+        seats.group_by(keys).agg(value=pl.col(value).cast(pl.Float64).mean()).sort(keys).collect()
+    )
+
+
+def game_outcome(source: Source, value: str = "turns") -> pl.DataFrame:
+    """Per-game outcome from the games table: columns ``cell``, ``game_index``, ``value``."""
+    games = as_lazy(source, "games")
+    require_columns(games, (*PAIR_KEYS, value), "game outcome")
+    extra = [c for c in ("run", "seed") if c in games.collect_schema().names()]
+    return (
+        games.select(*extra, *PAIR_KEYS, value=pl.col(value).cast(pl.Float64))
+        .sort(list(PAIR_KEYS))
+        .collect()
+    )
+
+
+def _pairs(values: pl.DataFrame, cell_a: str, cell_b: str) -> pl.DataFrame:
+    a = values.filter(pl.col("cell") == cell_a)
+    b = values.filter(pl.col("cell") == cell_b)
+    for cell, part in ((cell_a, a), (cell_b, b)):
+        if part.is_empty():
+            raise ValueError(f"no games for cell {cell!r}")
+        if part["game_index"].n_unique() != part.height:
+            raise ValueError(f"cell {cell!r} has several rows per game_index (filter by run?)")
+    joined = a.join(b, on="game_index", suffix="_b")
+    if "seed" in joined.columns and (joined["seed"] != joined["seed_b"]).any():
+        raise ValueError(f"cells {cell_a} and {cell_b} do not share seeds: not a paired design")
+    return joined
+
+
+def paired_comparison(
+    values: pl.DataFrame,
+    cell_a: str,
+    cell_b: str,
+    conf: float = 0.95,
+    n_resamples: int = 2000,
+    seed: int = 0,
+) -> pl.DataFrame:
+    """One row: mean of (b - a) over games played in both cells, t and resampling intervals.
+
+    ``values`` comes from :func:`seat_outcome` or :func:`game_outcome`. Games present in only
+    one cell are dropped and counted in ``unpaired``.
+    """
+    joined = _pairs(values, cell_a, cell_b)
+    va = joined["value"].to_numpy()
+    vb = joined["value_b"].to_numpy()
+    res = paired_difference(vb - va, conf=conf, n_resamples=n_resamples, seed=seed)
+    n_a = values.filter(pl.col("cell") == cell_a).height
+    n_b = values.filter(pl.col("cell") == cell_b).height
+    return pl.DataFrame(
+        {
+            "cell_a": [cell_a],
+            "cell_b": [cell_b],
+            "pairs": [res.n],
+            "unpaired": [n_a + n_b - 2 * res.n],
+            "mean_a": [float(va.mean()) if len(va) else float("nan")],
+            "mean_b": [float(vb.mean()) if len(vb) else float("nan")],
+            "diff": [res.mean_diff],
+            "se": [res.se],
+            "lo": [res.t_lo],
+            "hi": [res.t_hi],
+            "p_value": [res.t_p],
+            "boot_lo": [res.boot_lo],
+            "boot_hi": [res.boot_hi],
+            "perm_p": [res.perm_p],
+        }
+    )
+
+
+def compare_cells(
+    values: pl.DataFrame,
+    baseline: str,
+    cells: Sequence[str] | None = None,
+    conf: float = 0.95,
+    n_resamples: int = 2000,
+    seed: int = 0,
+    alpha: float = 0.05,
+) -> pl.DataFrame:
+    """Paired comparison of every other cell against ``baseline``, Holm-corrected.
+
+    ``p_holm`` adjusts the t-test p-values across the comparisons and ``significant`` marks
+    those below ``alpha`` after adjustment.
+    """
+    if cells is None:
+        cells = sorted(c for c in values["cell"].unique().to_list() if c != baseline)
+    rows = [
+        paired_comparison(values, baseline, c, conf, n_resamples, seed + i)
+        for i, c in enumerate(cells)
+    ]
+    if not rows:
+        return pl.DataFrame()
+    df = pl.concat(rows)
+    adjusted = holm(df["p_value"].to_numpy())
+    return df.with_columns(
+        p_holm=pl.Series(adjusted, dtype=pl.Float64),
+        significant=pl.Series(adjusted < alpha, dtype=pl.Boolean),
+    )

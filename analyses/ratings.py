@@ -1,0 +1,153 @@
+"""Pairwise policy win-rate matrix and Bradley-Terry ratings.
+
+Each game is broken into pairwise comparisons between seats held by *different* policies: the
+better-ranked seat wins the comparison, equal ranks are a tie worth half a win to each side
+(the usual convention; a Davidson tie model would be the refinement). In games with more than
+two players the comparisons of one game are correlated, so the intervals are somewhat narrow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+from scipy.sparse.csgraph import connected_components
+from scipy.stats import norm
+
+from analyses.common import game_keys
+from analyses.data import Source, as_lazy, require_columns
+from analyses.stats import proportion_interval
+
+ELO = 400.0 / np.log(10.0)  # Elo points per unit of log-strength
+
+
+def pairwise_results(source: Source) -> pl.DataFrame:
+    """Ordered pairs (``policy``, ``opponent``): comparisons, wins (ties count half), ties."""
+    seats = as_lazy(source, "seats")
+    require_columns(seats, ("cell", "game_index", "seat", "policy", "rank"), "pairwise matrix")
+    keys = game_keys(seats)
+    left = seats.select(*keys, "seat", "policy", "rank")
+    pairs = left.join(left, on=keys, suffix="_o").filter(pl.col("policy") != pl.col("policy_o"))
+    return (
+        pairs.group_by(policy="policy", opponent="policy_o")
+        .agg(
+            comparisons=pl.len(),
+            wins=(pl.col("rank") < pl.col("rank_o")).sum().cast(pl.Float64)
+            + 0.5 * (pl.col("rank") == pl.col("rank_o")).sum(),
+            ties=(pl.col("rank") == pl.col("rank_o")).sum(),
+        )
+        .sort("policy", "opponent")
+        .collect()
+    )
+
+
+def win_matrix(source: Source, conf: float = 0.95) -> pl.DataFrame:
+    """Tidy pairwise win-rate matrix: rate of ``policy`` against ``opponent`` with interval."""
+    df = pairwise_results(source)
+    bounds = [proportion_interval(w, n, conf) for w, n in df.select("wins", "comparisons").rows()]
+    return df.with_columns(
+        rate=pl.col("wins") / pl.col("comparisons"),
+        lo=pl.Series([b[0] for b in bounds], dtype=pl.Float64),
+        hi=pl.Series([b[1] for b in bounds], dtype=pl.Float64),
+    )
+
+
+@dataclass(frozen=True)
+class BTFit:
+    """Bradley-Terry fit: log-strengths (sum zero), their standard errors, iterations used."""
+
+    theta: np.ndarray
+    se: np.ndarray
+    iterations: int
+
+
+def bradley_terry(
+    wins: np.ndarray, prior: float = 1.0, tol: float = 1e-10, max_iter: int = 100_000
+) -> BTFit:
+    """Fit Bradley-Terry by Hunter's MM algorithm; ``wins[i, j]`` = wins of i over j.
+
+    ``prior`` adds that many virtual comparisons, split evenly, to every pair that actually
+    met, which keeps strengths finite when a policy never lost. With ``prior=0`` the MLE must
+    exist (the win graph strongly connected), else ValueError.
+    """
+    w = np.asarray(wins, dtype=float)
+    k = w.shape[0]
+    if w.shape != (k, k) or (w < 0).any():
+        raise ValueError("wins must be a square non-negative matrix")
+    met = (w + w.T) > 0
+    np.fill_diagonal(met, False)
+    if connected_components(met, directed=False)[0] > 1:
+        raise ValueError("policies form separate groups that never met: ratings not comparable")
+    w = w + np.where(met, prior / 2.0, 0.0)
+    np.fill_diagonal(w, 0.0)
+    if prior == 0 and connected_components(w > 0, directed=True, connection="strong")[0] > 1:
+        raise ValueError("a policy never lost (or never won): use prior > 0")
+    n = w + w.T
+    total = w.sum(axis=1)
+    p = np.ones(k)
+    iterations = 0
+    while iterations < max_iter:
+        iterations += 1
+        denom = (n / (p[:, None] + p[None, :])).sum(axis=1)
+        new = total / denom
+        new /= np.exp(np.log(new).mean())
+        step = np.max(np.abs(np.log(new) - np.log(p)))
+        p = new
+        if step < tol:
+            break
+    theta = np.log(p)
+    return BTFit(theta=theta, se=_standard_errors(theta, n), iterations=iterations)
+
+
+def _standard_errors(theta: np.ndarray, n: np.ndarray) -> np.ndarray:
+    # Fisher information of the log-strengths; its pseudo-inverse is the covariance under
+    # the sum-zero constraint (the information matrix is a graph Laplacian).
+    pi = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))
+    info = -n * pi * (1.0 - pi)
+    np.fill_diagonal(info, 0.0)
+    np.fill_diagonal(info, -info.sum(axis=1))
+    cov = np.linalg.pinv(info)
+    return np.sqrt(np.clip(np.diag(cov), 0.0, None))
+
+
+def policy_ratings(
+    source: Source | pl.DataFrame,
+    prior: float = 1.0,
+    conf: float = 0.95,
+    order: Sequence[str] | None = None,
+) -> pl.DataFrame:
+    """Bradley-Terry ratings per policy on the Elo scale (mean 0) with intervals.
+
+    ``source`` is a run / seats table or the output of :func:`pairwise_results`. ``expected``
+    is the predicted win rate against an average policy.
+    """
+    if isinstance(source, pl.DataFrame) and "opponent" in source.columns:
+        results = source
+    else:
+        results = pairwise_results(source)
+    if results.is_empty():
+        return pl.DataFrame()
+    names = list(order) if order else sorted(set(results["policy"]) | set(results["opponent"]))
+    index = {name: i for i, name in enumerate(names)}
+    wins = np.zeros((len(names), len(names)))
+    for pol, opp, w in results.select("policy", "opponent", "wins").rows():
+        wins[index[pol], index[opp]] += w
+    fit = bradley_terry(wins, prior=prior)
+    z = float(norm.ppf(0.5 + conf / 2))
+    comparisons = (wins + wins.T).sum(axis=1)
+    df = pl.DataFrame(
+        {
+            "policy": names,
+            "comparisons": comparisons,
+            "wins": wins.sum(axis=1),
+            "theta": fit.theta,
+            "rating": ELO * fit.theta,
+            "se": ELO * fit.se,
+            "lo": ELO * (fit.theta - z * fit.se),
+            "hi": ELO * (fit.theta + z * fit.se),
+            "expected": 1.0 / (1.0 + np.exp(-fit.theta)),
+        }
+    )
+    return df.sort("rating", descending=True)

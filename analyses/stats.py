@@ -1,0 +1,180 @@
+"""Pure statistics on numbers and arrays (no run directories, no polars).
+
+Win shares may be fractional (1/k for k tied winners), so "successes" is the sum of shares and
+may be non-integer; the Wilson and score-test formulas accept that directly, and the exact
+(Clopper-Pearson) interval uses the Beta quantiles, which are defined for real arguments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as sps
+
+
+def _z(conf: float) -> float:
+    if not 0.0 < conf < 1.0:
+        raise ValueError(f"conf must be in (0, 1), got {conf}")
+    return float(sps.norm.ppf(0.5 + conf / 2.0))
+
+
+def wilson_interval(successes: float, n: float, conf: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a proportion; (nan, nan) when n == 0."""
+    if n < 0 or successes < 0 or successes > n:
+        raise ValueError(f"need 0 <= successes <= n, got {successes}/{n}")
+    if n == 0:
+        return (float("nan"), float("nan"))
+    z = _z(conf)
+    p = successes / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2.0 * n)) / denom
+    half = z * np.sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / denom
+    return (max(0.0, float(centre - half)), min(1.0, float(centre + half)))
+
+
+def clopper_pearson_interval(successes: float, n: float, conf: float = 0.95) -> tuple[float, float]:
+    """Exact (Clopper-Pearson) interval from Beta quantiles; (nan, nan) when n == 0."""
+    if n < 0 or successes < 0 or successes > n:
+        raise ValueError(f"need 0 <= successes <= n, got {successes}/{n}")
+    if n == 0:
+        return (float("nan"), float("nan"))
+    alpha = 1.0 - conf
+    _z(conf)
+    lo = 0.0 if successes == 0 else float(sps.beta.ppf(alpha / 2, successes, n - successes + 1))
+    hi = 1.0 if successes == n else float(sps.beta.ppf(1 - alpha / 2, successes + 1, n - successes))
+    return (lo, hi)
+
+
+def proportion_interval(
+    successes: float, n: float, conf: float = 0.95, method: str = "wilson"
+) -> tuple[float, float]:
+    """Interval by name: ``wilson`` or ``exact`` (Clopper-Pearson)."""
+    if method == "wilson":
+        return wilson_interval(successes, n, conf)
+    if method == "exact":
+        return clopper_pearson_interval(successes, n, conf)
+    raise ValueError(f"unknown interval method {method!r}; allowed: wilson, exact")
+
+
+def proportion_test(successes: float, n: float, p0: float) -> float:
+    """Two-sided score-test p-value of H0: rate == p0 (normal approximation)."""
+    if n <= 0:
+        return float("nan")
+    if not 0.0 < p0 < 1.0:
+        raise ValueError(f"p0 must be in (0, 1), got {p0}")
+    z = (successes / n - p0) / np.sqrt(p0 * (1.0 - p0) / n)
+    return float(2.0 * sps.norm.sf(abs(z)))
+
+
+def holm(pvalues: np.ndarray | list[float]) -> np.ndarray:
+    """Holm step-down adjusted p-values (same order as the input; NaNs stay NaN)."""
+    p = np.asarray(pvalues, dtype=float)
+    out = np.full(p.shape, np.nan)
+    ok = ~np.isnan(p)
+    vals = p[ok]
+    m = len(vals)
+    if m == 0:
+        return out
+    order = np.argsort(vals, kind="stable")
+    scaled = (m - np.arange(m)) * vals[order]
+    # Step-down: an adjusted p-value is never below the one of a smaller raw p-value.
+    adjusted = np.minimum(np.maximum.accumulate(scaled), 1.0)
+    res = np.empty(m)
+    res[order] = adjusted
+    out[ok] = res
+    return out
+
+
+@dataclass(frozen=True)
+class PairedResult:
+    """Mean paired difference with a t interval and a resampling alternative."""
+
+    n: int
+    mean_diff: float
+    se: float
+    t_lo: float
+    t_hi: float
+    t_p: float
+    boot_lo: float
+    boot_hi: float
+    perm_p: float
+
+
+def paired_difference(
+    diffs: np.ndarray,
+    conf: float = 0.95,
+    n_resamples: int = 2000,
+    seed: int = 0,
+) -> PairedResult:
+    """Paired analysis of per-game differences: t interval + p, bootstrap interval, sign-flip p.
+
+    The bootstrap is a percentile interval of the mean; the sign-flip test randomly flips the
+    sign of each difference (exact under H0 of a symmetric zero-centred difference). Both use
+    ``numpy.random.default_rng(seed)`` so results are reproducible.
+    """
+    d = np.asarray(diffs, dtype=float)
+    n = len(d)
+    nan = float("nan")
+    if n == 0:
+        return PairedResult(0, nan, nan, nan, nan, nan, nan, nan, nan)
+    mean = float(d.mean())
+    sd = float(d.std(ddof=1)) if n > 1 else nan
+    se = sd / np.sqrt(n) if n > 1 else nan
+    if n > 1 and se > 0:
+        tq = float(sps.t.ppf(0.5 + conf / 2, n - 1))
+        t_lo, t_hi = mean - tq * se, mean + tq * se
+        t_p = float(2 * sps.t.sf(abs(mean) / se, n - 1))
+    elif n > 1:
+        # Every difference identical: no sampling variation to speak of.
+        t_lo = t_hi = mean
+        t_p = 1.0 if mean == 0 else 0.0
+    else:
+        t_lo = t_hi = t_p = nan
+    boot_lo, boot_hi, perm_p = _resample(d, conf, n_resamples, seed)
+    return PairedResult(n, mean, float(se), t_lo, t_hi, t_p, boot_lo, boot_hi, perm_p)
+
+
+def _resample(d: np.ndarray, conf: float, b: int, seed: int) -> tuple[float, float, float]:
+    rng = np.random.default_rng(seed)
+    n = len(d)
+    # Chunks bound memory at ~8 MB whatever n and b are.
+    chunk = max(1, min(b, 1_000_000 // max(n, 1)))
+    boot = np.empty(b)
+    flips = np.empty(b)
+    for start in range(0, b, chunk):
+        k = min(chunk, b - start)
+        idx = rng.integers(0, n, size=(k, n))
+        boot[start : start + k] = d[idx].mean(axis=1)
+        signs = rng.choice(np.array([-1.0, 1.0]), size=(k, n))
+        flips[start : start + k] = (signs * d).mean(axis=1)
+    alpha = 1 - conf
+    lo, hi = np.quantile(boot, [alpha / 2, 1 - alpha / 2])
+    observed = abs(d.mean())
+    # Small tolerance so exact ties with the observed statistic count as "as extreme".
+    extreme = np.sum(np.abs(flips) >= observed - 1e-12)
+    return float(lo), float(hi), float((1 + extreme) / (1 + b))
+
+
+def chi_square_uniform(counts: np.ndarray) -> tuple[float, float]:
+    """Goodness-of-fit statistic and p-value of H0: all categories equally likely."""
+    c = np.asarray(counts, dtype=float)
+    if len(c) < 2 or c.sum() <= 0:
+        return (float("nan"), float("nan"))
+    res = sps.chisquare(c)
+    return float(res.statistic), float(res.pvalue)
+
+
+def quantile_summary(values: np.ndarray, qs: tuple[float, ...]) -> dict[str, float]:
+    """Mean, sd and the requested quantiles (keys ``q05`` style) of a sample."""
+    v = np.asarray(values, dtype=float)
+    if len(v) == 0:
+        return {"mean": float("nan"), "sd": float("nan")} | {_qname(q): float("nan") for q in qs}
+    out = {"mean": float(v.mean()), "sd": float(v.std(ddof=1)) if len(v) > 1 else 0.0}
+    for q, val in zip(qs, np.quantile(v, qs), strict=True):
+        out[_qname(q)] = float(val)
+    return out
+
+
+def _qname(q: float) -> str:
+    return "min" if q == 0 else "max" if q == 1 else f"q{round(q * 100):02d}"
