@@ -1,0 +1,104 @@
+"""MCTS options: one frozen, validated config built from spec-string options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from simcore.errors import ConfigError
+from strategies.base import check_options, parse_spec
+
+POLICY = "mcts"
+REWARDS = ("win", "margin")
+NO_CAP = 0
+"""``iterations=0``: no iteration cap (only meaningful with a ``time_ms`` budget)."""
+
+
+@dataclass(frozen=True)
+class MctsConfig:
+    """Search settings; ``iterations`` alone keeps the policy deterministic."""
+
+    iterations: int = 400
+    time_ms: float = 0.0
+    c: float = 0.7
+    rollout: str = "random"
+    horizon: int = 0
+    reward: str = "win"
+
+    def __post_init__(self) -> None:
+        if self.iterations < 0:
+            raise ConfigError(
+                f"policy 'mcts': option 'iterations' must be >= 0, got {self.iterations}"
+            )
+        if self.time_ms < 0:
+            raise ConfigError(f"policy 'mcts': option 'time_ms' must be >= 0, got {self.time_ms}")
+        if self.iterations == NO_CAP and self.time_ms == 0:
+            raise ConfigError(
+                "policy 'mcts': option 'iterations=0' (no cap) needs a time_ms budget"
+            )
+        if self.c < 0:
+            raise ConfigError(f"policy 'mcts': option 'c' must be >= 0, got {self.c}")
+        if self.horizon < 0:
+            raise ConfigError(f"policy 'mcts': option 'horizon' must be >= 0, got {self.horizon}")
+        if self.reward not in REWARDS:
+            raise ConfigError(
+                f"policy 'mcts': option 'reward' must be one of {', '.join(REWARDS)}, "
+                f"got {self.reward!r}"
+            )
+        _check_rollout(self.rollout)
+
+    @property
+    def deterministic(self) -> bool:
+        """True unless a wall-clock budget decides when the search stops."""
+        return self.time_ms == 0
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any]) -> MctsConfig:
+        """Validate spec options (``ConfigError`` on unknown keys or wrong types) and build."""
+        allowed = {f.name: _TYPES[f.name] for f in fields(cls)}
+        check_options(POLICY, options, allowed)
+        values = dict(options)
+        if "time_ms" in values and "iterations" not in values:
+            # A time budget alone means "search until the budget is spent".
+            values["iterations"] = NO_CAP
+        for key in ("time_ms", "c"):
+            if key in values:
+                values[key] = float(values[key])
+        return cls(**values)
+
+    def spec(self) -> str:
+        """Canonical spec string: ``mcts`` plus the options that differ from the defaults."""
+        default = MctsConfig()
+        parts = [
+            f"{f.name}={_fmt(getattr(self, f.name))}"
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        ]
+        return POLICY + (":" + ",".join(parts) if parts else "")
+
+
+_TYPES: dict[str, type] = {
+    "iterations": int,
+    "time_ms": float,
+    "c": float,
+    "rollout": str,
+    "horizon": int,
+    "reward": str,
+}
+
+
+def _check_rollout(rollout: str) -> None:
+    """A rollout policy is a bare registered name (no options, and not a nested search)."""
+    name, options = parse_spec(rollout)
+    if options or "=" in rollout:
+        raise ConfigError(
+            f"policy 'mcts': option 'rollout' takes a policy name without options, got {rollout!r}"
+        )
+    if name == POLICY:
+        raise ConfigError("policy 'mcts': option 'rollout' cannot be 'mcts' (nested search)")
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
