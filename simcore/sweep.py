@@ -256,8 +256,7 @@ def execute(
     cfg: SweepConfig, chunks: list[Chunk], n_jobs: int, backend: str, scheduler: str | None
 ) -> Iterator[tuple[Chunk, dict[str, dict[str, list[Any]]]]]:
     """Yield (chunk, tables) as chunks finish, in any order."""
-    if backend not in BACKENDS:
-        raise ConfigError(f"unknown backend {backend!r}; allowed: {', '.join(BACKENDS)}")
+    check_backend(backend, scheduler)
     if backend == "dask":
         yield from _execute_dask(cfg, chunks, scheduler)
     elif n_jobs == 1:
@@ -275,15 +274,23 @@ def _run_keyed(cfg: SweepConfig, chunk: Chunk) -> tuple[Chunk, dict[str, dict[st
     return chunk, run_chunk(cfg, chunk)
 
 
-def _execute_dask(cfg, chunks, scheduler):
+def check_backend(backend: str, scheduler: str | None) -> None:
+    """``ConfigError`` for an unknown backend or a dask backend without its pieces."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; allowed: {', '.join(BACKENDS)}")
+    if backend != "dask":
+        return
     try:
-        from dask.distributed import Client, as_completed
+        import dask.distributed  # noqa: F401
     except ImportError:
-        raise ConfigError(
-            "--backend dask needs the 'dask' extra: pip install boardlab[dask]"
-        ) from None
+        raise ConfigError("--backend dask needs the extra: pip install 'boardlab[dask]'") from None
     if not scheduler:
         raise ConfigError("--backend dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
+
+
+def _execute_dask(cfg, chunks, scheduler):
+    from dask.distributed import Client, as_completed
+
     try:
         client = Client(scheduler, timeout="10s")
     except OSError as exc:
@@ -312,6 +319,7 @@ def run_sweep(
 
     if chunk_size is not None and chunk_size <= 0:
         raise ConfigError(f"--chunk-size must be a positive integer, got {chunk_size}")
+    check_backend(backend, scheduler)
     sweep = Sweep(cfg, out_dir)
     pending = sweep.prepare(resume, chunk_size)
     total = cfg.games * len(sweep.cells)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from simcore import registry
@@ -23,7 +24,7 @@ def make_policy(spec: str, game: Game) -> Policy:
     forbid = options.pop(FORBID_KEY, None)
     factory = registry.load(registry.POLICY_GROUP, name, "policy")
     try:
-        policy = factory(game, **options) if callable(factory) else None
+        policy = _instantiate(factory, game, options) if callable(factory) else None
     except TypeError as exc:
         raise ConfigError(f"policy {spec!r}: {exc}") from None
     if policy is None or not hasattr(policy, "act"):
@@ -33,6 +34,14 @@ def make_policy(spec: str, game: Game) -> Policy:
     if forbid is not None:
         policy = Restricted(policy, str(forbid).split("+"))
     return policy
+
+
+def _instantiate(factory: Any, game: Game, options: dict[str, Any]) -> Any:
+    """Factories take ``(game, **options)``; a ``module:Class`` may also take options only."""
+    if isinstance(factory, type):
+        wants_game = "game" in inspect.signature(factory).parameters
+        return factory(game, **options) if wants_game else factory(**options)
+    return factory(game, **options)
 
 
 def policy_names() -> list[str]:

@@ -16,7 +16,7 @@ def test_clone_sharing_a_list_fails():
 
 
 def test_peeking_policy_fails(duel):
-    with pytest.raises(ConformanceError, match="peeker.*peeks"):
+    with pytest.raises(ConformanceError, match=r"peeker.*peeks"):
         check_game(duel, 2, ["random", PeekingPolicy()], n_games=6)
 
 

@@ -1,0 +1,105 @@
+"""The boardlab command: listings, play, sweep, and one test per kind of bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import DUEL, run_cli
+
+
+def test_games_lists_parameters():
+    result = run_cli("games")
+    assert result.returncode == 0, result.stderr
+
+
+def test_play_prints_result_and_trace():
+    result = run_cli("play", DUEL, "--players", "2", "--policies", "random,random", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    assert "seat 0" in result.stdout and "win share" in result.stdout
+    traced = run_cli("play", DUEL, "--policies", "random,random", "--seed", "3", "--trace")
+    assert traced.returncode == 0 and "seat 1 (random): play" in traced.stdout
+
+
+def test_sweep_from_flags_writes_run(tmp_path):
+    result = run_cli(
+        "sweep", "--game", DUEL, "--players", "2", "--policy", "random", "--policy", "random",
+        "--games", "30", "--seed", "1", "--out", str(tmp_path), "--name", "flags", "--quiet",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "flags" / "manifest.json").is_file()
+    assert "30 games" in result.stdout
+
+
+def write_toml(tmp_path, body: str):
+    path = tmp_path / "sweep.toml"
+    path.write_text(body)
+    return str(path)
+
+
+GOOD = f"""
+name = "toml"
+game = "{DUEL}"
+players = 2
+games = 20
+seed = 4
+policies = ["random", "random"]
+"""
+
+
+def assert_bad_input(result, *fragments: str) -> None:
+    """Exit 2, one line on stderr naming the problem, no traceback, nothing written."""
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+
+
+BAD_CASES = {
+    "unknown_game": (GOOD.replace(DUEL, "chess"), ["unknown game 'chess'"]),
+    "unknown_policy": (GOOD.replace('"random", "random"', '"random", "genius"'),
+                       ["unknown policy 'genius'"]),
+    "unknown_parameter": (GOOD + "[params]\nturnz = 3\n", ["unknown parameter 'turnz'"]),
+    "wrong_type": (GOOD + "[params]\nturns_each = 'many'\n", ["turns_each", "must be int"]),
+    "non_positive_games": (GOOD.replace("games = 20", "games = 0"), ["'games'", "positive"]),
+    "malformed_toml": (GOOD + "players = = 3\n", ["not valid TOML"]),
+    "unknown_key": (GOOD + "gaems = 3\n", ["unknown key 'gaems'"]),
+    "policy_count": (GOOD.replace('"random", "random"', '"random"'), ["one spec per seat"]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(BAD_CASES))
+def test_bad_sweep_file_exits_2_before_any_game(tmp_path, case):
+    body, fragments = BAD_CASES[case]
+    result = run_cli("sweep", write_toml(tmp_path, body), "--out", str(tmp_path / "runs"))
+    assert_bad_input(result, *fragments)
+    assert not (tmp_path / "runs").exists()
+
+
+def test_missing_toml_file(tmp_path):
+    result = run_cli("sweep", str(tmp_path / "nope.toml"), "--out", str(tmp_path))
+    assert_bad_input(result, "not found")
+
+
+def test_run_dir_with_other_config(tmp_path):
+    path = write_toml(tmp_path, GOOD)
+    assert run_cli("sweep", path, "--out", str(tmp_path), "--quiet").returncode == 0
+    other = write_toml(tmp_path, GOOD.replace("seed = 4", "seed = 5"))
+    result = run_cli("sweep", other, "--out", str(tmp_path), "--resume")
+    assert_bad_input(result, "holds another config")
+
+
+def test_bad_cli_arguments():
+    assert_bad_input(run_cli("play", DUEL, "--players", "two"), "invalid int value")
+    assert_bad_input(run_cli("play", DUEL, "--players", "5"), "2-2 players")
+    assert_bad_input(run_cli("frobnicate"), "invalid choice")
+    assert_bad_input(
+        run_cli("play", DUEL, "--policy", "random:depth=3", "--policy", "random"),
+        "unknown option 'depth'",
+    )
+
+
+def test_debug_shows_traceback():
+    result = run_cli("--debug", "play", "chess", "--players", "2")
+    assert result.returncode == 2 and "Traceback" in result.stderr

@@ -1,0 +1,50 @@
+"""The dask backend runs the same sweep on a real (local) Dask scheduler with identical tables."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from polars.testing import assert_frame_equal
+
+from simcore.errors import ConfigError
+from simcore.sweep import run_sweep
+from tests.conftest import cli_env
+from tests.simcore.test_sweep import duel_config, tables
+
+distributed = pytest.importorskip("dask.distributed")
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    # Worker processes inherit the environment: they must import the tests' fixture game.
+    old = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = cli_env()["PYTHONPATH"]
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()
+        if old is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = old
+
+
+def test_dask_backend_matches_local(tmp_path, scheduler):
+    local = run_sweep(duel_config("local", games=200), tmp_path / "a", chunk_size=64, quiet=True)
+    remote = run_sweep(
+        duel_config("local", games=200), tmp_path / "b", chunk_size=30, backend="dask",
+        scheduler=scheduler, quiet=True,
+    )  # fmt: skip
+    expected, got = tables(local.run_dir), tables(remote.run_dir)
+    for name in expected:
+        assert_frame_equal(got[name], expected[name])
+
+
+def test_dask_without_scheduler_is_bad_input(tmp_path):
+    with pytest.raises(ConfigError, match="--scheduler"):
+        run_sweep(duel_config("d", games=5), tmp_path, backend="dask", quiet=True)
+    assert not (tmp_path / "d").exists()

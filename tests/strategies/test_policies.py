@@ -1,0 +1,62 @@
+"""Policy spec strings, the registry and restricted play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from simcore.errors import ConfigError
+from strategies import RandomPolicy, Restricted, make_policy, parse_spec
+
+
+def test_parse_spec_forms():
+    assert parse_spec("random") == ("random", {})
+    assert parse_spec("mcts:iterations=400,c=0.7") == ("mcts", {"iterations": 400, "c": 0.7})
+    assert parse_spec("heuristic:style=careful,fast=true") == (
+        "heuristic",
+        {"style": "careful", "fast": True},
+    )
+    assert parse_spec("tests.fixtures.broken:PeekingPolicy") == (
+        "tests.fixtures.broken:PeekingPolicy",
+        {},
+    )
+    assert parse_spec("pkg.mod:Cls:depth=2") == ("pkg.mod:Cls", {"depth": 2})
+
+
+@pytest.mark.parametrize("bad", ["", "random:=3", "mcts:iterations=4,c"])
+def test_malformed_specs(bad):
+    with pytest.raises(ConfigError):
+        parse_spec(bad)
+
+
+def test_unknown_policy_lists_available(duel):
+    with pytest.raises(ConfigError, match=r"unknown policy 'genius'; available: .*random"):
+        make_policy("genius", duel)
+
+
+def test_module_class_path(duel):
+    policy = make_policy("tests.fixtures.broken:PeekingPolicy", duel)
+    assert policy.name == "peeker"
+
+
+def test_restricted_never_plays_forbidden_class(duel):
+    policy = Restricted(RandomPolicy(), forbid={"draw"})
+    rng = random.Random(1)
+    for seed in range(30):
+        state = duel.new_state(2, seed)
+        while not state.is_terminal():
+            action = policy.act(state, rng)
+            assert "draw" not in state.action_classes(action)
+            state.apply(action)
+
+
+def test_restricted_falls_back_when_everything_is_forbidden(duel):
+    policy = Restricted(RandomPolicy(), forbid=lambda state, action: True)
+    state = duel.new_state(2, 0)
+    assert policy.act(state, random.Random(0)) in state.legal_actions()
+
+
+def test_forbid_option_in_spec(duel):
+    policy = make_policy("random:forbid=draw+play/8", duel)
+    assert isinstance(policy, Restricted) and policy.classes == ["draw", "play/8"]
