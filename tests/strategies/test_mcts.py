@@ -263,3 +263,15 @@ def test_measure_returns_speed_and_shares():
     assert result["iterations_per_s"] > 0
     shares = result["determinize_share"] + result["rollout_share"] + result["tree_share"]
     assert shares == pytest.approx(1.0)
+
+
+def test_restricted_mcts_never_plans_or_plays_a_forbidden_action():
+    # forbid=draw: the search runs on restricted determinizations, so DRAW is never chosen
+    # even where drawing would be the best move for an unrestricted search.
+    game = Duel()
+    policy = make_policy("mcts:iterations=60,forbid=draw", game)
+    for seed in range(6):
+        record = play_game(game, 2, [policy, make_mcts(game, iterations=20)], seed,
+                           record_actions=True)  # fmt: skip
+        assert all(r["label"] != "draw" for r in record.actions if r["seat"] == 0)
+    assert check_game(game, 2, [policy], n_games=3) > 0
