@@ -1,0 +1,157 @@
+"""``boardlab bench``: simulator speed, sweep overhead and parallel efficiency (DESIGN §8)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from simcore import registry
+from simcore.config import build_config
+from simcore.rng import game_seed
+from simcore.runner import play_game
+
+
+def games_per_second(game_id: str, n_players: int, spec: str, seconds: float) -> dict[str, Any]:
+    """Play ``spec`` in every seat for about ``seconds``; return games/s on one core."""
+    from strategies.registry import make_policy
+
+    game = registry.make_game(game_id)
+    policies = [make_policy(spec, game) for _ in range(n_players)]
+    played, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds or played < 3:
+        play_game(game, n_players, policies, game_seed(0, played))
+        played += 1
+    elapsed = time.perf_counter() - start
+    return {"game": game_id, "players": n_players, "policy": spec, "games": played,
+            "seconds": round(elapsed, 3), "games_per_s": round(played / elapsed, 1)}  # fmt: skip
+
+
+def sweep_overhead(game_id: str, spec: str, games: int) -> dict[str, Any]:
+    """Time a bare ``play_game`` loop and the same games as a 1-worker sweep."""
+    from simcore.sweep import run_sweep
+    from strategies.registry import make_policy
+
+    game = registry.make_game(game_id)
+    policies = [make_policy(spec, game), make_policy(spec, game)]
+    start = time.perf_counter()
+    for i in range(games):
+        play_game(game, 2, policies if i % 2 == 0 else policies[::-1], game_seed(1, i))
+    bare = time.perf_counter() - start
+    cfg = _config(game_id, spec, games, "overhead")
+    with tempfile.TemporaryDirectory() as tmp:
+        result = run_sweep(cfg, tmp, n_jobs=1, quiet=True)
+    return {"game": game_id, "policy": spec, "games": games, "bare_s": round(bare, 3),
+            "sweep_s": round(result.seconds, 3),
+            "overhead_pct": round(100 * (result.seconds / bare - 1), 1)}  # fmt: skip
+
+
+def parallel_efficiency(game_id: str, spec: str, games: int, n_jobs: int = 2) -> dict[str, Any]:
+    """Time the same sweep on 1 and on ``n_jobs`` workers; efficiency = T1 / (n * Tn)."""
+    from simcore.sweep import run_sweep
+
+    times = {}
+    for jobs in (1, n_jobs):
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            cfg = _config(game_id, spec, games, f"par{jobs}")
+            times[jobs] = run_sweep(cfg, tmp, n_jobs=jobs, chunk_size=max(1, games // 40),
+                                    quiet=True).seconds  # fmt: skip
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    eff = times[1] / (n_jobs * times[n_jobs])
+    return {"game": game_id, "policy": spec, "games": games, "t1_s": round(times[1], 2),
+            f"t{n_jobs}_s": round(times[n_jobs], 2), "efficiency": round(eff, 3)}  # fmt: skip
+
+
+def _config(game_id: str, spec: str, games: int, name: str) -> Any:
+    raw = {"name": name, "game": game_id, "players": 2, "games": games, "seed": 1,
+           "policies": [spec, spec]}  # fmt: skip
+    return build_config(raw)
+
+
+def _loadable_games() -> list[str]:
+    out = []
+    for gid in registry.game_ids():
+        try:
+            registry.make_game(gid)
+            out.append(gid)
+        except Exception:  # a game still being written must not stop the benchmark
+            continue
+    return out
+
+
+def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, Any]:
+    """All benchmark figures as a dict (printed as a table and optionally saved as JSON)."""
+    ids = games or _loadable_games()
+    report: dict[str, Any] = {"speed": [], "mcts": [], "overhead": [], "parallel": []}
+    for gid in ids:
+        game = registry.make_game(gid)
+        for n in range(game.spec.min_players, game.spec.max_players + 1):
+            for spec in ("random", "heuristic"):
+                report["speed"].append(games_per_second(gid, n, spec, seconds))
+        report["mcts"].append(_mcts_rate(gid))
+    if ids:
+        rate = next(r["games_per_s"] for r in report["speed"] if r["game"] == ids[0])
+        report["overhead"].append(sweep_overhead(ids[0], "random", int(rate * seconds * 4) + 50))
+        target = 20.0 if full else 3.0
+        report["parallel"].append(
+            parallel_efficiency(ids[0], "heuristic", _games_for(ids[0], target))
+        )
+    return report
+
+
+def _games_for(game_id: str, seconds: float) -> int:
+    rate = games_per_second(game_id, 2, "heuristic", 1.0)["games_per_s"]
+    return max(40, int(rate * seconds))
+
+
+def _mcts_rate(game_id: str) -> dict[str, Any]:
+    try:
+        from strategies.mcts import measure
+    except ImportError:
+        return {"game": game_id, "error": "strategies.mcts not available"}
+    return {"game": game_id, **measure(registry.make_game(game_id), 2, 200, 0)}
+
+
+def print_report(report: dict[str, Any]) -> None:
+    """Human-readable tables of the benchmark figures."""
+    for section, rows in report.items():
+        if not rows:
+            continue
+        print(f"\n== {section}")
+        keys = list(dict.fromkeys(k for row in rows for k in row))
+        print("  ".join(f"{k:>14}" for k in keys))
+        for row in rows:
+            print("  ".join(f"{_fmt(row.get(k, '')):>14}" for k in keys))
+
+
+def _fmt(value: Any) -> str:
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Flags of ``boardlab bench``."""
+    p.add_argument("--seconds", type=float, default=2.0, help="time per speed measurement")
+    p.add_argument("--full", action="store_true", help="20-s parallel-efficiency sweep")
+    p.add_argument("--game", action="append", help="only these games (repeatable)")
+    p.add_argument("--json", help="also write the figures to this JSON file")
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Run the benchmarks and print them."""
+    from simcore.errors import ConfigError
+
+    if args.seconds <= 0:
+        raise ConfigError(f"--seconds must be positive, got {args.seconds}")
+    for gid in args.game or ():
+        registry.game_class(gid)
+    report = run_bench(args.seconds, args.full, args.game)
+    print_report(report)
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1))
+    return 0

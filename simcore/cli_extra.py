@@ -1,0 +1,25 @@
+"""Subcommands whose code lives in later layers; imported lazily by ``simcore.cli``."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from simcore import bench
+
+
+def _lazy_adder(path: str) -> Callable[[argparse.ArgumentParser], None]:
+    def add(parser: argparse.ArgumentParser) -> None:
+        import importlib
+
+        module_name, _, attr = path.partition(":")
+        getattr(importlib.import_module(module_name), attr)(parser)
+
+    return add
+
+
+# name -> (help, add_arguments, "module:function" run with the parsed args)
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] = {
+    "bench": ("measure simulator speed, sweep overhead, parallel efficiency",
+              bench.add_arguments, "simcore.bench:cmd_bench"),
+}  # fmt: skip
