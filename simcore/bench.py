@@ -74,20 +74,9 @@ def _config(game_id: str, spec: str, games: int, name: str) -> Any:
     return build_config(raw)
 
 
-def _loadable_games() -> list[str]:
-    out = []
-    for gid in registry.game_ids():
-        try:
-            registry.make_game(gid)
-            out.append(gid)
-        except Exception:  # a game still being written must not stop the benchmark
-            continue
-    return out
-
-
 def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, Any]:
     """All benchmark figures as a dict (printed as a table and optionally saved as JSON)."""
-    ids = games or _loadable_games()
+    ids = games or registry.loadable_game_ids(with_heuristic=True)
     report: dict[str, Any] = {"speed": [], "mcts": [], "overhead": [], "parallel": []}
     for gid in ids:
         game = registry.make_game(gid)

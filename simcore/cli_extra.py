@@ -22,4 +22,8 @@ def _lazy_adder(path: str) -> Callable[[argparse.ArgumentParser], None]:
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] = {
     "bench": ("measure simulator speed, sweep overhead, parallel efficiency",
               bench.add_arguments, "simcore.bench:cmd_bench"),
+    "report": ("build HTML reports from run directories",
+               _lazy_adder("reports.cli:add_report_arguments"), "reports.cli:cmd_report"),
+    "demo": ("short sweeps of every game, reports and an index page",
+             _lazy_adder("reports.cli:add_demo_arguments"), "reports.cli:cmd_demo"),
 }  # fmt: skip

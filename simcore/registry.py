@@ -72,3 +72,17 @@ def game_ids() -> list[str]:
 def heuristic_factory(game_id: str) -> Callable[..., Any]:
     """The heuristic-policy factory of a game."""
     return load(HEURISTIC_GROUP, game_id, f"heuristic for game {game_id!r}")
+
+
+def loadable_game_ids(with_heuristic: bool = False) -> list[str]:
+    """Ids of registered games that build with default params (and have a heuristic)."""
+    out = []
+    for gid in game_ids():
+        try:
+            make_game(gid)
+            if with_heuristic:
+                heuristic_factory(gid)
+            out.append(gid)
+        except Exception:  # a plug-in that fails to load is reported by `boardlab games`
+            continue
+    return out

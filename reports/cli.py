@@ -1,0 +1,100 @@
+"""``boardlab report`` and ``boardlab demo``."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+from simcore.errors import ConfigError, RunDirError
+
+KINDS = ("auto", "generic", "ratjack-cards")
+
+
+def add_report_arguments(p: argparse.ArgumentParser) -> None:
+    """Flags of ``boardlab report``."""
+    p.add_argument("runs", nargs="+", metavar="RUN_DIR", help="run directories")
+    p.add_argument("--out", help="HTML file (one report) or folder (several + index.html)")
+    p.add_argument("--kind", default="auto", choices=KINDS, help="report type")
+
+
+def _is_card_run(run_dir: str | Path) -> bool:
+    from analyses.ratjack_cards import restriction_cells
+
+    return bool(restriction_cells(run_dir))
+
+
+def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str, Any]]:
+    """Write the requested reports; return index entries (title, href, path, summary)."""
+    from analyses.data import load_manifest
+    from reports.build import generic_report, write_index, write_report
+    from reports.ratjack_cards import card_report
+
+    manifests = {r: load_manifest(r) for r in runs}  # fails early on a bad run dir
+    cards = [r for r in runs if kind != "generic" and _is_card_run(r)]
+    if kind == "ratjack-cards" and not cards:
+        raise RunDirError("--kind ratjack-cards: no run has restricted-play cells")
+    jobs: list[tuple[str, Any]] = []
+    if cards:
+        jobs.append(("ratjack-card-values", lambda: card_report(cards)))
+    if kind != "ratjack-cards":
+        for r in runs:
+            jobs.append((manifests[r]["name"], lambda r=r: generic_report(r)))
+    folder = _out_folder(out, len(jobs))
+    entries = []
+    for name, make in jobs:
+        target = Path(out) if folder is None else folder / f"{name}.html"
+        html = make()
+        write_report(html, target)
+        entries.append({"title": name, "href": target.name, "path": str(target),
+                        "description": _describe(name, manifests, cards)})  # fmt: skip
+    if folder is not None:
+        write_index(entries, folder / "index.html")
+    return entries
+
+
+def _out_folder(out: str | None, n_reports: int) -> Path | None:
+    if out is None:
+        return Path("reports_out")
+    if out.endswith(".html"):
+        if n_reports > 1:
+            raise ConfigError(f"--out {out!r}: {n_reports} reports need a folder, not one file")
+        return None
+    return Path(out)
+
+
+def _describe(name: str, manifests: dict[str, dict], cards: list[str]) -> str:
+    if name == "ratjack-card-values":
+        return f"What each Ratjack effect is worth (restricted play over {len(cards)} run(s))."
+    m = next(m for m in manifests.values() if m["name"] == name)
+    games = m.get("games_per_cell", 0) * len(m.get("cells", []))
+    return f"Generic balance report for {m['game']}: {games:,} games, {len(m['cells'])} cell(s)."
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Build reports from run directories."""
+    entries = build_reports(args.runs, args.out, args.kind)
+    for entry in entries:
+        print(entry["path"])
+    return 0
+
+
+def add_demo_arguments(p: argparse.ArgumentParser) -> None:
+    """Flags of ``boardlab demo``."""
+    p.add_argument("--out", default="boardlab-demo", help="folder for runs and reports")
+    p.add_argument("--games", type=int, default=200, help="games per cell (default 200)")
+    p.add_argument("--n-jobs", type=int, default=-1, help="worker processes (-1: all cores)")
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Short sweeps of every game, their reports and an index page."""
+    from reports.demo import run_demo
+
+    if args.games <= 0:
+        raise ConfigError(f"--games must be a positive integer, got {args.games}")
+    start = time.perf_counter()
+    index = run_demo(Path(args.out), args.games, args.n_jobs, args.quiet)
+    print(f"demo finished in {time.perf_counter() - start:.0f} s; open {index.resolve()}")
+    return 0
