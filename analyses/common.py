@@ -178,7 +178,8 @@ def distribution(
     require_columns(frame, (*groups, column), f"distribution of {column}")
     data = frame.select(*groups, column).collect()
     rows = []
-    for key, part in data.group_by(list(groups), maintain_order=True):
+    parts = data.group_by(list(groups), maintain_order=True) if groups else [((), data)]
+    for key, part in parts:
         values = part[column].drop_nulls().to_numpy().astype(float)
         rows.append(
             {

@@ -1,7 +1,8 @@
 """Read sweep run directories (DESIGN §5) lazily with polars.
 
-A stop-gap reader until ``simcore.dataset`` lands; it only relies on the documented layout
-``<run>/manifest.json`` and ``<run>/<table>/part-*.parquet``.
+Thin layer over ``simcore.dataset`` (which knows the manifest's list of finished parts, so
+half-written files of an interrupted sweep are never read) that adds clear errors for the
+analyses and accepts already loaded frames wherever a run directory is expected.
 """
 
 from __future__ import annotations
@@ -12,68 +13,41 @@ from typing import Any
 
 import polars as pl
 
+from simcore import dataset
 from simcore.errors import RunDirError
 
-TABLES = ("games", "seats", "actions")
+TABLES = dataset.TABLES
 
 # A source is a run directory or an already loaded / filtered table.
 Source = str | Path | pl.LazyFrame | pl.DataFrame
 
 
-def _run_path(run_dir: str | Path) -> Path:
-    path = Path(run_dir)
-    if not path.is_dir():
-        raise RunDirError(f"run directory not found: {path}")
-    return path
-
-
 def load_manifest(run_dir: str | Path) -> dict[str, Any]:
     """The parsed ``manifest.json`` of a run; RunDirError if missing or unreadable."""
-    path = _run_path(run_dir) / "manifest.json"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RunDirError(f"{path}: manifest.json missing (not a run directory?)") from None
-    except OSError as exc:
-        raise RunDirError(f"{path}: cannot read manifest ({exc})") from None
-    try:
-        manifest = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RunDirError(
-            f"{path}: manifest is not valid JSON ({exc.msg}, line {exc.lineno})"
-        ) from None
-    if not isinstance(manifest, dict):
-        raise RunDirError(f"{path}: manifest must be a JSON object")
-    return manifest
+    if not Path(run_dir).is_dir():
+        raise RunDirError(f"run directory not found: {run_dir}")
+    return dataset.load_manifest(run_dir)
 
 
-def table_files(run_dir: str | Path, table: str) -> list[Path]:
-    """The Parquet parts of ``table`` in sorted order; RunDirError if there are none."""
-    if table not in TABLES:
-        raise RunDirError(f"unknown table {table!r}; allowed: {', '.join(TABLES)}")
-    folder = _run_path(run_dir) / table
-    files = sorted(folder.glob("part-*.parquet")) if folder.is_dir() else []
-    if not files:
-        hint = " (sweep run without record_actions?)" if table == "actions" else ""
-        raise RunDirError(f"{folder}: no part-*.parquet files{hint}")
-    return files
+def run_tables(manifest: dict[str, Any]) -> list[str]:
+    """The tables a run recorded (``actions`` only with record_actions)."""
+    return list(manifest.get("tables", TABLES))
 
 
 def has_table(run_dir: str | Path, table: str) -> bool:
-    """True if the run holds at least one part of ``table``."""
-    try:
-        table_files(run_dir, table)
-    except RunDirError:
-        return False
-    return True
+    """True if the run recorded ``table``."""
+    return table in run_tables(load_manifest(run_dir))
 
 
 def scan(run_dir: str | Path, table: str) -> pl.LazyFrame:
-    """A lazy frame over all parts of ``table`` (``games``, ``seats`` or ``actions``)."""
-    files = table_files(run_dir, table)
-    # Parts written by different chunks may differ in nullability; "diagonal_relaxed"-like
-    # behaviour is not needed because every part of a run shares one schema.
-    return pl.scan_parquet([str(f) for f in files])
+    """A lazy frame over the finished parts of ``table`` (``games``, ``seats`` or ``actions``)."""
+    if table not in TABLES:
+        raise RunDirError(f"unknown table {table!r}; allowed: {', '.join(TABLES)}")
+    manifest = load_manifest(run_dir)
+    if table not in run_tables(manifest):
+        hint = " (rerun the sweep with record_actions)" if table == "actions" else ""
+        raise RunDirError(f"{run_dir}: run has no {table!r} table{hint}")
+    return dataset.scan_table(run_dir, table)
 
 
 def as_lazy(source: Source, table: str) -> pl.LazyFrame:
@@ -94,13 +68,47 @@ def require_columns(frame: pl.LazyFrame, columns: tuple[str, ...], what: str) ->
 
 
 def cell_labels(manifest: dict[str, Any]) -> dict[str, str]:
-    """Readable label per cell id: its grid values (``players=3, deck=small``) or line-up."""
+    """Readable label per cell id from its grid values (``random vs mcts · deck=small``).
+
+    A grid over line-ups shows the line-up itself; other keys show ``key=value``; a cell
+    without grid values is labelled by its line-up.
+    """
     labels = {}
     for cell in manifest.get("cells", []):
         variant = cell.get("variant") or {}
         if variant:
-            text = ", ".join(f"{k}={v}" for k, v in variant.items())
+            text = " · ".join(
+                _show(v) if k == "policies" else f"{k}={_show(v)}" for k, v in variant.items()
+            )
         else:
-            text = " vs ".join(str(p) for p in cell.get("policies", [])) or str(cell["cell"])
+            text = _show(cell.get("policies", [])) or str(cell["cell"])
         labels[str(cell["cell"])] = text
     return labels
+
+
+def _show(value: Any) -> str:
+    # Line-ups are lists of policy specs; "a vs b" reads better than JSON.
+    if isinstance(value, list):
+        return " vs ".join(str(v) for v in value)
+    return str(value)
+
+
+def cell_table(manifest: dict[str, Any]) -> pl.DataFrame:
+    """One row per cell: id, label, players, line-up and each grid value as a string."""
+    rows = []
+    labels = cell_labels(manifest)
+    for cell in manifest.get("cells", []):
+        variant = cell.get("variant") or {}
+        rows.append(
+            {
+                "cell": str(cell["cell"]),
+                "label": labels[str(cell["cell"])],
+                "players": cell.get("players"),
+                "lineup": " | ".join(str(p) for p in cell.get("policies", [])),
+                **{
+                    f"var_{k}": json.dumps(v) if isinstance(v, list) else str(v)
+                    for k, v in variant.items()
+                },
+            }
+        )
+    return pl.DataFrame(rows)

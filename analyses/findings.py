@@ -57,34 +57,57 @@ def _compare(rate: float, lo: float, hi: float, ref: float, p: float, ref_words:
     return f"consistent with {ref_words}"
 
 
-def seat_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:
-    """Per group: the first seat, every seat that differs significantly, and the global test."""
+def seat_findings(
+    table: pl.DataFrame, labels: Mapping[str, str] | None = None, max_quiet: int = 2
+) -> list[str]:
+    """Per group: the first seat, every seat that differs significantly, and the global test.
+
+    With many groups only the first ``max_quiet`` groups without any clear seat effect get
+    sentences; the rest are summed up in one closing sentence.
+    """
     if table.is_empty():
         return []
     out: list[str] = []
     groups = table.partition_by([c for c in table.columns if c == "cell"] or ["n_players"])
+    several = len(groups) > 1
+    quiet = 0
     for part in groups:
-        several = len(groups) > 1
         rows = part.sort("seat").to_dicts()
-        for row in rows:
-            flagged = row["p_holm"] < ALPHA
-            if row["seat"] != 0 and not flagged:
+        clear = any(r["p_holm"] < ALPHA for r in rows) or rows[0]["chi2_p"] < ALPHA
+        if not clear:
+            quiet += 1
+            if quiet > max_quiet:
                 continue
-            fair = pct(row["fair"], 0 if (100 * row["fair"]).is_integer() else 1)
-            verdict = _compare(
-                row["rate"], row["lo"], row["hi"], row["fair"], row["p_holm"], f"the fair {fair}"
-            )
-            out.append(
-                f"{_prefix(row, labels, several)}Seat {row['seat'] + 1} wins {pct(row['rate'])} "
-                f"of games (95% interval {pct_range(row['lo'], row['hi'])}), {verdict}."
-            )
-        chi_p = rows[0]["chi2_p"]
-        if chi_p == chi_p:
-            word = "a real" if chi_p < ALPHA else "no clear"
-            out.append(
-                f"{_prefix(rows[0], labels, several)}Over all {len(rows)} seats there is {word} "
-                f"seat effect ({rows[0]['games']} games, chi-square test {pval(chi_p)})."
-            )
+        out += _seat_sentences(rows, labels, several)
+    if quiet > max_quiet:
+        out.append(
+            f"In the {quiet - max_quiet} other conditions no seat differs clearly from the "
+            "fair share."
+        )
+    return out
+
+
+def _seat_sentences(rows: list[dict], labels: Mapping[str, str] | None, several: bool):
+    out = []
+    for row in rows:
+        if row["seat"] != 0 and row["p_holm"] >= ALPHA:
+            continue
+        fair = pct(row["fair"], 0 if (100 * row["fair"]).is_integer() else 1)
+        verdict = _compare(
+            row["rate"], row["lo"], row["hi"], row["fair"], row["p_holm"], f"the fair {fair}"
+        )
+        out.append(
+            f"{_prefix(row, labels, several)}Seat {row['seat'] + 1} wins {pct(row['rate'])} "
+            f"of games (95% interval {pct_range(row['lo'], row['hi'])}), {verdict}."
+        )
+    chi_p = rows[0]["chi2_p"]
+    if chi_p == chi_p and len(rows) > 2:
+        # With two seats the global test repeats the seat-1 test; say it only for 3+ seats.
+        word = "a real" if chi_p < ALPHA else "no clear"
+        out.append(
+            f"{_prefix(rows[0], labels, several)}Over all {len(rows)} seats there is {word} "
+            f"seat effect ({rows[0]['games']} games, chi-square test {pval(chi_p)})."
+        )
     return out
 
 
@@ -119,14 +142,19 @@ def paired_findings(
     """One sentence per comparison: change of ``what`` from ``cell_a`` to ``cell_b``."""
     out = []
     fmt = points if as_points else (lambda x: f"{x:+.2f}")
+    bound = (lambda x: f"{100 * x:+.1f}") if as_points else (lambda x: f"{x:+.2f}")
     for row in table.to_dicts() if not table.is_empty() else []:
-        a = (labels or {}).get(row["cell_a"], row["cell_a"])
-        b = (labels or {}).get(row["cell_b"], row["cell_b"])
+        if row.get("comparison"):
+            subject = f"{row['comparison']}: "
+        else:
+            a = (labels or {}).get(row["cell_a"], row["cell_a"])
+            b = (labels or {}).get(row["cell_b"], row["cell_b"])
+            subject = f"From {a} to {b}, "
         p_adj = row.get("p_holm", row["p_value"])
         verdict = "a clear difference" if p_adj < ALPHA else "no clear difference"
         out.append(
-            f"From {a} to {b}, {what} changes by {fmt(row['diff'])} (95% interval "
-            f"{fmt(row['lo'])} to {fmt(row['hi'])}, {row['pairs']} paired games, "
+            f"{subject}{what} changes by {fmt(row['diff'])} (95% interval "
+            f"{bound(row['lo'])} to {bound(row['hi'])}, {row['pairs']} paired games, "
             f"{pval(row['p_value'])}, Holm-adjusted {pval(p_adj)}): {verdict}."
         )
     return out
@@ -139,6 +167,9 @@ def length_findings(
     out = []
     several = table.height > 1
     for row in table.to_dicts() if not table.is_empty() else []:
+        if row["min"] == row["max"]:
+            out.append(f"{_prefix(row, labels, several)}Every game lasts {num(row['q50'])} {unit}.")
+            continue
         out.append(
             f"{_prefix(row, labels, several)}Games last {num(row['q50'])} {unit} on median "
             f"(half of them between {num(row['q25'])} and {num(row['q75'])}, 90% between "

@@ -108,6 +108,38 @@ def paired_comparison(
     )
 
 
+def compare_pairs(
+    values: pl.DataFrame,
+    pairs: Sequence[tuple[str, str]],
+    conf: float = 0.95,
+    n_resamples: int = 2000,
+    seed: int = 0,
+    alpha: float = 0.05,
+) -> pl.DataFrame:
+    """Paired comparison of each ``(cell_a, cell_b)``, Holm-corrected across all pairs.
+
+    ``p_holm`` adjusts the t-test p-values and ``significant`` marks those below ``alpha``
+    after adjustment. Each comparison's resampling uses seed ``seed + i``.
+    """
+    rows = [
+        paired_comparison(values, a, b, conf, n_resamples, seed + i)
+        for i, (a, b) in enumerate(pairs)
+    ]
+    if not rows:
+        return pl.DataFrame()
+    df = pl.concat(rows)
+    return with_holm(df, alpha)
+
+
+def with_holm(df: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
+    """Add ``p_holm`` (Holm-adjusted ``p_value``) and ``significant`` columns."""
+    adjusted = holm(df["p_value"].to_numpy())
+    return df.with_columns(
+        p_holm=pl.Series(adjusted, dtype=pl.Float64),
+        significant=pl.Series(adjusted < alpha, dtype=pl.Boolean),
+    )
+
+
 def compare_cells(
     values: pl.DataFrame,
     baseline: str,
@@ -117,22 +149,7 @@ def compare_cells(
     seed: int = 0,
     alpha: float = 0.05,
 ) -> pl.DataFrame:
-    """Paired comparison of every other cell against ``baseline``, Holm-corrected.
-
-    ``p_holm`` adjusts the t-test p-values across the comparisons and ``significant`` marks
-    those below ``alpha`` after adjustment.
-    """
+    """Paired comparison of every other cell (or ``cells``) against ``baseline``, Holm-corrected."""
     if cells is None:
         cells = sorted(c for c in values["cell"].unique().to_list() if c != baseline)
-    rows = [
-        paired_comparison(values, baseline, c, conf, n_resamples, seed + i)
-        for i, c in enumerate(cells)
-    ]
-    if not rows:
-        return pl.DataFrame()
-    df = pl.concat(rows)
-    adjusted = holm(df["p_value"].to_numpy())
-    return df.with_columns(
-        p_holm=pl.Series(adjusted, dtype=pl.Float64),
-        significant=pl.Series(adjusted < alpha, dtype=pl.Boolean),
-    )
+    return compare_pairs(values, [(baseline, c) for c in cells], conf, n_resamples, seed, alpha)

@@ -15,6 +15,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from simcore.dataset import file_sha256
+
 
 @dataclass
 class Cell:
@@ -55,7 +57,9 @@ def _game(i, cell, n, seat_bias, seed, tie_margin, rotate, run):
         "steps": int(3 * base_turns),
         "ended_by": "deck_out" if noise[0] > 1.5 else "score_limit",
         "wall_ms": 1.0,
-        **{f"var_{k}": v for k, v in cell.variant.items()},
+        **{
+            f"var_{k}": json.dumps(v) if isinstance(v, list) else v for k, v in cell.variant.items()
+        },
         "bonus": int(rng.integers(0, 3)),
     }
     seats = [
@@ -74,6 +78,29 @@ def _game(i, cell, n, seat_bias, seed, tie_margin, rotate, run):
         for s in range(n)
     ]
     return game, seats
+
+
+def _write_parts(run: Path, name: str, games: pl.DataFrame, seats: pl.DataFrame, parts: int):
+    """Write ``parts`` chunks per table and return the manifest's chunk entries."""
+    chunks = {}
+    step = -(-games.height // parts)
+    for k in range(parts):
+        lo, hi = k * step, min((k + 1) * step, games.height)
+        entry = {"cell": "mixed", "start": lo, "stop": hi, "parts": {}}
+        keys = games.slice(lo, hi - lo).select("cell", "game_index")
+        for table, df in (("games", games), ("seats", seats)):
+            part = df.join(keys, on=["cell", "game_index"], how="semi")
+            folder = run / table
+            folder.mkdir(parents=True, exist_ok=True)
+            file = f"part-{k:09d}.parquet"
+            part.write_parquet(folder / file)
+            entry["parts"][table] = {
+                "file": file,
+                "rows": part.height,
+                "sha256": file_sha256(folder / file),
+            }
+        chunks[f"{name}/{k:09d}"] = entry
+    return chunks
 
 
 def write_run(
@@ -97,13 +124,7 @@ def write_run(
             g, s = _game(i, cell, n_players, bias, seed, tie_margin, rotate, name)
             game_rows.append(g)
             seat_rows.extend(s)
-    for table, rows in (("games", game_rows), ("seats", seat_rows)):
-        folder = run / table
-        folder.mkdir(parents=True, exist_ok=True)
-        df = pl.DataFrame(rows)
-        step = -(-df.height // parts)
-        for k in range(parts):
-            df.slice(k * step, step).write_parquet(folder / f"part-{k:05d}.parquet")
+    chunks = _write_parts(run, name, pl.DataFrame(game_rows), pl.DataFrame(seat_rows), parts)
     manifest = {
         "format": 1,
         "name": name,
@@ -130,7 +151,8 @@ def write_run(
         ],
         "versions": {"boardlab": "0.1.0", "python": "3.11", "synthetic": 1},
         "seeds": {"sweep_seed": seed},
-        "chunks": {"0": {"rows": games}},
+        "chunks": chunks,
+        "tables": ["games", "seats"],
         "complete": True,
         "content": {"cards": "default.toml"},
     }

@@ -1,0 +1,209 @@
+"""Assemble self-contained HTML reports (DESIGN §7) and write them atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import polars as pl
+
+from analyses.data import cell_labels, load_manifest, scan
+from reports.sections import (
+    Context,
+    Section,
+    end_section,
+    length_section,
+    ratings_section,
+    score_section,
+    seat_section,
+    skill_section,
+)
+from reports.tables import Table, key_value_table, render_table
+from reports.variants import variant_section
+
+GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
+    seat_section,
+    skill_section,
+    variant_section,
+    ratings_section,
+    length_section,
+    score_section,
+    end_section,
+)
+
+METHOD = [
+    "Every number comes from simulated games between computer policies (random, rule-based "
+    "heuristics, Monte Carlo tree search), not from human play; strong human players may "
+    "behave differently.",
+    "Rates are shares of games won (a k-way tie gives each winner 1/k) with 95% intervals "
+    "(Wilson score). An interval that excludes the fair value means the difference is unlikely "
+    "to be chance at the 5% level; tests are Holm-corrected when several are read together.",
+    "Comparisons between cells use common random numbers: game i of every cell starts from the "
+    "same shuffle, so cells are compared game by game (paired differences), which removes most "
+    "of the luck of the deal from the comparison.",
+    "Seat rotation lets every line-up play every seating equally often, so seat effects and "
+    "policy strength can be told apart. Seats are numbered from 1 in this report.",
+]
+
+
+def environment() -> jinja2.Environment:
+    """The Jinja environment over the package templates (autoescaping on)."""
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("reports", "templates"),
+        autoescape=jinja2.select_autoescape(["html"]),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def load_context(run_dir: str | Path) -> Context:
+    """Read a run's games and seats tables and manifest for the report sections."""
+    manifest = load_manifest(run_dir)
+    games = scan(run_dir, "games").sort("cell", "game_index").collect()
+    seats = scan(run_dir, "seats").sort("cell", "game_index", "seat").collect()
+    return Context(games=games, seats=seats, manifest=manifest, labels=cell_labels(manifest))
+
+
+def generic_report(
+    run_dir: str | Path,
+    extra_sections: Sequence[Callable[[Context], Section | None]] = (),
+    title: str | None = None,
+) -> str:
+    """The generic game report of a run as one self-contained HTML string.
+
+    Named analyses (card values, scoring variants...) can add their own ``extra_sections``;
+    they run after the generic ones and receive the same :class:`Context`.
+    """
+    ctx = load_context(run_dir)
+    sections = [s for build in (*GENERIC_SECTIONS, *extra_sections) if (s := build(ctx))]
+    return render_page(ctx, sections, title)
+
+
+def _subtitle(ctx: Context) -> str:
+    m = ctx.manifest
+    players = sorted(ctx.games["n_players"].unique().to_list())
+    cells = ctx.games["cell"].n_unique()
+    return (
+        f"{ctx.games.height:,} simulated games of {m.get('game', '?')} "
+        f"(rules version {m.get('game_version', '?')}), "
+        f"{' / '.join(map(str, players))} players, {cells} cell{'s' if cells != 1 else ''} · "
+        f"run “{m.get('name', '?')}”"
+    )
+
+
+def _warnings(ctx: Context) -> list[str]:
+    out = []
+    if not ctx.manifest.get("complete", True):
+        out.append("This run is incomplete: the sweep stopped before every game was played. "
+                   "Results cover only the finished games.")  # fmt: skip
+    small = ctx.games.group_by("cell").len().filter(pl.col("len") < 100)
+    if small.height:
+        out.append("Some cells have fewer than 100 games; their intervals are wide.")
+    return out
+
+
+def render_page(ctx: Context, sections: Sequence[Section], title: str | None = None) -> str:
+    """Render sections with summary, method notes and provenance into the report page."""
+    manifest = ctx.manifest
+    summary = [line for s in sections for line in s.headline]
+    return (
+        environment()
+        .get_template("report.html")
+        .render(
+            title=title or f"{manifest.get('game', 'Game')}: balance report",
+            subtitle=_subtitle(ctx),
+            warnings=_warnings(ctx),
+            summary=summary or ["No findings: the run holds no games."],
+            sections=sections,
+            method=METHOD,
+            provenance=provenance_tables(ctx),
+            config_text=json.dumps(manifest.get("config", {}), indent=2, sort_keys=True),
+            footer=f"boardlab report · run {manifest.get('name', '?')} · config hash "
+            f"{manifest.get('config_hash', '?')} · last updated {manifest.get('updated', '?')}",
+        )
+    )
+
+
+def provenance_tables(ctx: Context) -> list[Table]:
+    """Tables describing where the data came from: run, cells, versions, seeds, content."""
+    m = ctx.manifest
+    run = {
+        "Run": m.get("name"),
+        "Game": f"{m.get('game')} (rules version {m.get('game_version')})",
+        "Complete": "yes" if m.get("complete", True) else "no",
+        "Config hash": m.get("config_hash"),
+        "Created": m.get("created", "–"),
+        "Games per cell": m.get("games_per_cell", m.get("config", {}).get("games", "–")),
+    }
+    cells = pl.DataFrame(
+        [
+            {
+                "cell": c["cell"],
+                "label": ctx.label(c["cell"]),
+                "players": c.get("players", m.get("config", {}).get("players")),
+                "lineup": " | ".join(map(str, c.get("policies", []))),
+                "params": ", ".join(f"{k}={v}" for k, v in (c.get("params") or {}).items()),
+                "params_hash": c.get("params_hash", ""),
+            }
+            for c in m.get("cells", [])
+        ]
+    )
+    specs = [
+        ("Cell", "text", "cell"),
+        ("Conditions", "text", "label"),
+        ("Players", "text", "players"),
+        ("Line-up (slot order)", "text", "lineup"),
+        ("Rule parameters", "text", "params"),
+        ("Params hash", "text", "params_hash"),
+    ]
+    tables = [key_value_table(run, "Run")]
+    if cells.height:
+        tables.append(render_table(cells, specs, "Cells"))
+    for key, caption in (("versions", "Software versions"), ("seeds", "Seeds"),
+                         ("content", "Content set")):  # fmt: skip
+        if m.get(key):
+            tables.append(key_value_table(m[key], caption))
+    return tables
+
+
+def write_report(html: str, path: str | Path) -> Path:
+    """Write ``html`` to ``path`` atomically (temporary file in the same folder, then rename)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(html)
+            fh.flush()
+            os.fsync(fh.fileno())
+        # mkstemp creates 0600 files; a report is meant to be shared, so use the umask.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def write_index(
+    entries: Iterable[Mapping[str, Any]], path: str | Path, title: str = "boardlab reports"
+) -> Path:
+    """Write an index page linking reports; entries have ``title``, ``href`` and optionally
+    ``description`` and ``summary`` (a list of sentences)."""
+    rows = []
+    for e in entries:
+        if "title" not in e or "href" not in e:
+            raise ValueError(f"index entry needs 'title' and 'href': {dict(e)}")
+        rows.append({"title": e["title"], "href": e["href"],
+                     "description": e.get("description", ""),
+                     "summary": list(e.get("summary", []))})  # fmt: skip
+    html = environment().get_template("index.html").render(title=title, entries=rows)
+    return write_report(html, path)

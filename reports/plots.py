@@ -1,0 +1,232 @@
+"""Report figures as inline SVG strings (matplotlib, Agg backend, no pyplot state).
+
+Figures are built with ``matplotlib.figure.Figure`` directly, so they never enter pyplot's
+global figure registry; each is cleared after rendering. Text stays text in the SVG
+(``svg.fonttype = none``) — smaller files, selectable labels, no embedded font downloads — and
+element ids are salted with a per-figure name so several figures can share one HTML page and
+the output is byte-for-byte reproducible.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import textwrap
+from collections.abc import Mapping, Sequence
+
+import matplotlib
+
+matplotlib.use("Agg")  # explicit: reports run headless, in workers and CI
+
+import numpy as np
+from matplotlib.figure import Figure
+
+ACCENT = "#2f6690"
+HIGHLIGHT = "#d1495b"
+MUTED = "#9aa5b1"
+PALETTE = ("#2f6690", "#d1495b", "#edae49", "#3a7d44", "#7a5195", "#66a182", "#ef5675")
+STYLE = {
+    "svg.fonttype": "none",
+    "font.family": "sans-serif",
+    "font.size": 9.5,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.titleweight": "bold",
+    "axes.titlesize": 10.5,
+    "axes.titlelocation": "left",
+    "axes.grid": True,
+    "grid.color": "#e3e7eb",
+    "grid.linewidth": 0.8,
+    "axes.axisbelow": True,
+}
+
+
+def _figure(width: float, height: float) -> Figure:
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def to_svg(fig: Figure, name: str, alt: str) -> str:
+    """Render ``fig`` to an inline ``<svg>`` element (no XML prolog) and release it."""
+    buf = io.StringIO()
+    with matplotlib.rc_context({**STYLE, "svg.hashsalt": name}):
+        fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
+    fig.clear()
+    svg = buf.getvalue()
+    svg = svg[svg.index("<svg") :]
+    # Inline SVG in HTML needs no namespace declarations, and the RDF metadata block only
+    # names the generator; dropping both leaves no URI of any kind in the page.
+    svg = re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)
+    svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)
+    # Responsive: the viewBox keeps the aspect ratio, CSS sets the width.
+    svg = re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r"<svg\1", svg, count=1)
+    label = html.escape(alt, quote=True)
+    return svg.replace("<svg", f'<svg role="img" aria-label="{label}" class="figure"', 1)
+
+
+def wrap_labels(labels: Sequence[str], width: int = 34) -> list[str]:
+    """Break long tick labels over lines so the plot area keeps its width."""
+    return ["\n".join(textwrap.wrap(str(t), width, break_on_hyphens=False)) or str(t)
+            for t in labels]  # fmt: skip
+
+
+def _height_for(n_rows: int, base: float = 1.0, per_row: float = 0.38) -> float:
+    return max(1.8, base + per_row * n_rows)
+
+
+def _label_lines(labels: Sequence[str]) -> int:
+    return sum(max(1, len(t) // 34 + 1) for t in map(str, labels))
+
+
+def forest_plot(
+    labels: Sequence[str],
+    estimate: Sequence[float],
+    lo: Sequence[float],
+    hi: Sequence[float],
+    *,
+    xlabel: str,
+    title: str,
+    name: str,
+    ref: float = 0.0,
+    highlight: Sequence[bool] | None = None,
+) -> str:
+    """Horizontal estimates with interval whiskers and a reference line (paired differences)."""
+    with matplotlib.rc_context(STYLE):
+        fig = _figure(6.4, _height_for(_label_lines(labels)))
+        ax = fig.add_subplot()
+        y = np.arange(len(labels))[::-1]
+        est = np.asarray(estimate, dtype=float)
+        err = np.vstack([est - np.asarray(lo, float), np.asarray(hi, float) - est])
+        colours = [
+            HIGHLIGHT if (highlight is not None and highlight[i]) else ACCENT
+            for i in range(len(labels))
+        ]
+        ax.axvline(ref, color=MUTED, linestyle="--", linewidth=1)
+        for i in range(len(labels)):
+            ax.errorbar(est[i], y[i], xerr=err[:, i : i + 1], fmt="o", color=colours[i],
+                        capsize=3, markersize=5, linewidth=1.6)  # fmt: skip
+        ax.set_yticks(y, wrap_labels(labels))
+        ax.set_ylim(-0.7, len(labels) - 0.3)
+        ax.set_xlabel(xlabel)
+        ax.set_title(title)
+        ax.grid(axis="y", visible=False)
+    return to_svg(fig, name, title)
+
+
+def interval_bars(
+    labels: Sequence[str],
+    rate: Sequence[float],
+    lo: Sequence[float],
+    hi: Sequence[float],
+    *,
+    xlabel: str,
+    title: str,
+    name: str,
+    ref: float | Sequence[float] | None = None,
+    ref_label: str = "fair share",
+    percent: bool = True,
+) -> str:
+    """Horizontal bars with 95% interval whiskers and an optional reference (fair) line."""
+    with matplotlib.rc_context(STYLE):
+        fig = _figure(6.4, _height_for(_label_lines(labels)))
+        ax = fig.add_subplot()
+        scale = 100.0 if percent else 1.0
+        y = np.arange(len(labels))[::-1]
+        r = np.asarray(rate, float) * scale
+        err = np.vstack([r - np.asarray(lo, float) * scale, np.asarray(hi, float) * scale - r])
+        ax.barh(y, r, color=ACCENT, alpha=0.85, height=0.6)
+        ax.errorbar(r, y, xerr=err, fmt="none", ecolor="#1b2631", capsize=3, linewidth=1.2)
+        if ref is not None:
+            refs = np.broadcast_to(np.asarray(ref, float) * scale, r.shape)
+            for yi, rv in zip(y, refs, strict=True):
+                ax.plot([rv, rv], [yi - 0.42, yi + 0.42], color=HIGHLIGHT, linewidth=1.6)
+            ax.plot([], [], color=HIGHLIGHT, linewidth=1.6, label=ref_label)
+            ax.legend(loc="lower right", frameon=False)
+        ax.set_yticks(y, wrap_labels(labels))
+        ax.set_xlabel(xlabel + (" (%)" if percent else ""))
+        ax.set_xlim(0, max(1.0, float(np.nanmax(np.asarray(hi, float)))) * scale * 1.02)
+        ax.set_title(title)
+        ax.grid(axis="y", visible=False)
+    return to_svg(fig, name, title)
+
+
+def heatmap(
+    matrix: np.ndarray,
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    *,
+    title: str,
+    name: str,
+    cbar_label: str,
+    xlabel: str = "",
+    ylabel: str = "",
+) -> str:
+    """Annotated heat map of rates in [0, 1] (NaN cells left blank), e.g. win-rate matrix."""
+    m = np.asarray(matrix, dtype=float)
+    with matplotlib.rc_context({**STYLE, "axes.grid": False}):
+        side = max(2.6, 1.4 + 0.6 * max(len(row_labels), len(col_labels)))
+        fig = _figure(side + 2.4, side + 0.6)
+        ax = fig.add_subplot()
+        masked = np.ma.masked_invalid(m * 100)
+        image = ax.imshow(masked, cmap="RdBu", vmin=0, vmax=100, aspect="auto")
+        for (i, j), v in np.ndenumerate(m):
+            if np.isfinite(v):
+                colour = "white" if abs(v - 0.5) > 0.3 else "#1b2631"
+                ax.text(j, i, f"{100 * v:.0f}%", ha="center", va="center", color=colour)
+        ax.set_xticks(range(len(col_labels)), wrap_labels(col_labels, 16), rotation=30,
+                      ha="right")  # fmt: skip
+        ax.set_yticks(range(len(row_labels)), wrap_labels(row_labels, 24))
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        for spine in ax.spines.values():
+            spine.set_visible(False)
+        bar = fig.colorbar(image, ax=ax, shrink=0.85)
+        bar.set_label(cbar_label)
+    return to_svg(fig, name, title)
+
+
+def histogram(
+    groups: Mapping[str, np.ndarray],
+    *,
+    xlabel: str,
+    title: str,
+    name: str,
+    ylabel: str = "share of games (%)",
+    integer: bool = False,
+) -> str:
+    """Overlaid step histograms (as shares, so groups of different size compare)."""
+    with matplotlib.rc_context(STYLE):
+        fig = _figure(6.4, 3.0)
+        ax = fig.add_subplot()
+        values = [np.asarray(v, float) for v in groups.values() if len(v)]
+        if values:
+            edges = _edges(np.concatenate(values), integer)
+            for i, (label, v) in enumerate(groups.items()):
+                if len(v) == 0:
+                    continue
+                weights = np.full(len(v), 100.0 / len(v))
+                ax.hist(
+                    np.asarray(v, float),
+                    bins=edges,
+                    weights=weights,
+                    histtype="step",
+                    linewidth=1.8,
+                    color=PALETTE[i % len(PALETTE)],
+                    label=wrap_labels([label], 44)[0],
+                )
+            if len(groups) > 1:
+                ax.legend(frameon=False, fontsize=8.5)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+    return to_svg(fig, name, title)
+
+
+def _edges(v: np.ndarray, integer: bool) -> np.ndarray:
+    lo, hi = float(np.min(v)), float(np.max(v))
+    if integer and hi - lo <= 60:
+        return np.arange(np.floor(lo) - 0.5, np.ceil(hi) + 1.5)
+    if hi == lo:
+        return np.array([lo - 0.5, hi + 0.5])
+    return np.histogram_bin_edges(v, bins=min(40, max(10, int(np.sqrt(len(v))))))
