@@ -31,7 +31,11 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
     from reports.build import generic_report, write_index, write_report
     from reports.ratjack_cards import card_report
 
+    from simcore.dataset import verify_run
+
     manifests = {r: load_manifest(r) for r in runs}  # fails early on a bad run dir
+    for r in runs:
+        verify_run(r, manifests[r])  # a missing or altered part stops here, with its name
     cards = [r for r in runs if kind != "generic" and _is_card_run(r)]
     if kind == "ratjack-cards" and not cards:
         raise RunDirError("--kind ratjack-cards: no run has restricted-play cells")

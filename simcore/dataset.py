@@ -160,7 +160,13 @@ def part_paths(run_dir: str | Path, table: str) -> list[Path]:
         for chunk in manifest.get("chunks", {}).values()
         if table in chunk["parts"]
     )
-    return [run_dir / table / f for f in files]
+    paths = [run_dir / table / f for f in files]
+    for path in paths:
+        if not path.is_file():
+            raise RunDirError(
+                f"{run_dir}: part {table}/{path.name} listed in the manifest is missing"
+            )
+    return paths
 
 
 def scan_table(run_dir: str | Path, table: str) -> Any:

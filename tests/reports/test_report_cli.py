@@ -1,0 +1,52 @@
+"""``boardlab report``: one file, several runs with an index, and bad run directories."""
+
+from __future__ import annotations
+
+from simcore.config import build_config
+from simcore.sweep import run_sweep
+from tests.conftest import DUEL, run_cli
+
+
+def make_run(tmp_path, name: str) -> str:
+    raw = {"name": name, "game": DUEL, "players": 2, "games": 120, "seed": 5,
+           "policies": ["random", "random"], "grid": {"bonus_card": [0, 8]}}  # fmt: skip
+    return str(run_sweep(build_config(raw), tmp_path / "runs", quiet=True).run_dir)
+
+
+def test_single_report_file(tmp_path):
+    run = make_run(tmp_path, "one")
+    out = tmp_path / "one.html"
+    result = run_cli("report", run, "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    html = out.read_text()
+    assert "<svg" in html and "http://" not in html.replace("http://www.w3.org", "")
+
+
+def test_several_reports_and_index(tmp_path):
+    runs = [make_run(tmp_path, "a"), make_run(tmp_path, "b")]
+    result = run_cli("report", *runs, "--out", str(tmp_path / "site"))
+    assert result.returncode == 0, result.stderr
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert 'href="a.html"' in index and 'href="b.html"' in index
+
+
+def test_not_a_run_dir_is_bad_input(tmp_path):
+    result = run_cli("report", str(tmp_path), "--out", str(tmp_path / "x.html"))
+    assert result.returncode == 2 and "not a run directory" in result.stderr
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_corrupted_manifest_is_bad_input(tmp_path):
+    run = make_run(tmp_path, "broken")
+    (tmp_path / "runs" / "broken" / "manifest.json").write_text("{ not json")
+    result = run_cli("report", run, "--out", str(tmp_path / "x.html"))
+    assert result.returncode == 2 and "corrupted" in result.stderr
+
+
+def test_altered_part_is_bad_input(tmp_path):
+    run = make_run(tmp_path, "altered")
+    part = sorted((tmp_path / "runs" / "altered" / "games").glob("*.parquet"))[0]
+    part.write_bytes(b"PAR1 garbage")
+    result = run_cli("report", run, "--out", str(tmp_path / "x.html"))
+    assert result.returncode == 2 and "corrupted" in result.stderr
+    assert not (tmp_path / "x.html").exists()
