@@ -30,7 +30,6 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
     from analyses.data import load_manifest
     from reports.build import generic_report, write_index, write_report
     from reports.ratjack_cards import card_report
-
     from simcore.dataset import verify_run
 
     manifests = {r: load_manifest(r) for r in runs}  # fails early on a bad run dir
