@@ -1,0 +1,100 @@
+"""Lord of Worlds (Kiesling & Kramer, 2025): collect terrain tiles, build chains on a planet."""
+
+from __future__ import annotations
+
+from simcore.api import Game, GameSpec
+from simcore.games.lord_of_worlds.board import load_board
+from simcore.games.lord_of_worlds.content import (
+    data_path,
+    load_cards,
+    load_planet,
+    load_scoring,
+    load_tiles,
+)
+from simcore.games.lord_of_worlds.params import LordOfWorldsParams
+from simcore.games.lord_of_worlds.state import Context, LordOfWorldsState
+
+__all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState"]
+
+
+class LordOfWorlds(Game):
+    """The Lord of Worlds simulator (rules/lord_of_worlds.md)."""
+
+    spec = GameSpec(
+        id="lord_of_worlds",
+        version=1,
+        min_players=2,
+        max_players=4,
+        hidden_information=True,
+        description="Lord of Worlds: hire assistants, collect terrain tiles, build planet chains",
+        rules_source="rules/lord_of_worlds.md",
+    )
+    params_class = LordOfWorldsParams
+    game_columns = {
+        "variant": "str",
+        "chain_table": "str",
+        "value_set_table": "str",
+        "rounds": "int",
+    }
+    seat_columns = {
+        "pts_colored_hex": "int", "pts_architect": "int", "pts_sage_tree": "int",
+        "pts_viewpoint": "int", "pts_chains": "int", "pts_value_sets": "int",
+        "tiles_placed": "int", "turns_hiring": "int", "turns_playing": "int",
+        "longest_chain": "int",
+    }  # fmt: skip
+    action_columns = {
+        "kind": "str",
+        "tile_type": "str",
+        "tile_value": "int",
+        "planet_hex": "int",
+        "points": "int",
+    }
+
+    def __init__(self, params: LordOfWorldsParams | None = None) -> None:
+        super().__init__(params)
+        self._contexts: dict[int, Context] = {}
+        self.context(2)  # load and validate the content once, up front
+
+    def context(self, n_players: int) -> Context:
+        """Validated content and geometry for ``n_players`` (cached)."""
+        if n_players not in self._contexts:
+            self._contexts[n_players] = build_context(self.params, n_players)
+        return self._contexts[n_players]
+
+    def new_state(self, n_players: int, seed: int) -> LordOfWorldsState:
+        """A new game, set up up to the first player's portal choice."""
+        self.check_players(n_players)
+        return LordOfWorldsState(self.context(n_players), seed)
+
+
+def build_context(params: LordOfWorldsParams, n_players: int) -> Context:
+    """Load every data file named by ``params`` and build the tables for ``n_players``."""
+    from simcore.errors import ContentError
+
+    tiles_path = data_path(params.tiles_file, "tiles.toml")
+    tiles = load_tiles(tiles_path)
+    terrains = params.terrains[: params.terrain_counts[n_players - 2]]
+    missing = [t for t in terrains if t not in tiles.basic_types]
+    if missing:
+        raise ContentError(
+            f"{tiles_path}: entry 'basic.types': terrain {missing[0]!r} is in "
+            f"play (parameter terrains) but has no tiles"
+        )
+    in_play = tuple(tiles.in_play(terrains))
+    planet = load_planet(data_path(params.planet_file, "planet.toml"))
+    board = load_board(
+        data_path(params.board_file, "board.toml"), n_players, params.strategic, len(in_play)
+    )
+    cards = load_cards(data_path(params.cards_file, "cards.toml"))
+    upto = planet.size + len(tiles.type) + 1
+    scoring = load_scoring(
+        data_path(params.scoring_file, "scoring.toml"),
+        params.chain_table,
+        params.value_set_table,
+        upto,
+    )
+    return Context(
+        params=params, n_players=n_players, cards=cards, tiles=tiles, planet=planet,
+        board=board, scoring=scoring, in_play=in_play, ttype=tiles.type, tvalue=tiles.value,
+        n_kinds=len(cards.value), end_empty=params.end_empty_hexes[n_players - 2],
+    )  # fmt: skip

@@ -1,0 +1,102 @@
+"""Assistant deck, discard pile and the pile display (rules §2.2-§2.3, §3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from simcore.games.lord_of_worlds.content import WILD
+
+if TYPE_CHECKING:
+    from simcore.games.lord_of_worlds.state import LordOfWorldsState
+
+
+def draw(s: LordOfWorldsState) -> int:
+    """Top card of the deck (reshuffling the discard pile when empty), or -1 if none left."""
+    if not s.deck:
+        counts = s.discard
+        if not any(counts):
+            return -1
+        # the discard pile is a multiset: rebuild it in kind order, then shuffle
+        deck = [k for k, c in enumerate(counts) for _ in range(c)]
+        s.rng.shuffle(deck)
+        s.deck = deck
+        s.discard = [0] * len(counts)
+        s.deck_known = s.phase >= 0  # hand draws during setup stay hidden
+        s.reshuffles += 1
+        s.note("the discard pile is shuffled into a new deck")
+    return s.deck.pop()
+
+
+def fill_display(s: LordOfWorldsState) -> None:
+    """Deal cards into piles until ``display_piles`` piles exist or no card is left (§3)."""
+    params = s.ctx.params
+    want, close = params.display_piles, params.pile_close_sum
+    value, colour = s.ctx.cards.value, s.ctx.cards.colour
+    while len(s.piles) < want:
+        card = draw(s)
+        if card < 0:
+            return
+        col = colour[card]
+        target = _open_pile(s, col, close, params.wild_own_pile)
+        if target < 0:
+            s.piles.append([card])
+            s.pcol.append(col)
+            s.psum.append(value[card])
+        else:
+            s.piles[target].append(card)
+            s.psum[target] += value[card]
+        if s.trace is not None:
+            s.note(f"display: {s.ctx.cards.name(card)} -> pile {target if target >= 0 else '+'}")
+
+
+def _open_pile(s: LordOfWorldsState, col: int, close: int, wild_own: bool) -> int:
+    """Index of the open pile (sum below ``close``) the card joins, or -1 for a new pile."""
+    if col == WILD and not wild_own:
+        # [A] variant: a wild joins the newest open pile of any colour
+        for i in range(len(s.piles) - 1, -1, -1):
+            if s.psum[i] < close:
+                return i
+        return -1
+    for i, c in enumerate(s.pcol):
+        if c == col and s.psum[i] < close:
+            return i
+    return -1
+
+
+def hire(s: LordOfWorldsState, pile: int) -> list[int]:
+    """Move every card of ``pile`` to the current player's hand and refill the display."""
+    p = s.player
+    cards = s.piles.pop(pile)
+    s.pcol.pop(pile)
+    s.psum.pop(pile)
+    hand, known = s.hands[p], s.known[p]
+    for k in cards:
+        hand[k] += 1
+        known[k] += 1  # hired cards were face up: everyone knows they are in this hand
+    s.hsize[p] += len(cards)
+    fill_display(s)
+    return cards
+
+
+def remove_from_hand(s: LordOfWorldsState, p: int, kind: int) -> None:
+    """Take one card of ``kind`` out of ``p``'s hand (played or discarded face up)."""
+    s.hands[p][kind] -= 1
+    s.hsize[p] -= 1
+    if s.known[p][kind]:
+        s.known[p][kind] -= 1
+
+
+def starting_hands(s: LordOfWorldsState) -> None:
+    """Each player in turn draws until the hand total exceeds ``start_hand_over`` (§2.3)."""
+    over = s.ctx.params.start_hand_over
+    value = s.ctx.cards.value
+    for i in range(s.n):
+        p = (s.first + i) % s.n
+        total = 0
+        while total <= over:
+            card = draw(s)
+            if card < 0:
+                break
+            s.hands[p][card] += 1
+            s.hsize[p] += 1
+            total += value[card]

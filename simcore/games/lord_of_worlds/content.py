@@ -1,0 +1,257 @@
+"""Load and validate the TOML content of Lord of Worlds (cards, tiles, planet, scoring)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from simcore.errors import ContentError
+
+DATA = Path(__file__).parent / "data"
+TERRAINS = ("water", "desert", "lowland", "forest", "hill", "mountain")
+SPECIALS = ("architect", "sage_tree", "viewpoint", "mix")
+TYPE_NAMES = TERRAINS + SPECIALS
+ARCHITECT, SAGE, VIEWPOINT, MIX = 6, 7, 8, 9
+N_BASIC = 6
+WILD = 6  # colour index of wild (white) cards
+DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+MAX_KINDS = 64
+
+
+def data_path(override: str, name: str) -> Path:
+    """The packaged data file ``name`` unless ``override`` names another file."""
+    return Path(override) if override else DATA / name
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse a TOML file; ContentError naming the file on failure."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ContentError(f"{path}: file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{path}: invalid TOML: {exc}") from None
+
+
+def fail(path: Path, entry: str, problem: str) -> ContentError:
+    """A ContentError naming the file and the entry."""
+    return ContentError(f"{path}: entry {entry!r}: {problem}")
+
+
+def _int_list(path: Path, entry: str, value: Any, lo: int = 0) -> list[int]:
+    if not isinstance(value, list) or not value:
+        raise fail(path, entry, "must be a non-empty list of integers")
+    for v in value:
+        if not isinstance(v, int) or isinstance(v, bool) or v < lo:
+            raise fail(path, entry, f"{v!r} is not an integer >= {lo}")
+    return value
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Card kinds: kind = colour * n_values + value index; wilds follow."""
+
+    colours: tuple[str, ...]
+    value: tuple[int, ...]
+    colour: tuple[int, ...]
+    copies: tuple[int, ...]
+
+    def name(self, kind: int) -> str:
+        """'red 3' or 'white 4'."""
+        c = self.colour[kind]
+        return f"{'white' if c == WILD else self.colours[c]} {self.value[kind]}"
+
+
+@cache
+def load_cards(path: Path) -> Cards:
+    """Assistant cards from ``path``."""
+    raw = read_toml(path)
+    colours = raw.get("colours")
+    if list(colours or []) != list(TERRAIN_COLOURS):
+        raise fail(path, "colours", f"must be exactly {list(TERRAIN_COLOURS)} (the hex colours)")
+    values = _int_list(path, "values", raw.get("values"), lo=1)
+    copies = raw.get("copies")
+    if not isinstance(copies, int) or copies < 1:
+        raise fail(path, "copies", "must be an integer >= 1")
+    wild = raw.get("wild", {})
+    if not isinstance(wild, dict):
+        raise fail(path, "wild", "must be a table value -> copies")
+    val, col, cop = [], [], []
+    for c in range(len(colours)):
+        for v in values:
+            val.append(v), col.append(c), cop.append(copies)
+    for key in sorted(wild, key=lambda k: int(k) if k.isdigit() else -1):
+        if not key.isdigit() or int(key) < 1 or not isinstance(wild[key], int) or wild[key] < 1:
+            raise fail(path, f"wild.{key}", "needs a positive integer value and copy count")
+        val.append(int(key)), col.append(WILD), cop.append(wild[key])
+    if len(val) > MAX_KINDS:
+        raise fail(path, "values", f"at most {MAX_KINDS} card kinds are supported")
+    return Cards(tuple(colours), tuple(val), tuple(col), tuple(cop))
+
+
+TERRAIN_COLOURS = ("cyan", "green", "red", "blue", "purple", "yellow")
+
+
+@dataclass(frozen=True)
+class Tiles:
+    """Every tile defined in the tiles file (ids are stable across player counts)."""
+
+    type: tuple[int, ...]
+    value: tuple[int, ...]
+    basic_types: tuple[str, ...]
+
+    def name(self, tile: int) -> str:
+        """'forest 4'."""
+        return f"{TYPE_NAMES[self.type[tile]]} {self.value[tile]}"
+
+    def in_play(self, terrains: tuple[str, ...]) -> list[int]:
+        """Ids of the tiles used with these basic terrains (all specials always)."""
+        codes = {TERRAINS.index(t) for t in terrains}
+        return [t for t, ty in enumerate(self.type) if ty >= N_BASIC or ty in codes]
+
+
+@cache
+def load_tiles(path: Path) -> Tiles:
+    """Terrain tiles from ``path``."""
+    raw = read_toml(path)
+    basic = raw.get("basic")
+    if not isinstance(basic, dict):
+        raise fail(path, "basic", "missing table")
+    types = basic.get("types")
+    if not isinstance(types, list) or not types:
+        raise fail(path, "basic.types", "must be a non-empty list")
+    ty, val = [], []
+    for name in types:
+        if name not in TERRAINS:
+            raise fail(path, f"basic.types.{name}", f"unknown terrain; known: {TERRAINS}")
+        for v in _int_list(path, "basic.values", basic.get("values"), lo=1):
+            ty.append(TERRAINS.index(name)), val.append(v)
+    for i, spec in enumerate(raw.get("special", [])):
+        name = spec.get("type") if isinstance(spec, dict) else None
+        entry = f"special[{i}]"
+        if name not in SPECIALS:
+            raise fail(path, entry, f"tile type {name!r} is not in play; known: {SPECIALS}")
+        copies = spec.get("copies", 1)
+        if not isinstance(copies, int) or copies < 1:
+            raise fail(path, f"{entry}.copies", "must be an integer >= 1")
+        for v in _int_list(path, f"{entry}.values", spec.get("values"), lo=1):
+            for _ in range(copies):
+                ty.append(TYPE_NAMES.index(name)), val.append(v)
+    return Tiles(tuple(ty), tuple(val), tuple(types))
+
+
+@dataclass(frozen=True)
+class Planet:
+    """Planet geometry shared by every seat."""
+
+    coords: tuple[tuple[int, int], ...]
+    adj: tuple[tuple[int, ...], ...]
+    architect: tuple[bool, ...]
+
+    @property
+    def size(self) -> int:
+        """Number of hexes."""
+        return len(self.coords)
+
+
+def neighbours(coords: list[tuple[int, int]]) -> list[list[int]]:
+    """Per hex, the index of the neighbour in each of the six directions (-1 if none)."""
+    index = {c: i for i, c in enumerate(coords)}
+    return [[index.get((q + dq, r + dr), -1) for dq, dr in DIRS] for q, r in coords]
+
+
+def connected(adj: list[list[int]]) -> bool:
+    """True when the hex graph is connected."""
+    seen, todo = {0}, [0]
+    while todo:
+        for n in adj[todo.pop()]:
+            if n >= 0 and n not in seen:
+                seen.add(n), todo.append(n)
+    return len(seen) == len(adj)
+
+
+def parse_hexes(path: Path, entry: str, items: Any, width: int = 2) -> list[tuple]:
+    if not isinstance(items, list) or not items:
+        raise fail(path, entry, "must be a non-empty list of hexes")
+    out = []
+    for item in items:
+        ok = isinstance(item, list) and len(item) == width
+        ok = ok and all(isinstance(x, int) and not isinstance(x, bool) for x in item[:2])
+        if not ok:
+            raise fail(path, entry, f"bad hex {item!r}")
+        out.append(tuple(item))
+    return out
+
+
+@cache
+def load_planet(path: Path) -> Planet:
+    """The planet from ``path``."""
+    raw = read_toml(path)
+    coords = parse_hexes(path, "hexes", raw.get("hexes"))
+    if len(set(coords)) != len(coords):
+        raise fail(path, "hexes", "overlapping hexes (a coordinate is listed twice)")
+    if len(coords) > 64:
+        raise fail(path, "hexes", "at most 64 planet hexes are supported")
+    arch = set(parse_hexes(path, "architect", raw.get("architect")))
+    if not arch <= set(coords):
+        raise fail(path, "architect", f"hexes {sorted(arch - set(coords))} are not on the planet")
+    nb = neighbours(coords)
+    if not connected(nb):
+        raise fail(path, "hexes", "the planet is not connected")
+    adj = tuple(tuple(n for n in row if n >= 0) for row in nb)
+    return Planet(tuple(coords), adj, tuple(c in arch for c in coords))
+
+
+def _table(path: Path, entry: str, spec: Any, start: int, upto: int) -> tuple[int, ...]:
+    """Points by count (index = count, 0 below ``start``), extended up to ``upto``."""
+    if not isinstance(spec, dict):
+        raise fail(path, entry, "must be a table with 'points'")
+    pts = spec.get("points")
+    if isinstance(pts, dict):
+        raise fail(path, entry, "points must be a list without gaps")
+    pts = _int_list(path, f"{entry}.points", pts)
+    extend = spec.get("extend", "linear")
+    if extend not in ("linear", "double"):
+        raise fail(path, f"{entry}.extend", "must be 'linear' or 'double'")
+    if any(b < a for a, b in zip(pts, pts[1:], strict=False)):
+        raise fail(path, f"{entry}.points", "must not decrease")
+    out = [0] * start + list(pts)
+    while len(out) <= upto:
+        step = out[-1] - out[-2] if len(out) > start + 1 else out[-1]
+        out.append(out[-1] * 2 if extend == "double" else out[-1] + step)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The chain and value-set tables in force."""
+
+    chain: tuple[int, ...]
+    value_sets: tuple[int, ...]
+
+
+@cache
+def load_scoring(path: Path, chain: str, value_sets: str, upto: int) -> Scoring:
+    """Tables named ``chain`` / ``value_sets`` from ``path``, covering counts up to ``upto``."""
+    raw = read_toml(path)
+    tables = []
+    for group, name, in_start in (
+        ("chain_points", chain, False),
+        ("value_set_points", value_sets, True),
+    ):
+        section = raw.get(group)
+        if not isinstance(section, dict) or name not in section:
+            known = sorted(section) if isinstance(section, dict) else []
+            raise fail(path, f"{group}.{name}", f"no such table; available: {known}")
+        spec = section[name]
+        start = 1
+        if in_start:
+            start = spec.get("min", 1) if isinstance(spec, dict) else 1
+            if not isinstance(start, int) or start < 1:
+                raise fail(path, f"{group}.{name}.min", "must be an integer >= 1")
+        tables.append(_table(path, f"{group}.{name}", spec, start, upto))
+    return Scoring(tables[0], tables[1])

@@ -1,0 +1,195 @@
+"""Labels, action classes, decoded columns, the text view and the heuristic value."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from simcore.games.lord_of_worlds import rules as R
+from simcore.games.lord_of_worlds.board import NEUTRAL, PORTAL
+from simcore.games.lord_of_worlds.content import TERRAIN_COLOURS, TYPE_NAMES, WILD
+from simcore.games.lord_of_worlds.planet import chain_scores, planet_types
+
+if TYPE_CHECKING:
+    from simcore.games.lord_of_worlds.state import LordOfWorldsState
+
+_SHORT = ("Wa", "De", "Lo", "Fo", "Hi", "Mo", "Ar", "Sa", "Vi", "Mx")
+_KINDS = (
+    (R.JUMP, "jump"), (R.REVEAL, "reveal"), (R.PORTAL, "portal"), (R.DISCARD, "discard"),
+    (R.PASS, "pass"), (R.DECLINE, "decline"), (R.FREE_BOARD, "free_board"),
+    (R.FREE_SUPPLY, "free_supply"), (R.PLACE, "place"), (R.COLLECT, "collect"),
+    (R.STOP, "stop"), (R.MOVE, "move"), (R.DONE, "done"), (R.ADD, "add"), (R.PLAY, "play"),
+    (R.HIRE, "hire"),
+)  # fmt: skip
+
+
+def action_kind(action: int) -> tuple[str, int]:
+    """(kind name, argument) of an action code."""
+    for base, name in _KINDS:
+        if action >= base:
+            return name, action - base
+    return "invalid", action
+
+
+def _tile_of(s: LordOfWorldsState, kind: str, arg: int) -> int:
+    """The tile an action collects or places (-1 if none)."""
+    if kind == "place":
+        return s.pending
+    if kind == "collect":
+        return s.btile[s.cart[s.player]]
+    if kind == "free_supply" and arg < len(s.supply):
+        return s.supply[arg]
+    if kind == "free_board":
+        n = s.ctx.board.nbr[s.cart[s.player]][arg] if arg < 6 else -1
+        return s.btile[n] if n >= 0 else -1
+    return -1
+
+
+def action_label(s: LordOfWorldsState, action: int) -> str:
+    """Readable label of ``action``."""
+    kind, arg = action_kind(action)
+    names = s.ctx.cards
+    tile = _tile_of(s, kind, arg)
+    tname = s.ctx.tiles.name(tile) if tile >= 0 else ""
+    if kind == "hire" and arg < len(s.piles):
+        return f"hire pile {arg} ({', '.join(names.name(k) for k in s.piles[arg])})"
+    if kind == "play":
+        return f"play {TERRAIN_COLOURS[arg]} cards"
+    if kind in ("add", "discard"):
+        return f"{kind} {names.name(arg)}" if arg < len(names.value) else kind
+    if kind == "move":
+        return f"move dir {arg}"
+    if kind in ("jump", "reveal"):
+        return f"{kind} to hex {arg}" if kind == "jump" else f"reveal hex {arg}"
+    if kind == "place":
+        return f"place {tname} on planet hex {arg}"
+    if kind in ("collect", "free_supply", "free_board"):
+        return f"{kind.replace('_', ' ')} {tname}".strip()
+    if kind == "portal":
+        return f"start at portal {arg}"
+    return kind
+
+
+def action_classes(s: LordOfWorldsState, action: int) -> tuple[str, ...]:
+    """Classes for restricted play: e.g. 'hire', 'play/red', 'collect/colored', 'place/empty'."""
+    kind, arg = action_kind(action)
+    if kind == "hire":
+        col = s.pcol[arg] if arg < len(s.pcol) else -1
+        return ("hire", f"hire/{'white' if col == WILD else TERRAIN_COLOURS[col]}")
+    if kind == "play":
+        return ("play", f"play/{TERRAIN_COLOURS[arg]}")
+    if kind == "collect":
+        coloured = s.ctx.board.colour[s.cart[s.player]] >= 0
+        return ("collect", "collect/colored" if coloured else "collect/neutral")
+    if kind == "place" and s.pending >= 0 and 0 <= arg < s.ctx.planet.size:
+        space = s.ctx.planet.architect[arg] or s.parch[s.player][arg] > 0
+        ttype = TYPE_NAMES[s.ctx.ttype[s.pending]]
+        return ("place", "place/architect_space" if space else "place/empty", f"place/{ttype}")
+    if kind in ("free_supply", "free_board", "decline"):
+        return ("free", f"free/{kind.removeprefix('free_')}")
+    return (kind,)
+
+
+def action_info(s: LordOfWorldsState, action: int) -> dict[str, Any]:
+    """Decoded columns: kind, tile_type, tile_value, planet_hex."""
+    kind, arg = action_kind(action)
+    tile = _tile_of(s, kind, arg)
+    return {
+        "kind": kind,
+        "tile_type": TYPE_NAMES[s.ctx.ttype[tile]] if tile >= 0 else "",
+        "tile_value": s.ctx.tvalue[tile] if tile >= 0 else 0,
+        "planet_hex": arg if kind == "place" else -1,
+    }
+
+
+def heuristic_value(s: LordOfWorldsState, player: int) -> float:
+    """Own stars plus provisional chain points, relative to the best rival, in [0, 1]."""
+    ctx = s.ctx
+    totals = []
+    for p in range(s.n):
+        total = sum(s.pts[p])
+        if not s.is_terminal():
+            total += chain_scores(planet_types(s, p), ctx.planet.adj, ctx.scoring.chain)[0]
+        totals.append(total)
+    mine = totals[player]
+    rival = max(t for p, t in enumerate(totals) if p != player) if s.n > 1 else 0
+    return 0.5 + 0.5 * (mine - rival) / (abs(mine) + abs(rival) + 10.0)
+
+
+def _cell(s: LordOfWorldsState, p: int, h: int) -> str:
+    tile = s.pterr[p][h]
+    ctx = s.ctx
+    if tile >= 0:
+        text = f"{_SHORT[ctx.ttype[tile]]}{ctx.tvalue[tile]}"
+    elif s.parch[p][h]:
+        text = f"A+{s.parch[p][h]}"
+    elif ctx.planet.architect[h]:
+        text = "[A]"
+    else:
+        text = "."
+    return f"{text:^5}"
+
+
+def render_planet(s: LordOfWorldsState, p: int) -> list[str]:
+    """ASCII hex map of ``p``'s planet (rows by r, shifted by half a cell per row)."""
+    coords = s.ctx.planet.coords
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for h, (q, r) in enumerate(coords):
+        rows.setdefault(r, []).append((q, h))
+    lines = []
+    for r in sorted(rows):
+        cells = sorted(rows[r])
+        # axial to offset layout: each row shifts right by half a hex per step of r
+        indent = (2 * cells[0][0] + r - min(2 * q + rr for q, rr in coords)) * 3
+        lines.append(" " * indent + " ".join(_cell(s, p, h) for _, h in cells))
+    return lines
+
+
+def render_board(s: LordOfWorldsState) -> list[str]:
+    """ASCII map of the main board: P portal, ?? face down, tile code, lower-case colour mark."""
+    board, ctx = s.ctx.board, s.ctx
+    carts = {}
+    for p, h in enumerate(s.cart):
+        carts.setdefault(h, []).append(str(p))
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for h, (q, r) in enumerate(board.coords):
+        rows.setdefault(r, []).append((q, h))
+    lo = min(2 * q + r for q, r in board.coords)
+    lines = []
+    for r in sorted(rows):
+        cells = sorted(rows[r])
+        text = []
+        for _, h in cells:
+            tile, col = s.btile[h], board.colour[h]
+            mark = "P" if col == PORTAL else " " if col == NEUTRAL else TERRAIN_COLOURS[col][0]
+            body = (
+                ""
+                if tile < 0
+                else "??"
+                if not s.bup[h]
+                else (f"{_SHORT[ctx.ttype[tile]]}{ctx.tvalue[tile]}")
+            )
+            cart = "*" + "".join(carts[h]) if h in carts else ""
+            text.append(f"{mark}{body}{cart}"[:6].ljust(6))
+        indent = (2 * cells[0][0] + r - lo) * 3
+        lines.append(" " * indent + " ".join(text))
+    return lines
+
+
+def render(s: LordOfWorldsState) -> str:
+    """Whole position as text."""
+    cards, tiles = s.ctx.cards, s.ctx.tiles
+    out = [f"turn {s.turns}, round {s.rounds}, phase {s.phase}, seat {s.current_player} to act"]
+    for i, pile in enumerate(s.piles):
+        out.append(f"pile {i}: {', '.join(cards.name(k) for k in pile)} (sum {s.psum[i]})")
+    out.append(f"deck {len(s.deck)}, discard {sum(s.discard)}, reserve {len(s.reserve)}")
+    out.append("open supply: " + ", ".join(tiles.name(t) for t in s.supply))
+    out.append("board (P portal, ?? face down, colour initial, *seat carts):")
+    out += ["  " + line for line in render_board(s)]
+    for p in range(s.n):
+        hand = [cards.name(k) for k, c in enumerate(s.hands[p]) for _ in range(c)]
+        out.append(
+            f"seat {p}: {sum(s.pts[p])} stars {s.pts[p]}, cart hex {s.cart[p]}, "
+            f"hand {', '.join(hand)}"
+        )
+        out += ["  " + line for line in render_planet(s, p)]
+    return "\n".join(out)

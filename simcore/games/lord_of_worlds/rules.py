@@ -1,0 +1,302 @@
+"""Decision steps of a turn (rules §2.4-§2.5, §4-§6): legal actions and their effects.
+
+A play turn is: PLAY colour -> ADD card ... DONE -> MOVE / JUMP ... -> COLLECT or STOP ->
+PLACE hex -> (FREE choice -> PLACE hex) -> (DISCARD ... in the strategic variant).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from simcore.errors import IllegalActionError
+from simcore.games.lord_of_worlds import cards as deck_ops
+from simcore.games.lord_of_worlds.board import NEUTRAL, PORTAL as PORTAL_HEX
+from simcore.games.lord_of_worlds.content import WILD
+from simcore.games.lord_of_worlds.planet import COLORED, final_scoring, place_tile
+
+if TYPE_CHECKING:
+    from simcore.games.lord_of_worlds.state import LordOfWorldsState
+
+# action codes (ranges are wide enough for any validated content)
+HIRE, PLAY, ADD, DONE, MOVE, STOP, COLLECT = 0, 16, 32, 96, 97, 103, 104
+PLACE, FREE_SUPPLY, FREE_BOARD, DECLINE, PASS = 110, 180, 192, 198, 199
+DISCARD, PORTAL, REVEAL, JUMP = 200, 300, 400, 600
+# phases (same numbers as state.py)
+P_PORTAL, P_REVEAL, P_START, P_SELECT, P_MOVE, P_PLACE, P_FREE, P_DISCARD, P_OVER = range(9)
+N_COLOURS = 6
+
+
+def reset_turn(s: LordOfWorldsState) -> None:
+    """Clear the per-turn scratch fields."""
+    s.colour, s.budget, s.sel, s.moved = -1, 0, [], 0
+    s.collected, s.free_used, s.pending = False, False, -1
+
+
+def refill_supply(s: LordOfWorldsState) -> None:
+    """Top the open supply up from the reserve."""
+    want = s.ctx.params.open_supply
+    while len(s.supply) < want and s.reserve:
+        s.supply.append(s.reserve.pop())
+
+
+# ------------------------------------------------------------------ legal actions
+def legal_actions(s: LordOfWorldsState) -> list[int]:
+    """Legal actions of the current decision step."""
+    phase = s.phase
+    if phase == P_MOVE:
+        return _move_actions(s)
+    if phase == P_SELECT:
+        return _select_actions(s)
+    if phase == P_PLACE:
+        terr = s.pterr[s.player]
+        return [PLACE + h for h in range(len(terr)) if terr[h] < 0]
+    if phase == P_START:
+        return _start_actions(s)
+    if phase == P_FREE:
+        return _free_actions(s) + [DECLINE]
+    if phase == P_DISCARD:
+        return [DISCARD + k for k, c in enumerate(s.hands[s.player]) if c]
+    if phase == P_REVEAL:
+        b = s.ctx.board
+        return [REVEAL + h for h in b.tile_hexes if s.btile[h] >= 0 and not s.bup[h]]
+    if phase == P_PORTAL:
+        return [PORTAL + i for i in range(len(s.ctx.board.portals))]
+    return []
+
+
+def _start_actions(s: LordOfWorldsState) -> list[int]:
+    out = [HIRE + i for i in range(len(s.piles))]
+    hand, colour = s.hands[s.player], s.ctx.cards.colour
+    held = {colour[k] for k, c in enumerate(hand) if c}
+    if WILD in held:
+        out.extend(PLAY + c for c in range(N_COLOURS))
+    else:
+        out.extend(PLAY + c for c in sorted(held))
+    return out or [PASS]
+
+
+def _select_actions(s: LordOfWorldsState) -> list[int]:
+    hand, colour, want = s.hands[s.player], s.ctx.cards.colour, s.colour
+    out = [ADD + k for k, c in enumerate(hand) if c and (colour[k] == want or colour[k] == WILD)]
+    if s.sel:
+        out.append(DONE)
+    return out
+
+
+def _passable(s: LordOfWorldsState, h: int) -> bool:
+    return not (s.ctx.params.facedown_blocks and s.btile[h] >= 0 and not s.bup[h])
+
+
+def _move_actions(s: LordOfWorldsState) -> list[int]:
+    board, cur = s.ctx.board, s.cart[s.player]
+    out = []
+    if s.budget > 0:
+        for d, n in enumerate(board.nbr[cur]):
+            if n >= 0 and _passable(s, n):
+                out.append(MOVE + d)
+        if board.colour[cur] == PORTAL_HEX:
+            targets = board.portals if s.ctx.params.strategic else range(board.size)
+            out.extend(JUMP + h for h in targets if h != cur and _passable(s, h))
+    if can_collect(s):
+        out.append(COLLECT)
+    if s.moved or s.collected or not s.ctx.params.require_action or not out:
+        out.append(STOP)
+    return out
+
+
+def can_collect(s: LordOfWorldsState) -> bool:
+    """The paid collection of the tile under the cart is allowed now (§4 B.2)."""
+    if s.collected or not s.pempty[s.player]:
+        return False
+    cur = s.cart[s.player]
+    tile = s.btile[cur]
+    if tile < 0 or not s.bup[cur] or s.ctx.tvalue[tile] > s.budget:
+        return False
+    hex_colour = s.ctx.board.colour[cur]
+    return hex_colour == NEUTRAL or hex_colour == s.colour
+
+
+def _free_actions(s: LordOfWorldsState) -> list[int]:
+    out = [FREE_SUPPLY + i for i in range(len(s.supply))]
+    board = s.ctx.board
+    for d, n in enumerate(board.nbr[s.cart[s.player]]):
+        if n >= 0 and board.colour[n] == NEUTRAL and s.btile[n] >= 0 and s.bup[n]:
+            out.append(FREE_BOARD + d)
+    return out
+
+
+# ------------------------------------------------------------------ effects
+def apply(s: LordOfWorldsState, action: int) -> None:
+    """Apply ``action``; raise IllegalActionError before any change when it is not legal."""
+    if not isinstance(action, int) or action not in legal_actions(s):
+        raise IllegalActionError(f"action {action!r} is not legal for seat {s.current_player}")
+    s.last_gain = 0
+    if action >= JUMP:
+        _step_to(s, action - JUMP)
+    elif action >= REVEAL:
+        _reveal(s, action - REVEAL)
+    elif action >= PORTAL:
+        _choose_portal(s, action - PORTAL)
+    elif action >= DISCARD:
+        deck_ops.remove_from_hand(s, s.player, action - DISCARD)
+        s.discard[action - DISCARD] += 1
+        if s.hsize[s.player] <= s.ctx.params.hand_limit:
+            next_turn(s)
+    elif action == PASS:
+        end_turn(s)
+    elif action == DECLINE:
+        after_play(s)
+    elif action >= FREE_BOARD:
+        n = s.ctx.board.nbr[s.cart[s.player]][action - FREE_BOARD]
+        s.cart[s.player] = n
+        _take_board_tile(s, n, free=True)
+    elif action >= FREE_SUPPLY:
+        s.pending = s.supply.pop(action - FREE_SUPPLY)
+        s.free_used = True
+        refill_supply(s)
+        s.note(f"free collection of {s.ctx.tiles.name(s.pending)} from the open supply")
+        s.phase = P_PLACE
+    elif action >= PLACE:
+        _place(s, action - PLACE)
+    elif action == COLLECT:
+        _take_board_tile(s, s.cart[s.player], free=False)
+    elif action == STOP:
+        end_turn(s)
+    elif action >= MOVE:
+        _step_to(s, s.ctx.board.nbr[s.cart[s.player]][action - MOVE])
+    elif action == DONE:
+        for k in s.sel:
+            s.discard[k] += 1
+        s.phase = P_MOVE
+        s.note(f"plays {', '.join(s.ctx.cards.name(k) for k in s.sel)}: budget {s.budget}")
+    elif action >= ADD:
+        deck_ops.remove_from_hand(s, s.player, action - ADD)
+        s.sel.append(action - ADD)
+        s.budget += s.ctx.cards.value[action - ADD]
+    elif action >= PLAY:
+        s.colour = action - PLAY
+        s.phase = P_SELECT
+        s.stats[s.player][2] += 1
+    else:
+        cards = deck_ops.hire(s, action - HIRE)
+        s.stats[s.player][1] += 1
+        s.note(f"hires {', '.join(s.ctx.cards.name(k) for k in cards)}")
+        end_turn(s)
+
+
+def _choose_portal(s: LordOfWorldsState, index: int) -> None:
+    portal = s.ctx.board.portals[index]
+    s.cart = [portal] * s.n
+    s.note(f"every cart starts on portal {index}")
+    _after_reveal(s)
+
+
+def _reveal(s: LordOfWorldsState, h: int) -> None:
+    s.bup[h] = 1
+    s.n_up += 1
+    s.reveals_left -= 1
+    s.note(f"reveals hex {h}: {s.ctx.tiles.name(s.btile[h])}")
+    s.player = (s.player + 1) % s.n
+    _after_reveal(s)
+
+
+def _after_reveal(s: LordOfWorldsState) -> None:
+    """Setup step 5: reveal by turns until ``initial_reveals`` are up, then the first turn."""
+    facedown = any(s.btile[h] >= 0 and not s.bup[h] for h in s.ctx.board.tile_hexes)
+    if s.reveals_left > 0 and facedown:
+        s.phase = P_REVEAL
+    else:
+        s.phase = P_START
+        s.player = s.first
+
+
+def _step_to(s: LordOfWorldsState, h: int) -> None:
+    s.cart[s.player] = h
+    s.budget -= 1
+    s.moved += 1
+
+
+def _take_board_tile(s: LordOfWorldsState, h: int, free: bool) -> None:
+    """Collect the face-up tile on ``h``, score a coloured hex, flip the neighbours (§4 B.2-3)."""
+    ctx = s.ctx
+    tile = s.btile[h]
+    s.btile[h] = -1
+    s.bup[h] = 0
+    s.n_up -= 1
+    if free:
+        s.free_used = True
+    else:
+        s.collected = True
+        s.budget -= ctx.tvalue[tile]
+        if ctx.board.colour[h] >= 0:
+            s.pts[s.player][COLORED] += ctx.params.colored_hex_bonus
+            s.last_gain = ctx.params.colored_hex_bonus
+    s.note(f"{'free ' if free else ''}collects {ctx.tiles.name(tile)} at hex {h}")
+    for n in ctx.board.nbr[h]:
+        if n >= 0 and s.btile[n] >= 0 and not s.bup[n]:
+            s.bup[n] = 1
+            s.n_up += 1
+            s.note(f"flips hex {n}: {ctx.tiles.name(s.btile[n])}")
+    s.pending = tile
+    s.phase = P_PLACE
+
+
+def _place(s: LordOfWorldsState, h: int) -> None:
+    p = s.player
+    tile = s.pending
+    gained, free_ok = place_tile(s, p, tile, h)
+    s.pending = -1
+    s.last_gain += gained
+    s.stats[p][0] += 1
+    s.cache[p] = None
+    s.note(f"places {s.ctx.tiles.name(tile)} on planet hex {h}: +{gained}")
+    if free_ok and not s.free_used and s.pempty[p] and _free_actions(s):
+        s.phase = P_FREE
+    else:
+        after_play(s)
+
+
+def after_play(s: LordOfWorldsState) -> None:
+    """End of the collection sequence: optional further moves ([A]) or the end of the turn."""
+    s.free_used = True
+    if s.ctx.params.move_after_collect and s.budget > 0:
+        s.phase = P_MOVE
+    else:
+        end_turn(s)
+
+
+def end_turn(s: LordOfWorldsState) -> None:
+    """Hand limit check (strategic variant), then the next turn."""
+    limit = s.ctx.params.hand_limit
+    if limit and s.hsize[s.player] > limit:
+        s.phase = P_DISCARD
+    else:
+        next_turn(s)
+
+
+def next_turn(s: LordOfWorldsState) -> None:
+    """Pass the turn; check the end trigger, round end and the safety stop (§6)."""
+    s.turns += 1
+    if s.pempty[s.player] <= s.ctx.end_empty:
+        s.triggered = True
+    reset_turn(s)
+    s.player = (s.player + 1) % s.n
+    s.phase = P_START
+    if s.player == s.first:
+        s.rounds += 1
+        if s.triggered:
+            return finish(s, "planet")
+        if s.rounds >= s.ctx.params.max_rounds:
+            return finish(s, "stall")
+    if s.n_up == 0:
+        # no face-up board tile: no paid collection, hence no collection at all, ever again
+        finish(s, "planet" if s.triggered else "stall")
+
+
+def finish(s: LordOfWorldsState, how: str) -> None:
+    """Final scoring and the end of the game."""
+    s.ended_by = how
+    if s.player != s.first:
+        s.rounds += 1  # count the unfinished round
+    s.phase = P_OVER
+    final_scoring(s)

@@ -1,0 +1,284 @@
+"""The mutable Lord of Worlds position: setup (§2), copying, observation and determinization (§7)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from simcore.api import TERMINAL, State
+from simcore.games.lord_of_worlds import cards as deck_ops
+from simcore.games.lord_of_worlds import render, rules
+from simcore.games.lord_of_worlds.board import Board
+from simcore.games.lord_of_worlds.content import Cards, Planet, Scoring, Tiles
+from simcore.games.lord_of_worlds.params import LordOfWorldsParams
+from simcore.games.lord_of_worlds.planet import SOURCES
+from simcore.rng import state_stream, substream
+
+SETUP, PORTAL, REVEAL, START, SELECT, MOVE, PLACE, FREE, DISCARD, OVER = range(-1, 9)
+STAT_PLACED, STAT_HIRING, STAT_PLAYING, STAT_LONGEST = range(4)
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything immutable a state needs: params, content and geometry for one player count."""
+
+    params: LordOfWorldsParams
+    n_players: int
+    cards: Cards
+    tiles: Tiles
+    planet: Planet
+    board: Board
+    scoring: Scoring
+    in_play: tuple[int, ...]
+    ttype: tuple[int, ...]
+    tvalue: tuple[int, ...]
+    n_kinds: int
+    end_empty: int
+
+
+class LordOfWorldsState(State):
+    """A Lord of Worlds position (integer-coded; see rules.py for the decision steps)."""
+
+    __slots__ = (
+        "ctx", "rng", "trace", "cache", "n", "player", "phase", "first", "turns", "rounds",
+        "triggered", "ended_by", "reveals_left",
+        "hands", "hsize", "known", "deck", "deck_known", "discard", "reshuffles",
+        "piles", "pcol", "psum",
+        "btile", "bup", "n_up", "reserve", "supply",
+        "pterr", "parch", "archt", "pempty", "cart", "pts", "stats",
+        "colour", "budget", "sel", "moved", "collected", "free_used", "pending", "last_gain",
+    )  # fmt: skip
+
+    def __init__(self, ctx: Context, seed: int) -> None:
+        self.ctx = ctx
+        self.rng = state_stream(seed)
+        self.trace: list[str] | None = None
+        n = self.n = ctx.n_players
+        self.cache: list[Any] = [None] * n
+        self.phase, self.turns, self.rounds = SETUP, 0, 0
+        self.triggered, self.ended_by, self.last_gain = False, "", 0
+        self._deal_tiles()
+        self._deal_cards()
+        self.first = self.rng.randrange(n)
+        self.player = self.first
+        size = ctx.planet.size
+        self.pterr = [[-1] * size for _ in range(n)]
+        self.parch = [[0] * size for _ in range(n)]
+        self.archt: list[list[int]] = [[] for _ in range(n)]
+        self.pempty = [size] * n
+        self.cart = [-1] * n
+        self.pts = [[0] * len(SOURCES) for _ in range(n)]
+        self.stats = [[0, 0, 0, 0] for _ in range(n)]
+        self.reveals_left = 0 if ctx.params.strategic else ctx.params.initial_reveals
+        rules.reset_turn(self)
+        deck_ops.fill_display(self)
+        deck_ops.starting_hands(self)
+        self.phase = PORTAL
+
+    def _deal_tiles(self) -> None:
+        """Shuffle the tiles in play onto the board; the rest form the reserve (§2.1)."""
+        ctx = self.ctx
+        tiles = list(ctx.in_play)
+        self.rng.shuffle(tiles)
+        board = ctx.board
+        self.btile = [-1] * board.size
+        up = 1 if ctx.params.strategic else 0
+        self.bup = [0] * board.size
+        for h in board.tile_hexes:
+            self.btile[h] = tiles.pop()
+            self.bup[h] = up
+        self.n_up = len(board.tile_hexes) if up else 0
+        self.reserve = tiles
+        self.supply: list[int] = []
+        rules.refill_supply(self)
+
+    def _deal_cards(self) -> None:
+        """Shuffle the assistant deck (§2.2); hands start empty."""
+        cards = self.ctx.cards
+        deck = [k for k, c in enumerate(cards.copies) for _ in range(c)]
+        self.rng.shuffle(deck)
+        self.deck, self.deck_known, self.reshuffles = deck, False, 0
+        self.discard = [0] * self.ctx.n_kinds
+        n = self.ctx.n_players
+        self.hands = [[0] * self.ctx.n_kinds for _ in range(n)]
+        self.known = [[0] * self.ctx.n_kinds for _ in range(n)]
+        self.hsize = [0] * n
+        self.piles: list[list[int]] = []
+        self.pcol: list[int] = []
+        self.psum: list[int] = []
+
+    # ----------------------------------------------------------------- API
+    @property
+    def current_player(self) -> int:
+        """Seat to act, or TERMINAL."""
+        return TERMINAL if self.phase == OVER else self.player
+
+    @property
+    def n_players(self) -> int:
+        """Number of seats."""
+        return self.n
+
+    def legal_actions(self) -> list[int]:
+        """Actions of the current decision step (rules.py)."""
+        return rules.legal_actions(self)
+
+    def apply(self, action: int) -> None:
+        """Apply one decision; IllegalActionError (state unchanged) when not legal."""
+        rules.apply(self, action)
+
+    def note(self, line: str) -> None:
+        """Add a narrative line when tracing."""
+        if self.trace is not None:
+            self.trace.append(line)
+
+    def clone(self) -> LordOfWorldsState:
+        """Explicit copy; immutable context and cached analyses are shared."""
+        new = LordOfWorldsState.__new__(LordOfWorldsState)
+        new.ctx = self.ctx
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.trace = None if self.trace is None else list(self.trace)
+        new.cache = list(self.cache)
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        for name in _NESTED:
+            setattr(new, name, [list(x) for x in getattr(self, name)])
+        return new
+
+    def reseed(self, rng: random.Random) -> None:
+        """New chance stream from ``rng``."""
+        self.rng = substream(rng)
+
+    def determinize(self, player: int, rng: random.Random) -> LordOfWorldsState:
+        """Redeal what ``player`` cannot see: hidden tiles, unknown hand cards, deck order (§7)."""
+        new = self.clone()
+        new.trace = None
+        new.cache = [None] * self.n
+        hidden = [h for h in self.ctx.board.tile_hexes if new.btile[h] >= 0 and not new.bup[h]]
+        pool = sorted([new.btile[h] for h in hidden] + new.reserve)
+        rng.shuffle(pool)
+        for i, h in enumerate(hidden):
+            new.btile[h] = pool[i]
+        new.reserve = pool[len(hidden) :]
+        _redeal_cards(new, player, rng)
+        new.rng = substream(rng)
+        return new
+
+    def scores(self) -> list[float]:
+        """Stars so far (chains and value sets are added at the end)."""
+        return [float(sum(p)) for p in self.pts]
+
+    def observation(self, player: int) -> str:
+        """Canonical string of everything ``player`` can see."""
+        btiles = tuple(
+            t if u else (-2 if t >= 0 else -1) for t, u in zip(self.btile, self.bup, strict=True)
+        )
+        deck = tuple(sorted(self.deck)) if self.deck_known else len(self.deck)
+        return repr((
+            player, self.phase, self.player, self.first, self.turns, self.rounds, self.triggered,
+            self.ended_by, self.reveals_left, self.hands[player], self.hsize, self.known, deck,
+            self.deck_known, self.discard, self.reshuffles, self.piles, self.pcol, btiles,
+            len(self.reserve), self.supply, self.pterr, self.parch, self.archt, self.cart,
+            self.pts, self.stats, self.colour, self.budget, self.sel, self.moved, self.collected,
+            self.free_used, self.pending, self.last_gain,
+        ))  # fmt: skip
+
+    def outcome(self) -> dict[str, Any]:
+        """Game and seat statistics (§8)."""
+        params = self.ctx.params
+        seats = []
+        for p in range(self.n):
+            row: dict[str, Any] = {f"pts_{src}": self.pts[p][i] for i, src in enumerate(SOURCES)}
+            row["tiles_placed"] = self.stats[p][STAT_PLACED]
+            row["turns_hiring"] = self.stats[p][STAT_HIRING]
+            row["turns_playing"] = self.stats[p][STAT_PLAYING]
+            row["longest_chain"] = self.stats[p][STAT_LONGEST]
+            seats.append(row)
+        game = {
+            "variant": params.variant,
+            "chain_table": params.chain_table,
+            "value_set_table": params.value_set_table if params.scores_value_sets else "",
+            "rounds": self.rounds,
+        }
+        return {"turns": self.turns, "ended_by": self.ended_by, "game": game, "seats": seats}
+
+    def heuristic_value(self, player: int) -> float:
+        """Stars plus provisional chain points, scaled to [0, 1] against the best rival."""
+        return render.heuristic_value(self, player)
+
+    def enable_trace(self) -> None:
+        """Start recording narrative lines."""
+        if self.trace is None:
+            self.trace = []
+
+    def trace_lines(self) -> list[str]:
+        """Narrative since the last call."""
+        if not self.trace:
+            return []
+        lines, self.trace = self.trace, []
+        return lines
+
+    def render(self) -> str:
+        """Text view: display, hands, board, supply and an ASCII map of every planet."""
+        return render.render(self)
+
+    def action_label(self, action: int) -> str:
+        """Readable label of ``action`` in this state."""
+        return render.action_label(self, action)
+
+    def action_classes(self, action: int) -> tuple[str, ...]:
+        """Classes for restricted play (see render.action_classes)."""
+        return render.action_classes(self, action)
+
+    def action_info(self, action: int) -> dict[str, Any]:
+        """Decoded action columns before the action is applied."""
+        return render.action_info(self, action)
+
+    def post_action_info(self) -> dict[str, Any]:
+        """Stars gained by the last action."""
+        return {"points": self.last_gain}
+
+
+_SCALARS = (
+    "n", "player", "phase", "first", "turns", "rounds", "triggered", "ended_by", "reveals_left",
+    "deck_known", "reshuffles", "n_up", "colour", "budget", "moved", "collected", "free_used",
+    "pending", "last_gain",
+)  # fmt: skip
+_LISTS = (
+    "hsize", "deck", "discard", "pcol", "psum", "btile", "bup", "reserve", "supply", "pempty",
+    "cart", "sel",
+)  # fmt: skip
+_NESTED = ("hands", "known", "piles", "pterr", "parch", "archt", "pts", "stats")
+
+
+def _redeal_cards(s: LordOfWorldsState, player: int, rng: random.Random) -> None:
+    """Redeal the cards ``player`` has not seen over the rivals' unknown hand parts and deck."""
+    others = [q for q in range(s.n) if q != player]
+    unknown: list[int] = []
+    need = []
+    for q in others:
+        hand, known = s.hands[q], s.known[q]
+        for k, c in enumerate(hand):
+            unknown.extend([k] * (c - known[k]))
+        need.append(s.hsize[q] - sum(known))
+        s.hands[q] = list(known)
+    if s.deck_known:
+        # after a reshuffle the deck's content is public; only its order is hidden
+        pool = sorted(unknown)
+        deck = sorted(s.deck)
+        rng.shuffle(pool)
+        rng.shuffle(deck)
+        s.deck = deck
+    else:
+        pool = sorted(unknown + s.deck)
+        rng.shuffle(pool)
+        s.deck = pool[len(unknown) :]
+        pool = pool[: len(unknown)]
+    i = 0
+    for q, k in zip(others, need, strict=True):
+        for card in pool[i : i + k]:
+            s.hands[q][card] += 1
+        i += k

@@ -1,0 +1,316 @@
+"""Lord of Worlds heuristics: greedy turn planning from what the acting seat can see.
+
+At every step the policy re-plans its turn from public information and its own hand: the best
+affordable face-up tile (worth on its planet + coloured-hex bonus - a price per card point),
+then pays for it with as few surplus points as possible, walks the shortest path (portals
+included) and places tiles where chains or architect spaces pay most. Styles weigh the two
+scoring routes differently: ``chains`` builds long terrain chains, ``architect`` hunts
+architect-space points.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from simcore.api import Game
+from simcore.games.lord_of_worlds import rules as R
+from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
+from simcore.games.lord_of_worlds.state import LordOfWorldsState
+from strategies.base import check_options
+
+STYLES = {
+    # w_chain: weight of chain growth; w_arch: weight of architect-space stars;
+    # card_price: stars one card point is worth; arch_reserve: stars an architect space is
+    # kept for (a low tile on it wastes the space)
+    "chains": {"w_chain": 1.6, "w_arch": 0.8, "card_price": 0.45, "arch_reserve": 6.0},
+    "architect": {"w_chain": 0.8, "w_arch": 1.3, "card_price": 0.45, "arch_reserve": 8.0},
+}
+NEG = -1e9
+FREE_BONUS = 3.0  # a placement on an empty hex earns a free collection
+
+
+class PlanetView:
+    """Per-planet placement gains (public information), cached on the state per planet."""
+
+    __slots__ = ("best_empty", "best_space", "empties", "gains", "space", "sage", "view")
+
+    def __init__(self, s: LordOfWorldsState, p: int) -> None:
+        ctx = s.ctx
+        adj, table, ttype = ctx.planet.adj, ctx.scoring.chain, ctx.ttype
+        terr, arch, printed = s.pterr[p], s.parch[p], ctx.planet.architect
+        types = [ttype[t] if t >= 0 else -1 for t in terr]
+        root, size = _components(types, adj)
+        self.empties = [h for h, t in enumerate(terr) if t < 0]
+        self.space = [printed[h] or arch[h] > 0 for h in range(len(terr))]
+        self.gains: dict[int, dict[int, int]] = {}
+        self.sage: dict[int, int] = {}
+        self.view: dict[int, int] = {}
+        self.best_empty = [NEG] * N_BASIC
+        self.best_space = [NEG] * N_BASIC
+        base = table[1]
+        for h in self.empties:
+            roots: dict[int, set[int]] = {}
+            filled = 0
+            for x in adj[h]:
+                t = types[x]
+                if t >= 0:
+                    filled += 1
+                    if t < N_BASIC:
+                        roots.setdefault(t, set()).add(root[x])
+            g = {t: table[1 + sum(size[r] for r in rs)] - sum(table[size[r]] for r in rs)
+                 for t, rs in roots.items()}  # fmt: skip
+            self.gains[h] = g
+            self.sage[h] = filled
+            self.view[h] = max((size[r] for rs in roots.values() for r in rs), default=0)
+            best = self.best_space if self.space[h] else self.best_empty
+            for t in range(N_BASIC):
+                v = g.get(t, base)
+                if v > best[t]:
+                    best[t] = v
+
+
+def _components(types: list[int], adj: Any) -> tuple[list[int], dict[int, int]]:
+    """Root hex and size of every basic-terrain chain (mix tiles ignored: cheap estimate)."""
+    root = [-1] * len(types)
+    size: dict[int, int] = {}
+    for h, t in enumerate(types):
+        if root[h] >= 0 or not 0 <= t < N_BASIC:
+            continue
+        root[h], todo, n = h, [h], 0
+        while todo:
+            x = todo.pop()
+            n += 1
+            for y in adj[x]:
+                if root[y] < 0 and types[y] == t:
+                    root[y] = h
+                    todo.append(y)
+        size[h] = n
+    return root, size
+
+
+def planet_view(s: LordOfWorldsState, p: int) -> PlanetView:
+    """The cached PlanetView of ``p`` (rebuilt after each placement)."""
+    view = s.cache[p]
+    if view is None:
+        view = s.cache[p] = PlanetView(s, p)
+    return view
+
+
+class LordOfWorldsHeuristic:
+    """Greedy planner; see the module docstring."""
+
+    def __init__(self, style: str) -> None:
+        self.style = style
+        self.name = f"heuristic:style={style}"
+        w = STYLES[style]
+        self.wc, self.wa = w["w_chain"], w["w_arch"]
+        self.price, self.reserve = w["card_price"], w["arch_reserve"]
+
+    # ------------------------------------------------------------- evaluation
+    def place_score(self, s: LordOfWorldsState, view: PlanetView, tile: int, h: int) -> float:
+        """Value of putting ``tile`` on planet hex ``h`` (an empty or architect hex)."""
+        ctx = s.ctx
+        typ, val = ctx.ttype[tile], ctx.tvalue[tile]
+        space = view.space[h]
+        score = self.wa * val - self.reserve if space else FREE_BONUS * (not s.free_used)
+        if typ < N_BASIC:
+            return score + self.wc * view.gains[h].get(typ, ctx.scoring.chain[1])
+        if typ == ARCHITECT:
+            # on an empty hex it creates an architect space for a later tile
+            return score if space else score + self.wa * 7 - self.reserve
+        if typ == SAGE:
+            return score + ctx.params.sage_points_per_tile * view.sage[h]
+        if typ == VIEWPOINT:
+            return score + ctx.params.viewpoint_points_per_tile * view.view[h]
+        if typ == MIX:
+            return score + self.wc * max(view.gains[h].values(), default=ctx.scoring.chain[1])
+        return score
+
+    def worth(self, s: LordOfWorldsState, view: PlanetView, tile: int) -> float:
+        """Best placement value of ``tile`` (O(1) for basic terrain)."""
+        ctx = s.ctx
+        typ, val = ctx.ttype[tile], ctx.tvalue[tile]
+        if typ < N_BASIC:
+            free = FREE_BONUS * (not s.free_used)
+            return max(
+                self.wc * view.best_empty[typ] + free,
+                self.wc * view.best_space[typ] + self.wa * val - self.reserve,
+            )
+        return max((self.place_score(s, view, tile, h) for h in view.empties), default=NEG)
+
+    def plan(self, s: LordOfWorldsState, avail: list[int]) -> tuple[float, int, int, int]:
+        """(score, hex, colour, cost) of the best affordable face-up tile; hex -1 if none.
+
+        ``avail[c]`` is the budget payable in colour ``c``.
+        """
+        p = s.player
+        if not s.pempty[p]:
+            return NEG, -1, -1, 0
+        ctx = s.ctx
+        board, tvalue = ctx.board, ctx.tvalue
+        dist = board.dist[s.cart[p]]
+        top = max(avail)
+        view = planet_view(s, p)
+        bonus = ctx.params.colored_hex_bonus
+        best = (NEG, -1, -1, 0)
+        btile, bup, colour = s.btile, s.bup, board.colour
+        for h in board.tile_hexes:
+            t = btile[h]
+            if t < 0 or not bup[h]:
+                continue
+            cost = dist[h] + tvalue[t]
+            if cost > top:
+                continue
+            col = colour[h]
+            if col >= 0:
+                if avail[col] < cost:
+                    continue
+                score = self.worth(s, view, t) + bonus - self.price * cost
+            else:
+                score = self.worth(s, view, t) - self.price * cost
+                col = _cheapest_colour(avail, cost)
+            if score > best[0]:
+                best = (score, h, col, cost)
+        return best
+
+    # ------------------------------------------------------------- decisions
+    def act(self, state: Any, rng: random.Random) -> int:
+        """Choose an action for the acting seat (reads only what that seat observes)."""
+        s = getattr(state, "_state", state)  # a RestrictedView wraps the real state
+        legal = state.legal_actions()
+        choice = self._choose(s, legal)
+        return choice if choice in legal else legal[0]
+
+    def _choose(self, s: LordOfWorldsState, legal: list[int]) -> int:
+        phase = s.phase
+        if phase == R.P_MOVE:
+            return self._move(s, legal)
+        if phase == R.P_SELECT:
+            return self._select(s)
+        if phase == R.P_PLACE:
+            view = planet_view(s, s.player)
+            return R.PLACE + max(
+                view.empties, key=lambda h: self.place_score(s, view, s.pending, h)
+            )
+        if phase == R.P_START:
+            return self._start(s, legal)
+        if phase == R.P_FREE:
+            return self._free(s, legal)
+        if phase == R.P_DISCARD:
+            return self._discard(s)
+        if phase == R.P_REVEAL:
+            dist = s.ctx.board.dist[s.cart[s.player]]
+            return min(legal, key=lambda a: (dist[a - R.REVEAL], a))
+        return legal[0]  # portal choice: the first portal
+
+    def _avail(self, s: LordOfWorldsState, extra: int = 0) -> list[int]:
+        hand, value, colour = s.hands[s.player], s.ctx.cards.value, s.ctx.cards.colour
+        sums = [0] * 7
+        for k, c in enumerate(hand):
+            if c:
+                sums[colour[k]] += c * value[k]
+        wild = sums[WILD] + extra
+        return [x + wild for x in sums[:6]]
+
+    def _start(self, s: LordOfWorldsState, legal: list[int]) -> int:
+        score, h, col, _ = self.plan(s, self._avail(s))
+        if h >= 0 and score > 0 and R.PLAY + col in legal:
+            return R.PLAY + col
+        hires = [a for a in legal if a < R.PLAY]
+        if not hires:
+            return R.PLAY + col if h >= 0 and R.PLAY + col in legal else legal[0]
+        mine = self._avail(s)
+        return max(
+            hires, key=lambda a: (s.psum[a] + 0.3 * (mine[s.pcol[a]] if s.pcol[a] < 6 else 8), -a)
+        )
+
+    def _select(self, s: LordOfWorldsState) -> int:
+        avail = [0] * 6
+        c = s.colour
+        avail[c] = self._avail(s)[c] + s.budget
+        _, h, _, cost = self.plan(s, avail)
+        need = (cost if h >= 0 else 1) - s.budget
+        if need <= 0 and s.sel:
+            return R.DONE
+        hand, value, colour = s.hands[s.player], s.ctx.cards.value, s.ctx.cards.colour
+        best, best_key = -1, None
+        for k, n in enumerate(hand):
+            if not n or (colour[k] != c and colour[k] != WILD):
+                continue
+            v = value[k]
+            # exact-enough small cards first, own-colour before wild, else the largest card
+            key = (colour[k] == WILD, v < need, v if v >= need else -v)
+            if best_key is None or key < best_key:
+                best, best_key = k, key
+        return R.ADD + best if best >= 0 else R.DONE
+
+    def _move(self, s: LordOfWorldsState, legal: list[int]) -> int:
+        avail = [0] * 6
+        avail[s.colour] = s.budget
+        _, h, _, _ = self.plan(s, avail) if not s.collected else (0, -1, -1, 0)
+        cur = s.cart[s.player]
+        if h < 0:
+            return R.STOP if R.STOP in legal else legal[0]
+        if h == cur:
+            return R.COLLECT if R.COLLECT in legal else legal[-1]
+        board = s.ctx.board
+        dist = board.dist
+        want = dist[cur][h] - 1
+        for d, n in enumerate(board.nbr[cur]):
+            if n >= 0 and dist[n][h] == want and R.MOVE + d in legal:
+                return R.MOVE + d
+        for a in legal:
+            if a >= R.JUMP and dist[a - R.JUMP][h] == want:
+                return a
+        return legal[-1]
+
+    def _free(self, s: LordOfWorldsState, legal: list[int]) -> int:
+        view = planet_view(s, s.player)
+        best, best_score = R.DECLINE, 0.0
+        board = s.ctx.board
+        for a in legal:
+            if a >= R.DECLINE:
+                continue
+            if a >= R.FREE_BOARD:
+                tile = s.btile[board.nbr[s.cart[s.player]][a - R.FREE_BOARD]]
+            else:
+                tile = s.supply[a - R.FREE_SUPPLY]
+            score = self.worth(s, view, tile) - FREE_BONUS
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _discard(self, s: LordOfWorldsState) -> int:
+        hand, value, colour = s.hands[s.player], s.ctx.cards.value, s.ctx.cards.colour
+        sums = [0] * 7
+        for k, n in enumerate(hand):
+            sums[colour[k]] += n * value[k]
+        kinds = [k for k, n in enumerate(hand) if n]
+        # drop the weakest card of the weakest colour; wilds last
+        return R.DISCARD + min(
+            kinds, key=lambda k: (colour[k] == WILD, sums[colour[k]], value[k], k)
+        )
+
+
+def _cheapest_colour(avail: list[int], cost: int) -> int:
+    """The colour with the smallest budget that still covers ``cost`` (saves big colours)."""
+    best, best_v = -1, 10**9
+    for c, v in enumerate(avail):
+        if cost <= v < best_v:
+            best, best_v = c, v
+    return best
+
+
+def make_heuristic(game: Game, **options: Any) -> LordOfWorldsHeuristic:
+    """Lord of Worlds heuristic; option ``style`` = chains (default) or architect."""
+    check_options("lord_of_worlds heuristic", dict(options), {"style": str})
+    style = options.get("style", "chains")
+    if style not in STYLES:
+        from simcore.errors import ConfigError
+
+        raise ConfigError(f"unknown style {style!r}; allowed: {', '.join(STYLES)}")
+    return LordOfWorldsHeuristic(style)
+
+
+make_heuristic.styles = tuple(STYLES)
