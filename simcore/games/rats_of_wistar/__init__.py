@@ -1,0 +1,64 @@
+"""Rats of Wistar (Luciani & Sabia, 2023): the wheel worker-placement game, 2-4 players."""
+
+from __future__ import annotations
+
+from simcore.api import Game, GameSpec
+from simcore.errors import ContentError
+from simcore.games.rats_of_wistar import effects, farm, rules, setup  # noqa: F401 (handlers)
+from simcore.games.rats_of_wistar.content import Content, load_content
+from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS
+from simcore.games.rats_of_wistar.params import WistarParams
+from simcore.games.rats_of_wistar.state import WistarState
+from simcore.games.rats_of_wistar.views import SEAT_COLUMNS
+
+__all__ = ["RatsOfWistar", "WistarParams", "WistarState"]
+
+
+class RatsOfWistar(Game):
+    """The game bound to params and a content set (``content_set`` / ``content_hash``)."""
+
+    spec = GameSpec(
+        "rats_of_wistar", 1, 2, 4, True,
+        "Rats of Wistar: rotating action wheel, chiefs and workers, inventions, farm "
+        "exploration (provisional content set)",
+        "rules/rats_of_wistar.md",
+    )  # fmt: skip
+    params_class = WistarParams
+    game_columns = {"content_set": "str", "wheel_order": "str"}
+    seat_columns = SEAT_COLUMNS
+    action_columns = ACTION_COLUMNS
+
+    def __init__(self, params: WistarParams | None = None) -> None:
+        super().__init__(params)
+        self.content: Content = load_content(self.params.content_dir)
+        self.content_set = self.content.content_set
+        self.content_hash = self.content.content_hash
+        _check_counts(self.content, self.params)
+
+    def new_state(self, n_players: int, seed: int) -> WistarState:
+        """A new game after setup (§2); the first decision is the starting-hand draft."""
+        self.check_players(n_players)
+        return WistarState(self.params, self.content, n_players, seed)
+
+
+def _check_counts(con: Content, prm: WistarParams) -> None:
+    """Content must supply what setup lays out for every player count."""
+    farm = con.farm
+    need = (len(farm.visitor_rooms[0]) + prm.round_basic_visitors,
+            len(farm.visitor_rooms[1]) + prm.rounds - prm.round_basic_visitors)  # fmt: skip
+    for color, n in enumerate(need):
+        have = sum(v.group == color for v in con.visitors)
+        if have < n:
+            raise ContentError(f"visitors.toml: needs at least {n} visitors of colour {color}")
+    if len(con.doors) < max(farm.door_tokens.values()):
+        raise ContentError("doors.toml: fewer door tokens than farm.toml lays out")
+    for n in (2, 3, 4):
+        for floor in (0, 1):
+            have = sum(m.group == floor for m in con.missions)
+            if farm.missions[n][floor] > have or not farm.mission_order[floor]:
+                raise ContentError(f"farm.toml: players{n} needs more missions than exist")
+    if len(con.goals) < prm.goals_in_play:
+        raise ContentError("goals.toml: fewer goals than goals_in_play")
+    basics = sum(c.deck == 0 for c in con.cards)
+    if basics < 4 * 2 + prm.market_size:
+        raise ContentError("inventions.toml: too few basic cards")

@@ -1,0 +1,143 @@
+"""Per-player board (resources, workers, burrow, track) and the task-handler registry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+# Room slots of a player board: 0-2 starting rooms, 3 the ability room, 4-9 the soil rooms
+# (soil tile k, in ascending VP order, covers slot 4 + k). Lower slots fill first.
+SOIL, EMPTY, BED, VISITOR, CHEESE, FILLED = -1, 0, 1, 2, 3, 4
+EXTRA_ROOM = 3
+FIRST_SOIL = 4
+N_ROOMS = 10
+WORKERS_TOTAL = 9
+
+# Action codes, grouped by decision (every decision's options are distinct ints).
+STOP = 0
+HUT = 1
+QA_JOKER, QA_POWER, QA_MOVE, QA_PLACE, QA_TENT, QA_GOAL, QA_POTION, QA_X1 = range(30, 38)
+QUICK_NAMES = {
+    QA_JOKER: "buy joker", QA_POWER: "buy power", QA_MOVE: "use move token",
+    QA_PLACE: "place worker", QA_TENT: "place tent", QA_GOAL: "achieve goal",
+    QA_POTION: "use potion", QA_X1: "use x1 effect",
+}  # fmt: skip
+AREA_BASE = 60  # + area
+MOVE_BASE = 70  # + from * 3 + to
+PAY_WOOD, PAY_METAL = 80, 81
+SPACE_BASE = 100  # + (sector * 3 + space) * 2 + order (0 = bonus first, 1 = main first)
+BRANCH_BASE = 150  # + branch
+DOOR_BASE, ROOM_BASE, REVEAL_BASE, VISIT_BASE, CHEESE_ACT = 300, 320, 340, 360, 380
+MISSION_BASE, ABILITY_BASE, GOAL_BASE, POTION_BASE = 400, 420, 440, 450
+ICON_BASE, MAIN_BASE, PAIR_BASE, DIG_ACT, BED_ACT = 460, 470, 480, 500, 501
+CARD_BASE = 1000  # + card id
+MARKET_BASE = 2000  # + deck * 10 + slot; + deck * 10 + 9 = top of the deck
+HERO_BASE = 3000
+
+AUTO: dict[str, Callable[[Any, tuple], None]] = {}
+DECIDE: dict[str, tuple[Callable[[Any, tuple], list[int]], Callable[[Any, tuple, int], None]]] = {}
+
+
+def auto(op: str) -> Callable:
+    """Register an automatic task handler ``fn(state, task)``."""
+
+    def deco(fn: Callable) -> Callable:
+        AUTO[op] = fn
+        return fn
+
+    return deco
+
+
+def decide(op: str, options: Callable) -> Callable:
+    """Register a decision: ``options(state, task) -> list[int]``, resolver ``fn(state, task, a)``."""
+
+    def deco(fn: Callable) -> Callable:
+        DECIDE[op] = (options, fn)
+        return fn
+
+    return deco
+
+
+class Player:
+    """Everything one seat owns. Plain int lists so that ``clone`` is a few list copies."""
+
+    __slots__ = (
+        "res", "vp", "power", "icons", "icon_tokens", "types", "played", "income", "x1",
+        "x1_used", "hand", "known", "entrance", "areas", "beds", "rooms", "dug", "visitors",
+        "cheese", "heroes", "explorer", "tents", "abil", "goals", "missions", "doors", "gather",
+        "discount", "strength", "move_bonus", "chiefs", "sectors", "ends",
+    )  # fmt: skip
+
+    def __init__(self, wood: int, metal: int, moves: int, vp: int, entrance: int, rooms: int,
+                 explorer: int, chiefs: int) -> None:  # fmt: skip
+        self.res = [wood, metal, 0, moves, 0]  # wood, metal, joker, move token, potion
+        self.vp = vp
+        self.power = 0
+        self.icons = [0] * 6
+        self.icon_tokens = 0
+        self.types = [0] * 3
+        self.played: list[int] = []
+        self.income: list[tuple] = []
+        self.x1: list[int] = []
+        self.x1_used: list[int] = []
+        self.hand: list[int] = []
+        self.known: list[int] = []
+        self.entrance = entrance
+        self.areas = [0, 0, 0]
+        self.beds = 0
+        self.rooms = [EMPTY] * rooms + [SOIL] * (FIRST_SOIL - rooms) + [SOIL] * 6
+        self.dug = 0
+        self.visitors: list[int] = []
+        self.cheese = -1
+        self.heroes: list[int] = []
+        self.explorer = explorer
+        self.tents: list[int] = []
+        self.abil = 0
+        self.goals: list[int] = []
+        self.missions: list[int] = []
+        self.doors: list[int] = []
+        self.gather = [0, 0]
+        self.discount = [0, 0]
+        self.strength = [0, 0, 0]
+        self.move_bonus = 0
+        self.chiefs = chiefs
+        self.sectors = [0] * 7
+        self.ends: list[tuple] = []
+
+    def clone(self) -> Player:
+        """Independent copy (tuples inside lists are immutable and shared)."""
+        new = Player.__new__(Player)
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name)[:])
+        return new
+
+    def free_room(self) -> int:
+        """Lowest empty room slot, or -1."""
+        try:
+            return self.rooms.index(EMPTY)
+        except ValueError:
+            return -1
+
+    def spendable(self) -> int:
+        """Wood + metal + hand cards (what 'pay any' accepts)."""
+        return self.res[0] + self.res[1] + len(self.hand)
+
+    def workers(self) -> int:
+        """Workers out of bed and not the explorer: entrance plus the three areas."""
+        return self.entrance + self.areas[0] + self.areas[1] + self.areas[2]
+
+    def n_visitors(self) -> int:
+        """Visitors held; the cheese counts as a cellar visitor (seed: for all effects)."""
+        return len(self.visitors) + (self.cheese >= 0)
+
+    def public(self) -> tuple:
+        """Everything other seats can see of this board."""
+        return tuple(getattr(self, name) for name in _PUBLIC)
+
+
+_SCALARS = ("vp", "power", "icon_tokens", "entrance", "beds", "dug", "cheese", "explorer", "abil",
+            "move_bonus", "chiefs")  # fmt: skip
+_LISTS = tuple(n for n in Player.__slots__ if n not in _SCALARS)
+_PUBLIC = tuple(n for n in Player.__slots__ if n != "hand")

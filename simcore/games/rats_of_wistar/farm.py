@@ -1,0 +1,298 @@
+"""Exploring the farm (§6), missions and the ability track, goals, potions (§8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcore.games.rats_of_wistar.board import (
+    ABILITY_BASE,
+    CHEESE,
+    CHEESE_ACT,
+    DOOR_BASE,
+    EMPTY,
+    GOAL_BASE,
+    MISSION_BASE,
+    POTION_BASE,
+    REVEAL_BASE,
+    ROOM_BASE,
+    STOP,
+    VISIT_BASE,
+    decide,
+)
+from simcore.games.rats_of_wistar.vocab import JOKER, POTION
+
+
+def locations(s: Any, pl: Any) -> list[int]:
+    """Rooms where the player may act: the explorer's room and tent rooms."""
+    return [pl.explorer, *pl.tents]
+
+
+def neighbours(s: Any, room: int) -> list[int]:
+    """Rooms reachable from ``room`` through an open passage."""
+    farm = s.content.farm
+    out = [b if a == room else a for a, b in farm.open_passages if room in (a, b)]
+    for d, (a, b) in enumerate(farm.doors):
+        if s.door_open[d] and room in (a, b):
+            out.append(b if a == room else a)
+    return out
+
+
+def explore_options(s: Any, seat: int) -> list[int]:
+    """One explore step: open door, move, reveal mission, take visitor / cheese (§6)."""
+    pl = s.players[seat]
+    locs = locations(s, pl)
+    farm = s.content.farm
+    opts = [DOOR_BASE + d for d, (a, b) in enumerate(farm.doors)
+            if not s.door_open[d] and (a in locs or b in locs)]  # fmt: skip
+    opts += [ROOM_BASE + r for r in sorted(set(neighbours(s, pl.explorer)))]
+    opts += [REVEAL_BASE + m for m, r in enumerate(s.m_room) if not s.m_rev[m] and r in locs]
+    if EMPTY in pl.rooms:
+        opts += [VISIT_BASE + r for r in sorted(set(locs)) if s.fvis[r] >= 0]
+        if s.cheese and pl.cheese < 0 and farm.cheese_room in locs:
+            opts.append(CHEESE_ACT)
+    return opts
+
+
+def _explore_options(s: Any, task: tuple) -> list[int]:
+    opts = explore_options(s, task[1])
+    return [*opts, STOP] if opts else []
+
+
+@decide("explore", _explore_options)
+def _explore(s: Any, task: tuple, action: int) -> None:
+    """Take one explore step (the rest stay pending) or stop."""
+    s.stack.pop()
+    if action == STOP:
+        return
+    seat, n = task[1], task[2]
+    if n > 1:
+        s.stack.append(("explore", seat, n - 1))
+    explore_step(s, seat, action)
+
+
+def explore_step(s: Any, seat: int, action: int) -> None:
+    """Resolve one explore step."""
+    from simcore.games.rats_of_wistar.effects import gain_visitor
+
+    pl = s.players[seat]
+    con = s.content
+    rooms = con.farm.rooms
+    if action == CHEESE_ACT:
+        pl.cheese = s.cheese.pop(0)
+        pl.rooms[pl.free_room()] = CHEESE
+        s.log(f"seat {seat}: takes the {pl.cheese} VP cheese")
+    elif action >= VISIT_BASE:
+        room = action - VISIT_BASE
+        vis, s.fvis[room] = s.fvis[room], -1
+        gain_visitor(s, seat, vis)
+    elif action >= REVEAL_BASE:
+        reveal(s, seat, action - REVEAL_BASE)
+    elif action >= ROOM_BASE:
+        pl.explorer = action - ROOM_BASE
+        s.log(f"seat {seat}: explorer moves to {rooms[pl.explorer]}")
+    else:
+        d = action - DOOR_BASE
+        token, s.door_tok[d] = s.door_tok[d], -1
+        s.door_open[d] = 1
+        pl.doors.append(token)
+        a, b = con.farm.doors[d]
+        s.log(f"seat {seat}: opens door {rooms[a]}-{rooms[b]} ({con.doors[token].id})")
+        s.push_effect(seat, con.doors[token].effect)
+
+
+def reveal(s: Any, seat: int, slot: int) -> None:
+    """Turn a mission face up; the revealer gains its reveal bonus."""
+    s.m_rev[slot] = 1
+    mission = s.content.missions[s.m_id[slot]]
+    s.log(f"seat {seat}: reveals mission {mission.id} in {s.content.farm.rooms[s.m_room[slot]]}")
+    s.push_effect(seat, mission.effect)
+
+
+def _reveal_options(s: Any, task: tuple) -> list[int]:
+    locs = locations(s, s.players[task[1]])
+    return [REVEAL_BASE + m for m, r in enumerate(s.m_room) if not s.m_rev[m] and r in locs]
+
+
+@decide("reveal_mission", _reveal_options)
+def _reveal(s: Any, task: tuple, action: int) -> None:
+    """Reveal a face-down mission in one of the player's rooms."""
+    s.stack.pop()
+    reveal(s, task[1], action - REVEAL_BASE)
+
+
+# ------------------------------------------------------------------ conditions
+def meets(s: Any, pl: Any, cond: tuple, jokers: bool = False) -> bool:
+    """Whether a mission/goal condition holds (jokers only where allowed)."""
+    short = 0
+    for kind, arg, n in cond:
+        if kind == "icons":
+            short += max(0, n - pl.icons[arg])
+        elif kind == "played":
+            if pl.types[arg] < n:
+                return False
+        elif kind == "beds":
+            if pl.beds < n:
+                return False
+        elif kind == "rooms":
+            if pl.dug < n:
+                return False
+        elif kind == "visitors":
+            if pl.n_visitors() < n:
+                return False
+        elif kind == "power":
+            if pl.power < n:
+                return False
+        elif kind == "res":
+            if pl.res[arg] < n:
+                return False
+        elif kind == "inventions" and len(pl.played) < n:
+            return False
+    return short == 0 or (jokers and short <= pl.res[JOKER])
+
+
+def icon_shortfall(pl: Any, cond: tuple) -> int:
+    """Missing icons of a condition (paid with jokers when they may stand in)."""
+    return sum(max(0, n - pl.icons[arg]) for kind, arg, n in cond if kind == "icons")
+
+
+# ------------------------------------------------------------------ missions (§8.1)
+def ability_options(s: Any, seat: int, track: int) -> list[int]:
+    """Covered ability spaces of the track the player can uncover (paying their cost)."""
+    pl = s.players[seat]
+    opts = []
+    for i, ab in enumerate(s.content.abilities):
+        if ab.group == track and not pl.abil >> i & 1 and ab.cost <= pl.spendable():
+            opts.append(ABILITY_BASE + i)
+            if not s.params.free_ability_choice:
+                break
+    return opts
+
+
+def completable(s: Any, seat: int) -> list[int]:
+    """Mission slots the player can complete now (§8.1)."""
+    pl = s.players[seat]
+    locs = locations(s, pl)
+    bit = 1 << seat
+    cellar = s.content.farm.cellar
+    jok = s.params.jokers_for_mission_icons
+    out = []
+    for m, room in enumerate(s.m_room):
+        if not s.m_rev[m] or room not in locs:
+            continue
+        if s.m_done[m] and (s.params.mission_exclusive or s.m_done[m] & bit):
+            continue
+        if not meets(s, pl, s.content.missions[s.m_id[m]].condition, jok):
+            continue
+        if ability_options(s, seat, 1 if room in cellar else 0):
+            out.append(m)
+    return out
+
+
+def _mission_options(s: Any, task: tuple) -> list[int]:
+    opts = [MISSION_BASE + m for m in completable(s, task[1])]
+    return [*opts, STOP] if opts else []
+
+
+@decide("complete_mission", _mission_options)
+def _complete(s: Any, task: tuple, action: int) -> None:
+    """Complete a mission: a cube leaves the track (ability), then the reward."""
+    s.stack.pop()
+    if action == STOP:
+        return
+    seat, slot = task[1], action - MISSION_BASE
+    pl = s.players[seat]
+    mission = s.content.missions[s.m_id[slot]]
+    if s.params.jokers_for_mission_icons:
+        pl.res[JOKER] -= icon_shortfall(pl, mission.condition)
+    s.m_done[slot] |= 1 << seat
+    pl.missions.append(s.m_id[slot])
+    track = 1 if s.m_room[slot] in s.content.farm.cellar else 0
+    s.log(f"seat {seat}: completes mission {mission.id}")
+    s.push_effect(seat, mission.reward)
+    s.stack.append(("ability", seat, track))
+
+
+def _ability_options(s: Any, task: tuple) -> list[int]:
+    return ability_options(s, task[1], task[2])
+
+
+@decide("ability", _ability_options)
+def _ability(s: Any, task: tuple, action: int) -> None:
+    """Uncover an ability space: pay its cost, then its effect."""
+    s.stack.pop()
+    seat, i = task[1], action - ABILITY_BASE
+    ab = s.content.abilities[i]
+    s.players[seat].abil |= 1 << i
+    s.log(f"seat {seat}: uncovers ability {ab.id} ({ab.label})")
+    s.push_effect(seat, ab.effect)
+    if ab.cost:
+        s.stack.append(("pay", seat, ab.cost))
+
+
+# ------------------------------------------------------------------ goals (§8.1)
+def goal_space(s: Any, seat: int, slot: int) -> int:
+    """First free space of goal ``slot`` whose condition the player meets (no jokers), or -1."""
+    pl = s.players[seat]
+    if slot in pl.goals:
+        return -1
+    spaces = s.content.goals[s.goals[slot]][1]
+    for k, who in enumerate(s.goal_occ[slot]):
+        if who < 0 and meets(s, pl, spaces[k][0]):
+            return k
+    return -1
+
+
+def can_goal(s: Any, seat: int) -> bool:
+    """Any goal achievable now."""
+    return any(goal_space(s, seat, g) >= 0 for g in range(len(s.goals)))
+
+
+def _goal_options(s: Any, task: tuple) -> list[int]:
+    return [GOAL_BASE + g for g in range(len(s.goals)) if goal_space(s, task[1], g) >= 0]
+
+
+@decide("achieve_goal", _goal_options)
+def _goal(s: Any, task: tuple, action: int) -> None:
+    """Put a marker on a goal space and take its reward."""
+    s.stack.pop()
+    seat, slot = task[1], action - GOAL_BASE
+    k = goal_space(s, seat, slot)
+    s.goal_occ[slot][k] = seat
+    s.players[seat].goals.append(slot)
+    gid, spaces = s.content.goals[s.goals[slot]]
+    s.log(f"seat {seat}: achieves goal {gid} space {k + 1}")
+    s.push_effect(seat, spaces[k][1])
+
+
+# ------------------------------------------------------------------ potions (§8 [A])
+def potion_options(s: Any, seat: int) -> list[int]:
+    """Potion uses: complete a mission, play an invention, 1 wood, 1 metal."""
+    from simcore.games.rats_of_wistar.effects import playable
+
+    opts = []
+    if completable(s, seat):
+        opts.append(POTION_BASE)
+    if playable(s, seat, -1, False):
+        opts.append(POTION_BASE + 1)
+    return [*opts, POTION_BASE + 2, POTION_BASE + 3]
+
+
+def _potion_options(s: Any, task: tuple) -> list[int]:
+    return potion_options(s, task[1]) if s.players[task[1]].res[POTION] else []
+
+
+@decide("potion", _potion_options)
+def _potion(s: Any, task: tuple, action: int) -> None:
+    """Drink a potion."""
+    s.stack.pop()
+    seat = task[1]
+    pl = s.players[seat]
+    pl.res[POTION] -= 1
+    kind = action - POTION_BASE
+    s.log(f"seat {seat}: potion -> {('mission', 'invention', 'wood', 'metal')[kind]}")
+    if kind == 0:
+        s.stack.append(("complete_mission", seat))
+    elif kind == 1:
+        s.stack.append(("play", seat, -1, False))
+    else:
+        pl.res[kind - 2] += 1

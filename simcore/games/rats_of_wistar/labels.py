@@ -1,0 +1,200 @@
+"""Readable labels, action classes, action records (§12) and the text view of a position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcore.games.rats_of_wistar.board import (
+    ABILITY_BASE,
+    AREA_BASE,
+    BED_ACT,
+    BRANCH_BASE,
+    CARD_BASE,
+    CHEESE_ACT,
+    DIG_ACT,
+    DOOR_BASE,
+    GOAL_BASE,
+    HERO_BASE,
+    HUT,
+    ICON_BASE,
+    MAIN_BASE,
+    MARKET_BASE,
+    MISSION_BASE,
+    MOVE_BASE,
+    PAIR_BASE,
+    PAY_METAL,
+    PAY_WOOD,
+    POTION_BASE,
+    QUICK_NAMES,
+    REVEAL_BASE,
+    ROOM_BASE,
+    SPACE_BASE,
+    STOP,
+    VISIT_BASE,
+)
+from simcore.games.rats_of_wistar.vocab import AREAS, ICONS, MAIN_LABELS, RESOURCES
+
+BLANK = {"round": 0, "turn": 0, "turn_position": 0, "sector": "", "space": 0, "slot": -1,
+         "main_action": "", "strength": 0, "bonus": "", "order": "", "kind": ""}  # fmt: skip
+ACTION_COLUMNS = {k: ("str" if isinstance(v, str) else "int") for k, v in BLANK.items()}
+
+
+def prim_label(prim: tuple) -> str:
+    """Short text of a compiled primitive."""
+    op = prim[0]
+    if op == "gain":
+        return f"gain {prim[2]} {RESOURCES[prim[1]]}"
+    if op == "draw":
+        return f"draw {prim[2]} {'basic' if prim[1] == 0 else 'advanced'} invention"
+    if op == "play":
+        deck = {-1: "", 0: "basic ", 1: "advanced "}[prim[1]]
+        return f"play {'free ' if prim[2] else ''}{deck}invention"
+    if op in ("move_workers", "explore"):
+        return f"{op.replace('_', ' ')} {prim[1]}"
+    return op.replace("_", " ")
+
+
+def bonus_label(branches: tuple) -> str:
+    """'A & B' for a space doing both, 'A | B' for a choice."""
+    return " | ".join(" & ".join(prim_label(p) for p in b) or "-" for b in branches)
+
+
+def _space(s: Any, action: int) -> tuple[int, int, int]:
+    code = action - SPACE_BASE
+    return code // 6, (code // 2) % 3, code % 2
+
+
+def action_label(s: Any, action: int) -> str:
+    """Label of ``action`` for the pending decision."""
+    op = s.stack[-1][0] if s.stack else ""
+    con = s.content
+    if op == "turn":
+        if action == HUT:
+            return "chief -> Alchemist's hut"
+        if action == STOP:
+            return "end turn"
+        if action >= SPACE_BASE:
+            sec, sp, main_first = _space(s, action)
+            from simcore.games.rats_of_wistar.rules import space_slot
+
+            sid, spaces = con.wheel[s._n][sec]
+            return (f"chief -> {sid}.{sp + 1} [{MAIN_LABELS[space_slot(s, sec)]} + "
+                    f"{bonus_label(spaces[sp])}] {'main' if main_first else 'bonus'} first")
+        return f"quick: {QUICK_NAMES.get(action, action)}"
+    if action == STOP:
+        return "stop"
+    return _generic(s, op, action)
+
+
+def _generic(s: Any, op: str, action: int) -> str:
+    con = s.content
+    if action >= HERO_BASE:
+        return f"hero {con.heroes[action - HERO_BASE].label}"
+    if action >= MARKET_BASE:
+        deck, slot = divmod(action - MARKET_BASE, 10)
+        name = "basic" if deck == 0 else "advanced"
+        return f"take top {name} card" if slot == 9 else (
+            f"take {con.cards[s.market[deck][slot]].name} ({name} market {slot + 1})")
+    if action >= CARD_BASE:
+        verb = {"pay": "pay with", "x1": "use x1 of"}.get(op, "play")
+        return f"{verb} {con.cards[action - CARD_BASE].name}"
+    table = (
+        (BED_ACT, lambda a: "build a bed"), (DIG_ACT, lambda a: "dig a room"),
+        (PAIR_BASE, lambda a: f"take starting pair {a + 1}"),
+        (MAIN_BASE, lambda a: f"main action {MAIN_LABELS[a]}"),
+        (ICON_BASE, lambda a: f"tech icon {ICONS[a]}"),
+        (POTION_BASE, lambda a: f"potion: {('mission', 'invention', 'wood', 'metal')[a]}"),
+        (GOAL_BASE, lambda a: f"goal {con.goals[s.goals[a]][0]}"),
+        (ABILITY_BASE, lambda a: f"ability {con.abilities[a].id} ({con.abilities[a].label})"),
+        (MISSION_BASE, lambda a: f"complete mission {con.missions[s.m_id[a]].id}"),
+        (CHEESE_ACT, lambda a: "take the cheese"),
+        (VISIT_BASE, lambda a: f"take visitor in {con.farm.rooms[a]}"),
+        (REVEAL_BASE, lambda a: f"reveal mission in {con.farm.rooms[s.m_room[a]]}"),
+        (ROOM_BASE, lambda a: f"move explorer to {con.farm.rooms[a]}"),
+        (DOOR_BASE, lambda a: "open door {}-{}".format(
+            *(con.farm.rooms[r] for r in con.farm.doors[a]))),
+        (BRANCH_BASE, lambda a: f"choose {bonus_label((s.stack[-1][2][a],))}"),
+        (PAY_METAL, lambda a: "pay metal"), (PAY_WOOD, lambda a: "pay wood"),
+        (MOVE_BASE, lambda a: f"move worker {AREAS[a // 3]} -> {AREAS[a % 3]}"),
+        (AREA_BASE, lambda a: f"place worker in {AREAS[a]}"),
+    )  # fmt: skip
+    for base, fn in table:
+        if action >= base:
+            return fn(action - base)
+    return str(action)
+
+
+def action_classes(s: Any, action: int) -> tuple[str, ...]:
+    """``place/S3``, ``place/S3/2``, ``place/hut``, ``quick/<name>``, ``<decision>``."""
+    op = s.stack[-1][0] if s.stack else ""
+    if op == "turn":
+        if action == HUT:
+            return ("place", "place/hut")
+        if action >= SPACE_BASE:
+            sec, sp, _ = _space(s, action)
+            sid = s.content.wheel[s._n][sec][0]
+            return ("place", f"place/{sid}", f"place/{sid}/{sp + 1}")
+        if action == STOP:
+            return ("end_turn",)
+        return ("quick", "quick/" + QUICK_NAMES[action].replace(" ", "_"))
+    if op in ("play", "x1") and action >= CARD_BASE:
+        card = s.content.cards[action - CARD_BASE]
+        return (op, f"{op}/{card.design}")
+    return (op,)
+
+
+def action_info(s: Any, action: int) -> dict[str, Any]:
+    """Placement columns for chief placements, ``kind`` for every decision."""
+    from simcore.games.rats_of_wistar.rules import space_slot, strength
+
+    op = s.stack[-1][0] if s.stack else ""
+    seat = s.current_player
+    row = dict(BLANK)
+    row["kind"] = op
+    row["round"] = s.round
+    if op != "turn" or action not in (HUT,) and action < SPACE_BASE:
+        if op == "turn":
+            row["kind"] = "end_turn" if action == STOP else "quick"
+        return row
+    row.update(kind="place", turn=s.turn + 1, turn_position=s.order.index(seat) + 1)
+    if action == HUT:
+        row.update(sector="hut", main_action="hut", bonus="potion & move token")
+        return row
+    sec, sp, main_first = _space(s, action)
+    sid, spaces = s.content.wheel[s._n][sec]
+    slot = space_slot(s, sec)
+    row.update(sector=sid, space=sp + 1, slot=slot, main_action=MAIN_LABELS[slot],
+               strength=strength(s, seat, slot), bonus=bonus_label(spaces[sp]),
+               order="main_first" if main_first else "bonus_first")  # fmt: skip
+    return row
+
+
+def render(s: Any) -> str:
+    """Whole position and the score breakdown."""
+    from simcore.games.rats_of_wistar.scoring import score_parts
+    from simcore.games.rats_of_wistar.setup import wheel_order
+
+    con = s.content
+    lines = [f"Rats of Wistar - round {s.round}/{s.params.rounds}, turn order {s.order}, "
+             f"content {con.content_set} ({con.content_hash})",
+             f"wheel (round 1, slots 0-5): {wheel_order(s)}; hut: {s.hut}"]  # fmt: skip
+    for sec, (sid, spaces) in enumerate(con.wheel[s._n]):
+        from simcore.games.rats_of_wistar.rules import space_slot
+
+        lines.append(f"  {sid} at slot {space_slot(s, sec)}: " + "; ".join(
+            f"{i + 1}:{bonus_label(b)}{'' if s.occ[sec][i] < 0 else ' [seat %d]' % s.occ[sec][i]}"
+            for i, b in enumerate(spaces)))  # fmt: skip
+    market = [[con.cards[c].name if c >= 0 else "-" for c in row] for row in s.market]
+    lines.append(f"market basic {market[0]} advanced {market[1]}")
+    for seat, pl in enumerate(s.players):
+        parts = score_parts(s, seat)
+        lines.append(
+            f"seat {seat}: {sum(parts.values())} VP | wood {pl.res[0]} metal {pl.res[1]} "
+            f"jokers {pl.res[2]} moves {pl.res[3]} potions {pl.res[4]} power {pl.power} | "
+            f"workers entrance {pl.entrance} areas {pl.areas} | beds {pl.beds} rooms {pl.dug} | "
+            f"hand {len(pl.hand)} played {[con.cards[c].name for c in pl.played]} | "
+            f"visitors {[con.visitors[v].id for v in pl.visitors]} missions "
+            f"{[con.missions[m].id for m in pl.missions]} explorer {con.farm.rooms[pl.explorer]}"
+        )
+        lines.append("    " + ", ".join(f"{k[3:]} {v}" for k, v in parts.items()))
+    return "\n".join(lines)

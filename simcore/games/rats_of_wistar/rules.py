@@ -1,0 +1,406 @@
+"""Round structure (§3), turns, the wheel and the hut (§4-§5), main actions (§6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcore.games.rats_of_wistar.board import (
+    BED,
+    BED_ACT,
+    BRANCH_BASE,
+    DIG_ACT,
+    EMPTY,
+    FIRST_SOIL,
+    HUT,
+    MARKET_BASE,
+    QA_GOAL,
+    QA_JOKER,
+    QA_MOVE,
+    QA_PLACE,
+    QA_POTION,
+    QA_POWER,
+    QA_TENT,
+    QA_X1,
+    SPACE_BASE,
+    STOP,
+    auto,
+    decide,
+)
+from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, POTION
+
+MAIN_AREA = (0, 0, 1, 1, 2, 2)
+
+
+def flow(s: Any) -> None:
+    """Nothing pending: start the next turn, or end the round / the game."""
+    n = s._n
+    s.turn += 1
+    if s.turn < n * s.params.chiefs:
+        seat = s.order[s.turn % n]
+        s.qa, s.placed = 0, False
+        s.stack.append(("turn", seat))
+        return
+    hut_order(s)
+    if s.round >= s.params.rounds:
+        s.over = True
+        s.log(f"game over; final turn order {s.order}")
+        return
+    new_round(s)
+
+
+def hut_order(s: Any) -> None:
+    """§3.1: players with a hut chief move to the front in order of their first hut chief."""
+    first: list[int] = []
+    for seat in s.hut:
+        if seat not in first:
+            first.append(seat)
+    s.order = first + [seat for seat in s.order if seat not in first]
+
+
+def new_round(s: Any) -> None:
+    """§3 new-round phase, steps 2-7 (step 1 was done by ``hut_order``)."""
+    s.hut = []
+    s.occ = [[-1] * len(row) for row in s.occ]
+    for pl in s.players:
+        pl.chiefs = s.params.chiefs
+    if s.rvis >= 0:
+        s.log(f"round visitor {s.content.visitors[s.rvis].id} removed (nobody took it)")
+    s.round += 1
+    s.rvis = s.rstack[s.round - 1] if s.round - 1 < len(s.rstack) else -1
+    s.log(f"== round {s.round}: turn order {s.order}; wheel rotates; round visitor "
+          f"{s.content.visitors[s.rvis].id if s.rvis >= 0 else '-'}")  # fmt: skip
+    tasks: list[tuple] = []
+    for seat in s.order:
+        for effect in s.players[seat].income:
+            tasks += [(p[0], seat, *p[1:]) for p in effect]
+    s.push(*tasks, ("x1_reset", -1), ("market_step", -1), ("round_start", -1))
+    s.turn = -1
+
+
+@auto("x1_reset")
+def _x1_reset(s: Any, task: tuple) -> None:
+    """§3.6: x1 markers go back."""
+    for pl in s.players:
+        pl.x1_used.clear()
+
+
+@auto("market_step")
+def _market_step(s: Any, task: tuple) -> None:
+    """§3.7: discard the rightmost cards, slide right, draw new ones on the left."""
+    k = s.params.market_discard
+    size = s.params.market_size
+    for deck in (0, 1):
+        row = s.market[deck]
+        for card in row[size - k :]:
+            if card >= 0:
+                s.discard[deck].append(card)
+        kept = row[: size - k]
+        s.market[deck] = [-1] * k + kept
+    refill(s)
+
+
+@auto("round_start")
+def _round_start(s: Any, task: tuple) -> None:
+    """Action phase begins (``flow`` pushes the first turn)."""
+    s.turn = -1
+
+
+@auto("refill")
+def _refill(s: Any, task: tuple) -> None:
+    refill(s)
+
+
+def refill(s: Any) -> None:
+    """Fill empty market slots from the decks."""
+    for deck in (0, 1):
+        row = s.market[deck]
+        for i in range(len(row)):
+            if row[i] < 0:
+                row[i] = s.draw_card(deck)
+
+
+# ------------------------------------------------------------------ turn menu
+def space_slot(s: Any, sector: int) -> int:
+    """§4: sector k sits at slot (start_k + round - 1) mod 6."""
+    return (s.wheel[sector] + s.round - 1) % 6
+
+
+def strength(s: Any, seat: int, main: int) -> int:
+    """Workers in the main action's area plus permanent modifiers (§6)."""
+    area = MAIN_AREA[main]
+    pl = s.players[seat]
+    return pl.areas[area] + pl.strength[area]
+
+
+def _turn_options(s: Any, task: tuple) -> list[int]:
+    seat = task[1]
+    pl = s.players[seat]
+    opts: list[int] = []
+    if not s.placed:
+        opts.append(HUT)
+        for sec, row in enumerate(s.occ):
+            if seat in row:
+                continue  # one chief per player per sector
+            for sp, who in enumerate(row):
+                if who < 0:
+                    code = SPACE_BASE + (sec * 3 + sp) * 2
+                    opts += (code, code + 1)
+    else:
+        opts.append(STOP)
+    if s.qa < s.params.max_quick_actions:
+        opts += quick_options(s, seat, pl)
+    return opts
+
+
+def quick_options(s: Any, seat: int, pl: Any) -> list[int]:
+    """Quick actions (§8) available now."""
+    from simcore.games.rats_of_wistar.farm import can_goal, potion_options
+
+    prm = s.params
+    out = []
+    spend = pl.spendable()
+    if spend >= prm.joker_cost:
+        out.append(QA_JOKER)
+    if pl.power < prm.max_power and spend >= prm.power_cost:
+        out.append(QA_POWER)
+    if pl.res[MOVE] and (pl.areas[0] or pl.areas[1] or pl.areas[2]):
+        out.append(QA_MOVE)
+    if pl.entrance:
+        out.append(QA_PLACE)
+    if (len(pl.tents) < prm.tents and pl.explorer != s.content.farm.entrance
+            and pl.explorer not in pl.tents):  # fmt: skip
+        out.append(QA_TENT)
+    if can_goal(s, seat):
+        out.append(QA_GOAL)
+    if pl.res[POTION] and prm.potion_is_quick_action and potion_options(s, seat):
+        out.append(QA_POTION)
+    if any(c not in pl.x1_used for c in pl.x1):
+        out.append(QA_X1)
+    return out
+
+
+@decide("turn", _turn_options)
+def _turn(s: Any, task: tuple, action: int) -> None:
+    """Place a chief, take a quick action, or end the turn."""
+    seat = task[1]
+    if action == STOP:
+        s.stack.pop()
+        return
+    if action == HUT:
+        _place_hut(s, seat)
+    elif action >= SPACE_BASE:
+        code = action - SPACE_BASE
+        _place_space(s, seat, code // 6, (code // 2) % 3, code % 2)
+    else:
+        s.qa += 1
+        _quick(s, seat, action)
+
+
+def _place_hut(s: Any, seat: int) -> None:
+    pl = s.players[seat]
+    s.placed, s.turns = True, s.turns + 1
+    pl.chiefs -= 1
+    pl.sectors[6] += 1
+    s.hut.append(seat)
+    pl.res[POTION] += s.params.hut_potions
+    pl.res[MOVE] += s.params.hut_move_tokens
+    s.log(f"seat {seat}: chief to the Alchemist's hut (+potion, +move token)")
+
+
+def _place_space(s: Any, seat: int, sec: int, sp: int, main_first: int) -> None:
+    pl = s.players[seat]
+    s.placed, s.turns = True, s.turns + 1
+    pl.chiefs -= 1
+    pl.sectors[sec] += 1
+    s.occ[sec][sp] = seat
+    main = space_slot(s, sec)
+    branches = s.content.wheel[s._n][sec][1][sp]
+    main_task = ("main", seat, main)
+    s.log(f"seat {seat}: chief on {s.content.wheel[s._n][sec][0]} space {sp + 1} "
+          f"(slot {main}), {'main' if main_first else 'bonus'} first")  # fmt: skip
+    if not main_first:
+        s.stack.append(main_task)  # runs after the bonus
+    if len(branches) > 1:
+        s.stack.append(("branch", seat, branches))
+    else:
+        s.push_effect(seat, branches[0])
+    if main_first:
+        s.stack.append(main_task)
+
+
+def _quick(s: Any, seat: int, action: int) -> None:
+    pl = s.players[seat]
+    prm = s.params
+    if action == QA_JOKER:
+        s.push(("pay", seat, prm.joker_cost), ("gain", seat, JOKER, 1))
+    elif action == QA_POWER:
+        s.push(("pay", seat, prm.power_cost), ("gain_power", seat))
+    elif action == QA_MOVE:
+        pl.res[MOVE] -= 1
+        s.stack.append(("move_workers", seat, prm.move_token_workers + pl.move_bonus))
+    elif action == QA_PLACE:
+        s.stack.append(("place_worker", seat))
+    elif action == QA_TENT:
+        pl.tents.append(pl.explorer)
+        s.log(f"seat {seat}: tent in {s.content.farm.rooms[pl.explorer]}")
+    elif action == QA_GOAL:
+        s.stack.append(("achieve_goal", seat))
+    elif action == QA_POTION:
+        s.stack.append(("potion", seat))
+    elif action == QA_X1:
+        s.stack.append(("x1", seat))
+
+
+def _branch_options(s: Any, task: tuple) -> list[int]:
+    from simcore.games.rats_of_wistar.effects import feasible
+
+    seat, branches = task[1], task[2]
+    ok = [BRANCH_BASE + i for i, b in enumerate(branches) if all(feasible(s, seat, p) for p in b)]
+    return ok
+
+
+@decide("branch", _branch_options)
+def _branch(s: Any, task: tuple, action: int) -> None:
+    """Choose one branch of an ``A | B`` bonus (STOP: none is possible, skip)."""
+    s.stack.pop()
+    if action == STOP:
+        return
+    s.push_effect(task[1], task[2][action - BRANCH_BASE])
+
+
+# ------------------------------------------------------------------ main actions (§6)
+@auto("main")
+def _main(s: Any, task: tuple) -> None:
+    """Perform a main action at the current strength."""
+    seat, main = task[1], task[2]
+    st = strength(s, seat, main)
+    pl = s.players[seat]
+    s.log(f"seat {seat}: main action {main} at strength {st}")
+    if st <= 0:
+        return
+    if main in (0, 2):
+        res = 0 if main == 0 else 1
+        pl.res[res] += st + pl.gather[res]
+    elif main == 1:
+        s.stack.append(("dig", seat, st))
+    elif main == 3:
+        s.stack.append(("bed", seat, st))
+    elif main == 4:
+        s.push(("project", seat, st), ("refill", seat))
+    else:
+        s.stack.append(("explore", seat, st))
+
+
+def dig_cost(s: Any, pl: Any) -> int:
+    """Metal per room after discounts."""
+    return max(s.params.cost_floor, s.params.dig_cost - pl.discount[0])
+
+
+def bed_cost(s: Any, pl: Any) -> int:
+    """Wood per bed after discounts."""
+    return max(s.params.cost_floor, s.params.bed_cost - pl.discount[1])
+
+
+def can_dig(pl: Any) -> bool:
+    """A soil tile is left."""
+    return pl.dug < 6
+
+
+def can_bed(s: Any, pl: Any) -> bool:
+    """A bed tile is left and an empty room exists."""
+    return pl.beds < s.params.bed_workers and EMPTY in pl.rooms
+
+
+def do_dig(s: Any, seat: int) -> None:
+    """Remove the lowest-VP soil tile: its room is dug and empty."""
+    pl = s.players[seat]
+    pl.rooms[FIRST_SOIL + pl.dug] = EMPTY
+    pl.dug += 1
+    s.log(f"seat {seat}: digs room {pl.dug}")
+
+
+def do_bed(s: Any, seat: int) -> None:
+    """Move the leftmost bed tile into an empty room; its worker goes to the entrance."""
+    pl = s.players[seat]
+    pl.rooms[pl.free_room()] = BED
+    pl.beds += 1
+    pl.entrance += 1
+    s.log(f"seat {seat}: builds bed {pl.beds}; a worker wakes at the entrance")
+
+
+def _dig_options(s: Any, task: tuple) -> list[int]:
+    pl = s.players[task[1]]
+    return [DIG_ACT, STOP] if can_dig(pl) and pl.res[1] >= dig_cost(s, pl) else []
+
+
+@decide("dig", _dig_options)
+def _dig(s: Any, task: tuple, action: int) -> None:
+    """Dig one more room (paying metal) or stop (partial execution)."""
+    s.stack.pop()
+    if action == STOP:
+        return
+    seat = task[1]
+    pl = s.players[seat]
+    pl.res[1] -= dig_cost(s, pl)
+    do_dig(s, seat)
+    if task[2] > 1:
+        s.stack.append(("dig", seat, task[2] - 1))
+
+
+def _bed_options(s: Any, task: tuple) -> list[int]:
+    pl = s.players[task[1]]
+    return [BED_ACT, STOP] if can_bed(s, pl) and pl.res[0] >= bed_cost(s, pl) else []
+
+
+@decide("bed", _bed_options)
+def _bed(s: Any, task: tuple, action: int) -> None:
+    """Build one more bed (paying wood) or stop."""
+    s.stack.pop()
+    if action == STOP:
+        return
+    seat = task[1]
+    pl = s.players[seat]
+    pl.res[0] -= bed_cost(s, pl)
+    do_bed(s, seat)
+    if task[2] > 1:
+        s.stack.append(("bed", seat, task[2] - 1))
+
+
+def _project_options(s: Any, task: tuple) -> list[int]:
+    pts = task[2]
+    prm = s.params
+    opts = [STOP]
+    for deck, cost in ((0, prm.basic_project_cost), (1, prm.advanced_project_cost)):
+        if pts < cost:
+            continue
+        opts += [MARKET_BASE + deck * 10 + i for i, c in enumerate(s.market[deck]) if c >= 0]
+        if s.deck[deck] or s.discard[deck]:
+            opts.append(MARKET_BASE + deck * 10 + 9)
+    return opts if len(opts) > 1 else []
+
+
+@decide("project", _project_options)
+def _project(s: Any, task: tuple, action: int) -> None:
+    """Spend project points on a market card or the top of a deck; stop loses the rest."""
+    s.stack.pop()
+    if action == STOP:
+        return
+    seat = task[1]
+    pl = s.players[seat]
+    deck, slot = divmod(action - MARKET_BASE, 10)
+    if slot == 9:
+        card = s.draw_card(deck)
+        pl.hand.append(card)
+        pl.hand.sort()
+        s.log(f"seat {seat}: takes the top {'basic' if deck == 0 else 'advanced'} card")
+    else:
+        card = s.market[deck][slot]
+        s.market[deck][slot] = -1
+        pl.hand.append(card)
+        pl.hand.sort()
+        pl.known.append(card)
+        pl.known.sort()
+        s.log(f"seat {seat}: takes {s.content.cards[card].name} from the market")
+    cost = s.params.basic_project_cost if deck == 0 else s.params.advanced_project_cost
+    if task[2] - cost > 0:
+        s.stack.append(("project", seat, task[2] - cost))

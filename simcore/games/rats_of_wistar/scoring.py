@@ -1,0 +1,73 @@
+"""Final scoring (§9), every part recorded separately."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcore.games.rats_of_wistar.board import FILLED, FIRST_SOIL
+from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
+
+PARTS = ("vp_start_and_play", "vp_abilities", "vp_beds", "vp_rooms", "vp_visitors", "vp_cheese",
+         "vp_inventions", "vp_end_effects", "vp_power", "vp_leftovers", "vp_jokers")  # fmt: skip
+
+
+def ability_vp(s: Any, pl: Any) -> int:
+    """VP of uncovered ability spaces plus the +2 pairs."""
+    abil = s.content.abilities
+    vp = sum(a.vp for i, a in enumerate(abil) if pl.abil >> i & 1)
+    for a, b, bonus in s.content.pairs:
+        if pl.abil >> a & 1 and pl.abil >> b & 1:
+            vp += bonus
+    return vp
+
+
+def room_vp(s: Any, pl: Any) -> int:
+    """VP of the highest dug soil room that was not filled by an invention."""
+    for k in range(pl.dug - 1, -1, -1):
+        if pl.rooms[FIRST_SOIL + k] != FILLED:
+            return s.params.room_vp[k]
+    return 0
+
+
+def end_count(s: Any, pl: Any, what: int, sub: int) -> int:
+    """How many things an ``end_vp_per`` effect counts (see vocab.END_WHAT)."""
+    if what == 0:
+        return pl.types[sub]
+    if what == 1:
+        return pl.icons[sub]
+    values = (
+        0, 0, sum(pl.icons), pl.beds, pl.dug, pl.n_visitors(), len(pl.missions), len(pl.goals),
+        len(pl.played), pl.power,
+    )  # fmt: skip
+    return values[what]
+
+
+def score_parts(s: Any, seat: int) -> dict[str, int]:
+    """The §9 breakdown of one seat for the current position."""
+    pl = s.players[seat]
+    prm = s.params
+    con = s.content
+    return {
+        "vp_start_and_play": pl.vp,
+        "vp_abilities": ability_vp(s, pl),
+        "vp_beds": prm.bed_vp[pl.beds - 1] if pl.beds else 0,
+        "vp_rooms": room_vp(s, pl),
+        "vp_visitors": sum(con.visitors[v].vp for v in pl.visitors),
+        "vp_cheese": max(pl.cheese, 0),
+        "vp_inventions": sum(con.cards[c].vp for c in pl.played),
+        "vp_end_effects": sum(vp * end_count(s, pl, w, sub) for w, sub, vp in pl.ends),
+        "vp_power": prm.power2_vp if pl.power >= 2 else 0,
+        "vp_leftovers": (pl.res[0] + pl.res[1] + pl.res[MOVE] + len(pl.hand))
+        // prm.leftovers_per_vp,
+        "vp_jokers": pl.res[JOKER] // prm.jokers_per_vp,
+    }
+
+
+def estimate(s: Any, seat: int) -> float:
+    """Heuristic value in [0, 1]: own score share against the best opponent, plus progress."""
+    scores = s.scores()
+    mine = scores[seat]
+    best = max(v for i, v in enumerate(scores) if i != seat)
+    if s.over:
+        return 1.0 if seat in s.winners() else 0.0
+    return max(0.0, min(1.0, 0.5 + (mine - best) / 40.0))

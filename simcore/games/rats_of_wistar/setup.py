@@ -1,0 +1,107 @@
+"""Game setup (rules spec §2) and the opening draft of starting hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcore.games.rats_of_wistar.board import PAIR_BASE, Player, decide
+
+
+def setup(s: Any) -> None:
+    """Lay out wheel, goals, farm, players, turn order, market and the draft pairs."""
+    prm, con, n, rng = s.params, s.content, s._n, s.rng
+    s.round, s.turn, s.over, s.qa, s.placed, s.turns, s.steps = 1, -1, False, 0, False, 0, 0
+    s.stack, s.hut, s._legal = [], [], []
+    slots = list(range(6))
+    rng.shuffle(slots)
+    s.wheel = slots  # wheel[sector] = slot of that sector in round 1
+    s.occ = [[-1] * len(spaces) for _, spaces in con.wheel[n]]
+    s.goals = sorted(rng.sample(range(len(con.goals)), prm.goals_in_play))
+    s.goal_occ = [[-1] * len(con.goals[g][1]) for g in s.goals]
+    _farm(s)
+    _visitors(s)
+    s.order = list(range(n))
+    rng.shuffle(s.order)
+    farm = con.farm
+    s.players = [
+        Player(prm.start_wood, prm.start_metal, prm.start_move_tokens, prm.start_vp,
+               prm.entrance_workers, prm.starting_rooms, farm.entrance, prm.chiefs)
+        for _ in range(n)
+    ]  # fmt: skip
+    s.heroes = list(range(len(con.heroes)))
+    s.deck = [[i for i, c in enumerate(con.cards) if c.deck == d] for d in (0, 1)]
+    s.discard = [[], []]
+    s.pairs = []
+    basics = [s.draw_card(0) for _ in range(n)]
+    advanced = [s.draw_card(1) for _ in range(n)]
+    rng.shuffle(advanced)
+    s.pairs = [[b, a] for b, a in zip(basics, advanced, strict=True)]
+    s.market = [[s.draw_card(d) for _ in range(prm.market_size)] for d in (0, 1)]
+    # Round 1 of the new-round phase: only step 3 (reveal the round visitor).
+    s.rvis = s.rstack[0] if s.rstack else -1
+    s.push(*[("draft", seat) for seat in reversed(s.order)])
+    s.log(f"setup: turn order {s.order}, wheel {wheel_order(s)}")
+
+
+def wheel_order(s: Any) -> str:
+    """Sector ids at slots 0..5 in round 1."""
+    ids = [sid for sid, _ in s.content.wheel[s._n]]
+    by_slot = sorted(range(6), key=lambda sec: s.wheel[sec])
+    return ",".join(ids[sec] for sec in by_slot)
+
+
+def _farm(s: Any) -> None:
+    con, n, rng = s.content, s._n, s.rng
+    farm = con.farm
+    s.m_room, s.m_id, s.m_rev, s.m_done, s.m_box = [], [], [], [], [[], []]
+    for floor in (0, 1):
+        ids = [i for i, m in enumerate(con.missions) if m.group == floor]
+        rng.shuffle(ids)
+        count = farm.missions[n][floor]
+        order = farm.mission_order[floor]
+        for k in range(count):
+            s.m_room.append(order[k % len(order)])
+            s.m_id.append(ids[k])
+            s.m_rev.append(0)
+            s.m_done.append(0)
+        s.m_box[floor] = sorted(ids[count:])
+    tokens = list(range(len(con.doors)))
+    rng.shuffle(tokens)
+    used = farm.door_tokens[n]
+    s.door_tok = [tokens[d] if d < used else -1 for d in range(len(farm.doors))]
+    s.door_open = [0 if d < used else 1 for d in range(len(farm.doors))]
+    s.door_box = sorted(tokens[used:])
+    s.cheese = list(s.params.cheese_vp[: s.params.two_player_cheese if n == 2 else None])
+
+
+def _visitors(s: Any) -> None:
+    con, rng, prm = s.content, s.rng, s.params
+    farm = con.farm
+    s.fvis = [-1] * len(farm.rooms)
+    s.rstack = []
+    s.vsupply = [[], []]
+    for color in (0, 1):
+        ids = [i for i, v in enumerate(con.visitors) if v.group == color]
+        rng.shuffle(ids)
+        for room in farm.visitor_rooms[color]:
+            s.fvis[room] = ids.pop()
+        k = prm.round_basic_visitors if color == 0 else prm.rounds - prm.round_basic_visitors
+        s.rstack += [ids.pop() for _ in range(k)]
+        s.vsupply[color] = sorted(ids)
+
+
+def _draft_options(s: Any, task: tuple) -> list[int]:
+    return [PAIR_BASE + i for i, pair in enumerate(s.pairs) if pair]
+
+
+@decide("draft", _draft_options)
+def _draft(s: Any, task: tuple, action: int) -> None:
+    """Take a starting pair (public: the pairs were revealed)."""
+    s.stack.pop()
+    seat = task[1]
+    i = action - PAIR_BASE
+    pl = s.players[seat]
+    pl.hand = sorted(pl.hand + s.pairs[i])
+    pl.known = sorted(pl.known + s.pairs[i])
+    s.log(f"seat {seat} takes starting pair {[s.content.cards[c].name for c in s.pairs[i]]}")
+    s.pairs[i] = []

@@ -1,0 +1,250 @@
+"""The mutable position of Rats of Wistar: setup (§2), the task-stack driver, cloning, views."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from simcore.api import TERMINAL, State
+from simcore.errors import IllegalActionError
+from simcore.games.rats_of_wistar.board import AUTO, DECIDE, Player
+from simcore.games.rats_of_wistar.content import Content
+from simcore.games.rats_of_wistar.params import WistarParams
+from simcore.rng import state_stream, substream
+
+_NO_FP = frozenset({"_legal", "_trace", "_info"})
+
+
+class WistarState(State):
+    """A position; the pending work is a stack of small immutable task tuples ``(op, seat, ...)``.
+
+    Automatic tasks run inside ``apply``; a decision task on top defines ``legal_actions``.
+    """
+
+    __slots__ = (
+        "params", "content", "_n", "rng", "round", "order", "turn", "stack", "over", "hut",
+        "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
+        "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ",
+        "deck", "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns",
+        "steps", "_legal", "_trace", "_info",
+    )  # fmt: skip
+
+    def __init__(self, params: WistarParams, content: Content, n_players: int, seed: int) -> None:
+        self.params = params
+        self.content = content
+        self._n = n_players
+        self.rng = state_stream(seed)
+        self._trace: list[str] | None = None
+        self._info: dict[str, Any] = {}
+        from simcore.games.rats_of_wistar.setup import setup  # avoids an import cycle
+
+        setup(self)
+        self.settle()
+
+    # ----------------------------------------------------------------- driver
+    @property
+    def current_player(self) -> int:
+        """Seat of the decision on top of the stack, or TERMINAL."""
+        return self.stack[-1][1] if self.stack else TERMINAL
+
+    @property
+    def n_players(self) -> int:
+        """Number of seats."""
+        return self._n
+
+    def legal_actions(self) -> list[int]:
+        """Options of the pending decision."""
+        return list(self._legal) if self.stack else []
+
+    def push(self, *tasks: tuple) -> None:
+        """Push tasks so that the first given runs first."""
+        self.stack.extend(reversed(tasks))
+
+    def push_effect(self, seat: int, effect: tuple) -> None:
+        """Queue a compiled effect (primitives run in their listed order)."""
+        stack = self.stack
+        for prim in reversed(effect):
+            stack.append((prim[0], seat, *prim[1:]))
+
+    def settle(self) -> None:
+        """Run automatic tasks until a decision with two or more options is pending."""
+        from simcore.games.rats_of_wistar.rules import flow
+
+        stack = self.stack
+        while True:
+            if not stack:
+                if self.over:
+                    self._legal = []
+                    return
+                flow(self)
+                continue
+            task = stack[-1]
+            handler = AUTO.get(task[0])
+            if handler is not None:
+                stack.pop()
+                handler(self, task)
+                continue
+            options, resolve = DECIDE[task[0]]
+            opts = options(self, task)
+            if not opts:
+                stack.pop()
+            elif len(opts) == 1:
+                resolve(self, task, opts[0])
+            else:
+                self._legal = opts
+                return
+
+    def apply(self, action: int) -> None:
+        """Resolve the pending decision with ``action``; illegal actions change nothing."""
+        if not self.stack or action not in self._legal:
+            raise IllegalActionError(
+                f"action {action!r} is not legal for seat {self.current_player}"
+            )
+        self.steps += 1
+        task = self.stack[-1]
+        DECIDE[task[0]][1](self, task, action)
+        self.settle()
+
+    def refresh_legal(self) -> None:
+        """Recompute the pending options after hidden information was redealt.
+
+        Another seat's pending choice may lose all options in the new deal (e.g. no playable
+        card): it then gets the single option STOP (skip), which every such decision accepts.
+        """
+        if self.stack:
+            task = self.stack[-1]
+            self._legal = DECIDE[task[0]][0](self, task) or [0]
+
+    def log(self, text: str) -> None:
+        """Add a trace line (only when tracing is on)."""
+        if self._trace is not None:
+            self._trace.append(text)
+
+    # ----------------------------------------------------------------- chance helpers
+    def draw_card(self, deck: int) -> int:
+        """A random card of the deck (decks are unordered sets drawn at random); -1 if none."""
+        pile = self.deck[deck]
+        if not pile:
+            if not self.discard[deck]:
+                return -1
+            pile.extend(sorted(self.discard[deck]))  # reshuffle: the set is drawn at random
+            self.discard[deck].clear()
+            self.log(f"{'basic' if deck == 0 else 'advanced'} deck reshuffled from discards")
+        return pile.pop(self.rng.randrange(len(pile)))
+
+    # ----------------------------------------------------------------- copies
+    def clone(self) -> WistarState:
+        """Explicit copy: lists copied, immutable content/params shared."""
+        new = WistarState.__new__(WistarState)
+        new.params, new.content, new._n = self.params, self.content, self._n
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        for name in ("round", "turn", "over", "rvis", "qa", "placed", "turns", "steps"):
+            setattr(new, name, getattr(self, name))
+        for name in ("order", "stack", "hut", "wheel", "rstack", "fvis", "cheese", "m_room",
+                     "m_id", "m_rev", "m_done", "door_tok", "door_open", "door_box", "goals",
+                     "heroes", "pairs", "_legal"):  # fmt: skip
+            setattr(new, name, getattr(self, name)[:])
+        for name in ("occ", "vsupply", "m_box", "goal_occ", "deck", "discard", "market"):
+            setattr(new, name, [x[:] for x in getattr(self, name)])
+        new.players = [p.clone() for p in self.players]
+        new._trace = None
+        new._info = {}
+        return new
+
+    def reseed(self, rng: random.Random) -> None:
+        """New chance stream."""
+        self.rng = substream(rng)
+
+    def fingerprint(self) -> tuple:
+        """Complete description, without caches and the trace."""
+        from simcore.api import _freeze
+
+        return tuple(
+            (name, _freeze(getattr(self, name)))
+            for name in self.__slots__
+            if name not in _NO_FP and name not in ("params", "content")
+        )
+
+    def determinize(self, player: int, rng: random.Random) -> WistarState:
+        """Redeal every hidden pile among its unseen items (§11), canonically."""
+        from simcore.games.rats_of_wistar.views import determinize
+
+        return determinize(self, player, rng)
+
+    def observation(self, player: int) -> str:
+        """Everything ``player`` can observe."""
+        from simcore.games.rats_of_wistar.views import observation
+
+        return observation(self, player)
+
+    # ----------------------------------------------------------------- results
+    def scores(self) -> list[float]:
+        """Current total VP of every seat (final scoring applied to the current position)."""
+        from simcore.games.rats_of_wistar.scoring import score_parts
+
+        return [float(sum(score_parts(self, p).values())) for p in range(self._n)]
+
+    def winners(self) -> list[int]:
+        """Highest score; ties go to the tied player earliest in the final turn order (§3)."""
+        scores = self.scores()
+        best = max(scores)
+        for seat in self.order:
+            if scores[seat] == best:
+                return [seat]
+        return []
+
+    def outcome(self) -> dict[str, Any]:
+        """Records of a finished game (§12)."""
+        from simcore.games.rats_of_wistar.views import outcome
+
+        return outcome(self)
+
+    def heuristic_value(self, player: int) -> float:
+        """Score share estimate for search cut-offs."""
+        from simcore.games.rats_of_wistar.scoring import estimate
+
+        return estimate(self, player)
+
+    def action_label(self, action: int) -> str:
+        """Readable name of ``action`` in the pending decision."""
+        from simcore.games.rats_of_wistar.labels import action_label
+
+        return action_label(self, action)
+
+    def action_classes(self, action: int) -> tuple[str, ...]:
+        """Classes for restricted play, e.g. ``place/S3``, ``place/hut``, ``quick/joker``."""
+        from simcore.games.rats_of_wistar.labels import action_classes
+
+        return action_classes(self, action)
+
+    def action_info(self, action: int) -> dict[str, Any]:
+        """Decoded columns of a decision (placement columns filled for placements)."""
+        from simcore.games.rats_of_wistar.labels import action_info
+
+        return action_info(self, action)
+
+    def post_action_info(self) -> dict[str, Any]:
+        """Nothing extra after the action (placement columns are known before it)."""
+        return {}
+
+    def enable_trace(self) -> None:
+        """Start recording a narrative."""
+        self._trace = []
+
+    def trace_lines(self) -> list[str]:
+        """Narrative since the last call."""
+        if self._trace is None:
+            return []
+        lines, self._trace = self._trace, []
+        return lines
+
+    def render(self) -> str:
+        """Full text view, with the score breakdown."""
+        from simcore.games.rats_of_wistar.labels import render
+
+        return render(self)
+
+    def player(self, seat: int) -> Player:
+        """The board of ``seat``."""
+        return self.players[seat]

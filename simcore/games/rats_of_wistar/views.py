@@ -1,0 +1,122 @@
+"""Observations, determinization (§11) and outcome records (§12)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from simcore.games.rats_of_wistar.scoring import PARTS, score_parts
+from simcore.rng import substream
+
+
+def _hidden(s: Any, pl: Any) -> list[int]:
+    """Cards in a hand that other seats have not seen."""
+    return [c for c in pl.hand if c not in pl.known]
+
+
+def observation(s: Any, player: int) -> str:
+    """Public position plus the player's own hand."""
+    con = s.content
+    others = []
+    for pl in s.players:
+        hidden = _hidden(s, pl)
+        n_adv = sum(con.cards[c].deck for c in hidden)
+        others.append((pl.public(), len(hidden) - n_adv, n_adv))
+    return repr((
+        player, s.players[player].hand, s.round, s.turn, s.over, s.order, s.hut, s.occ,
+        s.wheel, s.rvis, s.rstack[: s.round], len(s.rstack), [len(v) for v in s.vsupply],
+        [v >= 0 for v in s.fvis], s.cheese, s.m_room,
+        [i if r else -1 for i, r in zip(s.m_id, s.m_rev, strict=True)], s.m_done,
+        [t >= 0 for t in s.door_tok], s.door_open, len(s.door_box), s.goals, s.goal_occ,
+        [len(d) for d in s.deck], s.discard, s.market, s.heroes, s.pairs, s.qa, s.placed,
+        s.turns, s.stack, others,
+    ))  # fmt: skip
+
+
+def determinize(s: Any, player: int, rng: random.Random) -> Any:
+    """Redeal decks with opponents' unseen cards, face-down missions, visitors and doors."""
+    new = s.clone()
+    con = new.content
+    opponents = [p for p in range(new._n) if p != player]
+    for deck in (0, 1):
+        hidden = {p: [c for c in _hidden(new, new.players[p]) if con.cards[c].deck == deck]
+                  for p in opponents}  # fmt: skip
+        pool = sorted(new.deck[deck] + [c for p in opponents for c in hidden[p]])
+        rng.shuffle(pool)
+        k = len(new.deck[deck])
+        new.deck[deck] = sorted(pool[:k])
+        for p in opponents:
+            pl = new.players[p]
+            take = pool[k : k + len(hidden[p])]
+            k += len(hidden[p])
+            keep = [c for c in pl.hand if c not in hidden[p]]
+            pl.hand = sorted(keep + take)
+    _missions(new, rng)
+    _visitors(new, rng)
+    tokens = sorted([t for t in new.door_tok if t >= 0] + new.door_box)
+    rng.shuffle(tokens)
+    for d, t in enumerate(new.door_tok):
+        if t >= 0:
+            new.door_tok[d] = tokens.pop()
+    new.door_box = sorted(tokens)
+    new.rng = substream(rng)
+    new.refresh_legal()
+    return new
+
+
+def _missions(new: Any, rng: random.Random) -> None:
+    con = new.content
+    for floor in (0, 1):
+        slots = [m for m, i in enumerate(new.m_id)
+                 if not new.m_rev[m] and con.missions[i].group == floor]  # fmt: skip
+        pool = sorted([new.m_id[m] for m in slots] + new.m_box[floor])
+        rng.shuffle(pool)
+        for m in slots:
+            new.m_id[m] = pool.pop()
+        new.m_box[floor] = sorted(pool)
+
+
+def _visitors(new: Any, rng: random.Random) -> None:
+    con = new.content
+    for color in (0, 1):
+        rooms = [r for r, v in enumerate(new.fvis) if v >= 0 and con.visitors[v].group == color]
+        stack = [i for i in range(new.round, len(new.rstack))
+                 if con.visitors[new.rstack[i]].group == color]  # fmt: skip
+        pool = sorted([new.fvis[r] for r in rooms] + [new.rstack[i] for i in stack]
+                      + new.vsupply[color])  # fmt: skip
+        rng.shuffle(pool)
+        for r in rooms:
+            new.fvis[r] = pool.pop()
+        for i in stack:
+            new.rstack[i] = pool.pop()
+        new.vsupply[color] = sorted(pool)
+
+
+def outcome(s: Any) -> dict[str, Any]:
+    """Game and seat columns of §12."""
+    from simcore.games.rats_of_wistar.setup import wheel_order
+
+    ids = [sid for sid, _ in s.content.wheel[s._n]]
+    seats = []
+    for seat, pl in enumerate(s.players):
+        row: dict[str, Any] = dict(score_parts(s, seat))
+        for sec, sid in enumerate(ids):
+            row[f"chiefs_{sid}"] = pl.sectors[sec]
+        row["chiefs_hut"] = pl.sectors[6]
+        row.update(inventions=len(pl.played), missions=len(pl.missions), goals=len(pl.goals),
+                   visitors=pl.n_visitors(), workers=pl.workers(), rooms=pl.dug, beds=pl.beds)
+        seats.append(row)
+    return {
+        "turns": s.turns,
+        "ended_by": "rounds" if s.over else "unfinished",
+        "game": {"content_set": s.content.content_set, "wheel_order": wheel_order(s)},
+        "seats": seats,
+    }
+
+
+SEAT_COLUMNS = {
+    **{part: "int" for part in PARTS},
+    **{f"chiefs_S{i}": "int" for i in range(1, 7)},
+    "chiefs_hut": "int", "inventions": "int", "missions": "int", "goals": "int",
+    "visitors": "int", "workers": "int", "rooms": "int", "beds": "int",
+}  # fmt: skip
