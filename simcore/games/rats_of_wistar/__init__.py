@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from simcore.api import Game, GameSpec
 from simcore.errors import ContentError
-from simcore.games.rats_of_wistar import effects, farm, rules, setup  # noqa: F401 (handlers)
+from simcore.games.rats_of_wistar import effects, farm, rules, setup  # noqa: F401 (registers handlers)
 from simcore.games.rats_of_wistar.content import Content, load_content
 from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS
 from simcore.games.rats_of_wistar.params import WistarParams
@@ -43,19 +43,19 @@ class RatsOfWistar(Game):
 
 def _check_counts(con: Content, prm: WistarParams) -> None:
     """Content must supply what setup lays out for every player count."""
-    farm = con.farm
-    need = (len(farm.visitor_rooms[0]) + prm.round_basic_visitors,
-            len(farm.visitor_rooms[1]) + prm.rounds - prm.round_basic_visitors)  # fmt: skip
+    fm = con.farm
+    need = (len(fm.visitor_rooms[0]) + prm.round_basic_visitors,
+            len(fm.visitor_rooms[1]) + prm.rounds - prm.round_basic_visitors)  # fmt: skip
     for color, n in enumerate(need):
         have = sum(v.group == color for v in con.visitors)
         if have < n:
             raise ContentError(f"visitors.toml: needs at least {n} visitors of colour {color}")
-    if len(con.doors) < max(farm.door_tokens.values()):
+    if len(con.doors) < max(fm.door_tokens.values()):
         raise ContentError("doors.toml: fewer door tokens than farm.toml lays out")
     for n in (2, 3, 4):
         for floor in (0, 1):
             have = sum(m.group == floor for m in con.missions)
-            if farm.missions[n][floor] > have or not farm.mission_order[floor]:
+            if fm.missions[n][floor] > have or not fm.mission_order[floor]:
                 raise ContentError(f"farm.toml: players{n} needs more missions than exist")
     if len(con.goals) < prm.goals_in_play:
         raise ContentError("goals.toml: fewer goals than goals_in_play")

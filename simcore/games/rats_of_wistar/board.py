@@ -49,7 +49,7 @@ def auto(op: str) -> Callable:
 
 
 def decide(op: str, options: Callable) -> Callable:
-    """Register a decision: ``options(state, task) -> list[int]``, resolver ``fn(state, task, a)``."""
+    """Register a decision: ``options(state, task)`` lists ints, ``fn(state, task, a)`` resolves."""
 
     def deco(fn: Callable) -> Callable:
         DECIDE[op] = (options, fn)

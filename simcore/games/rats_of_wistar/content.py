@@ -154,7 +154,7 @@ def _requirements(where: str, raw: Any) -> dict[str, Any]:
         elif key == "icon":
             if not isinstance(value, dict) or not value:
                 raise fail(where, f"icon requirement needs a table, got {value!r}")
-            for icon, n in value.items():
+            for icon in value:
                 if icon not in ICONS:
                     raise fail(where, f"unknown tech icon {icon!r}")
                 req["icons"].append((ICONS.index(icon), _int(where, value, icon, 1, 6)))

@@ -78,8 +78,10 @@ def action_label(s: Any, action: int) -> str:
             from simcore.games.rats_of_wistar.rules import space_slot
 
             sid, spaces = con.wheel[s._n][sec]
-            return (f"chief -> {sid}.{sp + 1} [{MAIN_LABELS[space_slot(s, sec)]} + "
-                    f"{bonus_label(spaces[sp])}] {'main' if main_first else 'bonus'} first")
+            return (
+                f"chief -> {sid}.{sp + 1} [{MAIN_LABELS[space_slot(s, sec)]} + "
+                f"{bonus_label(spaces[sp])}] {'main' if main_first else 'bonus'} first"
+            )
         return f"quick: {QUICK_NAMES.get(action, action)}"
     if action == STOP:
         return "stop"
@@ -93,8 +95,11 @@ def _generic(s: Any, op: str, action: int) -> str:
     if action >= MARKET_BASE:
         deck, slot = divmod(action - MARKET_BASE, 10)
         name = "basic" if deck == 0 else "advanced"
-        return f"take top {name} card" if slot == 9 else (
-            f"take {con.cards[s.market[deck][slot]].name} ({name} market {slot + 1})")
+        return (
+            f"take top {name} card"
+            if slot == 9
+            else (f"take {con.cards[s.market[deck][slot]].name} ({name} market {slot + 1})")
+        )
     if action >= CARD_BASE:
         verb = {"pay": "pay with", "x1": "use x1 of"}.get(op, "play")
         return f"{verb} {con.cards[action - CARD_BASE].name}"
@@ -152,7 +157,7 @@ def action_info(s: Any, action: int) -> dict[str, Any]:
     row = dict(BLANK)
     row["kind"] = op
     row["round"] = s.round
-    if op != "turn" or action not in (HUT,) and action < SPACE_BASE:
+    if op != "turn" or (action != HUT and action < SPACE_BASE):
         if op == "turn":
             row["kind"] = "end_turn" if action == STOP else "quick"
         return row
@@ -182,7 +187,7 @@ def render(s: Any) -> str:
         from simcore.games.rats_of_wistar.rules import space_slot
 
         lines.append(f"  {sid} at slot {space_slot(s, sec)}: " + "; ".join(
-            f"{i + 1}:{bonus_label(b)}{'' if s.occ[sec][i] < 0 else ' [seat %d]' % s.occ[sec][i]}"
+            f"{i + 1}:{bonus_label(b)}{'' if s.occ[sec][i] < 0 else f' [seat {s.occ[sec][i]}]'}"
             for i, b in enumerate(spaces)))  # fmt: skip
     market = [[con.cards[c].name if c >= 0 else "-" for c in row] for row in s.market]
     lines.append(f"market basic {market[0]} advanced {market[1]}")

@@ -103,8 +103,15 @@ def outcome(s: Any) -> dict[str, Any]:
         for sec, sid in enumerate(ids):
             row[f"chiefs_{sid}"] = pl.sectors[sec]
         row["chiefs_hut"] = pl.sectors[6]
-        row.update(inventions=len(pl.played), missions=len(pl.missions), goals=len(pl.goals),
-                   visitors=pl.n_visitors(), workers=pl.workers(), rooms=pl.dug, beds=pl.beds)
+        row.update(
+            inventions=len(pl.played),
+            missions=len(pl.missions),
+            goals=len(pl.goals),
+            visitors=pl.n_visitors(),
+            workers=pl.workers(),
+            rooms=pl.dug,
+            beds=pl.beds,
+        )
         seats.append(row)
     return {
         "turns": s.turns,

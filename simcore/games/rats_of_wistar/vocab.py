@@ -74,7 +74,8 @@ def compile_prim(where: str, raw: Any) -> list[tuple]:
     if op == "strength_bonus":
         return [("strength_bonus", a, n) for a, n in _amounts(where, op, value, AREAS)]
     if op == "main_action":
-        return [("main_action", _choice(where, op, value, (*MAIN_ACTIONS, "any")))]
+        main = _choice(where, op, value, (*MAIN_ACTIONS, "any"))
+        return [("main_action", main if main < len(MAIN_ACTIONS) else -1)]
     if op == "cost_discount":
         return [("cost_discount", _choice(where, op, value, ("dig", "bed")))]
     if op in ("explore", "move_workers"):

@@ -1,0 +1,282 @@
+"""Greedy heuristic policies for Rats of Wistar: one-step action values, no search.
+
+Styles: ``engine`` (inventions, beds and workers) and ``explorer`` (farm, missions, visitors).
+A policy reads only its own seat's hand and public information (no peeking: no state stream,
+no face-down tiles, no other hands).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from simcore.api import Game
+from simcore.errors import ConfigError
+from simcore.games.rats_of_wistar import board as B
+from simcore.games.rats_of_wistar.effects import can_play
+from simcore.games.rats_of_wistar.farm import explore_options
+from simcore.games.rats_of_wistar.rules import bed_cost, dig_cost, space_slot, strength
+from strategies.base import check_options
+
+STYLES = ("engine", "explorer")
+# Per style: worth of one step of each main action / primitive, in rough VP.
+WEIGHTS = {
+    "engine": {"card": 1.3, "explore": 0.6, "visitor": 2.5, "mission": 4.0, "farm_area": 0.7,
+               "forest_area": 1.0, "burrow_area": 1.1, "income": 1.6, "tent": 0.3},
+    "explorer": {"card": 0.9, "explore": 1.4, "visitor": 3.5, "mission": 5.0, "farm_area": 1.4,
+                 "forest_area": 0.8, "burrow_area": 0.8, "income": 1.2, "tent": 1.5},
+}  # fmt: skip
+RES_VALUE = (0.45, 0.5, 0.6, 0.5, 1.2, 1.0)  # wood, metal, joker, move token, potion, vp
+
+
+class WistarHeuristic:
+    """Scores every legal action with a one-step estimate and takes the best (rng breaks ties)."""
+
+    def __init__(self, style: str = "engine") -> None:
+        self.style = style
+        self.w = WEIGHTS[style]
+        self.name = f"heuristic:style={style}"
+
+    def act(self, state: Any, rng: random.Random) -> int:
+        """Best-valued legal action."""
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        task = state.stack[-1]
+        seat = state.current_player
+        best, best_v = actions[0], -1e9
+        for a in actions:
+            v = self.value(state, task, seat, a) + rng.random() * 0.05
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    # ------------------------------------------------------------------ values
+    def value(self, s: Any, task: tuple, seat: int, a: int) -> float:
+        """Estimated gain of action ``a`` for the pending decision."""
+        op = task[0]
+        pl = s.players[seat]
+        if op == "turn":
+            return self.turn_value(s, seat, pl, a)
+        if a == B.STOP:
+            return 0.0
+        fn = getattr(self, "v_" + op, None)
+        return fn(s, task, seat, pl, a) if fn else 0.0
+
+    def rounds_left(self, s: Any) -> int:
+        """Rounds after the current one."""
+        return s.params.rounds - s.round
+
+    def card_value(self, s: Any, pl: Any, cid: int) -> float:
+        """Worth of playing a card now."""
+        card = s.content.cards[cid]
+        left = self.rounds_left(s)
+        v = card.vp + self.w["card"] * 0.5
+        eff = sum(self.prim_value(s, pl, p) for p in card.effect)
+        if card.kind == "income":
+            v += eff * (1 + left) * self.w["income"] / 1.6
+        elif card.kind == "x1":
+            v += eff * (1 + left) * 0.8
+        elif card.kind == "permanent":
+            v += 0.9 * (1 + left)
+        elif card.kind == "end_game":
+            v += 3.0
+        else:
+            v += eff
+        return v - 0.4 * (card.wood + card.metal) - 0.3 * card.move - 2.0 * card.room
+
+    def prim_value(self, s: Any, pl: Any, p: tuple) -> float:
+        """Worth of one primitive of the effect vocabulary."""
+        op = p[0]
+        w = self.w
+        if op == "gain":
+            return RES_VALUE[p[1]] * p[2]
+        if op == "draw":
+            return 0.9 * p[2] * w["card"]
+        if op in ("explore",):
+            return w["explore"] * p[1]
+        if op == "move_workers":
+            return 0.3 * p[1]
+        if op == "play":
+            hand = [c for c in pl.hand if p[1] < 0 or s.content.cards[c].deck == p[1]]
+            ok = [self.card_value(s, pl, c) for c in hand
+                  if can_play(s, pl, s.content.cards[c], p[2])]  # fmt: skip
+            return max(ok, default=0.0)
+        if op in ("complete_mission",):
+            from simcore.games.rats_of_wistar.farm import completable
+
+            return w["mission"] if completable(s, pl_seat(s, pl)) else 0.0
+        if op == "take_round_visitor":
+            return w["visitor"] if s.rvis >= 0 and B.EMPTY in pl.rooms else 0.0
+        if op in ("take_visitor",):
+            return w["visitor"]
+        if op in ("dig_free", "bed_free", "place_worker", "gain_power", "gain_hero"):
+            return 2.0
+        if op in ("achieve_goal", "reveal_mission", "main_action", "gain_icon"):
+            return 1.5
+        return 0.5
+
+    def main_value(self, s: Any, seat: int, pl: Any, main: int, st: int) -> float:
+        """Worth of a main action at strength ``st``."""
+        if st <= 0:
+            return 0.0
+        if main in (0, 2):
+            res = 0 if main == 0 else 1
+            return (st + pl.gather[res]) * RES_VALUE[res] * (1.3 if pl.res[res] < 3 else 1.0)
+        if main == 1:
+            n = min(st, 6 - pl.dug, pl.res[1] // max(1, dig_cost(s, pl)))
+            return 1.8 * n
+        if main == 3:
+            rooms = pl.rooms.count(B.EMPTY)
+            n = min(st, s.params.bed_workers - pl.beds, rooms, pl.res[0] // max(1, bed_cost(s, pl)))
+            return (2.0 + 0.5 * self.rounds_left(s)) * n
+        if main == 4:
+            return st * 0.9 * self.w["card"]
+        return st * self.w["explore"] * (1.0 if explore_options(s, seat) else 0.3)
+
+    def turn_value(self, s: Any, seat: int, pl: Any, a: int) -> float:
+        """Placement, quick action or end of turn."""
+        if a == B.STOP:
+            return 0.0
+        if a == B.HUT:
+            first = 1.0 if seat not in s.hut and s.round < s.params.rounds else 0.0
+            return 1.2 + 0.5 + first
+        if a >= B.SPACE_BASE:
+            code = a - B.SPACE_BASE
+            sec, sp, main_first = code // 6, (code // 2) % 3, code % 2
+            main = space_slot(s, sec)
+            branches = s.content.wheel[s._n][sec][1][sp]
+            bonus = max(sum(self.prim_value(s, pl, p) for p in b) for b in branches)
+            moves = any(p[0] == "move_workers" for b in branches for p in b)
+            order = 0.1 if (main_first == (not moves)) else 0.0
+            return self.main_value(s, seat, pl, main, strength(s, seat, main)) + bonus + order
+        return self.quick_value(s, seat, pl, a)
+
+    def quick_value(self, s: Any, seat: int, pl: Any, a: int) -> float:
+        """Quick actions: take the clearly useful ones."""
+        last = self.rounds_left(s) == 0
+        if a == B.QA_PLACE:
+            return 3.0
+        if a == B.QA_GOAL:
+            return 4.0
+        if a == B.QA_X1:
+            return 1.0
+        if a == B.QA_TENT:
+            return self.w["tent"] if s.round <= 3 else -1.0
+        if a == B.QA_POTION:
+            from simcore.games.rats_of_wistar.farm import potion_options
+
+            opts = potion_options(s, seat)
+            return 1.0 if (opts[0] < B.POTION_BASE + 2 or last) else -0.5
+        if a == B.QA_POWER:
+            return 0.5 if (pl.power == 1 and pl.spendable() >= 8) or last else -1.0
+        if a == B.QA_JOKER:
+            return 0.2 if last and pl.spendable() >= 6 else -1.0
+        return -0.5  # move token: kept for leftovers unless a decision needs it
+
+    # ------------------------------------------------------------------ other decisions
+    def v_draft(self, s, task, seat, pl, a) -> float:
+        return sum(self.card_value(s, pl, c) for c in s.pairs[a - B.PAIR_BASE])
+
+    def v_branch(self, s, task, seat, pl, a) -> float:
+        return sum(self.prim_value(s, pl, p) for p in task[2][a - B.BRANCH_BASE])
+
+    def v_dig(self, s, task, seat, pl, a) -> float:
+        return 1.5
+
+    def v_bed(self, s, task, seat, pl, a) -> float:
+        return 2.0
+
+    def v_project(self, s, task, seat, pl, a) -> float:
+        deck, slot = divmod(a - B.MARKET_BASE, 10)
+        if slot == 9:
+            return 1.0 + deck * 0.8
+        cid = s.market[deck][slot]
+        card = s.content.cards[cid]
+        bonus = 1.0 if can_play(s, pl, card, False) else 0.0
+        return 0.5 * self.card_value(s, pl, cid) + bonus
+
+    def v_explore(self, s, task, seat, pl, a) -> float:
+        w = self.w
+        if a == B.CHEESE_ACT:
+            return 6.0
+        if a >= B.VISIT_BASE:
+            return w["visitor"]
+        if a >= B.REVEAL_BASE:
+            return 1.6
+        if a >= B.ROOM_BASE:
+            room = a - B.ROOM_BASE
+            fresh = s.fvis[room] >= 0 or any(
+                r == room and not s.m_rev[m] for m, r in enumerate(s.m_room)
+            )
+            return (1.2 if fresh else 0.3) + (0.3 if room in s.content.farm.cellar else 0.0)
+        return 1.3
+
+    def v_play(self, s, task, seat, pl, a) -> float:
+        return self.card_value(s, pl, a - B.CARD_BASE) + 0.5
+
+    def v_pay(self, s, task, seat, pl, a) -> float:
+        if a == B.PAY_WOOD:
+            return pl.res[0] * 0.1
+        if a == B.PAY_METAL:
+            return pl.res[1] * 0.1
+        card = s.content.cards[a - B.CARD_BASE]
+        playable = can_play(s, pl, card, False)
+        return -self.card_value(s, pl, a - B.CARD_BASE) * 0.1 - (1.0 if playable else 0.0)
+
+    def desire(self, pl: Any, area: int) -> float:
+        """How much one more worker in ``area`` is wanted."""
+        key = ("forest_area", "burrow_area", "farm_area")[area]
+        return self.w[key] / (1.0 + pl.areas[area])
+
+    def v_move_workers(self, s, task, seat, pl, a) -> float:
+        src, dst = divmod(a - B.MOVE_BASE, 3)
+        return self.desire(pl, dst) - self.w[("forest_area", "burrow_area", "farm_area")[src]] / (
+            pl.areas[src]) - 0.05  # fmt: skip
+
+    def v_place_worker(self, s, task, seat, pl, a) -> float:
+        return self.desire(pl, a - B.AREA_BASE)
+
+    def v_complete_mission(self, s, task, seat, pl, a) -> float:
+        return 5.0
+
+    def v_ability(self, s, task, seat, pl, a) -> float:
+        ab = s.content.abilities[a - B.ABILITY_BASE]
+        return ab.vp + (1.5 if ab.effect else 0.0) - ab.cost * 0.5
+
+    def v_achieve_goal(self, s, task, seat, pl, a) -> float:
+        return 1.0
+
+    def v_potion(self, s, task, seat, pl, a) -> float:
+        return (5.0, 3.0, 0.6, 0.7)[a - B.POTION_BASE]
+
+    def v_main_action(self, s, task, seat, pl, a) -> float:
+        main = a - B.MAIN_BASE
+        return self.main_value(s, seat, pl, main, strength(s, seat, main))
+
+    def v_gain_icon(self, s, task, seat, pl, a) -> float:
+        icon = a - B.ICON_BASE
+        cards = s.content.cards
+        return (
+            sum(n for c in pl.hand for i, n in cards[c].icons if i == icon) - pl.icons[icon] * 0.1
+        )
+
+    def v_x1(self, s, task, seat, pl, a) -> float:
+        return 1.0
+
+
+def pl_seat(s: Any, pl: Any) -> int:
+    """Seat index of a board."""
+    return s.players.index(pl)
+
+
+def make_heuristic(game: Game, **options: Any) -> WistarHeuristic:
+    """Factory for ``heuristic`` on rats_of_wistar (option ``style``: engine | explorer)."""
+    check_options("heuristic", dict(options), {"style": str})
+    style = options.get("style", STYLES[0])
+    if style not in STYLES:
+        raise ConfigError(f"heuristic: unknown style {style!r}; allowed: {', '.join(STYLES)}")
+    return WistarHeuristic(style)
+
+
+make_heuristic.styles = STYLES  # type: ignore[attr-defined]
