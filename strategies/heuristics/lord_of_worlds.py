@@ -33,7 +33,16 @@ FREE_BONUS = 3.0  # a placement on an empty hex earns a free collection
 class PlanetView:
     """Per-planet placement gains (public information), cached on the state per planet."""
 
-    __slots__ = ("best_empty", "best_space", "empties", "gains", "space", "sage", "view")
+    __slots__ = (
+        "best_empty",
+        "best_space",
+        "empties",
+        "gains",
+        "space",
+        "sage",
+        "view",
+        "best_special",
+    )
 
     def __init__(self, s: LordOfWorldsState, p: int) -> None:
         ctx = s.ctx
@@ -46,28 +55,40 @@ class PlanetView:
         self.gains: dict[int, dict[int, int]] = {}
         self.sage: dict[int, int] = {}
         self.view: dict[int, int] = {}
-        self.best_empty = [NEG] * N_BASIC
-        self.best_space = [NEG] * N_BASIC
+        self.best_empty = best_empty = [NEG] * N_BASIC
+        self.best_space = best_space = [NEG] * N_BASIC
         base = table[1]
         for h in self.empties:
-            roots: dict[int, set[int]] = {}
-            filled = 0
+            g: dict[int, int] = {}
+            joined: dict[int, int] = {}
+            filled = longest = 0
+            seen: list[int] = []
             for x in adj[h]:
                 t = types[x]
-                if t >= 0:
-                    filled += 1
-                    if t < N_BASIC:
-                        roots.setdefault(t, set()).add(root[x])
-            g = {t: table[1 + sum(size[r] for r in rs)] - sum(table[size[r]] for r in rs)
-                 for t, rs in roots.items()}  # fmt: skip
+                if t < 0:
+                    continue
+                filled += 1
+                r = root[x]
+                if t >= N_BASIC or r in seen:
+                    continue
+                seen.append(r)
+                n = size[r]
+                longest = max(longest, n)
+                # the chain grows to 1 + the joined sizes; the joined chains' own points go
+                joined[t] = joined.get(t, 0) + n
+                g[t] = g.get(t, 0) - table[n]
+            for t, n in joined.items():
+                g[t] += table[1 + n]
             self.gains[h] = g
             self.sage[h] = filled
-            self.view[h] = max((size[r] for rs in roots.values() for r in rs), default=0)
-            best = self.best_space if self.space[h] else self.best_empty
+            self.view[h] = longest
+            best = best_space if self.space[h] else best_empty
             for t in range(N_BASIC):
                 v = g.get(t, base)
                 if v > best[t]:
                     best[t] = v
+        # best placement value per special tile, filled lazily by the policy
+        self.best_special: dict[tuple[int, int, bool], float] = {}
 
 
 def _components(types: list[int], adj: Any) -> tuple[list[int], dict[int, int]]:
@@ -137,7 +158,12 @@ class LordOfWorldsHeuristic:
                 self.wc * view.best_empty[typ] + free,
                 self.wc * view.best_space[typ] + self.wa * val - self.reserve,
             )
-        return max((self.place_score(s, view, tile, h) for h in view.empties), default=NEG)
+        key = (self.style, tile, s.free_used)
+        best = view.best_special.get(key)
+        if best is None:
+            best = max((self.place_score(s, view, tile, h) for h in view.empties), default=NEG)
+            view.best_special[key] = best
+        return best
 
     def plan(self, s: LordOfWorldsState, avail: list[int]) -> tuple[float, int, int, int]:
         """(score, hex, colour, cost) of the best affordable face-up tile; hex -1 if none.
@@ -169,9 +195,8 @@ class LordOfWorldsHeuristic:
                 score = self.worth(s, view, t) + bonus - self.price * cost
             else:
                 score = self.worth(s, view, t) - self.price * cost
-                col = _cheapest_colour(avail, cost)
             if score > best[0]:
-                best = (score, h, col, cost)
+                best = (score, h, col if col >= 0 else _cheapest_colour(avail, cost), cost)
         return best
 
     # ------------------------------------------------------------- decisions

@@ -9,10 +9,10 @@ from typing import Any
 
 from simcore.games.lord_of_worlds.content import (
     TERRAIN_COLOURS,
-    parse_hexes,
     connected,
     fail,
     neighbours,
+    parse_hexes,
     read_toml,
 )
 

@@ -11,20 +11,30 @@ if TYPE_CHECKING:
 
 
 def draw(s: LordOfWorldsState) -> int:
-    """Top card of the deck (reshuffling the discard pile when empty), or -1 if none left."""
+    """Top card of the deck, or -1 if deck and discard pile are both empty (§3)."""
     if not s.deck:
-        counts = s.discard
-        if not any(counts):
+        reshuffle(s)
+        if not s.deck:
             return -1
-        # the discard pile is a multiset: rebuild it in kind order, then shuffle
-        deck = [k for k, c in enumerate(counts) for _ in range(c)]
-        s.rng.shuffle(deck)
-        s.deck = deck
-        s.discard = [0] * len(counts)
-        s.deck_known = s.phase >= 0  # hand draws during setup stay hidden
-        s.reshuffles += 1
-        s.note("the discard pile is shuffled into a new deck")
-    return s.deck.pop()
+    card = s.deck.pop()
+    if not s.deck:
+        reshuffle(s)  # "whenever the deck is empty": at once, not at the next draw
+    return card
+
+
+def reshuffle(s: LordOfWorldsState) -> None:
+    """Shuffle the discard pile into a new deck (no-op when the discard pile is empty)."""
+    counts = s.discard
+    if not any(counts):
+        return
+    # the discard pile is a multiset: rebuild it in kind order, then shuffle
+    deck = [k for k, c in enumerate(counts) for _ in range(c)]
+    s.rng.shuffle(deck)
+    s.deck = deck
+    s.discard = [0] * len(counts)
+    s.deck_known = s.phase >= 0  # hand draws during setup stay hidden
+    s.reshuffles += 1
+    s.note("the discard pile is shuffled into a new deck")
 
 
 def fill_display(s: LordOfWorldsState) -> None:

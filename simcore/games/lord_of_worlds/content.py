@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,7 @@ def connected(adj: list[list[int]]) -> bool:
 
 
 def parse_hexes(path: Path, entry: str, items: Any, width: int = 2) -> list[tuple]:
+    """A list of [q, r(, kind)] hex entries; ContentError on a malformed one."""
     if not isinstance(items, list) or not items:
         raise fail(path, entry, "must be a non-empty list of hexes")
     out = []
@@ -217,7 +219,7 @@ def _table(path: Path, entry: str, spec: Any, start: int, upto: int) -> tuple[in
     extend = spec.get("extend", "linear")
     if extend not in ("linear", "double"):
         raise fail(path, f"{entry}.extend", "must be 'linear' or 'double'")
-    if any(b < a for a, b in zip(pts, pts[1:], strict=False)):
+    if any(b < a for a, b in pairwise(pts)):
         raise fail(path, f"{entry}.points", "must not decrease")
     out = [0] * start + list(pts)
     while len(out) <= upto:

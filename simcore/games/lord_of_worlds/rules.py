@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from simcore.errors import IllegalActionError
 from simcore.games.lord_of_worlds import cards as deck_ops
-from simcore.games.lord_of_worlds.board import NEUTRAL, PORTAL as PORTAL_HEX
+from simcore.games.lord_of_worlds.board import NEUTRAL
+from simcore.games.lord_of_worlds.board import PORTAL as PORTAL_HEX
 from simcore.games.lord_of_worlds.content import WILD
 from simcore.games.lord_of_worlds.planet import COLORED, final_scoring, place_tile
 
@@ -116,6 +117,32 @@ def can_collect(s: LordOfWorldsState) -> bool:
     return hex_colour == NEUTRAL or hex_colour == s.colour
 
 
+def _is_legal(s: LordOfWorldsState, action: int) -> bool:
+    """Exact legality test; fast paths for the frequent steps, the full list otherwise."""
+    phase = s.phase
+    if phase == P_MOVE and MOVE <= action < STOP:
+        n = s.ctx.board.nbr[s.cart[s.player]][action - MOVE]
+        return s.budget > 0 and n >= 0 and _passable(s, n)
+    if phase == P_SELECT and ADD <= action < ADD + s.ctx.n_kinds:
+        colour = s.ctx.cards.colour[action - ADD]
+        return s.hands[s.player][action - ADD] > 0 and colour in (s.colour, WILD)
+    if phase == P_PLACE and PLACE <= action < PLACE + s.ctx.planet.size:
+        return s.pterr[s.player][action - PLACE] < 0
+    if phase == P_MOVE:
+        if action == COLLECT:
+            return can_collect(s)
+        if action == STOP and (s.moved or s.collected):
+            return True
+        if action >= JUMP:
+            board, cur, h = s.ctx.board, s.cart[s.player], action - JUMP
+            ok = s.budget > 0 and h < board.size and h != cur and board.colour[cur] == PORTAL_HEX
+            ok = ok and (board.colour[h] == PORTAL_HEX or not s.ctx.params.strategic)
+            return ok and _passable(s, h)
+    if phase == P_START and 0 <= action < PLAY:
+        return action < len(s.piles)
+    return action in legal_actions(s)
+
+
 def _free_actions(s: LordOfWorldsState) -> list[int]:
     out = [FREE_SUPPLY + i for i in range(len(s.supply))]
     board = s.ctx.board
@@ -128,7 +155,7 @@ def _free_actions(s: LordOfWorldsState) -> list[int]:
 # ------------------------------------------------------------------ effects
 def apply(s: LordOfWorldsState, action: int) -> None:
     """Apply ``action``; raise IllegalActionError before any change when it is not legal."""
-    if not isinstance(action, int) or action not in legal_actions(s):
+    if not (type(action) is int and _is_legal(s, action)):
         raise IllegalActionError(f"action {action!r} is not legal for seat {s.current_player}")
     s.last_gain = 0
     if action >= JUMP:

@@ -1,4 +1,4 @@
-"""The mutable Lord of Worlds position: setup (§2), copying, observation and determinization (§7)."""
+"""The mutable Lord of Worlds position: setup (§2), copies, observation, determinization (§7)."""
 
 from __future__ import annotations
 
@@ -166,6 +166,14 @@ class LordOfWorldsState(State):
         _redeal_cards(new, player, rng)
         new.rng = substream(rng)
         return new
+
+    def fingerprint(self) -> tuple:
+        """Every slot except ``cache`` (memoized public analyses, shared between copies)."""
+        saved, self.cache = self.cache, None
+        try:
+            return super().fingerprint()
+        finally:
+            self.cache = saved
 
     def scores(self) -> list[float]:
         """Stars so far (chains and value sets are added at the end)."""
