@@ -1,0 +1,58 @@
+"""Ratjack (Studio H, 2024): reach exactly 25 with face-up cards and bonus chips.
+
+Rules: shared/rules/ratjack.md. Package layout: ``params`` (rule numbers and [A] assumptions),
+``content`` (cards/chips from ``data/cards.toml``), ``state`` (position), ``rules`` (turn flow),
+``effects*`` (the 36 card effects), ``text`` (records, labels, narrative).
+"""
+
+from __future__ import annotations
+
+from simcore.api import Game, GameSpec
+from simcore.errors import ConfigError
+from simcore.games.ratjack.codes import STAT_NAMES
+from simcore.games.ratjack.content import load_content
+from simcore.games.ratjack.params import RatjackParams
+from simcore.games.ratjack.state import RatjackState
+from simcore.games.ratjack.text import RES_COLUMNS
+
+__all__ = ["Ratjack", "RatjackParams", "RatjackState"]
+
+
+class Ratjack(Game):
+    """The Ratjack simulator (2-4 players, hidden hands and face-down cards)."""
+
+    spec = GameSpec(
+        id="ratjack",
+        version=1,
+        min_players=2,
+        max_players=4,
+        hidden_information=True,
+        description="push-your-luck card game: exactly 25 wins the round; 36 card effects, chips",
+        rules_source="shared/rules/ratjack.md",
+    )
+    params_class = RatjackParams
+    game_columns = {"decks": "str", "rounds": "int", "target": "int"}
+    seat_columns = {
+        "vp": "int",
+        **{name: "int" for name in STAT_NAMES},
+        **{name: "int" for name in RES_COLUMNS},
+    }
+    action_columns = {
+        "round": "int", "turn": "int", "drawn_from": "str", "card_deck": "str",
+        "card_value": "int", "mode": "str", "effect": "str", "targets": "str", "chip": "str",
+        "values_after": "str",
+    }  # fmt: skip
+
+    def __init__(self, params: RatjackParams | None = None) -> None:
+        super().__init__(params)
+        self.content = load_content(self.params)  # ContentError early, before any game
+
+    def new_state(self, n_players: int, seed: int) -> RatjackState:
+        """Deal round 1."""
+        self.check_players(n_players)
+        if self.params.first_player >= n_players:
+            raise ConfigError(
+                f"parameter 'ratjack.first_player' must be -1 or < {n_players} players, "
+                f"got {self.params.first_player}"
+            )
+        return RatjackState(self.params, self.content, n_players, seed)

@@ -1,0 +1,160 @@
+"""Card and chip content: loaded from TOML, validated, turned into integer tables."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from simcore.errors import ContentError
+from simcore.games.ratjack.params import DECK_NAMES, FACE_IDS, RatjackParams
+
+DATA_FILE = Path(__file__).parent / "data" / "cards.toml"
+FAMILIES = ("rat", "weasel", "raccoon")
+EFFECT_IDS = tuple(f"{fam}_{v}" for fam in FAMILIES for v in range(1, 13))
+N_VALUES = 12
+N_CARDS = 24
+N_CHIPS = 6
+# face codes = index in FACE_IDS
+(PLUS1, MINUS1, PLUS5, MINUS5, PLUS10, MINUS3, DOUBLE, HALF, ZERO, BLANK, LOCK, SHIELD) = range(12)
+
+
+def modified_value(face: int, v: int) -> int:
+    """Value of a face-up card of printed value ``v`` carrying chip ``face`` (-1 = none), §5."""
+    if face == PLUS1:
+        return v + 1
+    if face == MINUS1:
+        return max(v - 1, 0)
+    if face == PLUS5:
+        return v + 5
+    if face == MINUS5:
+        return max(v - 5, 0)
+    if face == PLUS10:
+        return v + 10
+    if face == MINUS3:
+        return max(v - 3, 0)
+    if face == DOUBLE:
+        return 2 * v
+    if face == HALF:
+        return (v + 1) // 2
+    if face == ZERO:
+        return 0
+    return v
+
+
+@dataclass(frozen=True)
+class Content:
+    """Immutable integer tables for one (decks, data file, chip pairs) combination."""
+
+    decks: tuple[str, str]
+    card_value: tuple[int, ...]  # printed value per card id
+    card_deck: tuple[str, ...]  # deck name per card id
+    card_effect: tuple[int, ...]  # effect code (index in EFFECT_IDS) per card id
+    chip_faces: tuple[tuple[int, int], ...]  # the two faces of each chip
+    face_chip: tuple[int, ...]  # chip index of each face
+    valt: tuple[tuple[int, ...], ...]  # valt[card][face + 1] = modified value
+
+    def card_name(self, card: int) -> str:
+        """'rat_red 7'."""
+        return f"{self.card_deck[card]} {self.card_value[card]}"
+
+
+def load_content(params: RatjackParams) -> Content:
+    """Content tables for ``params`` (cached per data file, decks and chip pairs)."""
+    path = params.cards_file or str(DATA_FILE)
+    return _build(path, params.decks, params.token_pairs)
+
+
+@cache
+def _build(path: str, decks: tuple[str, ...], token_pairs: tuple[str, ...]) -> Content:
+    raw = _read(path)
+    deck_tables = _check_decks(path, raw)
+    pairs = _check_chips(path, raw)
+    if token_pairs:
+        pairs = tuple(tuple(FACE_IDS.index(f) for f in p.split("|")) for p in token_pairs)
+    values, names, effects = [], [], []
+    for deck in decks:
+        if deck not in deck_tables:
+            raise ContentError(f"{path}: deck {deck!r} is not defined (decks.{deck})")
+        for v in range(1, N_VALUES + 1):
+            values.append(v)
+            names.append(deck)
+            effects.append(deck_tables[deck][v])
+    face_chip = [0] * len(FACE_IDS)
+    for k, (fa, fb) in enumerate(pairs):
+        face_chip[fa] = face_chip[fb] = k
+    valt = tuple(
+        tuple([v] + [modified_value(f, v) for f in range(len(FACE_IDS))]) for v in values
+    )
+    return Content(
+        (decks[0], decks[1]), tuple(values), tuple(names), tuple(effects),
+        tuple((a, b) for a, b in pairs), tuple(face_chip), valt,
+    )  # fmt: skip
+
+
+def _read(path: str) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ContentError(f"{path}: cards file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{path}: not valid TOML: {exc}") from None
+
+
+def _check_decks(path: str, raw: dict[str, Any]) -> dict[str, dict[int, int]]:
+    """Every deck: a known family and values 1..12 each mapped to a known effect id."""
+    decks = raw.get("decks")
+    if not isinstance(decks, dict) or not decks:
+        raise ContentError(f"{path}: missing [decks] tables")
+    out: dict[str, dict[int, int]] = {}
+    for name, table in decks.items():
+        where = f"{path}: decks.{name}"
+        if name not in DECK_NAMES:
+            raise ContentError(f"{where}: unknown deck; allowed: {', '.join(DECK_NAMES)}")
+        if not isinstance(table, dict) or table.get("family") not in FAMILIES:
+            raise ContentError(f"{where}: family must be one of {', '.join(FAMILIES)}")
+        cards = table.get("cards")
+        if not isinstance(cards, list):
+            raise ContentError(f"{where}: 'cards' must be a list of {{value, effect}}")
+        mapping: dict[int, int] = {}
+        for i, entry in enumerate(cards):
+            here = f"{where}.cards[{i}]"
+            if not isinstance(entry, dict) or set(entry) != {"value", "effect"}:
+                raise ContentError(f"{here}: needs exactly the keys value and effect")
+            value, effect = entry["value"], entry["effect"]
+            if not isinstance(value, int) or not 1 <= value <= N_VALUES:
+                raise ContentError(f"{here}: value must be an int 1..{N_VALUES}, got {value!r}")
+            if value in mapping:
+                raise ContentError(f"{here}: duplicate value {value}")
+            if effect not in EFFECT_IDS:
+                raise ContentError(f"{here}: unknown effect id {effect!r}")
+            mapping[value] = EFFECT_IDS.index(effect)
+        missing = [v for v in range(1, N_VALUES + 1) if v not in mapping]
+        if missing:
+            raise ContentError(f"{where}: missing value(s) {missing}")
+        out[name] = mapping
+    return out
+
+
+def _check_chips(path: str, raw: dict[str, Any]) -> tuple[tuple[int, int], ...]:
+    """Six chips, two existing faces each, no face twice."""
+    pairs = raw.get("chips", {}).get("pairs") if isinstance(raw.get("chips"), dict) else None
+    if not isinstance(pairs, list) or len(pairs) != N_CHIPS:
+        raise ContentError(f"{path}: chips.pairs must list {N_CHIPS} chips")
+    out: list[tuple[int, int]] = []
+    seen: set[str] = set()
+    for i, pair in enumerate(pairs):
+        here = f"{path}: chips.pairs[{i}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ContentError(f"{here}: a chip has exactly two faces")
+        for face in pair:
+            if face not in FACE_IDS:
+                raise ContentError(f"{here}: chip face {face!r} does not exist")
+            if face in seen:
+                raise ContentError(f"{here}: chip face {face!r} appears twice")
+            seen.add(face)
+        out.append((FACE_IDS.index(pair[0]), FACE_IDS.index(pair[1])))
+    return tuple(out)

@@ -1,0 +1,128 @@
+"""Rat effects (red and blue decks), §7 rows 1-12."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from simcore.games.ratjack import board as b
+from simcore.games.ratjack import effects as fx
+from simcore.games.ratjack.effects import Effect, always, chip_onto, immediate, pair, single, wait
+
+if TYPE_CHECKING:
+    from simcore.games.ratjack.state import RatjackState as S
+
+
+def own(s: S, a: int) -> list[int]:
+    """Own seat."""
+    return [a]
+
+
+def opp(s: S, a: int) -> list[int]:
+    """Targetable opponents."""
+    return b.opponents(s, a)
+
+
+def opp_chips(s: S, a: int) -> list[int]:
+    """Opponents whose chips may be taken."""
+    return b.opponents(s, a, chips=True)
+
+
+# 2: top of the discard pile face down into your display
+def _r2(s: S, a: int, x: int) -> None:
+    c = s.discard.pop()
+    s.disp[a].append(c)
+    b.set_side(s, c, a, False)  # everyone saw it on the pile: seen stays "all"
+    s.seen[c] = s.all
+    s.note(f"takes {s.ct.card_name(c)} from the discard pile face down")
+
+
+def _r3(s: S, a: int, x: int) -> None:
+    s.extra = True
+    s.note("extra turn")
+
+
+def _discard_top(k: int):
+    """Rat 11 / weasel 9: discard the top ``k`` cards of the deck."""
+
+    def feas(s: S, a: int, x: int) -> bool:
+        return len(s.deck) >= k or s.params.partial_deck_effects
+
+    def do(s: S, a: int, x: int) -> None:
+        gone = []
+        for _ in range(min(k, len(s.deck))):
+            c = s.deck.pop()
+            b.to_discard(s, c)
+            gone.append(s.ct.card_name(c))
+        s.note(f"discards from the deck: {', '.join(gone) or 'nothing'}")
+
+    return feas, do
+
+
+# 5: look at an opponent's face-down card
+def _r5(s: S, a: int, q: int, i: int, c: int) -> None:
+    s.seen[c] |= 1 << a
+    s.note(f"looks at it: {s.ct.card_name(c)}")
+
+
+# 6: turn one of your face-down cards face up and resolve it
+def _r6_feas(s: S, a: int, x: int) -> bool:
+    return bool(fx.flip_options(s, a))
+
+
+def _r6_opts(s: S, a: int) -> list[int]:
+    return fx.flip_options(s, a)
+
+
+def _r6_choose(s: S, a: int, action: int) -> None:
+    q, i, c = b.at(s, action)
+    b.set_side(s, c, a, True)
+    s.note(f"turns up {s.ct.card_name(c)}")
+    fx.begin(s, a, c)  # replaces this frame with the inner card's effect
+
+
+# 7: swap one of your other face-up cards with an opponent's face-up card
+def _r7_own(s: S, c: int) -> bool:
+    return s.up[c] and c != s.ex and not b.locked(s, c)
+
+
+def _r7_feas(s: S, a: int, x: int) -> bool:
+    mine = any(s.up[c] and c != x and not b.locked(s, c) for c in s.disp[a])
+    return mine and b.exists(s, opp(s, a), b.opp_up_movable)
+
+
+def _swap_cards(s: S, a: int, first: tuple, second: tuple) -> None:
+    (q1, i1, c1), (q2, i2, c2) = first, second
+    s.disp[q1][i1], s.disp[q2][i2] = c2, c1  # both stay face up; chips travel along
+
+
+# 9: move a chip from an opponent's card onto one of yours
+def _r9(s: S, a: int, first: tuple, second: tuple) -> None:
+    b.move_chip(s, first[2], second[2])
+
+
+def _r10(s: S, a: int, q: int, i: int, c: int) -> None:
+    b.set_side(s, c, q, False)
+    s.seen[c] = s.all  # it was face up: everyone knows it
+
+
+def _r12(s: S, a: int, q: int, i: int, c: int) -> None:
+    b.set_side(s, c, q, True)
+    s.note(f"it is {s.ct.card_name(c)}")
+
+
+_r11_feas, _r11_do = _discard_top(2)
+
+TABLE = (
+    chip_onto(own, b.up_no_chip),  # 1
+    immediate(lambda s, a, x: bool(s.discard), _r2),  # 2
+    immediate(always, _r3),  # 3
+    chip_onto(opp, b.down_no_chip),  # 4
+    single(opp, b.opp_down_visible, _r5),  # 5
+    Effect(_r6_feas, wait, _r6_opts, _r6_choose),  # 6
+    pair(own, _r7_own, opp, b.opp_up_movable, _swap_cards, feas=_r7_feas),  # 7
+    chip_onto(own, b.no_chip),  # 8
+    pair(opp_chips, b.has_free_chip, own, b.no_chip, _r9),  # 9
+    single(opp, b.opp_up_movable, _r10),  # 10
+    immediate(_r11_feas, _r11_do),  # 11
+    single(opp, b.opp_down_movable, _r12),  # 12
+)

@@ -1,0 +1,164 @@
+"""Weasel effects, §7 rows 1-12."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from simcore.games.ratjack import board as b
+from simcore.games.ratjack.codes import CHIP, POS, SEAT
+from simcore.games.ratjack.effects import Effect, chip_onto, immediate, pair, single, wait
+from simcore.games.ratjack.effects_rat import _discard_top, opp, opp_chips, own
+
+if TYPE_CHECKING:
+    from simcore.games.ratjack.state import RatjackState as S
+
+
+def any_seat(s: S, a: int) -> list[int]:
+    """Own and targetable opponents' cards ('any card')."""
+    return b.with_self(s, a)
+
+
+def any_chips(s: S, a: int) -> list[int]:
+    """Own and opponents' cards whose chips may be handled."""
+    return b.with_self(s, a, chips=True)
+
+
+def _seat_opts(s: S, a: int) -> list[int]:
+    return [SEAT + q for q in b.opponents(s, a)]
+
+
+def _has_opp(s: S, a: int, x: int) -> bool:
+    return bool(b.opponents(s, a))
+
+
+# 1: swap hands
+def _w1_choose(s: S, a: int, action: int) -> None:
+    q = action - SEAT
+    s.hand[a], s.hand[q] = s.hand[q], s.hand[a]
+    for c in s.hand[a]:
+        s.seen[c] |= 1 << a  # the giver still knows what it gave (§8)
+    for c in s.hand[q]:
+        s.seen[c] |= 1 << q
+    s.note(f"swaps hands with seat {q}")
+    s.ef = -1
+
+
+def _w2(s: S, a: int, q: int, i: int, c: int) -> None:
+    b.unchip(s, c)
+
+
+# 3: draw, look, put face down in another player's display
+def _w3_feas(s: S, a: int, x: int) -> bool:
+    return bool(s.deck) and bool(b.opponents(s, a))
+
+
+def _w3_start(s: S, a: int, x: int) -> None:
+    c = s.deck.pop()
+    s.limbo = c
+    s.seen[c] = 1 << a
+    s.note(f"draws {s.ct.card_name(c)} and looks at it")
+
+
+def _w3_choose(s: S, a: int, action: int) -> None:
+    q = action - SEAT
+    c = s.limbo
+    s.limbo = -1
+    s.disp[q].append(c)
+    b.set_side(s, c, q, False)
+    s.note(f"puts it face down in seat {q}'s display")
+    s.ef = -1
+
+
+def _w5(s: S, a: int, q: int, i: int, c: int) -> None:
+    b.set_side(s, c, a, not s.up[c])
+    if not s.up[c]:
+        s.seen[c] = s.all  # it was face up: everyone knows it
+
+
+def _w6(s: S, a: int, q: int, i: int, c: int) -> None:
+    b.take_card(s, q, i, a, True)
+
+
+# 7: swap a chip on one of your cards with a reserve face
+def _w7_feas(s: S, a: int, x: int) -> bool:
+    return -1 in s.chip_on and b.exists(s, [a], b.has_free_chip)
+
+
+def _w7_opts(s: S, a: int) -> list[int]:
+    return b.scan(s, [a], b.has_free_chip) if s.es == 0 else b.reserve_actions(s)
+
+
+def _w7_choose(s: S, a: int, action: int) -> None:
+    if s.es == 0:
+        s.ea, s.es = action, 1
+        return
+    c = b.at(s, s.ea)[2]
+    b.unchip(s, c)
+    b.place_chip(s, c, action - CHIP)
+    s.note_chip(s.ea, action - CHIP)
+    s.ef = -1
+
+
+def _w8_feas(s: S, a: int, x: int) -> bool:
+    return b.count(s, any_chips(s, a), b.has_free_chip) >= 2
+
+
+def _w8(s: S, a: int, first: tuple, second: tuple) -> None:
+    c1, c2 = first[2], second[2]
+    k1, k2 = s.chip[c1], s.chip[c2]
+    s.chip[c1], s.chip[c2] = k2, k1
+    s.chip_on[k1], s.chip_on[k2] = c2, c1
+
+
+def _w10(s: S, a: int, q: int, i: int, c: int) -> None:
+    b.unchip(s, c)
+
+
+def _w11(s: S, a: int, q: int, i: int, c: int) -> None:
+    b.discard_at(s, q, i)
+
+
+# 12: a chip from the reserve or an opponent's card onto one of your cards
+def _w12_feas(s: S, a: int, x: int) -> bool:
+    if not b.exists(s, [a], b.no_chip):
+        return False
+    return -1 in s.chip_on or b.exists(s, opp_chips(s, a), b.has_free_chip)
+
+
+def _w12_opts(s: S, a: int) -> list[int]:
+    if s.es == 0:
+        return b.reserve_actions(s) + b.scan(s, opp_chips(s, a), b.has_free_chip)
+    return b.scan(s, [a], b.no_chip)
+
+
+def _w12_choose(s: S, a: int, action: int) -> None:
+    if s.es == 0:
+        s.ea, s.es = action, 1
+        return
+    dst = b.at(s, action)[2]
+    if s.ea >= POS:
+        b.move_chip(s, b.at(s, s.ea)[2], dst)
+        s.note_target(s.ea)
+        s.note_target(action)
+    else:
+        b.place_chip(s, dst, s.ea - CHIP)
+        s.note_chip(action, s.ea - CHIP)
+    s.ef = -1
+
+
+_w9_feas, _w9_do = _discard_top(3)
+
+TABLE = (
+    Effect(_has_opp, wait, _seat_opts, _w1_choose),  # 1
+    single(any_chips, b.has_free_chip, _w2),  # 2
+    Effect(_w3_feas, _w3_start, _seat_opts, _w3_choose),  # 3
+    chip_onto(any_seat, b.down_no_chip),  # 4
+    single(own, b.unlocked, _w5),  # 5
+    single(opp, b.opp_up_movable, _w6),  # 6
+    Effect(_w7_feas, wait, _w7_opts, _w7_choose),  # 7
+    pair(any_chips, b.has_free_chip, any_chips, b.has_free_chip, _w8, feas=_w8_feas),  # 8
+    immediate(_w9_feas, _w9_do),  # 9
+    single(own, b.up_free_chip, _w10),  # 10
+    single(own, b.down_unlocked, _w11),  # 11
+    Effect(_w12_feas, wait, _w12_opts, _w12_choose),  # 12
+)

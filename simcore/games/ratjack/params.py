@@ -1,0 +1,137 @@
+"""Ratjack rule numbers and assumptions (rules spec §2, every [A] is a field)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simcore.errors import ConfigError
+from simcore.params import Params, param
+
+DECK_NAMES = ("rat_red", "rat_blue", "weasel", "raccoon")
+FACE_IDS = (
+    "plus1", "minus1", "plus5", "minus5", "plus10", "minus3",
+    "double", "half", "zero", "blank", "lock", "shield",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RatjackParams(Params):
+    """Parameters of Ratjack; defaults are the spec's."""
+
+    game_id = "ratjack"
+    decks: tuple[str, ...] = param(
+        ("rat_red", "rat_blue"),
+        "the two decks shuffled together (§2; any 2 of the 4)",
+        choices=DECK_NAMES,
+    )
+    target: int = param(25, "exact value that wins a round (§2)", ge=1, le=200)
+    points_to_win: int = param(3, "VP that win the game (§2)", ge=1, le=50)
+    token_pairs: tuple[str, ...] = param(
+        (),
+        "[A] §1 the six chips as 'faceA|faceB'; empty = the pairs of the cards data file "
+        "(spec default plus1|minus1 plus5|minus5 plus10|minus3 double|half zero|blank lock|shield)",
+        assumption=True,
+    )
+    max_tokens_per_card: int = param(
+        1, "[S] §5 chips per card (only 1 is implemented)", ge=1, le=1
+    )
+    exhaustion_tie: str = param(
+        "all_tied_score",
+        "[A] §6.5 several players tied for highest value when the deck runs out",
+        choices=("all_tied_score", "nobody_scores"),
+        assumption=True,
+    )
+    last_standing_stacks: bool = param(
+        True,
+        "[A] §6.4 eliminating the last opponent also earns the last-standing VP",
+        assumption=True,
+    )
+    first_player: int = param(
+        -1, "[A] §3.5 first round's start seat; -1 = seeded random", ge=-1, le=3, assumption=True
+    )
+    no_vp_start: str = param(
+        "next_seat",
+        "[A] §3.5 start seat after a round that gave nobody a VP",
+        choices=("next_seat", "same_seat"),
+        assumption=True,
+    )
+    simultaneous_start: str = param(
+        "turn_order",
+        "[A] §3.5 start seat when several gained a VP in the same check: first in turn order "
+        "from the active player, or the lowest seat",
+        choices=("turn_order", "lowest_seat"),
+        assumption=True,
+    )
+    opponent_exact_scores: bool = param(
+        True, "[A] §6.3 an opponent put on exactly target by an effect scores", assumption=True
+    )
+    eliminated_targetable: str = param(
+        "chips",
+        "[A] §6/§7 which effects may target eliminated players' cards: none, only effects "
+        "that take/move/return/swap an existing chip, or all effects",
+        choices=("none", "chips", "all"),
+        assumption=True,
+    )
+    discarded_chip: str = param(
+        "reserve",
+        "[A] §5 a chip on a card that leaves play returns to the reserve or is out for the round",
+        choices=("reserve", "removed"),
+        assumption=True,
+    )
+    raccoon2_orientation: str = param(
+        "both_up",
+        "[A] §7 raccoon 2: both swapped cards arrive face up, or each keeps its side",
+        choices=("both_up", "keep"),
+        assumption=True,
+    )
+    lock_chip_removable: bool = param(
+        True,
+        "[A] §5 the lock chip itself can be taken/returned/swapped (it is the card that is "
+        "locked, not the chip)",
+        assumption=True,
+    )
+    partial_deck_effects: bool = param(
+        False,
+        "[A] §7 rat 11 / weasel 9 / raccoon 12 may act on fewer cards than printed when the "
+        "pile is short (False: the effect cannot resolve)",
+        assumption=True,
+    )
+    max_rounds: int = param(
+        60, "simulator safeguard: the game stops after this many rounds", ge=1, le=10_000
+    )
+    max_turns_per_round: int = param(
+        400,
+        "simulator safeguard: a round stops like an exhausted deck after this many turns",
+        ge=1,
+        le=100_000,
+    )
+    cards_file: str = param("", "path of an alternative cards TOML file ('' = packaged data)")
+
+    def validate(self) -> None:
+        """Two distinct decks; well-formed chip pairs."""
+        if len(self.decks) != 2 or len(set(self.decks)) != 2:
+            raise ConfigError(
+                f"parameter 'ratjack.decks' must name exactly two different decks of "
+                f"{', '.join(DECK_NAMES)}, got {list(self.decks)}"
+            )
+        if self.token_pairs:
+            _check_pairs(self.token_pairs)
+
+
+def _check_pairs(pairs: tuple[str, ...]) -> None:
+    key = "ratjack.token_pairs"
+    if len(pairs) != 6:
+        raise ConfigError(f"parameter {key!r} needs 6 chips 'a|b', got {len(pairs)}")
+    faces: list[str] = []
+    for item in pairs:
+        parts = item.split("|")
+        if len(parts) != 2:
+            raise ConfigError(f"parameter {key!r}: {item!r} is not 'faceA|faceB'")
+        for face in parts:
+            if face not in FACE_IDS:
+                raise ConfigError(
+                    f"parameter {key!r}: unknown face {face!r}; allowed: {', '.join(FACE_IDS)}"
+                )
+        faces += parts
+    if len(set(faces)) != len(faces):
+        raise ConfigError(f"parameter {key!r}: a face appears twice")

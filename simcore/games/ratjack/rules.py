@@ -1,0 +1,303 @@
+"""Turn flow (§3, §4, §6): setup, draw, the three modes, effect steps, end-of-turn checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from simcore.api import TERMINAL
+from simcore.errors import IllegalActionError
+from simcore.games.ratjack import effects as fx
+from simcore.games.ratjack.board import locked
+from simcore.games.ratjack.codes import (
+    CARDS_DOWN,
+    CARDS_UP,
+    DFLIP,
+    DFLIPS,
+    DOWN,
+    DRAW_DECK,
+    DRAW_DISCARD,
+    NSTAT,
+    P_DRAW,
+    P_EFFECT,
+    P_OVER,
+    P_PLAY,
+    P_SETUP,
+    ROUNDS_WON,
+    SETUP,
+    SLOTS,
+    TIMES_ELIM,
+    UP,
+    WON_ELIM,
+    WON_EXACT,
+    WON_EXH,
+    WON_LAST,
+)
+from simcore.games.ratjack.content import N_CARDS
+
+if TYPE_CHECKING:
+    from simcore.games.ratjack.state import RatjackState as S
+
+
+# --- rounds ------------------------------------------------------------------------------
+def new_round(s: S, start: int) -> None:
+    """§3: toss the chips, shuffle, deal 2 each, turn the first discard, choose face-down cards."""
+    s.round_no += 1
+    s.rturns = 0
+    s.start = start
+    rng = s.rng
+    for k, (fa, fb) in enumerate(s.ct.chip_faces):
+        s.face[k] = fb if rng.getrandbits(1) else fa
+        s.chip_on[k] = -1
+    s.chip = [-1] * N_CARDS
+    s.up = [0] * N_CARDS
+    s.seen = [0] * N_CARDS
+    deck = list(range(N_CARDS))
+    rng.shuffle(deck)
+    s.hand = []
+    for p in range(s.n):
+        h = [deck.pop(), deck.pop()]
+        for c in h:
+            s.seen[c] = 1 << p
+        s.hand.append(h)
+    top = deck.pop()
+    s.seen[top] = s.all
+    s.deck, s.discard = deck, [top]
+    s.disp = [[] for _ in range(s.n)]
+    s.elim = [0] * s.n
+    s.limbo = s.ef = s.ex = s.ea = s.eb = -1
+    s.es = 0
+    s.extra = False
+    s.last_gain = -1
+    s.phase, s.cur, s.setup_left = P_SETUP, start, s.n
+    s.cache = None
+    if s.trace is not None:
+        from simcore.games.ratjack.text import trace_round_start
+
+        trace_round_start(s)
+
+
+def _finish(s: S, ended_by: str) -> None:
+    s.phase, s.cur, s.ended_by = P_OVER, TERMINAL, ended_by
+    ptw = s.params.points_to_win
+    s.win = [p for p in range(s.n) if s.vp[p] >= ptw]
+    if not s.win:
+        best = max(s.vp)
+        s.win = [p for p in range(s.n) if s.vp[p] == best]
+    s.note(f"game over ({ended_by}): VP {s.vp}, winners {s.win}")
+
+
+def _game_won(s: S) -> bool:
+    """§6: the game ends as soon as someone reaches points_to_win (ties share)."""
+    if max(s.vp) >= s.params.points_to_win:
+        _finish(s, "points")
+        return True
+    return False
+
+
+def _end_round(s: S, why: str) -> None:
+    s.note(f"round {s.round_no} ends ({why}); VP {s.vp}")
+    if _game_won(s):
+        return
+    if s.round_no >= s.params.max_rounds:
+        _finish(s, "round_limit")
+        return
+    if s.last_gain >= 0:
+        start = s.last_gain
+    elif s.params.no_vp_start == "next_seat":
+        start = (s.start + 1) % s.n
+    else:
+        start = s.start
+    new_round(s, start)
+
+
+def _gain(s: S, seats: list[int], stat: int, a: int, why: str) -> None:
+    """Each of ``seats`` gains 1 VP; the round's next start player follows §3.5."""
+    for p in seats:
+        s.vp[p] += 1
+        s.stats[p * NSTAT + stat] += 1
+        s.stats[p * NSTAT + ROUNDS_WON] += 1
+        s.note(f"seat {p} gains 1 VP ({why})")
+    order = [(a + i) % s.n for i in range(s.n)]
+    if s.params.simultaneous_start == "lowest_seat":
+        s.last_gain = min(seats)
+    else:
+        s.last_gain = next(p for p in order if p in seats)
+
+
+def end_turn(s: S) -> None:
+    """§6 checks in order, then the next turn (or extra turn, next round, game end)."""
+    a, n, t = s.cur, s.n, s.params.target
+    s.turns += 1
+    s.rturns += 1
+    vals = s.tvals = s.values()
+    s.note("values " + "|".join(map(str, vals)))
+    elim = s.elim
+    gained = 0
+    for o in range(n):  # 1. opponents over the target
+        if o != a and not elim[o] and vals[o] > t:
+            elim[o] = 1
+            s.stats[o * NSTAT + TIMES_ELIM] += 1
+            gained += 1
+            s.note(f"seat {o} is eliminated ({vals[o]})")
+    if gained:
+        s.vp[a] += gained
+        s.stats[a * NSTAT + WON_ELIM] += gained
+        s.last_gain = a
+        s.note(f"seat {a} gains {gained} VP for eliminations")
+        if _game_won(s):
+            return
+    if not elim[a] and vals[a] > t:  # 2. self-bust
+        elim[a] = 1
+        s.stats[a * NSTAT + TIMES_ELIM] += 1
+        s.note(f"seat {a} busts ({vals[a]}) and is eliminated")
+    exact = [
+        p
+        for p in range(n)
+        if not elim[p] and vals[p] == t and (p == a or s.params.opponent_exact_scores)
+    ]
+    if exact:  # 3. exactly the target
+        _gain(s, exact, WON_EXACT, a, f"exactly {t}")
+        _end_round(s, "exact")
+        return
+    alive = [p for p in range(n) if not elim[p]]
+    if len(alive) == 1:  # 4. last standing
+        p = alive[0]
+        if s.params.last_standing_stacks or not (p == a and gained):
+            _gain(s, alive, WON_LAST, a, "last standing")
+        _end_round(s, "last_standing")
+        return
+    if not alive:
+        _end_round(s, "wipeout")
+        return
+    if not s.deck or s.rturns >= s.params.max_turns_per_round:  # 5. exhaustion
+        best = max(vals[p] for p in alive)
+        tied = [p for p in alive if vals[p] == best]
+        if len(tied) == 1 or s.params.exhaustion_tie == "all_tied_score":
+            _gain(s, tied, WON_EXH, a, "highest value at exhaustion")
+        _end_round(s, "exhaustion")
+        return
+    if not (s.extra and not elim[a]):
+        a = (a + 1) % n
+        while elim[a]:
+            a = (a + 1) % n
+    s.extra = False
+    s.cur, s.phase = a, P_DRAW
+
+
+# --- legal actions ---------------------------------------------------------------------
+def legal_actions(s: S) -> list[int]:
+    """Options of the current decision step."""
+    ph = s.phase
+    if ph == P_DRAW:
+        return [DRAW_DECK, DRAW_DISCARD] if s.discard else [DRAW_DECK]
+    if ph == P_PLAY:
+        return _play_options(s)
+    if ph == P_EFFECT:
+        return fx.options(s, s.cur)
+    if ph == P_SETUP:
+        return [SETUP, SETUP + 1]
+    return []
+
+
+def _play_options(s: S) -> list[int]:
+    """Down always; up / discard-and-flip only when the effect can resolve fully (§4.3)."""
+    a = s.cur
+    hand, disp, up = s.hand[a], s.disp[a], s.up
+    out = [DOWN + i for i in range(len(hand))]
+    for i in range(len(hand)):
+        h = hand.pop(i)  # probe: the card sits face up in the display while judged
+        disp.append(h)
+        up[h] = 1
+        ok = fx.resolvable(s, a, h)
+        up[h] = 0
+        disp.pop()
+        hand.insert(i, h)
+        if ok:
+            out.append(UP + i)
+    if any(not up[c] and not locked(s, c) for c in disp):
+        h = hand.pop()  # probe: one hand card on the discard pile (which one cannot matter)
+        s.discard.append(h)
+        slots = [(p - 128) % SLOTS for p in fx.flip_options(s, a)]
+        s.discard.pop()
+        hand.append(h)
+        for i in range(len(hand)):
+            out.extend(DFLIP + i * SLOTS + j for j in slots)
+    return out
+
+
+# --- apply -----------------------------------------------------------------------------
+def apply(s: S, action: int) -> None:
+    """Validate, then perform one decision step."""
+    if s.cache is None:
+        s.cache = legal_actions(s)
+    if action not in s.cache:
+        raise IllegalActionError(f"ratjack: action {action!r} is not legal now ({s.cache})")
+    s.cache = None
+    a, ph = s.cur, s.phase
+    if ph == P_DRAW:
+        _draw(s, a, action)
+    elif ph == P_PLAY:
+        _play(s, a, action)
+    elif ph == P_EFFECT:
+        fx.choose(s, a, action)
+        if s.ef < 0:
+            end_turn(s)
+    else:
+        _setup(s, a, action)
+
+
+def _setup(s: S, a: int, action: int) -> None:
+    c = s.hand[a].pop(action - SETUP)
+    s.disp[a].append(c)
+    s.last_card = c
+    s.setup_left -= 1
+    if s.setup_left:
+        s.cur = (a + 1) % s.n
+    else:
+        s.cur, s.phase = s.start, P_DRAW
+
+
+def _draw(s: S, a: int, action: int) -> None:
+    if action == DRAW_DECK:
+        c = s.deck.pop()
+        s.seen[c] = 1 << a
+    else:
+        c = s.discard.pop()
+        s.seen[c] = s.all
+    s.hand[a].append(c)
+    s.drew, s.last_card, s.phase = action, c, P_PLAY
+    s.last_effect = -1
+    s.note(f"seat {a} draws from the {'deck' if action == DRAW_DECK else 'discard pile'}")
+
+
+def _play(s: S, a: int, action: int) -> None:
+    st = a * NSTAT
+    if action >= DFLIP:  # (c) discard a hand card, turn an own face-down card up, resolve it
+        i, j = divmod(action - DFLIP, SLOTS)
+        h = s.hand[a].pop(i)
+        s.discard.append(h)
+        s.seen[h] = s.all
+        y = s.disp[a][j]
+        s.up[y] = 1
+        s.seen[y] = s.all
+        s.stats[st + DFLIPS] += 1
+        s.note(f"discards {s.ct.card_name(h)}, turns up {s.ct.card_name(y)}")
+        fx.begin(s, a, y)
+    elif action >= UP:  # (b) face up, resolve
+        h = s.hand[a].pop(action - UP)
+        s.disp[a].append(h)
+        s.up[h] = 1
+        s.seen[h] = s.all
+        s.stats[st + CARDS_UP] += 1
+        s.note(f"plays {s.ct.card_name(h)} face up")
+        fx.begin(s, a, h)
+    else:  # (a) face down
+        h = s.hand[a].pop(action - DOWN)
+        s.disp[a].append(h)
+        s.stats[st + CARDS_DOWN] += 1
+        s.ef = -1
+        s.note(f"plays a card face down ({s.ct.card_name(h)})")
+    if s.ef < 0:
+        end_turn(s)
+    else:
+        s.phase = P_EFFECT

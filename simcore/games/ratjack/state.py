@@ -1,0 +1,254 @@
+"""The Ratjack position: integer-coded cards, chips and knowledge masks (§1-§8)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from simcore.api import TERMINAL, State
+from simcore.games.ratjack import rules, text
+from simcore.games.ratjack.codes import NSTAT, P_EFFECT, P_OVER
+from simcore.games.ratjack.effects import flip_options
+from simcore.games.ratjack.content import Content
+from simcore.games.ratjack.params import RatjackParams
+from simcore.games.ratjack.text import RAT6
+from simcore.rng import state_stream, substream
+
+_LISTS = (
+    "deck", "discard", "up", "chip", "chip_on", "face", "seen", "vp", "elim", "stats", "tvals",
+)  # fmt: skip
+_SCALARS = (
+    "params", "ct", "n", "all", "nstat", "phase", "cur", "start", "setup_left", "round_no",
+    "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra", "drew", "last_gain",
+    "last_card", "last_effect", "ended_by", "win",
+)  # fmt: skip
+
+
+class RatjackState(State):
+    """Mutable Ratjack position.
+
+    Cards are ids 0..23 (deck index * 12 + value - 1). ``deck``/``discard`` are lists with the
+    top at the end; ``hand``/``disp`` are per-seat lists. Per card: ``up`` (face up in a display),
+    ``chip`` (chip index or -1) and ``seen`` (bit mask of the seats that can identify the card
+    while it is hidden, §8). Per chip: ``face`` (showing face) and ``chip_on`` (card, -1 reserve,
+    -2 out for the round).
+    """
+
+    __slots__ = (*_LISTS, *_SCALARS, "hand", "disp", "rng", "trace", "cache")
+
+    def __init__(self, params: RatjackParams, content: Content, n_players: int, seed: int):
+        self.params, self.ct, self.n = params, content, n_players
+        self.all = (1 << n_players) - 1
+        self.nstat = NSTAT
+        self.rng = state_stream(seed)
+        self.trace: list[str] | None = None
+        self.cache: list[int] | None = None
+        self.vp = [0] * n_players
+        self.tvals = [0] * n_players
+        self.stats = [0] * (n_players * NSTAT)
+        self.face = [a for a, _ in content.chip_faces]
+        self.chip_on = [-1] * len(content.chip_faces)
+        self.turns = self.round_no = 0
+        self.ended_by, self.win = "", []
+        self.last_card = self.last_effect = self.drew = -1
+        first = params.first_player
+        rules.new_round(self, self.rng.randrange(n_players) if first < 0 else first)
+
+    # --- core protocol -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """Seat to act, or TERMINAL."""
+        return self.cur
+
+    @property
+    def n_players(self) -> int:
+        """Number of seats."""
+        return self.n
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions of the current seat (cached until the next apply)."""
+        if self.cache is None:
+            self.cache = rules.legal_actions(self)
+        return list(self.cache)
+
+    def apply(self, action: int) -> None:
+        """Apply ``action``; ``IllegalActionError`` (state unchanged) if it is not legal."""
+        rules.apply(self, action)
+
+    def clone(self) -> RatjackState:
+        """Independent copy; params, content and the chance stream state are copied/shared."""
+        new = RatjackState.__new__(RatjackState)
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name)[:])
+        new.win = self.win[:]
+        new.hand = [h[:] for h in self.hand]
+        new.disp = [d[:] for d in self.disp]
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.trace = None  # narrative stays with the traced original
+        new.cache = self.cache
+        return new
+
+    def values(self) -> list[int]:
+        """Every seat's value (§5): modified values of face-up cards."""
+        valt, chip, face, up = self.ct.valt, self.chip, self.face, self.up
+        out = []
+        for d in self.disp:
+            tot = 0
+            for c in d:
+                if up[c]:
+                    k = chip[c]
+                    tot += valt[c][0 if k < 0 else face[k] + 1]
+            out.append(tot)
+        return out
+
+    def value(self, p: int) -> int:
+        """Seat ``p``'s value."""
+        valt, chip, face, up = self.ct.valt, self.chip, self.face, self.up
+        tot = 0
+        for c in self.disp[p]:
+            if up[c]:
+                k = chip[c]
+                tot += valt[c][0 if k < 0 else face[k] + 1]
+        return tot
+
+    def scores(self) -> list[float]:
+        """Victory points."""
+        return [float(v) for v in self.vp]
+
+    def winners(self) -> list[int]:
+        """Seats that reached points_to_win (shared win), or the VP leaders at a limit."""
+        if self.cur == TERMINAL and self.win:
+            return list(self.win)
+        return super().winners()
+
+    def is_terminal(self) -> bool:
+        """The game is over."""
+        return self.phase == P_OVER
+
+    # --- hidden information --------------------------------------------------------------
+    def observation(self, player: int) -> str:
+        """Everything ``player`` sees or remembers (§8), canonical."""
+        return text.observation(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> RatjackState:
+        """Redeal every card ``player`` cannot identify among the hidden places (§8)."""
+        new = self.clone()
+        bit = 1 << player
+        seen, up = new.seen, new.up
+        places: list[tuple[list[int], int]] = []  # (container, index), canonical order
+        for i, c in enumerate(new.deck):
+            if not seen[c] & bit:
+                places.append((new.deck, i))
+        for q in range(new.n):
+            for i, c in enumerate(new.hand[q]):
+                if not seen[c] & bit:
+                    places.append((new.hand[q], i))
+            for i, c in enumerate(new.disp[q]):
+                if not up[c] and not seen[c] & bit:
+                    places.append((new.disp[q], i))
+        limbo = [new.limbo] if new.limbo >= 0 and not seen[new.limbo] & bit else []
+        if limbo:
+            places.append((limbo, 0))
+        old = [box[i] for box, i in places]
+        meta = [(new.chip[c], seen[c]) for c in old]  # chips and knowledge stay with places
+        # The mover is committed to rat 6 only if one of its face-down cards can resolve: a
+        # fact everyone knows, so redeals violating it are rejected (rare; bounded retries).
+        needs_flip = new.phase == P_EFFECT and new.ef == RAT6 and player != new.cur
+        for _ in range(200):
+            pool = sorted(old)
+            rng.shuffle(pool)
+            for (box, i), c, (k, mask) in zip(places, pool, meta, strict=True):
+                box[i] = c
+                new.chip[c] = k
+                if k >= 0:
+                    new.chip_on[k] = c
+                seen[c] = mask
+                up[c] = 0
+            if not needs_flip or flip_options(new, new.cur):
+                break
+        else:  # pragma: no cover - practically unreachable; fall back to the true cards
+            return self._fallback_determinize(rng)
+        if limbo:
+            new.limbo = limbo[0]
+        new.rng = substream(rng)
+        new.cache = None
+        new.last_card = -1
+        return new
+
+    def _fallback_determinize(self, rng: random.Random) -> RatjackState:
+        new = self.clone()
+        new.rng = substream(rng)
+        new.cache = None
+        new.last_card = -1
+        return new
+
+    def reseed(self, rng: random.Random) -> None:
+        """New chance stream."""
+        self.rng = substream(rng)
+
+    def fingerprint(self) -> tuple:
+        """Every game-relevant field (the legal-action cache and the trace excluded)."""
+        lists = tuple(tuple(getattr(self, n)) for n in _LISTS)
+        scal = tuple(getattr(self, n) for n in _SCALARS[2:] if n != "win")
+        hands = tuple(tuple(h) for h in self.hand)
+        disp = tuple(tuple(d) for d in self.disp)
+        return (lists, scal, tuple(self.win), hands, disp, hash(self.rng.getstate()))
+
+    # --- records, narrative ---------------------------------------------------------------
+    def outcome(self) -> dict[str, Any]:
+        """Per-game and per-seat statistics (§9)."""
+        return text.outcome(self)
+
+    def action_label(self, action: int) -> str:
+        """Readable label of ``action`` now."""
+        return text.label(self, action)
+
+    def action_classes(self, action: int) -> tuple[str, ...]:
+        """resolve/<family>/<value>, mode/up|down|discard_flip, card/<deck>/<value>."""
+        return text.classes(self, action)
+
+    def action_info(self, action: int) -> dict[str, Any]:
+        """Decoded action columns (before apply)."""
+        return text.action_info(self, action)
+
+    def post_action_info(self) -> dict[str, Any]:
+        """Columns known after apply: drawn card, values after."""
+        return text.post_action_info(self)
+
+    def heuristic_value(self, player: int) -> float:
+        """VP lead plus closeness to the target, in [0, 1]."""
+        return text.heuristic_value(self, player)
+
+    def enable_trace(self) -> None:
+        """Start the narrative."""
+        self.trace = []
+        text.trace_round_start(self)
+
+    def trace_lines(self) -> list[str]:
+        """Narrative since the last call."""
+        if self.trace is None:
+            return []
+        out, self.trace = self.trace, []
+        return out
+
+    def render(self) -> str:
+        """Full text view of the position."""
+        return text.render(self)
+
+    def note(self, line: str) -> None:
+        """Add a narrative line (only when tracing)."""
+        if self.trace is not None:
+            self.trace.append(line)
+
+    def note_target(self, action: int) -> None:
+        """Narrate a chosen card position."""
+        if self.trace is not None:
+            self.trace.append("target " + text.pos_name(self, action))
+
+    def note_chip(self, action: int, face: int) -> None:
+        """Narrate a chip placement."""
+        if self.trace is not None:
+            self.trace.append(f"chip {text.FACE_IDS[face]} on {text.pos_name(self, action)}")

@@ -1,0 +1,251 @@
+"""Observation strings, records (§9), labels, action classes, narrative and rendering."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from simcore.games.ratjack.codes import (
+    CHIP,
+    DFLIP,
+    DOWN,
+    DRAW_DECK,
+    HAND,
+    NSTAT,
+    P_DRAW,
+    P_EFFECT,
+    P_OVER,
+    P_PLAY,
+    P_SETUP,
+    POS,
+    RES0,
+    SEAT,
+    SETUP,
+    SLOTS,
+    STAT_NAMES,
+    UP,
+)
+from simcore.games.ratjack.content import BLANK, EFFECT_IDS
+from simcore.games.ratjack.params import FACE_IDS
+
+if TYPE_CHECKING:
+    from simcore.games.ratjack.state import RatjackState as S
+
+RES_COLUMNS = tuple(f"res_{e}" for e in EFFECT_IDS)
+PHASES = ("setup", "draw", "play", "effect", "over")
+RAT6 = EFFECT_IDS.index("rat_6")
+
+
+def observation(s: S, p: int) -> str:
+    """Canonical information-set key of seat ``p`` (§8)."""
+    bit = 1 << p
+    up, seen, chip, face = s.up, s.seen, s.chip, s.face
+
+    def ident(c: int) -> int:
+        return c if up[c] or seen[c] & bit else -1
+
+    disp = tuple(
+        tuple((ident(c), up[c], face[chip[c]] if chip[c] >= 0 else -1, seen[c]) for c in d)
+        for d in s.disp
+    )
+    hands = tuple(tuple((ident(c), seen[c]) for c in h) for h in s.hand)
+    limbo = (ident(s.limbo), seen[s.limbo]) if s.limbo >= 0 else None
+    reserve = tuple(sorted(face[k] for k, on in enumerate(s.chip_on) if on == -1))
+    out = tuple(sorted(face[k] for k, on in enumerate(s.chip_on) if on == -2))
+    frame = (s.ef, s.ex, s.es, s.ea, s.eb, s.extra)
+    return repr(
+        (p, s.phase, s.cur, s.round_no, s.turns, s.rturns, s.start, s.setup_left, s.vp, s.elim,
+         len(s.deck), s.discard, reserve, out, disp, hands, limbo, frame, s.drew, s.last_gain)
+    )  # fmt: skip
+
+
+def outcome(s: S) -> dict[str, Any]:
+    """§9 records: per seat VP, how rounds were won, eliminations, modes and effects used."""
+    seats = []
+    for p in range(s.n):
+        base = p * NSTAT
+        row: dict[str, Any] = {"vp": s.vp[p]}
+        for k, name in enumerate(STAT_NAMES):
+            row[name] = s.stats[base + k]
+        for e, name in enumerate(RES_COLUMNS):
+            row[name] = s.stats[base + RES0 + e]
+        seats.append(row)
+    game = {"decks": "+".join(s.ct.decks), "rounds": s.round_no, "target": s.params.target}
+    return {"turns": s.turns, "ended_by": s.ended_by or "running", "game": game, "seats": seats}
+
+
+def card_str(s: S, c: int) -> str:
+    """'rat_red 7'."""
+    return s.ct.card_name(c)
+
+
+def pos_name(s: S, action: int) -> str:
+    """'seat 1 slot 2 (weasel 3 down, chip lock)'."""
+    q, i = divmod(action - POS, SLOTS)
+    c = s.disp[q][i]
+    k = s.chip[c]
+    chip = f", chip {FACE_IDS[s.face[k]]}" if k >= 0 else ""
+    return f"seat {q} slot {i} ({card_str(s, c)} {'up' if s.up[c] else 'down'}{chip})"
+
+
+def label(s: S, action: int) -> str:
+    """Readable label of ``action`` in the current state."""
+    hand = s.hand[s.cur] if s.cur >= 0 else []
+    if s.phase == P_DRAW:
+        return "draw from deck" if action == DRAW_DECK else f"draw {card_str(s, s.discard[-1])}"
+    if s.phase == P_SETUP:
+        return f"set {card_str(s, hand[action - SETUP])} face down"
+    if action >= POS:
+        return "choose " + pos_name(s, action)
+    if action >= DFLIP:
+        i, j = divmod(action - DFLIP, SLOTS)
+        return f"discard {card_str(s, hand[i])}, flip {card_str(s, s.disp[s.cur][j])}"
+    if action >= SEAT:
+        return f"choose seat {action - SEAT}"
+    if action >= CHIP:
+        return f"chip {FACE_IDS[action - CHIP]}"
+    if action >= HAND:
+        return f"discard {card_str(s, hand[action - HAND])} from hand"
+    if action >= UP:
+        return f"play {card_str(s, hand[action - UP])} face up"
+    return f"play {card_str(s, hand[action - DOWN])} face down"
+
+
+def _effect_of(s: S, c: int) -> int:
+    """Effect code resolved when ``c`` turns face up (-1 under a blank chip)."""
+    k = s.chip[c]
+    return -1 if k >= 0 and s.face[k] == BLANK else s.ct.card_effect[c]
+
+
+def _resolved(s: S, action: int) -> int:
+    """Effect code that this action starts resolving, or -1."""
+    if s.phase == P_PLAY and UP <= action < HAND:
+        return s.ct.card_effect[s.hand[s.cur][action - UP]]
+    if s.phase == P_PLAY and DFLIP <= action < POS:
+        return _effect_of(s, s.disp[s.cur][(action - DFLIP) % SLOTS])
+    if s.phase == P_EFFECT and s.ef == RAT6 and action >= POS:
+        return _effect_of(s, s.disp[s.cur][(action - POS) % SLOTS])
+    return -1
+
+
+def classes(s: S, action: int) -> tuple[str, ...]:
+    """Action classes for restricted play."""
+    if s.phase != P_PLAY and not (s.phase == P_EFFECT and s.ef == RAT6):
+        return ()
+    out: list[str] = []
+    e = _resolved(s, action)
+    if e >= 0:
+        out.append("resolve/" + EFFECT_IDS[e].replace("_", "/"))
+    if s.phase == P_PLAY:
+        hand = s.hand[s.cur]
+        if action >= DFLIP:
+            out.append("mode/discard_flip")
+            c = hand[(action - DFLIP) // SLOTS]
+        else:
+            out.append("mode/up" if action >= UP else "mode/down")
+            c = hand[action - (UP if action >= UP else DOWN)]
+        out.append(f"card/{s.ct.card_deck[c]}/{s.ct.card_value[c]}")
+    return tuple(out)
+
+
+_KIND = {SETUP: "setup", DOWN: "down", UP: "up", HAND: "hand", CHIP: "chip", SEAT: "seat"}
+
+
+def action_info(s: S, action: int) -> dict[str, Any]:
+    """Decoded columns before ``action`` is applied."""
+    info: dict[str, Any] = {
+        "round": s.round_no, "turn": s.turns, "drawn_from": "", "card_deck": "",
+        "card_value": 0, "mode": "", "effect": "", "targets": "", "chip": "", "values_after": "",
+    }  # fmt: skip
+    hand = s.hand[s.cur]
+    card = -1
+    if s.phase == P_DRAW:
+        info["mode"] = "draw"
+        info["drawn_from"] = "deck" if action == DRAW_DECK else "discard"
+    elif s.phase == P_SETUP:
+        info["mode"] = "setup"
+        card = hand[action - SETUP]
+    elif s.phase == P_PLAY:
+        if action >= DFLIP:
+            i, j = divmod(action - DFLIP, SLOTS)
+            info["mode"], card = "discard_flip", hand[i]
+            info["targets"] = pos_name(s, POS + s.cur * SLOTS + j)
+        else:
+            up = action >= UP
+            info["mode"], card = ("up" if up else "down"), hand[action - (UP if up else DOWN)]
+    else:
+        info["mode"] = "target" if action >= POS else _KIND[_base(action)]
+        if action >= POS:
+            info["targets"] = pos_name(s, action)
+        elif action >= SEAT:
+            info["targets"] = f"seat {action - SEAT}"
+        elif action >= CHIP:
+            info["chip"] = FACE_IDS[action - CHIP]
+    if card >= 0:
+        info["card_deck"], info["card_value"] = s.ct.card_deck[card], s.ct.card_value[card]
+    e = _resolved(s, action)
+    info["effect"] = EFFECT_IDS[e] if e >= 0 else ""
+    return info
+
+
+def _base(action: int) -> int:
+    return max(b for b in _KIND if b <= action)
+
+
+def post_action_info(s: S) -> dict[str, Any]:
+    """Columns known after the step: the drawn card, everybody's value."""
+    info: dict[str, Any] = {}
+    if s.phase == P_PLAY and s.last_card >= 0:  # just drew
+        c = s.last_card
+        info["card_deck"], info["card_value"] = s.ct.card_deck[c], s.ct.card_value[c]
+    turn_over = s.phase == P_OVER or (s.phase == P_SETUP and s.setup_left == s.n)
+    vals = s.tvals if turn_over else s.values()
+    info["values_after"] = "|".join(map(str, vals))
+    return info
+
+
+def heuristic_value(s: S, p: int) -> float:
+    """VP lead (dominant) plus closeness to the target, in [0, 1]."""
+    if s.phase == P_OVER:
+        return s.returns()[p]
+    ptw, t = s.params.points_to_win, s.params.target
+    lead = s.vp[p] - max(v for q, v in enumerate(s.vp) if q != p)
+    score = 0.5 + 0.35 * lead / ptw
+    if not s.elim[p]:
+        v = s.value(p)
+        score += 0.1 * (1.0 - min(abs(t - v), t) / t)
+    else:
+        score -= 0.05
+    return min(1.0, max(0.0, score))
+
+
+def trace_round_start(s: S) -> None:
+    """Narrate the round setup."""
+    chips = ", ".join(FACE_IDS[f] for f in s.face)
+    s.note(f"round {s.round_no}: chips show {chips}; discard {card_str(s, s.discard[-1])}")
+    for p in range(s.n):
+        s.note(f"seat {p} is dealt {', '.join(card_str(s, c) for c in s.hand[p])}")
+    s.note(f"seat {s.start} starts")
+
+
+def render(s: S) -> str:
+    """Full text view of the position."""
+    reserve = [FACE_IDS[s.face[k]] for k, on in enumerate(s.chip_on) if on == -1]
+    lines = [
+        f"round {s.round_no}, turn {s.turns}, {PHASES[s.phase]}, seat to act {s.cur}",
+        f"VP {s.vp}; reserve chips: {', '.join(reserve) or '-'}",
+        f"deck {len(s.deck)} cards; discard (top last): "
+        + (", ".join(card_str(s, c) for c in s.discard) or "-"),
+    ]
+    for p in range(s.n):
+        shown = []
+        for c in s.disp[p]:
+            k = s.chip[c]
+            chip = f" [{FACE_IDS[s.face[k]]}]" if k >= 0 else ""
+            shown.append(f"{card_str(s, c)} {'up' if s.up[c] else 'down'}{chip}")
+        status = " (eliminated)" if s.elim[p] else ""
+        lines.append(
+            f"seat {p}{status}: value {s.value(p)}, hand "
+            f"{', '.join(card_str(s, c) for c in s.hand[p]) or '-'}; display "
+            + ("; ".join(shown) or "-")
+        )
+    return "\n".join(lines)
