@@ -1,0 +1,161 @@
+"""Ratjack heuristic policies: one-turn lookahead on a determinization of the seat's view.
+
+Every decision samples the hidden cards once (``state.determinize(seat, rng)``: only what the
+seat observes matters), plays each candidate action on a copy, completes the rest of the turn
+greedily, and scores the result with a style-specific evaluation. Styles:
+
+- ``careful``: steer for exactly the target, avoid busting, keep finishers (hand or face-down
+  card of exactly the missing value) ready.
+- ``aggressive``: attack the VP leader, push opponents over target + 1, accept more risk.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from simcore.api import Game, State
+from simcore.games.ratjack.codes import DRAW_DECK, P_DRAW, P_EFFECT, P_OVER, P_PLAY, SETUP
+from strategies.base import check_options
+
+STYLES = ("careful", "aggressive")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Evaluation weights of a style."""
+
+    close: float  # per point of distance between own value and target
+    busted: float  # own elimination this round
+    opp_out: float  # per eliminated opponent
+    finisher: float  # own known card of exactly the missing value
+    threat: float  # per opponent who could finish with one card
+    leader: float  # extra per point the VP leader is close to the target
+
+
+_WEIGHTS = {
+    "careful": Weights(close=1.5, busted=45.0, opp_out=10.0, finisher=8.0, threat=2.0, leader=0.0),
+    "aggressive": Weights(
+        close=0.8, busted=30.0, opp_out=22.0, finisher=6.0, threat=1.0, leader=0.6
+    ),
+}
+
+
+class RatjackHeuristic:
+    """Greedy one-turn lookahead with a style evaluation."""
+
+    def __init__(self, style: str) -> None:
+        self.style = style
+        self.w = _WEIGHTS[style]
+        self.name = "heuristic" if style == STYLES[0] else f"heuristic:style={style}"
+
+    def act(self, state: State, rng: random.Random) -> int:
+        """Best action for the seat to act, judged on one sampled world."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player
+        world = state.determinize(me, rng)
+        world = getattr(world, "_state", world)  # plan on the plain state (restriction: `legal`)
+        if world.phase == P_DRAW:
+            return max(legal, key=lambda a: self._after_draw(world, me, a))
+        if world.phase not in (P_PLAY, P_EFFECT):
+            return self._setup(world, me, legal)
+        best, best_score = legal[0], -1e18
+        for a in legal:
+            score = self._simulate(world, me, a)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # --- decisions ---------------------------------------------------------------------
+    def _setup(self, s: Any, me: int, legal: list[int]) -> int:
+        """Keep the lower card in hand (easier to place), hide the higher one."""
+        hand = s.hand[me]
+        values = [s.ct.card_value[c] for c in hand]
+        return SETUP + (0 if values[0] >= values[1] else 1)
+
+    def _after_draw(self, s: Any, me: int, action: int) -> float:
+        """Value of the best play after this draw (deck draws are judged on the sampled card)."""
+        sim = s.clone()
+        sim.apply(action)
+        best = max(self._simulate(sim, me, a) for a in sim.legal_actions())
+        return best + (0.01 if action == DRAW_DECK else 0.0)
+
+    def _simulate(self, s: Any, me: int, action: int) -> float:
+        """Apply ``action`` on a copy, finish the turn greedily, evaluate."""
+        sim = s.clone()
+        sim.apply(action)
+        rnd = s.round_no
+        while sim.cur == me and sim.phase == P_EFFECT:
+            options = sim.legal_actions()
+            best, best_score = options[0], -1e18
+            if len(options) > 1:
+                for o in options:
+                    probe = sim.clone()
+                    probe.apply(o)
+                    score = self.evaluate(probe, me, rnd)
+                    if score > best_score:
+                        best, best_score = o, score
+            sim.apply(best)
+        return self.evaluate(sim, me, rnd)
+
+    # --- evaluation --------------------------------------------------------------------
+    def evaluate(self, s: Any, me: int, rnd: int) -> float:
+        """Style score of position ``s`` for seat ``me`` (round ``rnd`` was being played)."""
+        if s.phase == P_OVER:
+            return 10_000.0 * s.returns()[me]
+        vp = s.vp
+        others = [vp[q] for q in range(s.n) if q != me]
+        score = 100.0 * vp[me] - 70.0 * max(others) - 15.0 * sum(others)
+        if s.round_no != rnd:
+            return score  # the round ended: only the VP changes matter
+        w, t = self.w, s.params.target
+        vals = s.values()
+        if s.elim[me]:
+            score -= w.busted
+        else:
+            gap = t - vals[me]
+            score -= w.close * abs(gap)
+            if self._has_finisher(s, me, gap):
+                score += w.finisher
+            if s.cur == me and s.phase == P_DRAW:
+                score += 3.0  # an extra turn
+        leader = max((q for q in range(s.n) if q != me), key=lambda q: (vp[q], -q))
+        for q in range(s.n):
+            if q == me:
+                continue
+            if s.elim[q]:
+                score += w.opp_out
+                continue
+            gap_q = t - vals[q]
+            if 1 <= gap_q <= 12:
+                score -= w.threat
+            if q == leader:
+                score -= w.leader * max(0, 12 - abs(gap_q))
+        return score
+
+    @staticmethod
+    def _has_finisher(s: Any, me: int, gap: int) -> bool:
+        """A known own card (hand, or face-down) of exactly the missing value."""
+        if not 1 <= gap <= 12:
+            return False
+        value = s.ct.card_value
+        if any(value[c] == gap for c in s.hand[me]):
+            return True
+        return any(not s.up[c] and value[c] == gap for c in s.disp[me])
+
+
+def make_heuristic(game: Game, **options: Any) -> RatjackHeuristic:
+    """Ratjack heuristic; option ``style`` = careful (default) or aggressive."""
+    check_options("ratjack heuristic", dict(options), {"style": str})
+    style = options.get("style", STYLES[0])
+    if style not in STYLES:
+        from simcore.errors import ConfigError
+
+        raise ConfigError(f"ratjack heuristic: unknown style {style!r}; allowed: {STYLES}")
+    return RatjackHeuristic(style)
+
+
+make_heuristic.styles = STYLES  # type: ignore[attr-defined]
