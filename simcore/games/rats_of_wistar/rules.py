@@ -26,7 +26,7 @@ from simcore.games.rats_of_wistar.board import (
     auto,
     decide,
 )
-from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, POTION
+from simcore.games.rats_of_wistar.vocab import JOKER, MAIN_LABELS, MOVE, POTION
 
 MAIN_AREA = (0, 0, 1, 1, 2, 2)
 
@@ -275,13 +275,15 @@ def _main(s: Any, task: tuple) -> None:
     seat, main = task[1], task[2]
     st = strength(s, seat, main)
     pl = s.players[seat]
-    s.log(f"seat {seat}: main action {main} at strength {st}")
-    if st <= 0:
-        return
+    s.log(f"seat {seat}: main action {MAIN_LABELS[main]} at strength {st}")
     if main in (0, 2):
         res = 0 if main == 0 else 1
-        pl.res[res] += st + pl.gather[res]
-    elif main == 1:
+        if st > 0 or not s.params.gather_bonus_needs_strength:
+            pl.res[res] += max(st, 0) + pl.gather[res]
+        return
+    if st <= 0:
+        return
+    if main == 1:
         s.stack.append(("dig", seat, st))
     elif main == 3:
         s.stack.append(("bed", seat, st))

@@ -1,0 +1,105 @@
+"""Content files (§10): the provisional set validates; broken files are rejected clearly."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from simcore.errors import ContentError
+from simcore.games.rats_of_wistar import RatsOfWistar
+from simcore.games.rats_of_wistar.content import DATA_DIR, load_content
+from simcore.games.rats_of_wistar.vocab import KINDS, PERMANENT_OPS
+
+from .helpers import make_game
+
+
+def test_provisional_content_set_counts() -> None:
+    con = load_content()
+    designs = {c.design: c for c in con.cards}
+    basic = {d for d, c in designs.items() if c.deck == 0}
+    assert len(basic) >= 40 and len(designs) - len(basic) >= 30
+    assert len(con.cards) == 180
+    assert len(con.missions) == 10 and sum(m.group == 0 for m in con.missions) == 6
+    assert len(con.goals) == 13 and len(con.doors) == 10 and len(con.heroes) == 5
+    assert len(con.visitors) == 25 and sum(v.group == 0 for v in con.visitors) == 15
+    assert con.provisional
+
+
+def test_content_covers_every_requirement_and_effect_kind() -> None:
+    cards = load_content().cards
+    assert {c.kind for c in cards} == set(KINDS)
+    assert any(c.wood for c in cards) and any(c.metal for c in cards)
+    assert any(c.move for c in cards) and any(c.room for c in cards)
+    assert {c.power for c in cards} >= {1, 2}
+    assert any(c.icons for c in cards) and any(c.req_type >= 0 for c in cards)
+    ops = {p[0] for c in cards for p in c.effect}
+    needed = {"gain", "draw", "main_action", "dig_free", "bed_free", "explore", "place_worker",
+              "move_workers", "play", "reveal_mission", "complete_mission", "take_visitor",
+              "gain_power", "gain_hero", "achieve_goal", "gather_bonus", "cost_discount",
+              "end_vp_per", "attack"}  # fmt: skip
+    assert needed <= ops
+    assert {"gather_bonus", "cost_discount", "strength_bonus"} <= ops & PERMANENT_OPS
+
+
+def test_game_exposes_content_set_and_hash() -> None:
+    game = RatsOfWistar()
+    assert game.content_set == "provisional-1"
+    assert len(game.content_hash) == 16
+    assert game.game_columns["content_set"] == "str"
+
+
+def test_wheel_sector_counts_match_spec() -> None:
+    wheel = load_content().wheel
+    assert [sum(len(sp) for _, sp in wheel[n]) for n in (2, 3, 4)] == [9, 12, 14]
+    assert [sid for sid, _ in wheel[3]] == ["S1", "S2", "S3", "S4", "S5", "S6"]
+
+
+def _broken(tmp_path: Path, name: str, old: str, new: str) -> str:
+    folder = tmp_path / "content"
+    shutil.copytree(DATA_DIR, folder)
+    path = folder / f"{name}.toml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return str(folder)
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "message"),
+    [
+        ("inventions", "{ gain = { wood = 1 } }", "{ grow = { wood = 1 } }",
+         "B01: unknown primitive 'grow'"),
+        ("inventions", "{ explore = 2 }", '{ explore = "two" }', "B07: primitive 'explore' needs"),
+        ("inventions", "requires = [{ power = 1 }]", "requires = [{ power = 3 }]",
+         "B32: 'power' must be an integer in 1..2"),
+        ("inventions", "requires = [{ room = 1 }]", "requires = [{ room = 2 }]",
+         "impossible requirement: room 2"),
+        ("wheel", '{ all = [{ gain = { potion = 1 } }] }]\n\n[[players3]]',
+         '{ all = [{ gain = { potion = 1 } }] }, { all = [] }, { all = [] }, { all = [] }]'
+         "\n\n[[players3]]", "players2 S6: a sector needs 1..3 spaces, got 4"),
+        ("farm", '["C3", "C4"],\n]', '["C3", "C9"],\n]', "doors names unknown room 'C9'"),
+        ("inventions", 'kind = "permanent", requires = [{ wood = 1 }, { metal = 1 }]',
+         'kind = "immediate", requires = [{ wood = 1 }, { metal = 1 }]', "is permanent"),
+    ],
+)  # fmt: skip
+def test_broken_content_is_rejected(tmp_path, name, old, new, message) -> None:
+    folder = _broken(tmp_path, name, old, new)
+    with pytest.raises(ContentError) as err:
+        load_content(folder)
+    assert message in str(err.value)
+    assert f"{name}.toml" in str(err.value)
+
+
+def test_broken_content_via_params(tmp_path) -> None:
+    folder = _broken(tmp_path, "missions", 'floor = "cellar"', 'floor = "attic"')
+    with pytest.raises(ContentError, match="missions.toml: M07: 'floor' must be one of"):
+        make_game(content_dir=folder)
+
+
+def test_alternative_content_changes_hash(tmp_path) -> None:
+    folder = _broken(tmp_path, "doors", "vp = 2", "vp = 3")
+    game = make_game(content_dir=folder)
+    assert game.content_hash != RatsOfWistar().content_hash
+    assert game.content.doors[3].effect == (("gain", 5, 3),)

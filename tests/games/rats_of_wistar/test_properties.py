@@ -1,0 +1,61 @@
+"""Invariants under random play (hypothesis): no negative stock; conservation of workers,
+cubes, chiefs, beds, cards and tiles; 5 rounds with 15 chief placements per player."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simcore.games.rats_of_wistar import RatsOfWistar
+from simcore.games.rats_of_wistar import board as B
+
+GAME = RatsOfWistar()
+
+
+def check_invariants(s) -> None:
+    """Assert every conservation law of a position."""
+    con = s.content
+    cards = [c for d in s.deck for c in d] + [c for d in s.discard for c in d]
+    cards += [c for row in s.market for c in row if c >= 0] + [c for p in s.pairs for c in p]
+    visitors = [v for v in s.fvis if v >= 0] + [v for pile in s.vsupply for v in pile]
+    visitors += s.rstack[s.round :] + ([s.rvis] if s.rvis >= 0 else [])
+    for seat, pl in enumerate(s.players):
+        assert min(pl.res) >= 0 and pl.vp >= 0 and min(pl.areas) >= 0 and pl.entrance >= 0
+        assert set(pl.known) <= set(pl.hand) and pl.hand == sorted(pl.hand)
+        bed_tiles = s.params.bed_workers - pl.beds
+        assert pl.workers() + bed_tiles + 1 == B.WORKERS_TOTAL
+        assert pl.rooms.count(B.BED) == pl.beds
+        uncovered = bin(pl.abil).count("1")
+        assert uncovered == len(pl.missions) and uncovered <= 10
+        placed = sum(row.count(seat) for row in s.occ) + s.hut.count(seat)
+        assert pl.chiefs + placed == s.params.chiefs
+        assert len(pl.tents) <= 2 and pl.power <= 2
+        assert pl.rooms.count(B.VISITOR) == len(pl.visitors)
+        assert pl.rooms.count(B.CHEESE) == (pl.cheese >= 0)
+        cards += pl.hand + pl.played
+        visitors += pl.visitors
+    assert sorted(cards) == list(range(len(con.cards)))
+    assert len(visitors) == len(set(visitors)) and len(visitors) <= len(con.visitors)
+    doors = [t for t in s.door_tok if t >= 0] + s.door_box + [t for p in s.players for t in p.doors]
+    assert sorted(doors) == list(range(len(con.doors)))
+    missions = s.m_id + s.m_box[0] + s.m_box[1]
+    assert sorted(missions) == list(range(10))
+    assert sum(bin(m).count("1") for m in s.m_done) == sum(len(p.missions) for p in s.players)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.sampled_from([2, 3, 4]), pick=st.integers(0, 2**16))
+def test_random_play_keeps_invariants(seed: int, n: int, pick: int) -> None:
+    s = GAME.new_state(n, seed)
+    rng = random.Random(pick)
+    while not s.is_terminal():
+        check_invariants(s)
+        acts = s.legal_actions()
+        s.apply(acts[rng.randrange(len(acts))])
+    check_invariants(s)
+    assert s.round == 5 and s.turns == 15 * n
+    assert [sum(p.sectors) for p in s.players] == [15] * n
+    out = s.outcome()
+    assert [sum(row[k] for k in row if k.startswith("chiefs_")) for row in out["seats"]] == [15] * n
