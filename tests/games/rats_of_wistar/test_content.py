@@ -94,7 +94,7 @@ def test_broken_content_is_rejected(tmp_path, name, old, new, message) -> None:
 
 def test_broken_content_via_params(tmp_path) -> None:
     folder = _broken(tmp_path, "missions", 'floor = "cellar"', 'floor = "attic"')
-    with pytest.raises(ContentError, match="missions.toml: M07: 'floor' must be one of"):
+    with pytest.raises(ContentError, match=r"missions\.toml: M07: 'floor' must be one of"):
         make_game(content_dir=folder)
 
 

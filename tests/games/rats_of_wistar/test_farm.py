@@ -34,7 +34,7 @@ def test_layout_for_two_players() -> None:
 
 
 def test_explore_from_entrance_only_moves_to_g1() -> None:
-    s, seat, pl = _at(0)
+    s, seat, _pl = _at(0)
     assert explore_options(s, seat) == [B.ROOM_BASE + G1]
 
 

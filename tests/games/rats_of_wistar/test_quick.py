@@ -27,7 +27,7 @@ def test_buy_joker_pays_any_three() -> None:
 
 
 def test_buy_joker_needs_three_items() -> None:
-    s, seat, pl = _turn()
+    s, _seat, pl = _turn()
     pl.res[0], pl.res[1] = 1, 1
     s.settle()
     assert B.QA_JOKER not in s.legal_actions()
@@ -48,7 +48,7 @@ def test_buy_power_two_levels_max() -> None:
 
 
 def test_move_token_moves_one_worker_or_two_with_ability() -> None:
-    s, seat, pl = _turn()
+    s, _seat, pl = _turn()
     pl.areas, pl.res[3] = [2, 0, 0], 2
     s.refresh_legal()
     s.apply(B.QA_MOVE)
@@ -62,7 +62,7 @@ def test_move_token_moves_one_worker_or_two_with_ability() -> None:
 
 
 def test_place_worker_from_entrance() -> None:
-    s, seat, pl = _turn()
+    s, _seat, pl = _turn()
     assert pl.entrance == 2
     s.apply(B.QA_PLACE)
     s.apply(B.AREA_BASE + 1)

@@ -7,7 +7,7 @@ from simcore.games.rats_of_wistar.rules import hut_order, space_slot
 from simcore.runner import play_game
 from strategies.random_policy import RandomPolicy
 
-from .helpers import make_game, start, space_action
+from .helpers import make_game, space_action, start
 
 
 def test_wheel_rotates_one_sector_per_round_over_five_rounds() -> None:

@@ -1,0 +1,43 @@
+"""Setup (§2) for 2-4 players and the starting-hand draft."""
+
+from __future__ import annotations
+
+import pytest
+
+from simcore.games.rats_of_wistar import board as B
+
+from .helpers import make_game
+
+
+@pytest.mark.parametrize(("n", "doors", "missions", "cheese"),
+                         [(2, 6, 5, [6]), (3, 8, 7, [6, 3]), (4, 10, 10, [6, 3])])  # fmt: skip
+def test_setup_by_player_count(n: int, doors: int, missions: int, cheese: list[int]) -> None:
+    game = make_game()
+    s = game.new_state(n, 42)
+    con = s.content
+    assert sorted(s.wheel) == list(range(6)) and len(s.goals) == 3
+    assert sum(t >= 0 for t in s.door_tok) == doors and len(s.m_id) == missions
+    assert s.cheese == cheese
+    colours = [con.visitors[v].group for v in s.rstack]
+    assert colours == [0, 0, 0, 1, 1] and s.rvis == s.rstack[0]
+    assert len(s.market[0]) == 4 and len(s.market[1]) == 4
+    for pl in s.players:
+        assert pl.res == [2, 2, 0, 1, 0] and pl.vp == 10
+        assert pl.entrance == 2 and pl.areas == [0, 0, 0] and pl.beds == 0
+        assert pl.rooms[:3] == [B.EMPTY] * 3 and pl.rooms.count(B.EMPTY) == 3
+        assert pl.explorer == con.farm.entrance and pl.chiefs == 3
+    # Draft: in reverse turn order each seat takes one revealed basic+advanced pair.
+    assert [t[1] for t in reversed(s.stack)] == list(reversed(s.order))
+    assert s.current_player == s.order[-1]
+    while s.stack[-1][0] == "draft":
+        s.apply(s.legal_actions()[-1])
+    for pl in s.players:
+        decks = sorted(con.cards[c].deck for c in pl.hand)
+        assert decks == [0, 1] and pl.known == pl.hand
+    assert s.stack[-1] == ("turn", s.order[0])
+
+
+def test_setup_is_seeded() -> None:
+    game = make_game()
+    a, b, c = game.new_state(3, 1), game.new_state(3, 1), game.new_state(3, 2)
+    assert a.fingerprint() == b.fingerprint() != c.fingerprint()
