@@ -1,0 +1,134 @@
+"""Content files (§1) are validated on load; parameters are validated on construction."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from simcore.errors import ConfigError, ContentError
+from simcore.games.lord_of_worlds import LordOfWorlds
+from simcore.games.lord_of_worlds.content import DATA
+
+from .helpers import game
+
+
+def variant_file(tmp_path: Path, name: str, old: str, new: str) -> str:
+    """A copy of data file ``name`` with one text replacement."""
+    text = (DATA / name).read_text()
+    assert old in text, old
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1))
+    return str(path)
+
+
+def load(n_players: int = 2, **overrides) -> None:
+    LordOfWorlds.from_overrides(overrides).context(n_players)
+
+
+def test_packaged_content_matches_the_spec_counts():
+    g = game()
+    for n, tiles, hexes in ((2, 56, 44), (3, 66, 55), (4, 76, 66)):
+        ctx = g.context(n)
+        assert len(ctx.in_play) == tiles and len(ctx.board.tile_hexes) == hexes
+        assert len(ctx.board.portals) == {2: 3, 3: 3, 4: 4}[n]
+    ctx = g.context(2)
+    assert sum(ctx.cards.copies) == 100
+    assert ctx.planet.size == 19 and sum(ctx.planet.architect) == 4
+    colours = [c for c in ctx.board.colour if c >= 0]
+    assert sorted(colours) == sorted(list(range(6)) * 2)  # 2p: large + both small pieces
+
+
+def test_overlapping_hexes_in_a_layout(tmp_path):
+    path = variant_file(tmp_path, "board.toml", '{ piece = "small_a", dq = 2, dr = -4 }',
+                        '{ piece = "small_a", dq = 0, dr = 0 }')  # fmt: skip
+    with pytest.raises(ContentError, match=r"board.toml: entry 'layouts.2.pieces\[1\]'.*overlap"):
+        load(board_file=path)
+
+
+def test_disconnected_board(tmp_path):
+    path = variant_file(tmp_path, "board.toml", '{ piece = "small_a", dq = 2, dr = -4 }',
+                        '{ piece = "small_a", dq = 20, dr = -4 }')  # fmt: skip
+    with pytest.raises(ContentError, match=r"entry 'layouts.2': the board is not connected"):
+        load(board_file=path)
+
+
+def test_duplicate_hex_in_a_piece(tmp_path):
+    path = variant_file(tmp_path, "board.toml", '[-1, 0, "neutral"]', '[0, 0, "neutral"]')
+    with pytest.raises(ContentError, match=r"entry 'pieces.large_a': overlapping"):
+        load(board_file=path)
+
+
+def test_unknown_hex_kind(tmp_path):
+    path = variant_file(tmp_path, "board.toml", '[2, 0, "cyan"]', '[2, 0, "orange"]')
+    with pytest.raises(ContentError, match="unknown hex kind 'orange'"):
+        load(board_file=path)
+
+
+def test_scoring_table_with_a_gap(tmp_path):
+    path = variant_file(tmp_path, "scoring.toml", "points = [1, 3, 6, 10,",
+                        "points = { 1 = 1, 3 = 6 }\nold = [1, 3, 6, 10,")  # fmt: skip
+    with pytest.raises(ContentError, match=r"chain_points.triangular.*without gaps"):
+        load(scoring_file=path)
+
+
+def test_unknown_scoring_table():
+    with pytest.raises(ContentError, match=r"chain_points.fibonacci.*available"):
+        load(chain_table="fibonacci")
+
+
+def test_tile_type_not_in_play(tmp_path):
+    path = variant_file(tmp_path, "tiles.toml", 'type = "viewpoint"', 'type = "volcano"')
+    with pytest.raises(ContentError, match=r"tiles.toml: entry 'special\[2\]'.*'volcano'"):
+        load(tiles_file=path)
+
+
+def test_terrain_in_play_without_tiles(tmp_path):
+    path = variant_file(tmp_path, "tiles.toml", '"hill", "mountain"]', '"hill"]')
+    load(3, tiles_file=path)  # 3 players use 5 terrains: fine
+    with pytest.raises(ContentError, match=r"terrain 'mountain' is in play"):
+        load(4, tiles_file=path)
+
+
+def test_planet_architect_off_the_planet(tmp_path):
+    path = variant_file(tmp_path, "planet.toml", "[-2, 2]]", "[-5, 2]]")
+    with pytest.raises(ContentError, match=r"planet.toml: entry 'architect'"):
+        load(planet_file=path)
+
+
+def test_too_many_board_hexes_for_the_tiles(tmp_path):
+    path = variant_file(tmp_path, "tiles.toml", "values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]",
+                        "values = [1, 2, 3, 4, 5, 6]")  # fmt: skip
+    with pytest.raises(ContentError, match="tile hexes but only"):
+        load(tiles_file=path)
+
+
+def test_missing_file():
+    with pytest.raises(ContentError, match="file not found"):
+        load(cards_file="/nonexistent/cards.toml")
+
+
+@pytest.mark.parametrize(
+    ("overrides", "key"),
+    [
+        ({"variant": "expert"}, "variant"),
+        ({"terrain_counts": [4, 5, 9]}, "terrain_counts"),
+        ({"terrains": ["water", "water"]}, "terrains"),
+        ({"terrains": ["lava"]}, "terrains"),
+        ({"pile_close_sum": 0}, "pile_close_sum"),
+        ({"end_empty_hexes": [0, 1]}, "end_empty_hexes"),
+        ({"colour_bonus": 3}, "colour_bonus"),
+    ],
+)
+def test_bad_parameters_name_the_key(overrides, key):
+    with pytest.raises(ConfigError, match=key):
+        LordOfWorlds.from_overrides(overrides)
+
+
+def test_every_assumption_is_a_documented_parameter():
+    rows = {r["name"]: r for r in LordOfWorlds.params_class.describe()}
+    for name in ("terrains", "wild_own_pile", "chain_table", "value_set_table",
+                 "facedown_blocks", "move_after_collect", "require_action", "max_rounds"):
+        assert rows[name]["assumption"] and rows[name]["doc"]
+    assert rows["chain_table"]["default"] == "triangular"
+    assert rows["value_set_table"]["default"] == "linear15"
