@@ -13,9 +13,10 @@ from typing import Any
 from simcore.api import Game
 from simcore.errors import ConfigError
 from simcore.games.rats_of_wistar import board as B
+from simcore.games.rats_of_wistar.actions import bed_cost, dig_cost
 from simcore.games.rats_of_wistar.effects import can_play
 from simcore.games.rats_of_wistar.farm import explore_options
-from simcore.games.rats_of_wistar.rules import bed_cost, dig_cost, space_slot, strength
+from simcore.games.rats_of_wistar.rules import space_slot, strength
 from strategies.base import check_options
 
 STYLES = ("engine", "explorer")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from simcore.api import Game, GameSpec
 from simcore.errors import ContentError
-from simcore.games.rats_of_wistar import effects, farm, rules, setup  # noqa: F401 (registers handlers)
+from simcore.games.rats_of_wistar import actions, effects, farm, rules, setup  # noqa: F401
 from simcore.games.rats_of_wistar.content import Content, load_content
 from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS
 from simcore.games.rats_of_wistar.params import WistarParams

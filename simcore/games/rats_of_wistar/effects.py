@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from simcore.games.rats_of_wistar.actions import can_bed, can_dig, do_bed, do_dig
 from simcore.games.rats_of_wistar.board import (
     AREA_BASE,
     CARD_BASE,
@@ -23,7 +24,6 @@ from simcore.games.rats_of_wistar.board import (
     auto,
     decide,
 )
-from simcore.games.rats_of_wistar.rules import can_bed, can_dig, do_bed, do_dig
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, RESOURCES, VP
 
 

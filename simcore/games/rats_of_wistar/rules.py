@@ -5,14 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from simcore.games.rats_of_wistar.board import (
-    BED,
-    BED_ACT,
     BRANCH_BASE,
-    DIG_ACT,
-    EMPTY,
-    FIRST_SOIL,
     HUT,
-    MARKET_BASE,
     QA_GOAL,
     QA_JOKER,
     QA_MOVE,
@@ -26,7 +20,7 @@ from simcore.games.rats_of_wistar.board import (
     auto,
     decide,
 )
-from simcore.games.rats_of_wistar.vocab import JOKER, MAIN_LABELS, MOVE, POTION
+from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, POTION
 
 MAIN_AREA = (0, 0, 1, 1, 2, 2)
 
@@ -266,143 +260,3 @@ def _branch(s: Any, task: tuple, action: int) -> None:
     if action == STOP:
         return
     s.push_effect(task[1], task[2][action - BRANCH_BASE])
-
-
-# ------------------------------------------------------------------ main actions (§6)
-@auto("main")
-def _main(s: Any, task: tuple) -> None:
-    """Perform a main action at the current strength."""
-    seat, main = task[1], task[2]
-    st = strength(s, seat, main)
-    pl = s.players[seat]
-    s.log(f"seat {seat}: main action {MAIN_LABELS[main]} at strength {st}")
-    if main in (0, 2):
-        res = 0 if main == 0 else 1
-        if st > 0 or not s.params.gather_bonus_needs_strength:
-            pl.res[res] += max(st, 0) + pl.gather[res]
-        return
-    if st <= 0:
-        return
-    if main == 1:
-        s.stack.append(("dig", seat, st))
-    elif main == 3:
-        s.stack.append(("bed", seat, st))
-    elif main == 4:
-        s.push(("project", seat, st), ("refill", seat))
-    else:
-        s.stack.append(("explore", seat, st))
-
-
-def dig_cost(s: Any, pl: Any) -> int:
-    """Metal per room after discounts."""
-    return max(s.params.cost_floor, s.params.dig_cost - pl.discount[0])
-
-
-def bed_cost(s: Any, pl: Any) -> int:
-    """Wood per bed after discounts."""
-    return max(s.params.cost_floor, s.params.bed_cost - pl.discount[1])
-
-
-def can_dig(pl: Any) -> bool:
-    """A soil tile is left."""
-    return pl.dug < 6
-
-
-def can_bed(s: Any, pl: Any) -> bool:
-    """A bed tile is left and an empty room exists."""
-    return pl.beds < s.params.bed_workers and EMPTY in pl.rooms
-
-
-def do_dig(s: Any, seat: int) -> None:
-    """Remove the lowest-VP soil tile: its room is dug and empty."""
-    pl = s.players[seat]
-    pl.rooms[FIRST_SOIL + pl.dug] = EMPTY
-    pl.dug += 1
-    s.log(f"seat {seat}: digs room {pl.dug}")
-
-
-def do_bed(s: Any, seat: int) -> None:
-    """Move the leftmost bed tile into an empty room; its worker goes to the entrance."""
-    pl = s.players[seat]
-    pl.rooms[pl.free_room()] = BED
-    pl.beds += 1
-    pl.entrance += 1
-    s.log(f"seat {seat}: builds bed {pl.beds}; a worker wakes at the entrance")
-
-
-def _dig_options(s: Any, task: tuple) -> list[int]:
-    pl = s.players[task[1]]
-    return [DIG_ACT, STOP] if can_dig(pl) and pl.res[1] >= dig_cost(s, pl) else []
-
-
-@decide("dig", _dig_options)
-def _dig(s: Any, task: tuple, action: int) -> None:
-    """Dig one more room (paying metal) or stop (partial execution)."""
-    s.stack.pop()
-    if action == STOP:
-        return
-    seat = task[1]
-    pl = s.players[seat]
-    pl.res[1] -= dig_cost(s, pl)
-    do_dig(s, seat)
-    if task[2] > 1:
-        s.stack.append(("dig", seat, task[2] - 1))
-
-
-def _bed_options(s: Any, task: tuple) -> list[int]:
-    pl = s.players[task[1]]
-    return [BED_ACT, STOP] if can_bed(s, pl) and pl.res[0] >= bed_cost(s, pl) else []
-
-
-@decide("bed", _bed_options)
-def _bed(s: Any, task: tuple, action: int) -> None:
-    """Build one more bed (paying wood) or stop."""
-    s.stack.pop()
-    if action == STOP:
-        return
-    seat = task[1]
-    pl = s.players[seat]
-    pl.res[0] -= bed_cost(s, pl)
-    do_bed(s, seat)
-    if task[2] > 1:
-        s.stack.append(("bed", seat, task[2] - 1))
-
-
-def _project_options(s: Any, task: tuple) -> list[int]:
-    pts = task[2]
-    prm = s.params
-    opts = [STOP]
-    for deck, cost in ((0, prm.basic_project_cost), (1, prm.advanced_project_cost)):
-        if pts < cost:
-            continue
-        opts += [MARKET_BASE + deck * 10 + i for i, c in enumerate(s.market[deck]) if c >= 0]
-        if s.deck[deck] or s.discard[deck]:
-            opts.append(MARKET_BASE + deck * 10 + 9)
-    return opts if len(opts) > 1 else []
-
-
-@decide("project", _project_options)
-def _project(s: Any, task: tuple, action: int) -> None:
-    """Spend project points on a market card or the top of a deck; stop loses the rest."""
-    s.stack.pop()
-    if action == STOP:
-        return
-    seat = task[1]
-    pl = s.players[seat]
-    deck, slot = divmod(action - MARKET_BASE, 10)
-    if slot == 9:
-        card = s.draw_card(deck)
-        pl.hand.append(card)
-        pl.hand.sort()
-        s.log(f"seat {seat}: takes the top {'basic' if deck == 0 else 'advanced'} card")
-    else:
-        card = s.market[deck][slot]
-        s.market[deck][slot] = -1
-        pl.hand.append(card)
-        pl.hand.sort()
-        pl.known.append(card)
-        pl.known.sort()
-        s.log(f"seat {seat}: takes {s.content.cards[card].name} from the market")
-    cost = s.params.basic_project_cost if deck == 0 else s.params.advanced_project_cost
-    if task[2] - cost > 0:
-        s.stack.append(("project", seat, task[2] - cost))

@@ -28,7 +28,8 @@ def check_invariants(s) -> None:
         assert pl.workers() + bed_tiles + 1 == B.WORKERS_TOTAL
         assert pl.rooms.count(B.BED) == pl.beds
         uncovered = bin(pl.abil).count("1")
-        assert uncovered == len(pl.missions) and uncovered <= 10
+        in_hand = sum(1 for t in s.stack if t[0] == "ability" and t[1] == seat)  # cube in transit
+        assert uncovered + in_hand == len(pl.missions) and uncovered <= 10
         placed = sum(row.count(seat) for row in s.occ) + s.hut.count(seat)
         assert pl.chiefs + placed == s.params.chiefs
         assert len(pl.tents) <= 2 and pl.power <= 2
