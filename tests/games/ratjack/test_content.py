@@ -1,0 +1,90 @@
+"""Content file validation (cards.toml) and parameter validation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from simcore.errors import ConfigError, ContentError
+from simcore.games.ratjack import Ratjack
+from simcore.games.ratjack.content import DATA_FILE, EFFECT_IDS
+
+GOOD = DATA_FILE.read_text()
+
+
+def _game(tmp_path: Path, text: str, **params) -> Ratjack:
+    path = tmp_path / "cards.toml"
+    path.write_text(text)
+    return Ratjack.from_overrides({"cards_file": str(path), **params})
+
+
+def test_packaged_content_is_the_spec_table():
+    g = Ratjack.from_overrides({"decks": ["weasel", "raccoon"]})
+    ct = g.content
+    assert [EFFECT_IDS[e] for e in ct.card_effect[:12]] == [f"weasel_{v}" for v in range(1, 13)]
+    assert ct.card_value[12:] == tuple(range(1, 13)) and ct.card_deck[12] == "raccoon"
+
+
+def test_alternative_file_moves_an_effect(tmp_path):
+    text = GOOD.replace('{ value = 1, effect = "rat_1" }', '{ value = 1, effect = "raccoon_5" }')
+    g = _game(tmp_path, text)
+    assert EFFECT_IDS[g.content.card_effect[0]] == "raccoon_5"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('effect = "rat_7" }', 'effect = "rat_77" }', "unknown effect id 'rat_77'"),
+        ("{ value = 2,", "{ value = 3,", "duplicate value 3"),
+        ('  { value = 12, effect = "rat_12" },\n', "", "missing value(s) [12]"),
+        ('"zero", "blank"', '"zero", "sparkle"', "chip face 'sparkle' does not exist"),
+        ('"zero", "blank"', '"zero", "plus1"', "appears twice"),
+        ('family = "rat"', 'family = "mouse"', "family must be one of"),
+    ],
+)
+def test_bad_content_names_file_and_entry(tmp_path, old, new, message):
+    assert old in GOOD
+    with pytest.raises(ContentError) as err:
+        _game(tmp_path, GOOD.replace(old, new, 1))
+    assert message in str(err.value) and "cards.toml" in str(err.value)
+    assert "decks.rat_red" in str(err.value) or "chips.pairs" in str(err.value)
+
+
+def test_missing_and_broken_files(tmp_path):
+    with pytest.raises(ContentError, match="not found"):
+        Ratjack.from_overrides({"cards_file": str(tmp_path / "nope.toml")})
+    with pytest.raises(ContentError, match="not valid TOML"):
+        _game(tmp_path, "decks = [")
+
+
+@pytest.mark.parametrize(
+    ("overrides", "key"),
+    [
+        ({"decks": ["rat_red"]}, "ratjack.decks"),
+        ({"decks": ["rat_red", "rat_red"]}, "ratjack.decks"),
+        ({"decks": ["rat_red", "mouse"]}, "ratjack.decks"),
+        ({"token_pairs": ["plus1|minus1"]}, "ratjack.token_pairs"),
+        ({"token_pairs": ["plus1|minus1"] * 6}, "ratjack.token_pairs"),
+        ({"exhaustion_tie": "coin"}, "ratjack.exhaustion_tie"),
+        ({"target": 0}, "ratjack.target"),
+        ({"max_tokens_per_card": 2}, "ratjack.max_tokens_per_card"),
+    ],
+)
+def test_bad_params_name_the_key(overrides, key):
+    with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
+        Ratjack.from_overrides(overrides)
+
+
+def test_first_player_beyond_seats():
+    g = Ratjack.from_overrides({"first_player": 3})
+    with pytest.raises(ConfigError, match="first_player"):
+        g.new_state(2, 0)
+    assert g.new_state(4, 0).start == 3
+
+
+def test_token_pairs_override():
+    pairs = ["plus1|plus5", "minus1|minus5", "plus10|minus3", "double|half", "zero|blank",
+             "lock|shield"]  # fmt: skip
+    g = Ratjack.from_overrides({"token_pairs": pairs})
+    assert g.content.chip_faces[0] == (0, 2)
