@@ -177,18 +177,23 @@ class WistarHeuristic:
 
     # ------------------------------------------------------------------ other decisions
     def v_draft(self, s, task, seat, pl, a) -> float:
+        """Sum of the pair's card values."""
         return sum(self.card_value(s, pl, c) for c in s.pairs[a - B.PAIR_BASE])
 
     def v_branch(self, s, task, seat, pl, a) -> float:
+        """Value of the branch's primitives."""
         return sum(self.prim_value(s, pl, p) for p in task[2][a - B.BRANCH_BASE])
 
     def v_dig(self, s, task, seat, pl, a) -> float:
+        """Digging is worth its room."""
         return 1.5
 
     def v_bed(self, s, task, seat, pl, a) -> float:
+        """A bed wakes a worker and scores."""
         return 2.0
 
     def v_project(self, s, task, seat, pl, a) -> float:
+        """Half a card's value, more if playable now."""
         deck, slot = divmod(a - B.MARKET_BASE, 10)
         if slot == 9:
             return 1.0 + deck * 0.8
@@ -198,6 +203,7 @@ class WistarHeuristic:
         return 0.5 * self.card_value(s, pl, cid) + bonus
 
     def v_explore(self, s, task, seat, pl, a) -> float:
+        """Cheese > visitor > reveal/door > useful move."""
         w = self.w
         if a == B.CHEESE_ACT:
             return 6.0
@@ -214,9 +220,11 @@ class WistarHeuristic:
         return 1.3
 
     def v_play(self, s, task, seat, pl, a) -> float:
+        """Value of the card played."""
         return self.card_value(s, pl, a - B.CARD_BASE) + 0.5
 
     def v_pay(self, s, task, seat, pl, a) -> float:
+        """Pay with what is most plentiful / least useful."""
         if a == B.PAY_WOOD:
             return pl.res[0] * 0.1
         if a == B.PAY_METAL:
@@ -231,31 +239,39 @@ class WistarHeuristic:
         return self.w[key] / (1.0 + pl.areas[area])
 
     def v_move_workers(self, s, task, seat, pl, a) -> float:
+        """Move towards the wanted area."""
         src, dst = divmod(a - B.MOVE_BASE, 3)
         return self.desire(pl, dst) - self.w[("forest_area", "burrow_area", "farm_area")[src]] / (
             pl.areas[src]) - 0.05  # fmt: skip
 
     def v_place_worker(self, s, task, seat, pl, a) -> float:
+        """Place where a worker is wanted most."""
         return self.desire(pl, a - B.AREA_BASE)
 
     def v_complete_mission(self, s, task, seat, pl, a) -> float:
+        """Missions are always worth completing."""
         return 5.0
 
     def v_ability(self, s, task, seat, pl, a) -> float:
+        """Ability VP plus its effect, minus its cost."""
         ab = s.content.abilities[a - B.ABILITY_BASE]
         return ab.vp + (1.5 if ab.effect else 0.0) - ab.cost * 0.5
 
     def v_achieve_goal(self, s, task, seat, pl, a) -> float:
+        """Goals score."""
         return 1.0
 
     def v_potion(self, s, task, seat, pl, a) -> float:
+        """Mission > invention > resources."""
         return (5.0, 3.0, 0.6, 0.7)[a - B.POTION_BASE]
 
     def v_main_action(self, s, task, seat, pl, a) -> float:
+        """Value of the main action now."""
         main = a - B.MAIN_BASE
         return self.main_value(s, seat, pl, main, strength(s, seat, main))
 
     def v_gain_icon(self, s, task, seat, pl, a) -> float:
+        """The icon hand cards need most."""
         icon = a - B.ICON_BASE
         cards = s.content.cards
         return (
@@ -263,6 +279,7 @@ class WistarHeuristic:
         )
 
     def v_x1(self, s, task, seat, pl, a) -> float:
+        """Any once-per-round effect."""
         return 1.0
 
 

@@ -25,6 +25,7 @@ def _main(s: Any, task: tuple) -> None:
     seat, main = task[1], task[2]
     st = strength(s, seat, main)
     pl = s.players[seat]
+    s._info = st
     s.log(f"seat {seat}: main action {MAIN_LABELS[main]} at strength {st}")
     if main in (0, 2):
         res = 0 if main == 0 else 1

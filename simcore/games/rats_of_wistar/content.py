@@ -279,11 +279,13 @@ def _farm(file: str, data: dict) -> Farm:
         raise fail(file, "'rooms' must be a list of distinct names")
 
     def room(name: Any, what: str) -> int:
+        """Index of a named room (ContentError if unknown)."""
         if name not in rooms:
             raise fail(file, f"{what} names unknown room {name!r}")
         return rooms.index(name)
 
     def pairs(key: str) -> tuple[tuple[int, int], ...]:
+        """Room pairs of a passage/door list."""
         return tuple((room(a, key), room(b, key)) for a, b in data.get(key, []))
 
     doors = pairs("doors")

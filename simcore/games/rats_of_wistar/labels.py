@@ -37,6 +37,7 @@ from simcore.games.rats_of_wistar.vocab import AREAS, ICONS, MAIN_LABELS, RESOUR
 BLANK = {"round": 0, "turn": 0, "turn_position": 0, "sector": "", "space": 0, "slot": -1,
          "main_action": "", "strength": 0, "bonus": "", "order": "", "kind": ""}  # fmt: skip
 ACTION_COLUMNS = {k: ("str" if isinstance(v, str) else "int") for k, v in BLANK.items()}
+ACTION_COLUMNS["strength_used"] = "int"  # filled after the step (post_action_info)
 
 
 def prim_label(prim: tuple) -> str:

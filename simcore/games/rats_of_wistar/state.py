@@ -35,7 +35,7 @@ class WistarState(State):
         self._n = n_players
         self.rng = state_stream(seed)
         self._trace: list[str] | None = None
-        self._info: dict[str, Any] = {}
+        self._info = -1  # strength of a main action resolved during the last apply
         from simcore.games.rats_of_wistar.setup import setup  # avoids an import cycle
 
         setup(self)
@@ -101,6 +101,7 @@ class WistarState(State):
                 f"action {action!r} is not legal for seat {self.current_player}"
             )
         self.steps += 1
+        self._info = -1
         task = self.stack[-1]
         DECIDE[task[0]][1](self, task, action)
         self.settle()
@@ -149,7 +150,7 @@ class WistarState(State):
             setattr(new, name, [x[:] for x in getattr(self, name)])
         new.players = [p.clone() for p in self.players]
         new._trace = None
-        new._info = {}
+        new._info = -1
         return new
 
     def reseed(self, rng: random.Random) -> None:
@@ -225,8 +226,12 @@ class WistarState(State):
         return action_info(self, action)
 
     def post_action_info(self) -> dict[str, Any]:
-        """Nothing extra after the action (placement columns are known before it)."""
-        return {}
+        """``strength_used``: strength of a main action resolved by this step, else -1.
+
+        With "main first" it is on the placement row; with "bonus first" and a bonus that
+        needs decisions, it is on the row of the step after which the main action ran.
+        """
+        return {"strength_used": self._info}
 
     def enable_trace(self) -> None:
         """Start recording a narrative."""

@@ -39,6 +39,8 @@ def test_records_for_placements() -> None:
     for row in rec.actions:
         assert cols <= set(row)
     for row in places:
+        if row["order"] == "main_first":
+            assert row["strength_used"] == row["strength"]
         assert row["order"] in ("bonus_first", "main_first") or row["sector"] == "hut"
         assert 1 <= row["turn_position"] <= 2 and 1 <= row["round"] <= 5
         if row["sector"] != "hut":
