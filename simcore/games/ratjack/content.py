@@ -85,9 +85,7 @@ def _build(path: str, decks: tuple[str, ...], token_pairs: tuple[str, ...]) -> C
     face_chip = [0] * len(FACE_IDS)
     for k, (fa, fb) in enumerate(pairs):
         face_chip[fa] = face_chip[fb] = k
-    valt = tuple(
-        tuple([v] + [modified_value(f, v) for f in range(len(FACE_IDS))]) for v in values
-    )
+    valt = tuple(tuple([v] + [modified_value(f, v) for f in range(len(FACE_IDS))]) for v in values)
     return Content(
         (decks[0], decks[1]), tuple(values), tuple(names), tuple(effects),
         tuple((a, b) for a, b in pairs), tuple(face_chip), valt,

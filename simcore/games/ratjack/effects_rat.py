@@ -74,7 +74,7 @@ def _r6_opts(s: S, a: int) -> list[int]:
 
 
 def _r6_choose(s: S, a: int, action: int) -> None:
-    q, i, c = b.at(s, action)
+    c = b.at(s, action)[2]
     b.set_side(s, c, a, True)
     s.note(f"turns up {s.ct.card_name(c)}")
     fx.begin(s, a, c)  # replaces this frame with the inner card's effect

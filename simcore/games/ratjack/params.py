@@ -32,9 +32,7 @@ class RatjackParams(Params):
         "(spec default plus1|minus1 plus5|minus5 plus10|minus3 double|half zero|blank lock|shield)",
         assumption=True,
     )
-    max_tokens_per_card: int = param(
-        1, "[S] §5 chips per card (only 1 is implemented)", ge=1, le=1
-    )
+    max_tokens_per_card: int = param(1, "[S] §5 chips per card (only 1 is implemented)", ge=1, le=1)
     exhaustion_tie: str = param(
         "all_tied_score",
         "[A] §6.5 several players tied for highest value when the deck runs out",

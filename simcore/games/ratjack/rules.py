@@ -267,7 +267,8 @@ def _draw(s: S, a: int, action: int) -> None:
     s.hand[a].append(c)
     s.drew, s.last_card, s.phase = action, c, P_PLAY
     s.last_effect = -1
-    s.note(f"seat {a} draws from the {'deck' if action == DRAW_DECK else 'discard pile'}")
+    pile = "deck" if action == DRAW_DECK else "discard pile"
+    s.note(f"seat {a} draws {s.ct.card_name(c)} from the {pile}")
 
 
 def _play(s: S, a: int, action: int) -> None:

@@ -8,8 +8,8 @@ from typing import Any
 from simcore.api import TERMINAL, State
 from simcore.games.ratjack import rules, text
 from simcore.games.ratjack.codes import NSTAT, P_EFFECT, P_OVER
-from simcore.games.ratjack.effects import flip_options
 from simcore.games.ratjack.content import Content
+from simcore.games.ratjack.effects import flip_options
 from simcore.games.ratjack.params import RatjackParams
 from simcore.games.ratjack.text import RAT6
 from simcore.rng import state_stream, substream

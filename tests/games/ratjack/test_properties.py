@@ -1,0 +1,121 @@
+"""Property tests (hypothesis): conservation of cards and chips, the value formula (§5),
+knowledge masks (§8), termination."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simcore.games.ratjack import Ratjack
+from simcore.games.ratjack.params import DECK_NAMES, FACE_IDS
+
+PAIRS = list(itertools.combinations(DECK_NAMES, 2))
+
+
+def spec_value(s, p: int) -> int:
+    """§5 written out independently: face-up cards, modified by their chip face."""
+    total = 0
+    for c in s.disp[p]:
+        if not s.up[c]:
+            continue
+        v = s.ct.card_value[c]
+        face = FACE_IDS[s.face[s.chip[c]]] if s.chip[c] >= 0 else None
+        total += {
+            "plus1": v + 1, "minus1": max(v - 1, 0), "minus3": max(v - 3, 0),
+            "minus5": max(v - 5, 0), "plus5": v + 5, "plus10": v + 10, "zero": 0,
+            "double": 2 * v, "half": -(-v // 2),
+        }.get(face, v)  # fmt: skip
+    return total
+
+
+def check_invariants(s) -> None:
+    """Every card and chip exactly once; masks consistent with positions."""
+    places = s.deck + s.discard + [c for h in s.hand for c in h] + [c for d in s.disp for c in d]
+    if s.limbo >= 0:
+        places.append(s.limbo)
+    assert sorted(places) == list(range(24))
+    on_cards = [k for k in range(6) if s.chip_on[k] >= 0]
+    for k in range(6):
+        assert s.chip_on[k] >= -2
+        if s.chip_on[k] >= 0:
+            assert s.chip[s.chip_on[k]] == k
+    assert sorted(k for k in s.chip if k >= 0) == sorted(on_cards)
+    in_display = {c for d in s.disp for c in d}
+    for c in range(24):
+        if s.chip[c] >= 0 or s.up[c]:
+            assert c in in_display
+    assert {f for pair in s.ct.chip_faces for f in pair} == set(range(12))
+    for k, f in enumerate(s.face):
+        assert f in s.ct.chip_faces[k]
+    for p in range(s.n):
+        for c in s.hand[p]:
+            assert s.seen[c] >> p & 1
+        for c in s.disp[p]:
+            assert s.seen[c] == s.all if s.up[c] else s.seen[c] >> p & 1
+        assert s.value(p) == spec_value(s, p)
+    for c in s.discard:
+        assert s.seen[c] == s.all
+    for c in s.deck:
+        assert s.seen[c] == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    n_players=st.integers(2, 4),
+    pair=st.sampled_from(PAIRS),
+    stacks=st.booleans(),
+)
+def test_random_games_keep_invariants_and_end(seed, n_players, pair, stacks):
+    game = Ratjack.from_overrides({"decks": list(pair), "last_standing_stacks": stacks})
+    s = game.new_state(n_players, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not s.is_terminal():
+        check_invariants(s)
+        legal = s.legal_actions()
+        assert legal
+        s.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+        assert steps < 20_000
+    check_invariants(s)
+    assert max(s.vp) >= game.params.points_to_win or s.ended_by == "round_limit"
+    assert abs(sum(s.returns()) - 1.0) < 1e-9
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), n_players=st.integers(2, 4), cut=st.integers(0, 400))
+def test_determinize_keeps_invariants_and_knowledge(seed, n_players, cut):
+    s = Ratjack().new_state(n_players, seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    for p in range(n_players):
+        d = s.determinize(p, random.Random(seed + p))
+        check_invariants(d)
+        assert d.observation(p) == s.observation(p)
+        bit = 1 << p
+        real, sampled = where(s), where(d)
+        for c in range(24):
+            if s.seen[c] & bit or s.up[c] or c in s.discard:
+                assert sampled[c] == real[c]  # every card p can identify stays where it is
+                assert d.seen[c] == s.seen[c] and d.chip[c] == s.chip[c]
+        assert sorted(real.values()) == sorted(sampled.values())  # same places are filled
+
+
+def where(s) -> dict[int, tuple]:
+    """Place of every card."""
+    out: dict[int, tuple] = {c: ("deck", i) for i, c in enumerate(s.deck)}
+    out.update({c: ("discard", i) for i, c in enumerate(s.discard)})
+    for p in range(s.n):
+        out.update({c: ("hand", p, i) for i, c in enumerate(s.hand[p])})
+        out.update({c: ("disp", p, i) for i, c in enumerate(s.disp[p])})
+    if s.limbo >= 0:
+        out[s.limbo] = ("limbo",)
+    return out
