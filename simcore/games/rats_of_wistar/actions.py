@@ -23,7 +23,7 @@ from simcore.games.rats_of_wistar.vocab import MAIN_LABELS
 def _main(s: Any, task: tuple) -> None:
     """Perform a main action at the current strength."""
     seat, main = task[1], task[2]
-    st = strength(s, seat, main)
+    st = task[3] if len(task) > 3 else strength(s, seat, main)  # fixed strength from an effect
     pl = s.players[seat]
     s._info = st
     s.log(f"seat {seat}: main action {MAIN_LABELS[main]} at strength {st}")

@@ -176,10 +176,13 @@ def _main_any_options(s: Any, task: tuple) -> list[int]:
 def _main_action(s: Any, task: tuple, action: int) -> None:
     """Perform a main action (any = chosen) at the area strength [A]."""
     s.stack.pop()
-    s.stack.append(("main", task[1], action - MAIN_BASE))
+    fixed = s.params.effect_main_strength
+    s.stack.append(("main", task[1], action - MAIN_BASE, *((fixed,) if fixed else ())))
 
 
 def _icon_options(s: Any, task: tuple) -> list[int]:
+    if sum(p.icon_tokens for p in s.players) >= s.params.icon_token_supply:
+        return []  # the supply of tech-icon tokens is exhausted
     return [ICON_BASE + i for i in range(6)] if task[2] < 0 else [ICON_BASE + task[2]]
 
 

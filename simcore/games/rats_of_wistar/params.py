@@ -26,6 +26,7 @@ class WistarParams(Params):
     bed_workers: int = param(6, "bed tiles, each holding a worker at start (§1)", ge=1, le=6)
     starting_rooms: int = param(3, "rooms dug from the start (§2.4) [A]", ge=1, le=3)
     tents: int = param(2, "tents per player (§8)", ge=0, le=2)
+    icon_token_supply: int = param(5, "tech-icon tokens in the supply (§1, seed: 5)", ge=0, le=20)
     goals_in_play: int = param(3, "goal cards used (§2.2)", ge=1, le=5)
     market_size: int = param(4, "face-up cards per market row (§2.6)", ge=2, le=6)
     market_discard: int = param(
@@ -46,6 +47,13 @@ class WistarParams(Params):
     gather_bonus_needs_strength: bool = param(
         True,
         "gather bonuses apply only when strength >= 1 (strength 0 does nothing) [A]",
+        assumption=True,
+    )
+    effect_main_strength: int = param(
+        0,
+        "strength of a main action granted by an effect; 0 = the area strength (§10) [A]",
+        ge=0,
+        le=6,
         assumption=True,
     )
     # §8 quick actions

@@ -225,3 +225,13 @@ def test_reveal_and_complete_mission_primitives() -> None:
     s.apply(B.MISSION_BASE + 0)
     s.apply(B.ABILITY_BASE + 2)
     assert pl.missions and pl.abil == 1 << 2
+
+
+def test_effect_main_action_fixed_strength_param() -> None:
+    s = start(effect_main_strength=1)
+    seat = s.current_player
+    pl = s.players[seat]
+    pl.areas = [3, 0, 0]
+    wood = pl.res[0]
+    run(s, ("main_action", seat, 0))
+    assert pl.res[0] == wood + 1

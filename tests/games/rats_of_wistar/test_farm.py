@@ -207,3 +207,11 @@ def test_jokers_for_mission_icons_param(jokers: bool) -> None:
     put_mission(s, 0, "M01")
     pl.icons[0], pl.res[2] = 1, 1
     assert bool(completable(s, seat)) == jokers
+
+
+def test_icon_token_supply_is_limited() -> None:
+    s = start(icon_token_supply=1)
+    seat = s.current_player
+    run(s, ("gain_icon", seat, 2))
+    run(s, ("gain_icon", 1 - seat, 2))
+    assert s.players[seat].icons[2] == 1 and s.players[1 - seat].icons[2] == 0
