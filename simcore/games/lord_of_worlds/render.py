@@ -169,8 +169,8 @@ def render_board(s: LordOfWorldsState) -> list[str]:
                 else (f"{_SHORT[ctx.ttype[tile]]}{ctx.tvalue[tile]}")
             )
             cart = "*" + "".join(carts[h]) if h in carts else ""
-            text.append(f"{mark}{body}{cart}"[:6].ljust(6))
-        indent = (2 * cells[0][0] + r - lo) * 3
+            text.append(f"{mark}{body}{cart}"[:7].ljust(7))
+        indent = (2 * cells[0][0] + r - lo) * 4  # half a cell per step
         lines.append(" " * indent + " ".join(text))
     return lines
 

@@ -127,8 +127,16 @@ def test_bad_parameters_name_the_key(overrides, key):
 
 def test_every_assumption_is_a_documented_parameter():
     rows = {r["name"]: r for r in LordOfWorlds.params_class.describe()}
-    for name in ("terrains", "wild_own_pile", "chain_table", "value_set_table",
-                 "facedown_blocks", "move_after_collect", "require_action", "max_rounds"):
+    for name in (
+        "terrains",
+        "wild_own_pile",
+        "chain_table",
+        "value_set_table",
+        "facedown_blocks",
+        "move_after_collect",
+        "require_action",
+        "max_rounds",
+    ):
         assert rows[name]["assumption"] and rows[name]["doc"]
     assert rows["chain_table"]["default"] == "triangular"
     assert rows["value_set_table"]["default"] == "linear15"

@@ -116,7 +116,7 @@ def test_starting_hands_exceed_thirteen():
         for p in range(3):
             total = sum(c * s.ctx.cards.value[k] for k, c in enumerate(s.hands[p]))
             low = min(s.ctx.cards.value[k] for k, c in enumerate(s.hands[p]) if c)
-            assert 13 < total and total - low <= 13 + 5
+            assert total > 13 and total - low <= 13 + 5
         assert len(s.piles) == 6
         assert sum(s.hsize) + len(s.deck) + sum(map(len, s.piles)) == 100
 

@@ -15,8 +15,18 @@ from simcore.games.lord_of_worlds.planet import (
     value_set_points,
 )
 
-from .helpers import card, clear_board, fill_planet, hex_at, planet_hex, play, put, set_hand
-from .helpers import started, tile
+from .helpers import (
+    card,
+    clear_board,
+    fill_planet,
+    hex_at,
+    planet_hex,
+    play,
+    put,
+    set_hand,
+    started,
+    tile,
+)
 
 # Planet (axial q, r); [A] = printed architect hex:
 #

@@ -1,0 +1,30 @@
+"""The public conformance suite for 2-4 players, both variants, random and both styles."""
+
+from __future__ import annotations
+
+import pytest
+
+from simcore.testing import check_game
+
+from .helpers import game
+
+POLICIES = ["random", "heuristic:style=chains", "heuristic:style=architect"]
+
+
+@pytest.mark.parametrize("variant", ["standard", "strategic"])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_check_game(n, variant):
+    checks = check_game(game(variant=variant), n, POLICIES, n_games=3, states_per_game=5)
+    assert checks > 1000
+
+
+def test_check_game_with_every_assumption_flipped():
+    g = game(facedown_blocks=True, move_after_collect=True, require_action=False,
+             wild_own_pile=False, sage_counts_architect_tiles=True, value_sets="on",
+             value_set_table="doubling")  # fmt: skip
+    check_game(g, 3, POLICIES, n_games=3, states_per_game=4)
+
+
+def test_check_game_restricted_heuristic():
+    check_game(game(), 2, ["heuristic:forbid=hire/white", "random:forbid=collect/colored"],
+               n_games=2, states_per_game=4)  # fmt: skip

@@ -1,0 +1,73 @@
+"""Heuristic policies: options, strength against random play, restricted play."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from simcore.errors import ConfigError
+from simcore.runner import play_game
+from strategies.heuristics.lord_of_worlds import make_heuristic
+from strategies.registry import make_policy
+
+from .helpers import game
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def test_styles_and_options():
+    g = game()
+    assert make_heuristic.styles == ("chains", "architect")
+    assert make_heuristic(g).name == "heuristic:style=chains"
+    assert make_policy("heuristic:style=architect", g).style == "architect"
+    with pytest.raises(ConfigError, match="style"):
+        make_heuristic(g, style="greedy")
+    with pytest.raises(ConfigError, match="depth"):
+        make_heuristic(g, depth=3)
+
+
+@pytest.mark.parametrize("style", ["chains", "architect"])
+@pytest.mark.parametrize("variant", ["standard", "strategic"])
+def test_heuristic_beats_random(style, variant):
+    # 2 players, 12 seeds x both seatings; 95% Wilson lower bound of the win share > 0.5
+    g = game(variant=variant)
+    hero, rnd = make_policy(f"heuristic:style={style}", g), make_policy("random", g)
+    wins, n = 0.0, 0
+    for seed in range(12):
+        for seat in (0, 1):
+            lineup = [hero, rnd] if seat == 0 else [rnd, hero]
+            rec = play_game(g, 2, lineup, 1000 + seed)
+            wins += rec.seats[seat]["win_share"]
+            n += 1
+    low, _ = wilson(wins, n)
+    assert low > 0.5, (wins, n)
+
+
+def test_heuristic_in_three_player_game_scores_most():
+    g = game()
+    hero, rnd = make_policy("heuristic", g), make_policy("random", g)
+    wins = 0.0
+    for seed in range(6):
+        seat = seed % 3
+        lineup = [rnd, rnd, rnd]
+        lineup[seat] = hero
+        wins += play_game(g, 3, lineup, seed).seats[seat]["win_share"]
+    assert wins >= 5
+
+
+def test_heuristic_respects_restrictions():
+    g = game()
+    free = make_policy("heuristic", g)
+    banned = make_policy("heuristic:forbid=collect/colored", g)
+    colored = [0, 0]
+    for seed in range(4):
+        colored[0] += play_game(g, 2, [free, free], seed).seats[0]["pts_colored_hex"]
+        colored[1] += play_game(g, 2, [banned, free], seed).seats[0]["pts_colored_hex"]
+    assert colored[0] > 0 and colored[1] == 0

@@ -1,0 +1,114 @@
+"""Property tests: conservation of tiles and cards, planet integrity, chain scoring reference."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC
+from simcore.games.lord_of_worlds.planet import chain_scores
+
+from .helpers import cards_total, game, tiles_in_play
+
+GAMES = {v: game(variant=v) for v in ("standard", "strategic")}
+PLANET_ADJ = GAMES["standard"].context(2).planet.adj
+TABLE = GAMES["standard"].context(2).scoring.chain
+
+
+def check_invariants(s) -> None:
+    assert tiles_in_play(s) == sorted(s.ctx.in_play)  # every tile exactly once
+    assert cards_total(s) == list(s.ctx.cards.copies)
+    for p in range(s.n):
+        terr = s.pterr[p]
+        assert s.pempty[p] == sum(1 for t in terr if t < 0)
+        # a hex holds at most one terrain tile, and architect tiles never fill a hex
+        assert all(s.ctx.ttype[t] != ARCHITECT for t in terr if t >= 0)
+        assert sum(s.parch[p]) == len(s.archt[p])
+        assert s.hsize[p] == sum(s.hands[p])
+    assert s.n_up == sum(1 for t, u in zip(s.btile, s.bup, strict=True) if t >= 0 and u)
+    assert len(s.supply) <= s.ctx.params.open_supply
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    n=st.integers(2, 4),
+    variant=st.sampled_from(["standard", "strategic"]),
+    steps=st.integers(0, 1500),
+)
+def test_tiles_and_cards_are_conserved(seed, n, variant, steps):
+    s = GAMES[variant].new_state(n, seed)
+    rng = random.Random(seed)
+    check_invariants(s)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        actions = s.legal_actions()
+        s.apply(actions[rng.randrange(len(actions))])
+        if rng.random() < 0.1:
+            check_invariants(s)
+    check_invariants(s)
+
+
+def reference_chains(types: list[int], adj) -> tuple[int, int]:
+    """Brute force: every terrain for every mix, keep the legal assignments, flood-fill."""
+    mixes = [h for h, t in enumerate(types) if t == MIX]
+    best = None
+    for combo in itertools.product([-1, *range(N_BASIC)], repeat=len(mixes)):
+        work = list(types)
+        legal = True
+        for m, t in zip(mixes, combo, strict=True):
+            basics = {types[x] for x in adj[m] if 0 <= types[x] < N_BASIC}
+            if (t == -1 and basics) or (t != -1 and t not in basics):
+                legal = False  # a mix must join exactly one adjacent basic chain
+            work[m] = t
+        if not legal:
+            continue
+        points, longest, left = 0, 0, {h for h, t in enumerate(work) if 0 <= t < N_BASIC}
+        while left:
+            start = left.pop()
+            group, frontier = {start}, {start}
+            while frontier:
+                frontier = {y for x in frontier for y in adj[x]
+                            if work[y] == work[start] and y not in group}  # fmt: skip
+                group |= frontier
+            left -= group
+            points += TABLE[len(group)]
+            longest = max(longest, len(group))
+        if best is None or (points, longest) > best:
+            best = (points, longest)
+    return best
+
+
+planets = st.lists(
+    st.sampled_from([-1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8, MIX]), min_size=19, max_size=19
+).filter(lambda ts: ts.count(MIX) <= 3)
+
+
+@settings(max_examples=150, deadline=None)
+@given(types=planets)
+def test_chain_scoring_matches_brute_force(types):
+    assert chain_scores(types, PLANET_ADJ, TABLE) == reference_chains(types, PLANET_ADJ)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), steps=st.integers(20, 400), player=st.integers(0, 2))
+def test_determinize_keeps_what_the_player_knows(seed, steps, player):
+    s = GAMES["standard"].new_state(3, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            return
+        actions = s.legal_actions()
+        s.apply(actions[rng.randrange(len(actions))])
+    det = s.determinize(player, random.Random(seed + 1))
+    assert det.observation(player) == s.observation(player)
+    assert det.hands[player] == s.hands[player]
+    for q in range(3):
+        # cards known to be in a rival's hand (hired face up, not yet played) stay there
+        assert all(h >= k for h, k in zip(det.hands[q], s.known[q], strict=True))
+        assert det.hsize[q] == sum(det.hands[q])
+    check_invariants(det)

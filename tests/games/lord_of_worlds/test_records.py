@@ -1,0 +1,76 @@
+"""Records (§8), labels, action classes and the trace narrative."""
+
+from __future__ import annotations
+
+from simcore.games.lord_of_worlds import rules as R
+from simcore.runner import play_game
+from simcore.trace import trace_game
+from strategies.registry import make_policy
+
+from .helpers import game, started
+
+
+def test_outcome_columns_and_score_split():
+    g = game(variant="strategic")
+    h = make_policy("heuristic", g)
+    rec = play_game(g, 2, [h, h], 5, record_actions=True)
+    assert rec.game["variant"] == "strategic"
+    assert rec.game["chain_table"] == "triangular" and rec.game["value_set_table"] == "linear15"
+    assert rec.game["rounds"] * 2 == rec.game["turns"]
+    for seat in rec.seats:
+        parts = [seat[k] for k in g.seat_columns if k.startswith("pts_")]
+        assert sum(parts) == seat["score"]
+        assert seat["pts_chains"] > 0 and seat["longest_chain"] >= 2
+        assert seat["tiles_placed"] >= 15
+    kinds = {row["kind"] for row in rec.actions}
+    assert {"hire", "play", "add", "done", "collect", "place"} <= kinds
+    placed = [row for row in rec.actions if row["kind"] == "place"]
+    assert all(row["tile_type"] and row["tile_value"] > 0 and row["planet_hex"] >= 0
+               for row in placed)  # fmt: skip
+    assert sum(row["points"] for row in rec.actions) == sum(
+        s["pts_colored_hex"] + s["pts_architect"] + s["pts_sage_tree"] + s["pts_viewpoint"]
+        for s in rec.seats
+    )
+
+
+def test_standard_game_records_no_value_set_table():
+    g = game()
+    r = make_policy("random", g)
+    rec = play_game(g, 2, [r, r], 1)
+    assert rec.game["value_set_table"] == ""
+    assert all(s["pts_value_sets"] == 0 for s in rec.seats)
+
+
+def test_labels_and_classes():
+    s = started()
+    hire = s.legal_actions()[0]
+    assert s.action_label(hire).startswith("hire pile 0")
+    assert s.action_classes(hire)[0] == "hire"
+    plays = [a for a in s.legal_actions() if R.PLAY <= a < R.ADD]
+    assert s.action_classes(plays[0])[1].startswith("play/")
+    for a in s.legal_actions():
+        for cls in s.action_classes(a):
+            assert not set(cls) & set(":,=")
+
+
+def test_trace_tells_the_story_and_renders_planets():
+    g = game()
+    h = make_policy("heuristic", g)
+    lines = trace_game(g, 2, [h, h], 7)
+    text = "\n".join(lines)
+    for needle in (
+        "every cart starts on portal",
+        "reveals hex",
+        "hires",
+        "plays",
+        "collects",
+        "flips hex",
+        "places",
+        "final scoring seat 0",
+        "[A]",
+    ):
+        assert needle in text, needle  # fmt: skip
+    s = started()
+    view = s.render()
+    assert "seat 1:" in view and view.count("[A]") == 8  # 4 architect hexes per planet
+    assert s.trace_lines() == []  # tracing is off unless enabled
