@@ -231,8 +231,15 @@ def _pay(s: Any, task: tuple, action: int) -> None:
         pl.res[1] -= 1
     else:
         discard_from_hand(s, pl, action - CARD_BASE)
+    s.log(f"seat {seat}: pays {_paid(s, action)}")
     if task[2] > 1:
         s.stack.append(("pay", seat, task[2] - 1))
+
+
+def _paid(s: Any, action: int) -> str:
+    if action in (PAY_WOOD, PAY_METAL):
+        return "wood" if action == PAY_WOOD else "metal"
+    return s.content.cards[action - CARD_BASE].name
 
 
 def _move_options(s: Any, task: tuple) -> list[int]:
