@@ -37,6 +37,7 @@ class WistarHeuristic:
         self.style = style
         self.w = WEIGHTS[style]
         self.name = f"heuristic:style={style}"
+        self._cache: dict[int, tuple[float, bool]] = {}  # space values within one act() call
 
     def act(self, state: Any, rng: random.Random) -> int:
         """Best-valued legal action."""
@@ -45,6 +46,7 @@ class WistarHeuristic:
             return actions[0]
         task = state.stack[-1]
         seat = state.current_player
+        self._cache = {}
         best, best_v = actions[0], -1e9
         for a in actions:
             v = self.value(state, task, seat, a) + rng.random() * 0.05
@@ -144,14 +146,21 @@ class WistarHeuristic:
             return 1.2 + 0.5 + first
         if a >= B.SPACE_BASE:
             code = a - B.SPACE_BASE
-            sec, sp, main_first = code // 6, (code // 2) % 3, code % 2
-            main = space_slot(s, sec)
-            branches = s.content.wheel[s._n][sec][1][sp]
-            bonus = max(sum(self.prim_value(s, pl, p) for p in b) for b in branches)
-            moves = any(p[0] == "move_workers" for b in branches for p in b)
-            order = 0.1 if (main_first == (not moves)) else 0.0
-            return self.main_value(s, seat, pl, main, strength(s, seat, main)) + bonus + order
+            cached = self._cache.get(code // 2)  # both orders of a space share the base value
+            if cached is None:
+                cached = self.space_value(s, seat, pl, code // 6, (code // 2) % 3)
+                self._cache[code // 2] = cached
+            base, moves = cached
+            return base + (0.1 if (code % 2 == 1) == (not moves) else 0.0)
         return self.quick_value(s, seat, pl, a)
+
+    def space_value(self, s: Any, seat: int, pl: Any, sec: int, sp: int) -> tuple[float, bool]:
+        """Main action at its strength plus the best bonus branch; whether the bonus moves."""
+        main = space_slot(s, sec)
+        branches = s.content.wheel[s._n][sec][1][sp]
+        bonus = max(sum(self.prim_value(s, pl, p) for p in b) for b in branches)
+        moves = any(p[0] == "move_workers" for b in branches for p in b)
+        return self.main_value(s, seat, pl, main, strength(s, seat, main)) + bonus, moves
 
     def quick_value(self, s: Any, seat: int, pl: Any, a: int) -> float:
         """Quick actions: take the clearly useful ones."""
