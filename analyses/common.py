@@ -108,12 +108,18 @@ def seat_advantage(
         parts.append(
             part.with_columns(
                 diff=pl.col("rate") - pl.col("fair"),
-                p_holm=pl.Series(holm(part["p_value"].to_numpy())),
+                p_holm=pl.Series(_seat_holm(part["p_value"].to_numpy(), part["n_players"][0])),
                 chi2=pl.lit(stat),
                 chi2_p=pl.lit(p),
             )
         )
     return pl.concat(parts) if parts else df
+
+
+def _seat_holm(p, n_players: int):
+    # With two seats, "seat 1 wins more" and "seat 2 wins less" are one hypothesis: no
+    # multiplicity to correct for (Holm would double the p-value for nothing).
+    return p if n_players == 2 else holm(p)
 
 
 def _family(spec: str) -> str:
@@ -209,7 +215,9 @@ def end_reasons(source: Source, groups: Sequence[str] = ("cell",), conf: float =
     df = (
         games.group_by([*groups, "ended_by"])
         .agg(count=pl.len())
-        .with_columns(games=pl.col("count").sum().over(list(groups)))
+        .with_columns(
+            games=pl.col("count").sum().over(list(groups)) if groups else pl.col("count").sum()
+        )
         .sort([*groups, "count"], descending=[False] * len(groups) + [True])
         .collect()
     )

@@ -125,7 +125,7 @@ def render_page(ctx: Context, sections: Sequence[Section], title: str | None = N
             provenance=provenance_tables(ctx),
             config_text=json.dumps(manifest.get("config", {}), indent=2, sort_keys=True),
             footer=f"boardlab report · run {manifest.get('name', '?')} · config hash "
-            f"{manifest.get('config_hash', '?')} · last updated {manifest.get('updated', '?')}",
+            f"{manifest.get('config_hash', '?')} · last updated {manifest.get('updated', '–')}",
         )
     )
 

@@ -60,6 +60,7 @@ def to_svg(fig: Figure, name: str, alt: str) -> str:
     svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)
     # Responsive: the viewBox keeps the aspect ratio, CSS sets the width.
     svg = re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r"<svg\1", svg, count=1)
+    svg = _prefix_ids(svg, name)
     label = html.escape(alt, quote=True)
     return svg.replace("<svg", f'<svg role="img" aria-label="{label}" class="figure"', 1)
 
@@ -68,6 +69,14 @@ def wrap_labels(labels: Sequence[str], width: int = 34) -> list[str]:
     """Break long tick labels over lines so the plot area keeps its width."""
     return ["\n".join(textwrap.wrap(str(t), width, break_on_hyphens=False)) or str(t)
             for t in labels]  # fmt: skip
+
+
+def _prefix_ids(svg: str, prefix: str) -> str:
+    # matplotlib numbers its element ids per figure ("axes_1", "patch_2"...), which would
+    # collide between figures of one page; prefix every id and every reference to one.
+    svg = re.sub(r'\bid="([^"]+)"', rf'id="{prefix}-\1"', svg)
+    svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}-\1)", svg)
+    return re.sub(r'href="#([^"]+)"', rf'href="#{prefix}-\1"', svg)
 
 
 def _height_for(n_rows: int, base: float = 1.0, per_row: float = 0.38) -> float:
@@ -141,7 +150,7 @@ def interval_bars(
             for yi, rv in zip(y, refs, strict=True):
                 ax.plot([rv, rv], [yi - 0.42, yi + 0.42], color=HIGHLIGHT, linewidth=1.6)
             ax.plot([], [], color=HIGHLIGHT, linewidth=1.6, label=ref_label)
-            ax.legend(loc="lower right", frameon=False)
+            ax.legend(loc="lower left", bbox_to_anchor=(1.0, 0.0), frameon=False)
         ax.set_yticks(y, wrap_labels(labels))
         ax.set_xlabel(xlabel + (" (%)" if percent else ""))
         ax.set_xlim(0, max(1.0, float(np.nanmax(np.asarray(hi, float)))) * scale * 1.02)
@@ -168,14 +177,18 @@ def heatmap(
         fig = _figure(side + 2.4, side + 0.6)
         ax = fig.add_subplot()
         masked = np.ma.masked_invalid(m * 100)
-        image = ax.imshow(masked, cmap="RdBu", vmin=0, vmax=100, aspect="auto")
+        # pcolormesh, not imshow: imshow would embed a raster PNG inside the SVG.
+        image = ax.pcolormesh(masked, cmap="RdBu", vmin=0, vmax=100, edgecolors="white",
+                              linewidth=1.5)  # fmt: skip
+        ax.invert_yaxis()
         for (i, j), v in np.ndenumerate(m):
             if np.isfinite(v):
                 colour = "white" if abs(v - 0.5) > 0.3 else "#1b2631"
-                ax.text(j, i, f"{100 * v:.0f}%", ha="center", va="center", color=colour)
-        ax.set_xticks(range(len(col_labels)), wrap_labels(col_labels, 16), rotation=30,
-                      ha="right")  # fmt: skip
-        ax.set_yticks(range(len(row_labels)), wrap_labels(row_labels, 24))
+                ax.text(j + 0.5, i + 0.5, f"{100 * v:.0f}%", ha="center", va="center",
+                        color=colour)  # fmt: skip
+        ax.set_xticks(np.arange(len(col_labels)) + 0.5, wrap_labels(col_labels, 16),
+                      rotation=30, ha="right")  # fmt: skip
+        ax.set_yticks(np.arange(len(row_labels)) + 0.5, wrap_labels(row_labels, 24))
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         ax.set_title(title)
@@ -183,6 +196,8 @@ def heatmap(
             spine.set_visible(False)
         bar = fig.colorbar(image, ax=ax, shrink=0.85)
         bar.set_label(cbar_label)
+        bar.solids.set_rasterized(False)  # keep the colour bar vector (no embedded PNG)
+        bar.solids.set_edgecolor("face")  # no hairline seams between the vector patches
     return to_svg(fig, name, title)
 
 
@@ -213,10 +228,10 @@ def histogram(
                     histtype="step",
                     linewidth=1.8,
                     color=PALETTE[i % len(PALETTE)],
-                    label=wrap_labels([label], 44)[0],
+                    label=wrap_labels([label], 28)[0],
                 )
             if len(groups) > 1:
-                ax.legend(frameon=False, fontsize=8.5)
+                ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=8.5)
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         ax.set_title(title)

@@ -245,7 +245,11 @@ def length_section(ctx: Context) -> Section:
 def score_section(ctx: Context) -> Section:
     """Final score distribution per cell and policy, plus game-specific seat statistics."""
     table = common.score_distribution(ctx.seats)
-    words = findings.score_findings(table, ctx.labels)
+    # Per-cell sentences multiply quickly; the words pool the cells, the table does not.
+    pooled = common.score_distribution(ctx.seats, groups=("policy",))
+    words = findings.score_findings(pooled)
+    if ctx.several_cells:
+        words = [f"{w[:-1]}, all cells pooled." for w in words]
     groups = {p: part["score"].to_numpy()
               for (p,), part in ctx.seats.group_by(["policy"], maintain_order=True)}  # fmt: skip
     figures = []
@@ -286,6 +290,8 @@ def end_section(ctx: Context) -> Section:
     return Section(
         id="endings",
         title="How games end",
-        findings=findings.end_reason_findings(table, ctx.labels),
+        findings=findings.end_reason_findings(
+            common.end_reasons(ctx.games, groups=()) if ctx.several_cells else table
+        ),
         tables=[render_table(table, specs, "End conditions", ctx.labels)],
     )

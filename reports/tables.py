@@ -37,6 +37,7 @@ FORMATS: dict[str, Callable[..., str]] = {
     "text": lambda x: "–" if x is None else str(x),
     "int": _guard(lambda x: f"{int(x):,}"),
     "num": _guard(lambda x: num(round(float(x), 2), 2)),
+    "signed": _guard(lambda x: f"{float(x):+.2f}"),
     "pct": _guard(lambda x: pct(float(x))),
     "points": _guard(lambda x: f"{100 * float(x):+.1f}"),
     "interval": _guard(lambda lo, hi: pct_range(float(lo), float(hi))),
@@ -48,7 +49,7 @@ FORMATS: dict[str, Callable[..., str]] = {
     "seat": _guard(lambda s: f"Seat {int(s) + 1}"),
     "yesno": lambda b: "yes" if b else "no",
 }
-NUMERIC = {"int", "num", "pct", "points", "elo", "p", "interval", "points_interval",
+NUMERIC = {"int", "num", "signed", "pct", "points", "elo", "p", "interval", "points_interval",
            "num_interval", "elo_interval"}  # fmt: skip
 
 # A column spec: (header, format, source column or tuple of columns).

@@ -99,7 +99,7 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
             highlight=df["significant"].to_list(),
         ), "Paired difference against the baseline cell with 95% interval; red: clear "
            "difference after Holm correction."))  # fmt: skip
-        fmt, ifmt = ("points", "points_interval") if as_points else ("num", "num_interval")
+        fmt, ifmt = ("points", "points_interval") if as_points else ("signed", "num_interval")
         specs = [("Change of rule", "text", "comparison"), ("Paired games", "int", "pairs"),
                  ("Change", fmt, "diff"),
                  ("95% interval (t)", ifmt, ("lo", "hi")),

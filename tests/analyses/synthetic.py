@@ -103,6 +103,16 @@ def _write_parts(run: Path, name: str, games: pl.DataFrame, seats: pl.DataFrame,
     return chunks
 
 
+def _grid(cells: list[Cell]) -> dict[str, list]:
+    """The grid the cells enumerate: each variant key with its values in order."""
+    grid: dict[str, list] = {}
+    for cell in cells:
+        for key, value in cell.variant.items():
+            if value not in grid.setdefault(key, []):
+                grid[key].append(value)
+    return grid
+
+
 def write_run(
     root: Path,
     cells: list[Cell],
@@ -137,6 +147,7 @@ def write_run(
             "games": games,
             "seed": seed,
             "seat_rotation": rotate,
+            "grid": _grid(cells),
         },
         "config_hash": "cfg123",
         "cells": [

@@ -1,0 +1,72 @@
+"""Findings in words: exact sentences for crafted rows."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from analyses import findings
+
+
+def seat_row(seat, rate, lo, hi, p_holm, chi2_p=0.5, cell="c000", fair=0.5, games=1000):
+    return {"cell": cell, "n_players": round(1 / fair), "seat": seat, "games": games,
+            "rate": rate, "lo": lo, "hi": hi, "fair": fair, "p_holm": p_holm,
+            "chi2_p": chi2_p}  # fmt: skip
+
+
+def test_seat_sentence_above_fair():
+    table = pl.DataFrame(
+        [seat_row(0, 0.542, 0.510, 0.573, 0.008), seat_row(1, 0.458, 0.427, 0.49, 0.008)]
+    )
+    got = findings.seat_findings(table)
+    assert got[0] == ("Seat 1 wins 54.2% of games (95% interval 51.0–57.3%), above the fair 50%.")
+    assert got[1].startswith("Seat 2 wins 45.8%") and got[1].endswith("below the fair 50%.")
+
+
+def test_seat_sentence_consistent_and_three_players():
+    rows = [seat_row(s, 0.34, 0.31, 0.37, 0.9, chi2_p=0.7, fair=1 / 3) for s in range(3)]
+    got = findings.seat_findings(pl.DataFrame(rows))
+    assert got == [
+        "Seat 1 wins 34.0% of games (95% interval 31.0–37.0%), consistent with the fair 33.3%.",
+        "Over all 3 seats there is no clear seat effect (1000 games, chi-square test p = 0.700).",
+    ]
+
+
+def test_many_quiet_cells_are_summed_up():
+    rows = [seat_row(s, 0.5, 0.45, 0.55, 1.0, cell=f"c{i}") for i in range(5) for s in (0, 1)]
+    got = findings.seat_findings(pl.DataFrame(rows), labels={"c0": "deck=small"})
+    assert got[0].startswith("deck=small: Seat 1 wins 50.0%")
+    assert len(got) == 3 and got[-1] == (
+        "In the 3 other conditions no seat differs clearly from the fair share."
+    )
+
+
+def test_paired_and_rating_sentences():
+    row = {"cell_a": "c0", "cell_b": "c1", "pairs": 500, "diff": 0.041, "lo": 0.012,
+           "hi": 0.07, "p_value": 0.006, "p_holm": 0.012}  # fmt: skip
+    got = findings.paired_findings(pl.DataFrame([row]), "seat 1's win share",
+                                   labels={"c0": "bonus=0", "c1": "bonus=8"})  # fmt: skip
+    assert got == [
+        "From bonus=0 to bonus=8, seat 1's win share changes by +4.1 points (95% interval "
+        "+1.2 to +7.0, 500 paired games, p = 0.006, Holm-adjusted p = 0.012): a clear difference."
+    ]
+    table = pl.DataFrame({"policy": ["mcts", "random"], "rating": [100.0, -100.0]})
+    words = findings.rating_findings(table)
+    assert words[0] == "Rating order (Bradley–Terry): mcts > random."
+    assert "200 Elo points above random" in words[1] and "76.0%" in words[1]
+
+
+def test_length_sentences():
+    row = {"cell": "c0", "q50": 23.0, "q25": 19.0, "q75": 27.0, "q05": 15.0, "q95": 33.0,
+           "min": 10.0, "max": 40.0}  # fmt: skip
+    assert findings.length_findings(pl.DataFrame([row])) == [
+        "Games last 23 turns on median (half of them between 19 and 27, 90% between 15 and 33)."
+    ]
+    fixed = {**row, "min": 6.0, "max": 6.0, "q50": 6.0}
+    assert findings.length_findings(pl.DataFrame([fixed])) == ["Every game lasts 6 turns."]
+
+
+def test_formatting_helpers():
+    assert findings.pct(0.5423) == "54.2%"
+    assert findings.pct_range(0.51, 0.573) == "51.0–57.3%"
+    assert findings.pval(0.0004) == "p < 0.001" and findings.pval(float("nan")) == "p not available"
+    assert findings.num(23.0) == "23" and findings.num(23.46) == "23.5"

@@ -1,0 +1,88 @@
+"""Pairwise matrix and Bradley-Terry: exact cases, recovery of known strengths, edge cases."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+
+from analyses import ratings
+from tests.analyses.synthetic import Cell, write_run
+
+
+def test_two_policies_exact_mle():
+    # 70 wins to 30: the MLE of the log-odds is log(70/30), split evenly around zero.
+    fit = ratings.bradley_terry(np.array([[0, 70], [30, 0]]), prior=0.0)
+    d = math.log(70 / 30)
+    assert fit.theta == pytest.approx([d / 2, -d / 2], abs=1e-8)
+    # Var(log-odds) = 1 / (n p (1 - p)); each centred strength carries half of it.
+    se_d = 1 / math.sqrt(100 * 0.7 * 0.3)
+    assert fit.se == pytest.approx([se_d / 2, se_d / 2], rel=1e-6)
+
+
+def test_recovers_known_strengths(tmp_path):
+    truth = {"p0": -1.0, "p1": -0.3, "p2": 0.4, "p3": 0.9}
+    names = list(truth)
+    cells = [
+        Cell(f"c{i}{j}", [a, b], strengths=truth)
+        for i, a in enumerate(names)
+        for j, b in enumerate(names)
+        if i < j
+    ]
+    run = write_run(tmp_path, cells, games=600)
+    df = ratings.policy_ratings(run, prior=0.0)
+    got = dict(zip(df["policy"], df["theta"], strict=True))
+    se = dict(zip(df["policy"], df["se"] / ratings.ELO, strict=True))
+    centre = np.mean(list(truth.values()))
+    for name, theta in truth.items():
+        assert abs(got[name] - (theta - centre)) < 3.5 * se[name], name
+    assert df["policy"].to_list() == ["p3", "p2", "p1", "p0"]
+    assert ((df["lo"] < df["rating"]) & (df["rating"] < df["hi"])).all()
+
+
+def test_prior_keeps_an_unbeaten_policy_finite():
+    wins = np.array([[0, 50], [0, 0]])
+    with pytest.raises(ValueError, match="never lost"):
+        ratings.bradley_terry(wins, prior=0.0)
+    fit = ratings.bradley_terry(wins, prior=1.0)
+    # 50.5 : 0.5 after the virtual drawn comparison.
+    assert fit.theta[0] - fit.theta[1] == pytest.approx(math.log(50.5 / 0.5), abs=1e-6)
+
+
+def test_disconnected_groups_are_refused():
+    wins = np.zeros((4, 4))
+    wins[0, 1] = wins[1, 0] = 5
+    wins[2, 3] = wins[3, 2] = 5
+    with pytest.raises(ValueError, match="never met"):
+        ratings.bradley_terry(wins)
+
+
+def test_pairwise_results_with_ties_in_a_three_player_game():
+    # One 3-player game: A rank 1, B and C tied at rank 2.
+    #   A beats B, A beats C, B ties C (half a win each). A's two seats would be skipped.
+    seats = pl.DataFrame(
+        {
+            "cell": ["c"] * 3,
+            "game_index": [0, 0, 0],
+            "seat": [0, 1, 2],
+            "policy": ["A", "B", "C"],
+            "rank": [1, 2, 2],
+        }
+    )
+    df = ratings.pairwise_results(seats)
+    rows = {(r["policy"], r["opponent"]): r for r in df.iter_rows(named=True)}
+    assert rows[("A", "B")]["wins"] == 1.0 and rows[("B", "A")]["wins"] == 0.0
+    assert rows[("B", "C")]["wins"] == 0.5 and rows[("B", "C")]["ties"] == 1
+    assert all(r["comparisons"] == 1 for r in rows.values()) and len(rows) == 6
+
+
+def test_win_matrix_intervals(tmp_path):
+    run = write_run(tmp_path, [Cell("c0", ["a", "b"], strengths={"a": 1.0})], games=500)
+    df = ratings.win_matrix(run)
+    a = df.filter(pl.col("policy") == "a").row(0, named=True)
+    truth = math.exp(1) / (math.exp(1) + 1)
+    assert a["comparisons"] == 500 and a["lo"] < truth < a["hi"]
+    b = df.filter(pl.col("policy") == "b").row(0, named=True)
+    assert a["rate"] + b["rate"] == pytest.approx(1.0)

@@ -1,0 +1,172 @@
+"""The generic report: self-contained HTML, every section present, deterministic, atomic."""
+
+from __future__ import annotations
+
+import os
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from reports.build import generic_report, write_index, write_report
+from simcore.errors import RunDirError
+from tests.analyses.synthetic import Cell, write_run
+
+RH = ["heuristic", "random"]
+MR = ["mcts:iterations=50", "random"]
+STRENGTH = {"heuristic": 0.8, "mcts:iterations=50": 1.5}
+BONUS = {"heuristic": 1.4, "mcts:iterations=50": 2.1}  # bonus=2 helps the stronger side
+
+
+def rich_run(root: Path) -> Path:
+    """Two line-ups x two rule values: seat bias, skill gaps, a variant effect, ratings."""
+    cells = [
+        Cell("c000", RH, {"policies": RH, "bonus": 0}, STRENGTH),
+        Cell("c001", RH, {"policies": RH, "bonus": 2}, BONUS, turns_shift=2),
+        Cell("c002", MR, {"policies": MR, "bonus": 0}, STRENGTH),
+        Cell("c003", MR, {"policies": MR, "bonus": 2}, BONUS, turns_shift=2),
+    ]
+    return write_run(root, cells, games=300, seat_bias=(0.3, 0.0), name="rich", tie_margin=0.02)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory) -> str:
+    return generic_report(rich_run(tmp_path_factory.mktemp("rep")))
+
+
+class _Checker(HTMLParser):
+    """Collects tags and checks nesting of the elements the template opens and closes."""
+
+    VOID = {"meta", "br", "img", "hr", "input", "link", "path", "use", "rect", "circle"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.tags: list[str] = []
+        self.errors: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.tags.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag in self.VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"unexpected </{tag}> (open: {self.stack[-3:]})")
+            return
+        self.stack.pop()
+
+
+def test_self_contained(report):
+    assert "http://" not in report and "https://" not in report
+    for forbidden in ("<script", "<link", "<img", "<image", "<iframe", "@import", "src=",
+                      "@font-face", "data:"):  # fmt: skip
+        assert forbidden not in report
+    # url(...) only ever points at ids inside the page (matplotlib clip paths).
+    assert all(u.startswith("#") for u in re.findall(r"url\(([^)]*)\)", report))
+
+
+def test_every_figure_is_inline_svg(report):
+    figures = re.findall(r"<figure>(.*?)</figure>", report, flags=re.S)
+    assert len(figures) >= 6
+    for body in figures:
+        assert body.strip().startswith("<svg") and body.count("<svg") == 1
+        assert "<figcaption>" in body
+
+
+def test_well_formed(report):
+    checker = _Checker()
+    checker.feed(report)
+    assert checker.errors == [] and checker.stack == []
+    ids = re.findall(r'\sid="([^"]+)"', report)
+    assert len(ids) == len(set(ids)), "element ids must be unique across inline figures"
+
+
+def test_sections_and_provenance(report):
+    for section in ("summary", "seats", "skill", "variants", "ratings", "length", "scores",
+                    "endings", "method", "provenance"):  # fmt: skip
+        assert f'id="{section}"' in report
+    assert "cfg123" in report  # config hash
+    assert "sweep_seed" in report and "default.toml" in report and "boardlab" in report
+    assert "Seat 1 wins" in report and "95% interval" in report
+    assert "bonus=2 instead of 0" in report
+
+
+def test_findings_reflect_the_data(report):
+    # Seat bias 0.3 on 1200 games: seat 1 advantage is clear; the variant adds 2 turns.
+    assert re.search(r"seat 1 wins 5\d\.\d% of games \(95% interval [\d.–]+%\), above", report)
+    assert "game length in turns changes by +2.00" in report
+    slot = re.findall(r"the first line-up slot&#39;s win share changes by \+(\d+\.\d) points.*?: "
+                      r"(a clear|no clear) difference", report)  # fmt: skip
+    assert len(set(slot)) == 2 and all(float(d) > 5 and v == "a clear" for d, v in slot)
+    assert "mcts:iterations=50 &gt; heuristic &gt; random" in report
+
+
+def test_deterministic(tmp_path, report):
+    assert generic_report(rich_run(tmp_path)) == report
+
+
+def test_single_cell_report(tmp_path):
+    run = write_run(tmp_path, [Cell("c000", ["random", "random"])], games=150)
+    html = generic_report(run)
+    assert 'id="skill"' not in html and 'id="variants"' not in html and 'id="seats"' in html
+
+
+def test_incomplete_run_is_flagged(tmp_path):
+    run = write_run(tmp_path, [Cell("c000", ["random", "random"])], games=50)
+    manifest = (run / "manifest.json").read_text().replace('"complete": true', '"complete": false')
+    (run / "manifest.json").write_text(manifest)
+    html = generic_report(run)
+    assert "This run is incomplete" in html and "fewer than 100 games" in html
+
+
+def test_missing_run_dir(tmp_path):
+    with pytest.raises(RunDirError):
+        generic_report(tmp_path / "nope")
+
+
+def test_write_report_is_atomic_and_readable(tmp_path):
+    target = tmp_path / "out" / "r.html"
+    write_report("<p>one</p>", target)
+    write_report("<p>two</p>", target)
+    assert target.read_text() == "<p>two</p>"
+    assert [p.name for p in target.parent.iterdir()] == ["r.html"]
+    assert target.stat().st_mode & 0o044  # group/other may read a shared report
+
+
+def test_write_report_keeps_old_file_on_failure(tmp_path, monkeypatch):
+    target = tmp_path / "r.html"
+    write_report("old", target)
+
+    def boom(*_):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        write_report("new", target)
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["r.html"]
+
+
+def test_index_links_and_escapes(tmp_path):
+    path = write_index(
+        [
+            {"title": "Run <a>", "href": "a.html", "summary": ["Seat 1 wins 50%."]},
+            {"title": "B", "href": "b.html", "description": "second", "path": "/x/b.html"},
+        ],
+        tmp_path / "index.html",
+    )
+    html = path.read_text()
+    assert 'href="a.html"' in html and 'href="b.html"' in html
+    assert "Run &lt;a&gt;" in html and "Seat 1 wins 50%." in html and "second" in html
+    assert "http" not in html
+
+
+def test_index_entry_needs_title_and_href(tmp_path):
+    with pytest.raises(ValueError, match="href"):
+        write_index([{"title": "x"}], tmp_path / "index.html")

@@ -1,0 +1,52 @@
+"""Plot helpers: inline SVG without namespaces or rasters, labelled, no pyplot figures left."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from reports import plots
+
+
+def _check(svg: str, name: str) -> None:
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert "http" not in svg and "<image" not in svg and "data:" not in svg
+    assert 'role="img"' in svg and "aria-label=" in svg and 'width="' not in svg[:300]
+    ids = re.findall(r'\bid="([^"]+)"', svg)
+    assert ids and all(i.startswith(f"{name}-") for i in ids)
+    for ref in re.findall(r"url\(#([^)]+)\)", svg) + re.findall(r'href="#([^"]+)"', svg):
+        assert ref in ids  # every reference resolves inside the figure
+
+
+def test_all_plot_kinds():
+    svgs = {
+        "f": plots.forest_plot(["a", "b long " * 8], [0.1, -0.2], [0.0, -0.3], [0.2, -0.1],
+                               xlabel="change", title="Forest", name="f",
+                               highlight=[True, False]),
+        "b": plots.interval_bars(["s1", "s2"], [0.55, 0.45], [0.5, 0.4], [0.6, 0.5],
+                                 ref=[0.5, 0.5], xlabel="win share", title="Bars", name="b"),
+        "h": plots.heatmap(np.array([[np.nan, 0.7], [0.3, np.nan]]), ["x", "y"], ["x", "y"],
+                           title="Heat", name="h", cbar_label="wins (%)"),
+        "g": plots.histogram({"one": np.arange(10), "two": np.arange(5, 20)}, xlabel="turns",
+                             title="Hist", name="g", integer=True),
+    }  # fmt: skip
+    for name, svg in svgs.items():
+        _check(svg, name)
+    assert ">70%<" in svgs["h"] and "Forest" in svgs["f"] and "win share (%)" in svgs["b"]
+
+
+def test_deterministic_and_no_pyplot_state():
+    import matplotlib
+    import matplotlib.pyplot as plt
+
+    args = dict(xlabel="x", title="T", name="n")
+    one = plots.histogram({"a": np.arange(30)}, **args)
+    two = plots.histogram({"a": np.arange(30)}, **args)
+    assert one == two
+    assert plt.get_fignums() == []
+    assert matplotlib.get_backend().lower() == "agg"
+
+
+def test_wrap_labels():
+    assert plots.wrap_labels(["short", "a " * 30], width=20)[1].count("\n") >= 2
