@@ -83,9 +83,10 @@ def opp_up_movable(s: S, c: int) -> bool:
 # seats
 def opponents(s: S, a: int, chips: bool = False) -> list[int]:
     """'Another player': non-eliminated opponents (eliminated ones too where the param says)."""
-    mode = s.params.eliminated_targetable
-    keep_elim = mode == "all" or (chips and mode == "chips")
-    return [q for q in range(s.n) if q != a and (keep_elim or not s.elim[q])]
+    if s.tgt_all or (chips and s.tgt_chips):
+        return [q for q in range(s.n) if q != a]
+    elim = s.elim
+    return [q for q in range(s.n) if q != a and not elim[q]]
 
 
 def with_self(s: S, a: int, chips: bool = False) -> list[int]:

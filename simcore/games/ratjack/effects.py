@@ -190,13 +190,15 @@ def begin(s: S, a: int, x: int) -> None:
     k = s.chip[x]
     if k >= 0 and s.face[k] == BLANK:
         s.ef = -1
-        s.note(f"{s.ct.card_name(x)} carries blank: no effect")
+        if s.trace is not None:
+            s.note(f"{s.ct.card_name(x)} carries blank: no effect")
         return
     e = s.ct.card_effect[x]
     s.stats[a * s.nstat + RES0 + e] += 1
     s.ef, s.ex, s.es, s.ea, s.eb = e, x, 0, -1, -1
     s.last_effect = e
-    s.note(f"resolve {EFFECT_IDS[e]} of {s.ct.card_name(x)}")
+    if s.trace is not None:
+        s.note(f"resolve {EFFECT_IDS[e]} of {s.ct.card_name(x)}")
     EFFECTS[e].start(s, a, x)
 
 

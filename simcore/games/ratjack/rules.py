@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from simcore.api import TERMINAL
 from simcore.errors import IllegalActionError
 from simcore.games.ratjack import effects as fx
-from simcore.games.ratjack.board import locked
 from simcore.games.ratjack.codes import (
     CARDS_DOWN,
     CARDS_UP,
@@ -83,7 +82,8 @@ def _finish(s: S, ended_by: str) -> None:
     if not s.win:
         best = max(s.vp)
         s.win = [p for p in range(s.n) if s.vp[p] == best]
-    s.note(f"game over ({ended_by}): VP {s.vp}, winners {s.win}")
+    if s.trace is not None:
+        s.note(f"game over ({ended_by}): VP {s.vp}, winners {s.win}")
 
 
 def _game_won(s: S) -> bool:
@@ -95,7 +95,8 @@ def _game_won(s: S) -> bool:
 
 
 def _end_round(s: S, why: str) -> None:
-    s.note(f"round {s.round_no} ends ({why}); VP {s.vp}")
+    if s.trace is not None:
+        s.note(f"round {s.round_no} ends ({why}); VP {s.vp}")
     if _game_won(s):
         return
     if s.round_no >= s.params.max_rounds:
@@ -116,7 +117,8 @@ def _gain(s: S, seats: list[int], stat: int, a: int, why: str) -> None:
         s.vp[p] += 1
         s.stats[p * NSTAT + stat] += 1
         s.stats[p * NSTAT + ROUNDS_WON] += 1
-        s.note(f"seat {p} gains 1 VP ({why})")
+        if s.trace is not None:
+            s.note(f"seat {p} gains 1 VP ({why})")
     order = [(a + i) % s.n for i in range(s.n)]
     if s.params.simultaneous_start == "lowest_seat":
         s.last_gain = min(seats)
@@ -130,26 +132,37 @@ def end_turn(s: S) -> None:
     s.turns += 1
     s.rturns += 1
     vals = s.tvals = s.values()
-    s.note("values " + "|".join(map(str, vals)))
+    if s.trace is not None:
+        s.note("values " + "|".join(map(str, vals)))
     elim = s.elim
+    if (
+        s.deck
+        and s.rturns < s.params.max_turns_per_round
+        and all(v < t or elim[p] for p, v in enumerate(vals))
+    ):  # fast path: nobody over or at the target, deck not empty -> just the next turn
+        _next_turn(s, a)
+        return
     gained = 0
     for o in range(n):  # 1. opponents over the target
         if o != a and not elim[o] and vals[o] > t:
             elim[o] = 1
             s.stats[o * NSTAT + TIMES_ELIM] += 1
             gained += 1
-            s.note(f"seat {o} is eliminated ({vals[o]})")
+            if s.trace is not None:
+                s.note(f"seat {o} is eliminated ({vals[o]})")
     if gained:
         s.vp[a] += gained
         s.stats[a * NSTAT + WON_ELIM] += gained
         s.last_gain = a
-        s.note(f"seat {a} gains {gained} VP for eliminations")
+        if s.trace is not None:
+            s.note(f"seat {a} gains {gained} VP for eliminations")
         if _game_won(s):
             return
     if not elim[a] and vals[a] > t:  # 2. self-bust
         elim[a] = 1
         s.stats[a * NSTAT + TIMES_ELIM] += 1
-        s.note(f"seat {a} busts ({vals[a]}) and is eliminated")
+        if s.trace is not None:
+            s.note(f"seat {a} busts ({vals[a]}) and is eliminated")
     exact = [
         p
         for p in range(n)
@@ -176,10 +189,15 @@ def end_turn(s: S) -> None:
             _gain(s, tied, WON_EXH, a, "highest value at exhaustion")
         _end_round(s, "exhaustion")
         return
-    if not (s.extra and not elim[a]):
-        a = (a + 1) % n
-        while elim[a]:
-            a = (a + 1) % n
+    _next_turn(s, a)
+
+
+def _next_turn(s: S, a: int) -> None:
+    """The extra turn (rat 3) if ``a`` is still in, else the next seat still in the round."""
+    if not (s.extra and not s.elim[a]):
+        a = (a + 1) % s.n
+        while s.elim[a]:
+            a = (a + 1) % s.n
     s.extra = False
     s.cur, s.phase = a, P_DRAW
 
@@ -204,22 +222,20 @@ def _play_options(s: S) -> list[int]:
     a = s.cur
     hand, disp, up = s.hand[a], s.disp[a], s.up
     out = [DOWN + i for i in range(len(hand))]
-    for i in range(len(hand)):
-        h = hand.pop(i)  # probe: the card sits face up in the display while judged
+    effects, feasible = fx.EFFECTS, []
+    for h in hand:
+        # probe: the card sits face up in the display while judged (it may stay in the hand
+        # meanwhile: no feasibility test depends on the hand's size beyond "not empty")
         disp.append(h)
         up[h] = 1
-        ok = fx.resolvable(s, a, h)
+        feasible.append(effects[s.ct.card_effect[h]].feas(s, a, h))
         up[h] = 0
         disp.pop()
-        hand.insert(i, h)
-        if ok:
-            out.append(UP + i)
-    if any(not up[c] and not locked(s, c) for c in disp):
-        h = hand.pop()  # probe: one hand card on the discard pile (which one cannot matter)
-        s.discard.append(h)
+    out.extend(UP + i for i, ok in enumerate(feasible) if ok)
+    if not all(up[c] for c in disp):
+        s.discard.append(hand[-1])  # probe: a hand card on the pile (which one cannot matter)
         slots = [(p - 128) % SLOTS for p in fx.flip_options(s, a)]
         s.discard.pop()
-        hand.append(h)
         for i in range(len(hand)):
             out.extend(DFLIP + i * SLOTS + j for j in slots)
     return out
@@ -267,8 +283,9 @@ def _draw(s: S, a: int, action: int) -> None:
     s.hand[a].append(c)
     s.drew, s.last_card, s.phase = action, c, P_PLAY
     s.last_effect = -1
-    pile = "deck" if action == DRAW_DECK else "discard pile"
-    s.note(f"seat {a} draws {s.ct.card_name(c)} from the {pile}")
+    if s.trace is not None:
+        pile = "deck" if action == DRAW_DECK else "discard pile"
+        s.note(f"seat {a} draws {s.ct.card_name(c)} from the {pile}")
 
 
 def _play(s: S, a: int, action: int) -> None:
@@ -282,7 +299,8 @@ def _play(s: S, a: int, action: int) -> None:
         s.up[y] = 1
         s.seen[y] = s.all
         s.stats[st + DFLIPS] += 1
-        s.note(f"discards {s.ct.card_name(h)}, turns up {s.ct.card_name(y)}")
+        if s.trace is not None:
+            s.note(f"discards {s.ct.card_name(h)}, turns up {s.ct.card_name(y)}")
         fx.begin(s, a, y)
     elif action >= UP:  # (b) face up, resolve
         h = s.hand[a].pop(action - UP)
@@ -290,14 +308,16 @@ def _play(s: S, a: int, action: int) -> None:
         s.up[h] = 1
         s.seen[h] = s.all
         s.stats[st + CARDS_UP] += 1
-        s.note(f"plays {s.ct.card_name(h)} face up")
+        if s.trace is not None:
+            s.note(f"plays {s.ct.card_name(h)} face up")
         fx.begin(s, a, h)
     else:  # (a) face down
         h = s.hand[a].pop(action - DOWN)
         s.disp[a].append(h)
         s.stats[st + CARDS_DOWN] += 1
         s.ef = -1
-        s.note(f"plays a card face down ({s.ct.card_name(h)})")
+        if s.trace is not None:
+            s.note(f"plays a card face down ({s.ct.card_name(h)})")
     if s.ef < 0:
         end_turn(s)
     else:

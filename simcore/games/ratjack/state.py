@@ -20,7 +20,7 @@ _LISTS = (
 _SCALARS = (
     "params", "ct", "n", "all", "nstat", "phase", "cur", "start", "setup_left", "round_no",
     "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra", "drew", "last_gain",
-    "last_card", "last_effect", "ended_by", "win",
+    "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
 )  # fmt: skip
 
 
@@ -40,6 +40,8 @@ class RatjackState(State):
         self.params, self.ct, self.n = params, content, n_players
         self.all = (1 << n_players) - 1
         self.nstat = NSTAT
+        self.tgt_all = params.eliminated_targetable == "all"
+        self.tgt_chips = params.eliminated_targetable == "chips"
         self.rng = state_stream(seed)
         self.trace: list[str] | None = None
         self.cache: list[int] | None = None
