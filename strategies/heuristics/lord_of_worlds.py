@@ -15,6 +15,7 @@ from typing import Any
 
 from simcore.api import Game
 from simcore.games.lord_of_worlds import rules as R
+from simcore.games.lord_of_worlds.board import PORTAL
 from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from strategies.base import check_options
@@ -27,6 +28,7 @@ STYLES = {
     "architect": {"w_chain": 0.8, "w_arch": 1.3, "card_price": 0.45, "arch_reserve": 8.0},
 }
 NEG = -1e9
+_PACK = 1 << 40  # packs (joined size, lost points) into one int; points stay far below 2**39
 FREE_BONUS = 3.0  # a placement on an empty hex earns a free collection
 
 
@@ -55,12 +57,16 @@ class PlanetView:
         self.gains: dict[int, dict[int, int]] = {}
         self.sage: dict[int, int] = {}
         self.view: dict[int, int] = {}
-        self.best_empty = best_empty = [NEG] * N_BASIC
-        self.best_space = best_space = [NEG] * N_BASIC
+        # chain gains never fall below a lone tile's points for the non-decreasing tables in
+        # use, so every hex counts as table[1] for terrains that are not next to it
         base = table[1]
+        plain = any(not self.space[h] for h in self.empties)
+        spaced = any(self.space[h] for h in self.empties)
+        self.best_empty = best_empty = [base if plain else NEG] * N_BASIC
+        self.best_space = best_space = [base if spaced else NEG] * N_BASIC
+        gains, sage, view = self.gains, self.sage, self.view
         for h in self.empties:
             g: dict[int, int] = {}
-            joined: dict[int, int] = {}
             filled = longest = 0
             seen: list[int] = []
             for x in adj[h]:
@@ -68,25 +74,27 @@ class PlanetView:
                 if t < 0:
                     continue
                 filled += 1
+                if t >= N_BASIC:
+                    continue
                 r = root[x]
-                if t >= N_BASIC or r in seen:
+                if r in seen:
                     continue
                 seen.append(r)
                 n = size[r]
-                longest = max(longest, n)
+                if n > longest:
+                    longest = n
                 # the chain grows to 1 + the joined sizes; the joined chains' own points go
-                joined[t] = joined.get(t, 0) + n
-                g[t] = g.get(t, 0) - table[n]
-            for t, n in joined.items():
-                g[t] += table[1 + n]
-            self.gains[h] = g
-            self.sage[h] = filled
-            self.view[h] = longest
-            best = best_space if self.space[h] else best_empty
-            for t in range(N_BASIC):
-                v = g.get(t, base)
-                if v > best[t]:
-                    best[t] = v
+                g[t] = g.get(t, 0) + n * _PACK - table[n]
+            if g:
+                best = best_space if self.space[h] else best_empty
+                for t, packed in g.items():
+                    joined = (packed + _PACK // 2) // _PACK
+                    v = g[t] = table[1 + joined] + packed - joined * _PACK
+                    if v > best[t]:
+                        best[t] = v
+            gains[h] = g
+            sage[h] = filled
+            view[h] = longest
         # best placement value per special tile, filled lazily by the policy
         self.best_special: dict[tuple[int, int, bool], float] = {}
 
@@ -180,11 +188,9 @@ class LordOfWorldsHeuristic:
         view = planet_view(s, p)
         bonus = ctx.params.colored_hex_bonus
         best = (NEG, -1, -1, 0)
-        btile, bup, colour = s.btile, s.bup, board.colour
-        for h in board.tile_hexes:
-            t = btile[h]
-            if t < 0 or not bup[h]:
-                continue
+        colour = board.colour
+        worth = self.worth
+        for h, t in s.faceup_tiles():
             cost = dist[h] + tvalue[t]
             if cost > top:
                 continue
@@ -192,9 +198,9 @@ class LordOfWorldsHeuristic:
             if col >= 0:
                 if avail[col] < cost:
                     continue
-                score = self.worth(s, view, t) + bonus - self.price * cost
+                score = worth(s, view, t) + bonus - self.price * cost
             else:
-                score = self.worth(s, view, t) - self.price * cost
+                score = worth(s, view, t) - self.price * cost
             if score > best[0]:
                 best = (score, h, col if col >= 0 else _cheapest_colour(avail, cost), cost)
         return best
@@ -203,11 +209,18 @@ class LordOfWorldsHeuristic:
     def act(self, state: Any, rng: random.Random) -> int:
         """Choose an action for the acting seat (reads only what that seat observes)."""
         s = getattr(state, "_state", state)  # a RestrictedView wraps the real state
+        if s is state:
+            # plain state: choices are legal by construction or checked with rules.is_legal
+            return self._choose(s, None)
         legal = state.legal_actions()
         choice = self._choose(s, legal)
         return choice if choice in legal else legal[0]
 
-    def _choose(self, s: LordOfWorldsState, legal: list[int]) -> int:
+    @staticmethod
+    def _ok(s: LordOfWorldsState, legal: list[int] | None, action: int) -> bool:
+        return R.is_legal(s, action) if legal is None else action in legal
+
+    def _choose(self, s: LordOfWorldsState, legal: list[int] | None) -> int:
         phase = s.phase
         if phase == R.P_MOVE:
             return self._move(s, legal)
@@ -220,6 +233,7 @@ class LordOfWorldsHeuristic:
             )
         if phase == R.P_START:
             return self._start(s, legal)
+        legal = s.legal_actions() if legal is None else legal
         if phase == R.P_FREE:
             return self._free(s, legal)
         if phase == R.P_DISCARD:
@@ -238,14 +252,19 @@ class LordOfWorldsHeuristic:
         wild = sums[WILD] + extra
         return [x + wild for x in sums[:6]]
 
-    def _start(self, s: LordOfWorldsState, legal: list[int]) -> int:
-        score, h, col, _ = self.plan(s, self._avail(s))
-        if h >= 0 and score > 0 and R.PLAY + col in legal:
-            return R.PLAY + col
-        hires = [a for a in legal if a < R.PLAY]
-        if not hires:
-            return R.PLAY + col if h >= 0 and R.PLAY + col in legal else legal[0]
+    def _start(self, s: LordOfWorldsState, legal: list[int] | None) -> int:
         mine = self._avail(s)
+        score, h, col, _ = self.plan(s, mine)
+        if h >= 0 and score > 0 and self._ok(s, legal, R.PLAY + col):
+            return R.PLAY + col
+        if legal is None:
+            hires = list(range(len(s.piles)))
+        else:
+            hires = [a for a in legal if a < R.PLAY]
+        if not hires:
+            if h >= 0 and self._ok(s, legal, R.PLAY + col):
+                return R.PLAY + col
+            return (s.legal_actions() if legal is None else legal)[0]
         return max(
             hires, key=lambda a: (s.psum[a] + 0.3 * (mine[s.pcol[a]] if s.pcol[a] < 6 else 8), -a)
         )
@@ -270,25 +289,28 @@ class LordOfWorldsHeuristic:
                 best, best_key = k, key
         return R.ADD + best if best >= 0 else R.DONE
 
-    def _move(self, s: LordOfWorldsState, legal: list[int]) -> int:
+    def _move(self, s: LordOfWorldsState, legal: list[int] | None) -> int:
         avail = [0] * 6
         avail[s.colour] = s.budget
         _, h, _, _ = self.plan(s, avail) if not s.collected else (0, -1, -1, 0)
         cur = s.cart[s.player]
-        if h < 0:
-            return R.STOP if R.STOP in legal else legal[0]
-        if h == cur:
-            return R.COLLECT if R.COLLECT in legal else legal[-1]
-        board = s.ctx.board
-        dist = board.dist
-        want = dist[cur][h] - 1
-        for d, n in enumerate(board.nbr[cur]):
-            if n >= 0 and dist[n][h] == want and R.MOVE + d in legal:
-                return R.MOVE + d
-        for a in legal:
-            if a >= R.JUMP and dist[a - R.JUMP][h] == want:
-                return a
-        return legal[-1]
+        ok = self._ok
+        if h == cur and ok(s, legal, R.COLLECT):
+            return R.COLLECT
+        if h >= 0 and h != cur:
+            board = s.ctx.board
+            dist = board.dist
+            want = dist[cur][h] - 1
+            for d, n in enumerate(board.nbr[cur]):
+                if n >= 0 and dist[n][h] == want and ok(s, legal, R.MOVE + d):
+                    return R.MOVE + d
+            if board.colour[cur] == PORTAL:
+                for x in (h, *board.portals):
+                    if dist[x][h] == want and ok(s, legal, R.JUMP + x):
+                        return R.JUMP + x
+        if ok(s, legal, R.STOP):
+            return R.STOP
+        return (s.legal_actions() if legal is None else legal)[0]
 
     def _free(self, s: LordOfWorldsState, legal: list[int]) -> int:
         view = planet_view(s, s.player)

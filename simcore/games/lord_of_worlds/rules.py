@@ -117,7 +117,7 @@ def can_collect(s: LordOfWorldsState) -> bool:
     return hex_colour == NEUTRAL or hex_colour == s.colour
 
 
-def _is_legal(s: LordOfWorldsState, action: int) -> bool:
+def is_legal(s: LordOfWorldsState, action: int) -> bool:
     """Exact legality test; fast paths for the frequent steps, the full list otherwise."""
     phase = s.phase
     if phase == P_MOVE and MOVE <= action < STOP:
@@ -155,7 +155,7 @@ def _free_actions(s: LordOfWorldsState) -> list[int]:
 # ------------------------------------------------------------------ effects
 def apply(s: LordOfWorldsState, action: int) -> None:
     """Apply ``action``; raise IllegalActionError before any change when it is not legal."""
-    if not (type(action) is int and _is_legal(s, action)):
+    if not (type(action) is int and is_legal(s, action)):
         raise IllegalActionError(f"action {action!r} is not legal for seat {s.current_player}")
     s.last_gain = 0
     if action >= JUMP:
@@ -220,6 +220,7 @@ def _choose_portal(s: LordOfWorldsState, index: int) -> None:
 
 def _reveal(s: LordOfWorldsState, h: int) -> None:
     s.bup[h] = 1
+    s.cache[s.n] = None
     s.n_up += 1
     s.reveals_left -= 1
     s.note(f"reveals hex {h}: {s.ctx.tiles.name(s.btile[h])}")
@@ -250,6 +251,7 @@ def _take_board_tile(s: LordOfWorldsState, h: int, free: bool) -> None:
     s.btile[h] = -1
     s.bup[h] = 0
     s.n_up -= 1
+    s.cache[s.n] = None
     if free:
         s.free_used = True
     else:

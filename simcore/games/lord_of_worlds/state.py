@@ -55,7 +55,8 @@ class LordOfWorldsState(State):
         self.rng = state_stream(seed)
         self.trace: list[str] | None = None
         n = self.n = ctx.n_players
-        self.cache: list[Any] = [None] * n
+        # memoized public analyses: [seat] planet view (heuristics), [n] face-up board tiles
+        self.cache: list[Any] = [None] * (n + 1)
         self.phase, self.turns, self.rounds = SETUP, 0, 0
         self.triggered, self.ended_by, self.last_gain = False, "", 0
         self._deal_tiles()
@@ -156,7 +157,7 @@ class LordOfWorldsState(State):
         """Redeal what ``player`` cannot see: hidden tiles, unknown hand cards, deck order (§7)."""
         new = self.clone()
         new.trace = None
-        new.cache = [None] * self.n
+        new.cache = [None] * (self.n + 1)
         hidden = [h for h in self.ctx.board.tile_hexes if new.btile[h] >= 0 and not new.bup[h]]
         pool = sorted([new.btile[h] for h in hidden] + new.reserve)
         rng.shuffle(pool)
@@ -166,6 +167,15 @@ class LordOfWorldsState(State):
         _redeal_cards(new, player, rng)
         new.rng = substream(rng)
         return new
+
+    def faceup_tiles(self) -> tuple[tuple[int, int], ...]:
+        """(hex, tile) of every face-up board tile (memoized until the board changes)."""
+        found = self.cache[self.n]
+        if found is None:
+            btile, bup = self.btile, self.bup
+            found = tuple((h, btile[h]) for h in self.ctx.board.tile_hexes if bup[h])
+            self.cache[self.n] = found
+        return found
 
     def fingerprint(self) -> tuple:
         """Every slot except ``cache`` (memoized public analyses, shared between copies)."""

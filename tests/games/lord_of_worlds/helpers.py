@@ -63,6 +63,7 @@ def clear_board(s: LordOfWorldsState) -> None:
             s.btile[h] = -1
             s.bup[h] = 0
     s.n_up = 0
+    s.cache[s.n] = None
 
 
 def put(s: LordOfWorldsState, h: int, t: int, up: bool = True) -> None:
@@ -71,6 +72,7 @@ def put(s: LordOfWorldsState, h: int, t: int, up: bool = True) -> None:
     s.btile[h] = t
     s.bup[h] = int(up)
     s.n_up = sum(1 for x, u in zip(s.btile, s.bup, strict=True) if x >= 0 and u)
+    s.cache[s.n] = None
 
 
 def take(s: LordOfWorldsState, t: int) -> None:
@@ -82,6 +84,7 @@ def take(s: LordOfWorldsState, t: int) -> None:
     elif t in s.btile:
         h = s.btile.index(t)
         s.btile[h], s.bup[h] = -1, 0
+        s.cache[s.n] = None
     else:
         raise ValueError(f"tile {t} is not on the board, reserve or supply")
 
