@@ -239,8 +239,10 @@ class LordOfWorldsHeuristic:
         if phase == R.P_DISCARD:
             return self._discard(s)
         if phase == R.P_REVEAL:
-            dist = s.ctx.board.dist[s.cart[s.player]]
-            return min(legal, key=lambda a: (dist[a - R.REVEAL], a))
+            # reveal next to the carts (walking distance, ignoring the portal shortcut)
+            coords = s.ctx.board.coords
+            q0, r0 = coords[s.cart[s.player]]
+            return min(legal, key=lambda a: (_hex_distance(coords[a - R.REVEAL], q0, r0), a))
         return legal[0]  # portal choice: the first portal
 
     def _avail(self, s: LordOfWorldsState, extra: int = 0) -> list[int]:
@@ -338,6 +340,12 @@ class LordOfWorldsHeuristic:
         return R.DISCARD + min(
             kinds, key=lambda k: (colour[k] == WILD, sums[colour[k]], value[k], k)
         )
+
+
+def _hex_distance(at: tuple[int, int], q: int, r: int) -> int:
+    """Steps between axial hexes ``at`` and (q, r)."""
+    dq, dr = at[0] - q, at[1] - r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def _cheapest_colour(avail: list[int], cost: int) -> int:

@@ -150,7 +150,8 @@ def final_scoring(s: LordOfWorldsState) -> None:
         s.stats[p][3] = longest
         if ctx.params.scores_value_sets:
             s.pts[p][VALUES] = value_set_points(planet_values(s, p), ctx.scoring.value_sets)
-        s.note(
-            f"final scoring seat {p}: chains {pts} (longest {longest}), "
-            f"value sets {s.pts[p][VALUES]}, total {sum(s.pts[p])}"
-        )
+        if s.trace is not None:  # narrative only when tracing
+            s.note(
+                f"final scoring seat {p}: chains {pts} (longest {longest}), "
+                f"value sets {s.pts[p][VALUES]}, total {sum(s.pts[p])}"
+            )

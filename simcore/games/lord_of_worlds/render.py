@@ -56,10 +56,13 @@ def action_label(s: LordOfWorldsState, action: int) -> str:
         return f"play {TERRAIN_COLOURS[arg]} cards"
     if kind in ("add", "discard"):
         return f"{kind} {names.name(arg)}" if arg < len(names.value) else kind
-    if kind == "move":
-        return f"move dir {arg}"
-    if kind in ("jump", "reveal"):
-        return f"{kind} to hex {arg}" if kind == "jump" else f"reveal hex {arg}"
+    board = s.ctx.board
+    if kind == "move" and arg < 6 and s.cart[s.player] >= 0:
+        to = board.nbr[s.cart[s.player]][arg]
+        return f"move to hex {to} {board.coords[to]}" if to >= 0 else "move off the board"
+    if kind in ("jump", "reveal") and arg < board.size:
+        verb = "portal jump to" if kind == "jump" else "reveal"
+        return f"{verb} hex {arg} {board.coords[arg]}"
     if kind == "place":
         return f"place {tname} on planet hex {arg}"
     if kind in ("collect", "free_supply", "free_board"):

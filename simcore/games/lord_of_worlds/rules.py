@@ -181,7 +181,8 @@ def apply(s: LordOfWorldsState, action: int) -> None:
         s.pending = s.supply.pop(action - FREE_SUPPLY)
         s.free_used = True
         refill_supply(s)
-        s.note(f"free collection of {s.ctx.tiles.name(s.pending)} from the open supply")
+        if s.trace is not None:  # narrative only when tracing
+            s.note(f"free collection of {s.ctx.tiles.name(s.pending)} from the open supply")
         s.phase = P_PLACE
     elif action >= PLACE:
         _place(s, action - PLACE)
@@ -195,7 +196,8 @@ def apply(s: LordOfWorldsState, action: int) -> None:
         for k in s.sel:
             s.discard[k] += 1
         s.phase = P_MOVE
-        s.note(f"plays {', '.join(s.ctx.cards.name(k) for k in s.sel)}: budget {s.budget}")
+        if s.trace is not None:  # narrative only when tracing
+            s.note(f"plays {', '.join(s.ctx.cards.name(k) for k in s.sel)}: budget {s.budget}")
     elif action >= ADD:
         deck_ops.remove_from_hand(s, s.player, action - ADD)
         s.sel.append(action - ADD)
@@ -207,14 +209,16 @@ def apply(s: LordOfWorldsState, action: int) -> None:
     else:
         cards = deck_ops.hire(s, action - HIRE)
         s.stats[s.player][1] += 1
-        s.note(f"hires {', '.join(s.ctx.cards.name(k) for k in cards)}")
+        if s.trace is not None:  # narrative only when tracing
+            s.note(f"hires {', '.join(s.ctx.cards.name(k) for k in cards)}")
         end_turn(s)
 
 
 def _choose_portal(s: LordOfWorldsState, index: int) -> None:
     portal = s.ctx.board.portals[index]
     s.cart = [portal] * s.n
-    s.note(f"every cart starts on portal {index}")
+    if s.trace is not None:  # narrative only when tracing
+        s.note(f"every cart starts on portal {index}")
     _after_reveal(s)
 
 
@@ -223,7 +227,8 @@ def _reveal(s: LordOfWorldsState, h: int) -> None:
     s.cache[s.n] = None
     s.n_up += 1
     s.reveals_left -= 1
-    s.note(f"reveals hex {h}: {s.ctx.tiles.name(s.btile[h])}")
+    if s.trace is not None:  # narrative only when tracing
+        s.note(f"reveals hex {h}: {s.ctx.tiles.name(s.btile[h])}")
     s.player = (s.player + 1) % s.n
     _after_reveal(s)
 
@@ -260,12 +265,16 @@ def _take_board_tile(s: LordOfWorldsState, h: int, free: bool) -> None:
         if ctx.board.colour[h] >= 0:
             s.pts[s.player][COLORED] += ctx.params.colored_hex_bonus
             s.last_gain = ctx.params.colored_hex_bonus
-    s.note(f"{'free ' if free else ''}collects {ctx.tiles.name(tile)} at hex {h}")
+            if s.trace is not None:  # narrative only when tracing
+                s.note(f"coloured hex bonus +{ctx.params.colored_hex_bonus}")
+    if s.trace is not None:  # narrative only when tracing
+        s.note(f"{'free ' if free else ''}collects {ctx.tiles.name(tile)} at hex {h}")
     for n in ctx.board.nbr[h]:
         if n >= 0 and s.btile[n] >= 0 and not s.bup[n]:
             s.bup[n] = 1
             s.n_up += 1
-            s.note(f"flips hex {n}: {ctx.tiles.name(s.btile[n])}")
+            if s.trace is not None:  # narrative only when tracing
+                s.note(f"flips hex {n}: {ctx.tiles.name(s.btile[n])}")
     s.pending = tile
     s.phase = P_PLACE
 
@@ -278,7 +287,8 @@ def _place(s: LordOfWorldsState, h: int) -> None:
     s.last_gain += gained
     s.stats[p][0] += 1
     s.cache[p] = None
-    s.note(f"places {s.ctx.tiles.name(tile)} on planet hex {h}: +{gained}")
+    if s.trace is not None:  # narrative only when tracing
+        s.note(f"places {s.ctx.tiles.name(tile)} on planet hex {h}: +{gained}")
     if free_ok and not s.free_used and s.pempty[p] and _free_actions(s):
         s.phase = P_FREE
     else:
@@ -306,8 +316,10 @@ def end_turn(s: LordOfWorldsState) -> None:
 def next_turn(s: LordOfWorldsState) -> None:
     """Pass the turn; check the end trigger, round end and the safety stop (§6)."""
     s.turns += 1
-    if s.pempty[s.player] <= s.ctx.end_empty:
+    if s.pempty[s.player] <= s.ctx.end_empty and not s.triggered:
         s.triggered = True
+        if s.trace is not None:  # narrative only when tracing
+            s.note(f"seat {s.player} triggers the game end: the round is finished")
     reset_turn(s)
     s.player = (s.player + 1) % s.n
     s.phase = P_START
@@ -325,6 +337,8 @@ def next_turn(s: LordOfWorldsState) -> None:
 def finish(s: LordOfWorldsState, how: str) -> None:
     """Final scoring and the end of the game."""
     s.ended_by = how
+    if s.trace is not None:  # narrative only when tracing
+        s.note(f"game over ({how})")
     if s.player != s.first:
         s.rounds += 1  # count the unfinished round
     s.phase = P_OVER
