@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from simcore.games.ratjack.board import (
     at,
     exists,
-    locked,
     place_chip,
     reserve_actions,
     reserve_count,
     scan,
 )
 from simcore.games.ratjack.codes import CHIP, POS, RES0, SLOTS
-from simcore.games.ratjack.content import BLANK, EFFECT_IDS
+from simcore.games.ratjack.content import BLANK, EFFECT_IDS, LOCK
 
 if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
@@ -171,18 +170,34 @@ def resolvable(s: S, a: int, x: int) -> bool:
     return EFFECTS[s.ct.card_effect[x]].feas(s, a, x)
 
 
-def flip_options(s: S, a: int) -> list[int]:
-    """Own face-down cards that may be turned up and resolved (rat 6, discard-and-flip)."""
+def flip_slots(s: S, a: int) -> list[int]:
+    """Slots of own face-down cards that may be turned up and resolved (rat 6, discard-flip)."""
     out = []
-    up = s.up
+    up, chip, face = s.up, s.chip, s.face
+    effects, card_effect = EFFECTS, s.ct.card_effect
     for i, y in enumerate(s.disp[a]):
-        if not up[y] and not locked(s, y):
-            up[y] = 1  # probe: the effect is judged with the card already face up
-            ok = resolvable(s, a, y)
-            up[y] = 0
-            if ok:
-                out.append(POS + a * SLOTS + i)
+        if up[y]:
+            continue
+        k = chip[y]
+        if k >= 0:
+            f = face[k]
+            if f == LOCK:
+                continue
+            if f == BLANK:
+                out.append(i)  # no effect to resolve
+                continue
+        up[y] = 1  # probe: the effect is judged with the card already face up
+        ok = effects[card_effect[y]].feas(s, a, y)
+        up[y] = 0
+        if ok:
+            out.append(i)
     return out
+
+
+def flip_options(s: S, a: int) -> list[int]:
+    """Position actions of ``flip_slots``."""
+    base = POS + a * SLOTS
+    return [base + i for i in flip_slots(s, a)]
 
 
 def begin(s: S, a: int, x: int) -> None:

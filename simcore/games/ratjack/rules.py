@@ -221,23 +221,30 @@ def _play_options(s: S) -> list[int]:
     """Down always; up / discard-and-flip only when the effect can resolve fully (§4.3)."""
     a = s.cur
     hand, disp, up = s.hand[a], s.disp[a], s.up
+    effects, card_effect = fx.EFFECTS, s.ct.card_effect
     out = [DOWN + i for i in range(len(hand))]
-    effects, feasible = fx.EFFECTS, []
-    for h in hand:
+    for i, h in enumerate(hand):
         # probe: the card sits face up in the display while judged (it may stay in the hand
         # meanwhile: no feasibility test depends on the hand's size beyond "not empty")
         disp.append(h)
         up[h] = 1
-        feasible.append(effects[s.ct.card_effect[h]].feas(s, a, h))
+        ok = effects[card_effect[h]].feas(s, a, h)
         up[h] = 0
         disp.pop()
-    out.extend(UP + i for i, ok in enumerate(feasible) if ok)
-    if not all(up[c] for c in disp):
-        s.discard.append(hand[-1])  # probe: a hand card on the pile (which one cannot matter)
-        slots = [(p - 128) % SLOTS for p in fx.flip_options(s, a)]
-        s.discard.pop()
+        if ok:
+            out.append(UP + i)
+    for c in disp:
+        if not up[c]:
+            break
+    else:
+        return out  # no face-down card: no discard-and-flip
+    s.discard.append(hand[-1])  # probe: a hand card on the pile (which one cannot matter)
+    slots = fx.flip_slots(s, a)
+    s.discard.pop()
+    if slots:
         for i in range(len(hand)):
-            out.extend(DFLIP + i * SLOTS + j for j in slots)
+            base = DFLIP + i * SLOTS
+            out.extend([base + j for j in slots])
     return out
 
 

@@ -69,13 +69,14 @@ class RatjackState(State):
 
     def legal_actions(self) -> list[int]:
         """Legal actions of the current seat (cached until the next apply)."""
-        if self.cache is None:
-            self.cache = rules.legal_actions(self)
-        return list(self.cache)
+        cache = self.cache
+        if cache is None:
+            cache = self.cache = rules.legal_actions(self)
+        return cache[:]
 
-    def apply(self, action: int) -> None:
-        """Apply ``action``; ``IllegalActionError`` (state unchanged) if it is not legal."""
-        rules.apply(self, action)
+    # Apply ``action``; ``IllegalActionError`` (state unchanged) if it is not legal. Bound
+    # directly to the rules function: one call layer less on the hot path.
+    apply = rules.apply
 
     def clone(self) -> RatjackState:
         """Independent copy; params, content and the chance stream state are copied/shared."""
