@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from simcore.api import Game, GameSpec
+from simcore.errors import ContentError
 from simcore.games.lord_of_worlds.board import load_board
 from simcore.games.lord_of_worlds.content import (
     data_path,
@@ -69,8 +70,6 @@ class LordOfWorlds(Game):
 
 def build_context(params: LordOfWorldsParams, n_players: int) -> Context:
     """Load every data file named by ``params`` and build the tables for ``n_players``."""
-    from simcore.errors import ContentError
-
     tiles_path = data_path(params.tiles_file, "tiles.toml")
     tiles = load_tiles(tiles_path)
     terrains = params.terrains[: params.terrain_counts[n_players - 2]]

@@ -15,6 +15,7 @@ DATA = Path(__file__).parent / "data"
 TERRAINS = ("water", "desert", "lowland", "forest", "hill", "mountain")
 SPECIALS = ("architect", "sage_tree", "viewpoint", "mix")
 TYPE_NAMES = TERRAINS + SPECIALS
+TERRAIN_COLOURS = ("cyan", "green", "red", "blue", "purple", "yellow")
 ARCHITECT, SAGE, VIEWPOINT, MIX = 6, 7, 8, 9
 N_BASIC = 6
 WILD = 6  # colour index of wild (white) cards
@@ -92,9 +93,6 @@ def load_cards(path: Path) -> Cards:
     if len(val) > MAX_KINDS:
         raise fail(path, "values", f"at most {MAX_KINDS} card kinds are supported")
     return Cards(tuple(colours), tuple(val), tuple(col), tuple(cop))
-
-
-TERRAIN_COLOURS = ("cyan", "green", "red", "blue", "purple", "yellow")
 
 
 @dataclass(frozen=True)

@@ -144,3 +144,22 @@ def test_setup_tile_counts(n):
     assert len(s.reserve) + len(s.supply) == tiles_in_play - board_hexes
     assert len(s.supply) == 6
     assert s.n_up == 0  # standard: face down until the reveals
+
+
+def test_strategic_setup_all_tiles_face_up_and_no_reveals():
+    s = game(variant="strategic").new_state(2, 4)
+    assert s.n_up == 44 and all(s.bup[h] for h in s.ctx.board.tile_hexes)
+    s.apply(R.PORTAL + 1)
+    assert s.phase == R.P_START and s.player == s.first
+
+
+def test_standard_setup_reveals_twelve_in_turn_order():
+    s = game().new_state(3, 2)
+    first = s.first
+    s.apply(R.PORTAL + 0)
+    seats = []
+    while s.phase == R.P_REVEAL:
+        seats.append(s.player)
+        s.apply(s.legal_actions()[-1])
+    assert seats == [(first + i) % 3 for i in range(12)]
+    assert s.n_up == 12 and s.player == first

@@ -294,3 +294,19 @@ def test_illegal_action_leaves_state_unchanged():
         with pytest.raises(IllegalActionError):
             s.apply(bad)
     assert s.fingerprint() == before
+
+
+def test_facedown_tiles_block_movement_when_assumption_on():
+    # (0,0) P  ->  (1,0) face-down tile: blocked; (0,1) empty: passable
+    s = started(facedown_blocks=True)
+    clear_board(s)
+    put(s, hex_at(s, 1, 0), tile(s, "water", 1), up=False)
+    put(s, s.ctx.board.tile_hexes[0], tile(s, "water", 2))
+    centre(s)
+    r2 = card(s, "red", 2)
+    set_hand(s, 0, [r2])
+    play(s, "red", [r2])
+    targets = {s.ctx.board.nbr[s.cart[0]][a - R.MOVE] for a in s.legal_actions()
+               if R.MOVE <= a < R.STOP}  # fmt: skip
+    assert hex_at(s, 1, 0) not in targets and hex_at(s, 0, 1) in targets
+    assert R.JUMP + hex_at(s, 1, 0) not in s.legal_actions()
