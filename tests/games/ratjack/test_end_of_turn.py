@@ -139,3 +139,25 @@ def test_must_resolve_nested_rat6():
     assert t.legal_actions() == [pos(0, 2)]
     t.apply(pos(0, 2))
     assert t.cur == 0 and t.phase == P_DRAW  # the innermost rat 3 gave an extra turn
+
+
+def _elim_and_bust(**kw):
+    # 3 players. seat 0: rr12 rb1 | rr11^ rb5^ (16 + 12 = 28: busts)
+    # seat 1: rb3 | rb12^ rb10^ rb9v (22 -> 31 when rb9 is turned up)   seat 2: rb4 | rb2^
+    s = build(hands=["rr12 rb1", "rb3", "rb4"], disp=["rr11^ rb5^", "rb12^ rb10^ rb9v", "rb2^"],
+              **kw)  # fmt: skip
+    s.apply(up(0))
+    s.apply(pos(1, 2))
+    return s
+
+
+def test_order_elimination_vp_before_self_bust_then_last_standing():
+    s = _elim_and_bust()
+    # 1: seat 1 out, seat 0 +1 VP; 2: seat 0 busts; 4: seat 2 is last standing, +1 VP
+    assert s.vp == [1, 0, 1] and s.round_no == 2 and s.start == 2
+    assert stat(s, 0, WON_ELIM) == 1
+
+
+def test_order_game_can_end_at_step_one_before_the_self_bust():
+    s = _elim_and_bust(vp=[2, 0, 2])
+    assert s.is_terminal() and s.vp == [3, 0, 2] and s.returns() == [1.0, 0.0, 0.0]
