@@ -188,19 +188,28 @@ class LordOfWorldsHeuristic:
         view = planet_view(s, p)
         bonus = ctx.params.colored_hex_bonus
         best = (NEG, -1, -1, 0)
-        colour = board.colour
-        worth = self.worth
+        colour, ttype = board.colour, ctx.ttype
+        price, wa = self.price, self.wa
+        # basic terrain worth = max(on an empty hex, on an architect space + wa * value)
+        free = FREE_BONUS * (not s.free_used)
+        on_empty = [self.wc * g + free for g in view.best_empty]
+        on_space = [self.wc * g - self.reserve for g in view.best_space]
         for h, t in s.faceup_tiles():
-            cost = dist[h] + tvalue[t]
+            v = tvalue[t]
+            cost = dist[h] + v
             if cost > top:
                 continue
             col = colour[h]
-            if col >= 0:
-                if avail[col] < cost:
-                    continue
-                score = worth(s, view, t) + bonus - self.price * cost
+            if col >= 0 and avail[col] < cost:
+                continue
+            typ = ttype[t]
+            if typ < N_BASIC:
+                worth = on_space[typ] + wa * v
+                if on_empty[typ] > worth:
+                    worth = on_empty[typ]
             else:
-                score = worth(s, view, t) - self.price * cost
+                worth = self.worth(s, view, t)
+            score = worth + (bonus if col >= 0 else 0) - price * cost
             if score > best[0]:
                 best = (score, h, col if col >= 0 else _cheapest_colour(avail, cost), cost)
         return best

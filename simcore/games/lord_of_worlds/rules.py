@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from simcore.errors import IllegalActionError
 from simcore.games.lord_of_worlds import cards as deck_ops
-from simcore.games.lord_of_worlds.board import NEUTRAL
+from simcore.games.lord_of_worlds.board import MAX_HEXES, NEUTRAL
 from simcore.games.lord_of_worlds.board import PORTAL as PORTAL_HEX
 from simcore.games.lord_of_worlds.content import WILD
 from simcore.games.lord_of_worlds.planet import COLORED, final_scoring, place_tile
@@ -158,60 +158,78 @@ def apply(s: LordOfWorldsState, action: int) -> None:
     if not (type(action) is int and is_legal(s, action)):
         raise IllegalActionError(f"action {action!r} is not legal for seat {s.current_player}")
     s.last_gain = 0
-    if action >= JUMP:
-        _step_to(s, action - JUMP)
-    elif action >= REVEAL:
-        _reveal(s, action - REVEAL)
-    elif action >= PORTAL:
-        _choose_portal(s, action - PORTAL)
-    elif action >= DISCARD:
-        deck_ops.remove_from_hand(s, s.player, action - DISCARD)
-        s.discard[action - DISCARD] += 1
-        if s.hsize[s.player] <= s.ctx.params.hand_limit:
-            next_turn(s)
-    elif action == PASS:
-        end_turn(s)
-    elif action == DECLINE:
-        after_play(s)
-    elif action >= FREE_BOARD:
-        n = s.ctx.board.nbr[s.cart[s.player]][action - FREE_BOARD]
-        s.cart[s.player] = n
-        _take_board_tile(s, n, free=True)
-    elif action >= FREE_SUPPLY:
-        s.pending = s.supply.pop(action - FREE_SUPPLY)
-        s.free_used = True
-        refill_supply(s)
-        if s.trace is not None:  # narrative only when tracing
-            s.note(f"free collection of {s.ctx.tiles.name(s.pending)} from the open supply")
-        s.phase = P_PLACE
-    elif action >= PLACE:
-        _place(s, action - PLACE)
-    elif action == COLLECT:
-        _take_board_tile(s, s.cart[s.player], free=False)
-    elif action == STOP:
-        end_turn(s)
-    elif action >= MOVE:
-        _step_to(s, s.ctx.board.nbr[s.cart[s.player]][action - MOVE])
-    elif action == DONE:
-        for k in s.sel:
-            s.discard[k] += 1
-        s.phase = P_MOVE
-        if s.trace is not None:  # narrative only when tracing
-            s.note(f"plays {', '.join(s.ctx.cards.name(k) for k in s.sel)}: budget {s.budget}")
-    elif action >= ADD:
-        deck_ops.remove_from_hand(s, s.player, action - ADD)
-        s.sel.append(action - ADD)
-        s.budget += s.ctx.cards.value[action - ADD]
-    elif action >= PLAY:
-        s.colour = action - PLAY
-        s.phase = P_SELECT
-        s.stats[s.player][2] += 1
-    else:
-        cards = deck_ops.hire(s, action - HIRE)
-        s.stats[s.player][1] += 1
-        if s.trace is not None:  # narrative only when tracing
-            s.note(f"hires {', '.join(s.ctx.cards.name(k) for k in cards)}")
-        end_turn(s)
+    handler, base = _DISPATCH[action]
+    handler(s, action - base)
+
+
+def _hire(s: LordOfWorldsState, pile: int) -> None:
+    cards = deck_ops.hire(s, pile)
+    s.stats[s.player][1] += 1
+    if s.trace is not None:  # narrative only when tracing
+        s.note(f"hires {', '.join(s.ctx.cards.name(k) for k in cards)}")
+    end_turn(s)
+
+
+def _play(s: LordOfWorldsState, colour: int) -> None:
+    s.colour = colour
+    s.phase = P_SELECT
+    s.stats[s.player][2] += 1
+
+
+def _add(s: LordOfWorldsState, kind: int) -> None:
+    deck_ops.remove_from_hand(s, s.player, kind)
+    s.sel.append(kind)
+    s.budget += s.ctx.cards.value[kind]
+
+
+def _done(s: LordOfWorldsState, _: int) -> None:
+    for k in s.sel:
+        s.discard[k] += 1
+    s.phase = P_MOVE
+    if s.trace is not None:  # narrative only when tracing
+        s.note(f"plays {', '.join(s.ctx.cards.name(k) for k in s.sel)}: budget {s.budget}")
+
+
+def _move(s: LordOfWorldsState, direction: int) -> None:
+    _step_to(s, s.ctx.board.nbr[s.cart[s.player]][direction])
+
+
+def _stop(s: LordOfWorldsState, _: int) -> None:
+    end_turn(s)
+
+
+def _collect(s: LordOfWorldsState, _: int) -> None:
+    _take_board_tile(s, s.cart[s.player], free=False)
+
+
+def _free_supply(s: LordOfWorldsState, slot: int) -> None:
+    s.pending = s.supply.pop(slot)
+    s.free_used = True
+    refill_supply(s)
+    if s.trace is not None:  # narrative only when tracing
+        s.note(f"free collection of {s.ctx.tiles.name(s.pending)} from the open supply")
+    s.phase = P_PLACE
+
+
+def _free_board(s: LordOfWorldsState, direction: int) -> None:
+    n = s.ctx.board.nbr[s.cart[s.player]][direction]
+    s.cart[s.player] = n
+    _take_board_tile(s, n, free=True)
+
+
+def _decline(s: LordOfWorldsState, _: int) -> None:
+    after_play(s)
+
+
+def _pass(s: LordOfWorldsState, _: int) -> None:
+    end_turn(s)
+
+
+def _discard(s: LordOfWorldsState, kind: int) -> None:
+    deck_ops.remove_from_hand(s, s.player, kind)
+    s.discard[kind] += 1
+    if s.hsize[s.player] <= s.ctx.params.hand_limit:
+        next_turn(s)
 
 
 def _choose_portal(s: LordOfWorldsState, index: int) -> None:
@@ -343,3 +361,23 @@ def finish(s: LordOfWorldsState, how: str) -> None:
         s.rounds += 1  # count the unfinished round
     s.phase = P_OVER
     final_scoring(s)
+
+
+def _dispatch_table() -> list[tuple]:
+    """Handler and base code for every action code (apply looks actions up here)."""
+    ranges = [
+        (HIRE, PLAY, _hire), (PLAY, ADD, _play), (ADD, DONE, _add), (DONE, MOVE, _done),
+        (MOVE, STOP, _move), (STOP, COLLECT, _stop), (COLLECT, PLACE, _collect),
+        (PLACE, FREE_SUPPLY, _place), (FREE_SUPPLY, FREE_BOARD, _free_supply),
+        (FREE_BOARD, DECLINE, _free_board), (DECLINE, PASS, _decline), (PASS, DISCARD, _pass),
+        (DISCARD, PORTAL, _discard), (PORTAL, REVEAL, _choose_portal), (REVEAL, JUMP, _reveal),
+        (JUMP, JUMP + MAX_HEXES, _step_to),
+    ]  # fmt: skip
+    table: list[tuple] = [None] * (JUMP + MAX_HEXES)  # type: ignore[list-item]
+    for lo, hi, fn in ranges:
+        for code in range(lo, hi):
+            table[code] = (fn, lo)
+    return table
+
+
+_DISPATCH = _dispatch_table()
