@@ -160,6 +160,11 @@ def paired_findings(
     return out
 
 
+def _whole(x: float) -> str:
+    # Interpolated quantiles of whole turns ("71.2 turns") read as false precision.
+    return str(round(x))
+
+
 def length_findings(
     table: pl.DataFrame, labels: Mapping[str, str] | None = None, unit: str = "turns"
 ) -> list[str]:
@@ -172,8 +177,8 @@ def length_findings(
             continue
         out.append(
             f"{_prefix(row, labels, several)}Games last {num(row['q50'])} {unit} on median "
-            f"(half of them between {num(row['q25'])} and {num(row['q75'])}, 90% between "
-            f"{num(row['q05'])} and {num(row['q95'])})."
+            f"(half of them between {_whole(row['q25'])} and {_whole(row['q75'])}, 90% between "
+            f"{_whole(row['q05'])} and {_whole(row['q95'])})."
         )
     return out
 

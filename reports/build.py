@@ -81,7 +81,8 @@ def generic_report(
     they run after the generic ones and receive the same :class:`Context`.
     """
     ctx = load_context(run_dir)
-    sections = [s for build in (*GENERIC_SECTIONS, *extra_sections) if (s := build(ctx))]
+    builders = (*GENERIC_SECTIONS, *extra_sections) if ctx.games.height else ()
+    sections = [s for build in builders if (s := build(ctx))]
     return render_page(ctx, sections, title)
 
 

@@ -29,11 +29,11 @@ PALETTE = ("#2f6690", "#d1495b", "#edae49", "#3a7d44", "#7a5195", "#66a182", "#e
 STYLE = {
     "svg.fonttype": "none",
     "font.family": "sans-serif",
-    "font.size": 9.5,
+    "font.size": 10.5,
     "axes.spines.top": False,
     "axes.spines.right": False,
     "axes.titleweight": "bold",
-    "axes.titlesize": 10.5,
+    "axes.titlesize": 11.5,
     "axes.titlelocation": "left",
     "axes.grid": True,
     "grid.color": "#e3e7eb",
@@ -58,14 +58,14 @@ def to_svg(fig: Figure, name: str, alt: str) -> str:
     # names the generator; dropping both leaves no URI of any kind in the page.
     svg = re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)
     svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)
-    # Responsive: the viewBox keeps the aspect ratio, CSS sets the width.
-    svg = re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r"<svg\1", svg, count=1)
+    # The width/height attributes keep each figure at its natural size; CSS (max-width: 100%,
+    # height: auto) shrinks it on narrow screens with the viewBox keeping the aspect ratio.
     svg = _prefix_ids(svg, name)
     label = html.escape(alt, quote=True)
     return svg.replace("<svg", f'<svg role="img" aria-label="{label}" class="figure"', 1)
 
 
-def wrap_labels(labels: Sequence[str], width: int = 34) -> list[str]:
+def wrap_labels(labels: Sequence[str], width: int = 40) -> list[str]:
     """Break long tick labels over lines so the plot area keeps its width."""
     return ["\n".join(textwrap.wrap(str(t), width, break_on_hyphens=False)) or str(t)
             for t in labels]  # fmt: skip
@@ -79,12 +79,12 @@ def _prefix_ids(svg: str, prefix: str) -> str:
     return re.sub(r'href="#([^"]+)"', rf'href="#{prefix}-\1"', svg)
 
 
-def _height_for(n_rows: int, base: float = 1.0, per_row: float = 0.38) -> float:
+def _height_for(n_rows: int, base: float = 1.1, per_row: float = 0.42) -> float:
     return max(1.8, base + per_row * n_rows)
 
 
 def _label_lines(labels: Sequence[str]) -> int:
-    return sum(max(1, len(t) // 34 + 1) for t in map(str, labels))
+    return sum(max(1, len(t) // 40 + 1) for t in map(str, labels))
 
 
 def forest_plot(
@@ -101,7 +101,7 @@ def forest_plot(
 ) -> str:
     """Horizontal estimates with interval whiskers and a reference line (paired differences)."""
     with matplotlib.rc_context(STYLE):
-        fig = _figure(6.4, _height_for(_label_lines(labels)))
+        fig = _figure(8.0, _height_for(_label_lines(labels)))
         ax = fig.add_subplot()
         y = np.arange(len(labels))[::-1]
         est = np.asarray(estimate, dtype=float)
@@ -137,7 +137,7 @@ def interval_bars(
 ) -> str:
     """Horizontal bars with 95% interval whiskers and an optional reference (fair) line."""
     with matplotlib.rc_context(STYLE):
-        fig = _figure(6.4, _height_for(_label_lines(labels)))
+        fig = _figure(8.0, _height_for(_label_lines(labels)))
         ax = fig.add_subplot()
         scale = 100.0 if percent else 1.0
         y = np.arange(len(labels))[::-1]
@@ -173,7 +173,7 @@ def heatmap(
     """Annotated heat map of rates in [0, 1] (NaN cells left blank), e.g. win-rate matrix."""
     m = np.asarray(matrix, dtype=float)
     with matplotlib.rc_context({**STYLE, "axes.grid": False}):
-        side = max(2.6, 1.4 + 0.6 * max(len(row_labels), len(col_labels)))
+        side = max(3.4, 1.8 + 0.75 * max(len(row_labels), len(col_labels)))
         fig = _figure(side + 2.4, side + 0.6)
         ax = fig.add_subplot()
         masked = np.ma.masked_invalid(m * 100)
@@ -212,7 +212,7 @@ def histogram(
 ) -> str:
     """Overlaid step histograms (as shares, so groups of different size compare)."""
     with matplotlib.rc_context(STYLE):
-        fig = _figure(6.4, 3.0)
+        fig = _figure(8.0, 3.4)
         ax = fig.add_subplot()
         values = [np.asarray(v, float) for v in groups.values() if len(v)]
         if values:
@@ -240,6 +240,7 @@ def histogram(
 
 def _edges(v: np.ndarray, integer: bool) -> np.ndarray:
     lo, hi = float(np.min(v)), float(np.max(v))
+    integer = integer or bool(np.all(v == np.round(v)))  # scores are often whole numbers
     if integer and hi - lo <= 60:
         return np.arange(np.floor(lo) - 0.5, np.ceil(hi) + 1.5)
     if hi == lo:

@@ -134,7 +134,13 @@ def write_run(
             g, s = _game(i, cell, n_players, bias, seed, tie_margin, rotate, name)
             game_rows.append(g)
             seat_rows.extend(s)
-    chunks = _write_parts(run, name, pl.DataFrame(game_rows), pl.DataFrame(seat_rows), parts)
+    games_df, seats_df = pl.DataFrame(game_rows), pl.DataFrame(seat_rows)
+    chunks = _write_parts(run, name, games_df, seats_df, parts)
+    kinds = {pl.Int64: "int", pl.Float64: "float", pl.String: "str", pl.Boolean: "bool"}
+    schemas = {
+        t: {c: kinds[d] for c, d in df.schema.items()}
+        for t, df in (("games", games_df), ("seats", seats_df))
+    }
     manifest = {
         "format": 1,
         "name": name,
@@ -164,6 +170,7 @@ def write_run(
         "seeds": {"sweep_seed": seed},
         "chunks": chunks,
         "tables": ["games", "seats"],
+        "schemas": schemas,
         "complete": True,
         "content": {"cards": "default.toml"},
     }

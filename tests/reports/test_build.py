@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from html.parser import HTMLParser
@@ -124,6 +125,15 @@ def test_incomplete_run_is_flagged(tmp_path):
     (run / "manifest.json").write_text(manifest)
     html = generic_report(run)
     assert "This run is incomplete" in html and "fewer than 100 games" in html
+
+
+def test_run_without_finished_games(tmp_path):
+    run = write_run(tmp_path, [Cell("c000", ["random", "random"])], games=20)
+    text = (run / "manifest.json").read_text()
+    manifest = json.loads(text) | {"chunks": {}, "complete": False}
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    html = generic_report(run)
+    assert "No findings: the run holds no games." in html and "incomplete" in html
 
 
 def test_missing_run_dir(tmp_path):

@@ -12,7 +12,7 @@ from reports import plots
 def _check(svg: str, name: str) -> None:
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     assert "http" not in svg and "<image" not in svg and "data:" not in svg
-    assert 'role="img"' in svg and "aria-label=" in svg and 'width="' not in svg[:300]
+    assert 'role="img"' in svg and "aria-label=" in svg and 'viewBox="' in svg[:400]
     ids = re.findall(r'\bid="([^"]+)"', svg)
     assert ids and all(i.startswith(f"{name}-") for i in ids)
     for ref in re.findall(r"url\(#([^)]+)\)", svg) + re.findall(r'href="#([^"]+)"', svg):
