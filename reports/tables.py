@@ -28,6 +28,7 @@ def _missing(x: Any) -> bool:
 
 def _guard(fn: Callable[..., str]) -> Callable[..., str]:
     def wrapped(*args: Any) -> str:
+        """Format, or a dash when a value is missing."""
         return "–" if any(_missing(a) for a in args) else fn(*args)
 
     return wrapped

@@ -27,6 +27,7 @@ def variant_pairs(manifest: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     cells = manifest.get("cells", [])
 
     def signature(variant: Mapping[str, Any], skip: str) -> str:
+        """The cell's grid values except ``skip``, as a comparable string."""
         return json.dumps({k: v for k, v in variant.items() if k != skip}, sort_keys=True)
 
     out = []

@@ -133,8 +133,12 @@ class Browser:
         self.timeout = timeout
         self.events: list[dict[str, Any]] = []
         self._id = 0
-        port = self._devtools_port()
-        self.ws = WebSocket(self._page_url(port), timeout)
+        self.ws: WebSocket | None = None
+        try:
+            self.ws = WebSocket(self._page_url(self._devtools_port()), timeout)
+        except BaseException:
+            self.close()  # never leave the browser we started running
+            raise
 
     def _devtools_port(self) -> int:
         # Chromium writes the chosen port to DevToolsActivePort in the profile directory.
@@ -151,7 +155,8 @@ class Browser:
     def _page_url(self, port: int) -> str:
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=5) as r:
+            url = f"http://127.0.0.1:{port}/json/list"  # local DevTools endpoint only
+            with urllib.request.urlopen(url, timeout=5) as r:
                 pages = [t for t in json.load(r) if t.get("type") == "page"]
             if pages:
                 return pages[0]["webSocketDebuggerUrl"]
@@ -191,7 +196,8 @@ class Browser:
     def close(self) -> None:
         """Stop Chromium (only the process this object started) and remove its profile."""
         try:
-            self.ws.close()
+            if self.ws is not None:
+                self.ws.close()
         finally:
             self.proc.terminate()
             try:
