@@ -24,7 +24,7 @@ STYLES = {
     # w_chain: weight of chain growth; w_arch: weight of architect-space stars;
     # card_price: stars one card point is worth; arch_reserve: stars an architect space is
     # kept for (a low tile on it wastes the space)
-    "chains": {"w_chain": 1.6, "w_arch": 0.8, "card_price": 0.45, "arch_reserve": 6.0},
+    "chains": {"w_chain": 1.3, "w_arch": 1.0, "card_price": 0.45, "arch_reserve": 4.0},
     "architect": {"w_chain": 0.8, "w_arch": 1.3, "card_price": 0.45, "arch_reserve": 8.0},
 }
 NEG = -1e9
