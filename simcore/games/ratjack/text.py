@@ -180,6 +180,8 @@ def action_info(s: S, action: int) -> dict[str, Any]:
             info["targets"] = f"seat {action - SEAT}"
         elif action >= CHIP:
             info["chip"] = FACE_IDS[action - CHIP]
+        elif action >= HAND:
+            card = hand[action - HAND]  # raccoon 10: the card discarded from the hand
     if card >= 0:
         info["card_deck"], info["card_value"] = s.ct.card_deck[card], s.ct.card_value[card]
     e = _resolved(s, action)

@@ -115,6 +115,7 @@ def test_raccoon10_draws_then_discards_from_hand():
     s = build(decks=D, hands=["ra10 rr2", "rr3"], disp=["", ""], deck="rr12")
     s.apply(up(0))
     assert codes(s, s.hand[0]) == ["rr2", "rr12"] and s.legal_actions() == [HAND, HAND + 1]
+    assert s.action_info(HAND)["mode"] == "hand" and s.action_info(HAND)["card_value"] == 2
     s.apply(HAND)
     assert codes(s, s.hand[0]) == ["rr12"] and codes(s, s.discard[-1:]) == ["rr2"]
 
