@@ -111,6 +111,27 @@ def _seat_sentences(rows: list[dict], labels: Mapping[str, str] | None, several:
     return out
 
 
+def win_rate_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:
+    """One sentence per row of ``common.win_rates`` (by policy, seat or slot)."""
+    out = []
+    several = "cell" in table.columns and table["cell"].n_unique() > 1
+    for row in table.to_dicts() if not table.is_empty() else []:
+        if "policy" in row:
+            who = row["policy"]
+        elif "seat" in row:
+            who = f"Seat {row['seat'] + 1}"
+        else:
+            who = f"Line-up slot {row['slot'] + 1}"
+        fair = pct(row["fair"], 0 if (100 * row["fair"]).is_integer() else 1)
+        p = row.get("p_holm", row["p_value"])
+        verdict = _compare(row["rate"], row["lo"], row["hi"], row["fair"], p, f"the fair {fair}")
+        out.append(
+            f"{_prefix(row, labels, several)}{who} wins {pct(row['rate'])} of games "
+            f"(95% interval {pct_range(row['lo'], row['hi'])}), {verdict}."
+        )
+    return out
+
+
 def skill_gap_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:
     """One sentence per line-up: how often the stronger policy wins, against the fair share."""
     out = []

@@ -70,3 +70,24 @@ def test_formatting_helpers():
     assert findings.pct_range(0.51, 0.573) == "51.0–57.3%"
     assert findings.pval(0.0004) == "p < 0.001" and findings.pval(float("nan")) == "p not available"
     assert findings.num(23.0) == "23" and findings.num(23.46) == "23.5"
+
+
+def test_win_rate_sentences():
+    from analyses.common import win_rates
+
+    frame = pl.DataFrame(
+        {
+            "cell": ["c"] * 4,
+            "game_index": [0, 0, 1, 1],
+            "seat": [0, 1, 0, 1],
+            "policy": ["A", "B", "B", "A"],
+            "win_share": [1.0, 0.0, 0.0, 1.0],
+        }
+    )
+    got = findings.win_rate_findings(win_rates(frame, by="policy"))
+    assert (
+        got[0] == "A wins 100.0% of games (95% interval 34.2–100.0%), consistent with the fair 50%."
+    )
+    assert findings.win_rate_findings(win_rates(frame, by="seat"))[1].startswith(
+        "Seat 2 wins 50.0%"
+    )
