@@ -67,7 +67,7 @@ def test_trace_tells_the_story_and_renders_planets():
         "flips hex",
         "places",
         "final scoring seat 0",
-        "[A]",
+        "seat 1: ",
     ):
         assert needle in text, needle  # fmt: skip
     s = started()
