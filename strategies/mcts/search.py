@@ -116,33 +116,37 @@ def _descend(
     node = root
     path = [root]
     actions = root_actions  # the acting seat's legal actions are the same in every determinization
+    ln, root2 = log, sqrt  # locals: this loop is the tree's hot path
     while True:
         player = det.current_player
         if player < 0:
             return path
         if node is not root:
             actions = det.legal_actions()
-        children = node.children
-        untried: list[int] = []
+        get = node.children.get
+        untried: list[int] | None = None
         best_child: Node | None = None
         best_action = 0
         best_value = -1.0
         for a in actions:
-            child = children.get(a)
+            child = get(a)
             if child is None:
-                untried.append(a)
+                if untried is None:
+                    untried = [a]
+                else:
+                    untried.append(a)
                 continue
-            child.avail += 1
-            if untried:
+            child.avail = avail = child.avail + 1
+            if untried is not None:
                 continue  # expansion comes first; availability still has to be counted
             visits = child.visits
-            value = child.total[player] / visits + c * sqrt(log(child.avail) / visits)
+            value = child.total[player] / visits + c * root2(ln(avail) / visits)
             if value > best_value:
                 best_value, best_child, best_action = value, child, a
-        if untried:
+        if untried is not None:
             a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
             child = Node(n)
-            children[a] = child
+            node.children[a] = child
             det.apply(a)
             path.append(child)
             return path

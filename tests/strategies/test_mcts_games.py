@@ -29,6 +29,17 @@ def _game_params():
 
 @pytest.mark.parametrize("game_id", list(_game_params()))
 def test_check_game_passes_with_mcts_on_every_registered_game(game_id):
+    # check_game plays three whole games with MCTS in every seat; full-game rollouts make that
+    # minutes on the long games, so the default run cuts rollouts at 4 steps (which also
+    # exercises the game's heuristic_value); the slow variant below rolls out to the end.
+    game = registry.make_game(game_id)
+    n_players = max(2, game.spec.min_players)
+    check_game(game, n_players, ["mcts:iterations=20,horizon=4"], n_games=2, states_per_game=3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", list(_game_params()))
+def test_check_game_passes_with_full_rollout_mcts_on_every_registered_game(game_id):
     game = registry.make_game(game_id)
     n_players = max(2, game.spec.min_players)
     check_game(game, n_players, ["mcts:iterations=20"], n_games=2, states_per_game=3)
@@ -47,15 +58,26 @@ def test_wilson_interval_matches_the_textbook_value():
     assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
 
 
-def head_to_head(game, spec: str, rival: str, n_games: int, seed: int) -> tuple[float, int]:
-    """MCTS win share over ``n_games`` 2-player games, seats rotated (even games: MCTS first)."""
-    wins = 0.0
-    for i in range(n_games):
-        mcts, other = make_policy(spec, game), make_policy(rival, game)
-        lineup = [mcts, other] if i % 2 == 0 else [other, mcts]
-        record = play_game(game, 2, lineup, seed + i // 2)  # both seatings share a seed
-        wins += record.seats[i % 2]["win_share"]
-    return wins, n_games
+def _one_game(game, spec: str, rival: str, i: int, seed: int) -> float:
+    """MCTS's win share in game ``i``: even ``i`` MCTS sits first, odd ``i`` second."""
+    mcts, other = make_policy(spec, game), make_policy(rival, game)
+    lineup = [mcts, other] if i % 2 == 0 else [other, mcts]
+    record = play_game(game, 2, lineup, seed + i // 2)  # both seatings share a seed
+    return record.seats[i % 2]["win_share"]
+
+
+def head_to_head(
+    game, spec: str, rival: str, n_games: int, seed: int, n_jobs: int = 1
+) -> tuple[float, int]:
+    """MCTS win share over ``n_games`` 2-player games with seats rotated."""
+    if n_jobs == 1:
+        return sum(_one_game(game, spec, rival, i, seed) for i in range(n_games)), n_games
+    from joblib import Parallel, delayed
+
+    shares = Parallel(n_jobs=n_jobs)(
+        delayed(_one_game)(game, spec, rival, i, seed) for i in range(n_games)
+    )
+    return sum(shares), n_games
 
 
 def _ratjack():
@@ -65,19 +87,31 @@ def _ratjack():
     return game
 
 
+def test_ratjack_small_mcts_beats_random():
+    game = _ratjack()
+    wins, n = head_to_head(game, "mcts:iterations=30", "random", 10, seed=7)
+    lo, hi = wilson(wins, n)
+    assert lo > 0.5, f"mcts:iterations=30 vs random: {wins}/{n}, 95% CI [{lo:.3f}, {hi:.3f}]"
+
+
 def _rivals():
     """``random`` and every heuristic style of Ratjack (so the best one is among them)."""
     game, reason = _load("ratjack")
     if game is None:
         return [pytest.param("random", marks=pytest.mark.skip(reason=reason), id="ratjack")]
-    styles = getattr(registry.heuristic_factory("ratjack"), "styles", ())
-    return ["random"] + [f"heuristic:style={s}" for s in styles or ("",)]
+    try:
+        styles = getattr(registry.heuristic_factory("ratjack"), "styles", ()) or ("",)
+    except Exception as exc:  # the heuristics land in parallel too
+        skip = pytest.mark.skip(reason=f"ratjack heuristics do not load yet: {exc}")
+        return ["random", pytest.param("heuristic", marks=skip, id="heuristic")]
+    return ["random"] + [f"heuristic:style={s}" if s else "heuristic" for s in styles]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rival", _rivals())
 def test_ratjack_mcts_400_beats_random_and_every_heuristic(rival):
     game = _ratjack()
-    wins, n = head_to_head(game, "mcts:iterations=400", rival, 60, seed=1000)
+    n_games = 40 if rival == "random" else 100  # a closer match needs more games
+    wins, n = head_to_head(game, "mcts:iterations=400", rival, n_games, seed=1000, n_jobs=2)
     lo, hi = wilson(wins, n)
     assert lo > 0.5, f"mcts:iterations=400 vs {rival}: {wins}/{n}, 95% CI [{lo:.3f}, {hi:.3f}]"
