@@ -54,7 +54,8 @@ class LordOfWorlds(Game):
     def __init__(self, params: LordOfWorldsParams | None = None) -> None:
         super().__init__(params)
         self._contexts: dict[int, Context] = {}
-        self.context(2)  # load and validate the content once, up front
+        for n in range(self.spec.min_players, self.spec.max_players + 1):
+            self.context(n)  # load and validate all content up front, before any game runs
 
     def context(self, n_players: int) -> Context:
         """Validated content and geometry for ``n_players`` (cached)."""

@@ -84,10 +84,12 @@ def test_tile_type_not_in_play(tmp_path):
 
 
 def test_terrain_in_play_without_tiles(tmp_path):
+    # 4 players use all six terrains: a tiles file without mountain tiles is rejected up front
     path = variant_file(tmp_path, "tiles.toml", '"hill", "mountain"]', '"hill"]')
-    load(3, tiles_file=path)  # 3 players use 5 terrains: fine
     with pytest.raises(ContentError, match=r"terrain 'mountain' is in play"):
-        load(4, tiles_file=path)
+        load(2, tiles_file=path)
+    # unless the 4-player count uses only five terrains
+    load(2, tiles_file=path, terrain_counts=[4, 5, 5])
 
 
 def test_planet_architect_off_the_planet(tmp_path):
