@@ -15,7 +15,7 @@ from typing import Any
 
 from simcore.api import Game
 from simcore.games.lord_of_worlds import rules as R
-from simcore.games.lord_of_worlds.board import PORTAL
+from simcore.games.lord_of_worlds.board import PORTAL, Board
 from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from strategies.base import check_options
@@ -135,6 +135,8 @@ class LordOfWorldsHeuristic:
         w = STYLES[style]
         self.wc, self.wa = w["w_chain"], w["w_arch"]
         self.price, self.reserve = w["card_price"], w["arch_reserve"]
+        # pure geometry memo; boards are cached for the life of the process, so ids are stable
+        self._orders: dict[tuple[int, int], tuple[int, ...]] = {}
 
     # ------------------------------------------------------------- evaluation
     def place_score(self, s: LordOfWorldsState, view: PlanetView, tile: int, h: int) -> float:
@@ -211,7 +213,9 @@ class LordOfWorldsHeuristic:
                 worth = self.worth(s, view, t)
             score = worth + (bonus if col >= 0 else 0) - price * cost
             if score > best[0]:
-                best = (score, h, col if col >= 0 else _cheapest_colour(avail, cost), cost)
+                best = (score, h, col, cost)
+        if best[1] >= 0 and best[2] < 0:
+            best = (best[0], best[1], _cheapest_colour(avail, best[3]), best[3])
         return best
 
     # ------------------------------------------------------------- decisions
@@ -224,6 +228,18 @@ class LordOfWorldsHeuristic:
         legal = state.legal_actions()
         choice = self._choose(s, legal)
         return choice if choice in legal else legal[0]
+
+    def _reveal_order(self, board: Board, cart: int) -> tuple[int, ...]:
+        """Tile hexes by walking distance from ``cart`` (memoized per board geometry)."""
+        key = (id(board), cart)
+        order = self._orders.get(key)
+        if order is None:
+            q0, r0 = board.coords[cart]
+            order = tuple(
+                sorted(board.tile_hexes, key=lambda h: (_hex_distance(board.coords[h], q0, r0), h))
+            )
+            self._orders[key] = order
+        return order
 
     @staticmethod
     def _ok(s: LordOfWorldsState, legal: list[int] | None, action: int) -> bool:
@@ -249,9 +265,10 @@ class LordOfWorldsHeuristic:
             return self._discard(s)
         if phase == R.P_REVEAL:
             # reveal next to the carts (walking distance, ignoring the portal shortcut)
-            coords = s.ctx.board.coords
-            q0, r0 = coords[s.cart[s.player]]
-            return min(legal, key=lambda a: (_hex_distance(coords[a - R.REVEAL], q0, r0), a))
+            btile, bup = s.btile, s.bup
+            for h in self._reveal_order(s.ctx.board, s.cart[s.player]):
+                if btile[h] >= 0 and not bup[h] and R.REVEAL + h in legal:
+                    return R.REVEAL + h
         return legal[0]  # portal choice: the first portal
 
     def _avail(self, s: LordOfWorldsState, extra: int = 0) -> list[int]:

@@ -125,3 +125,12 @@ def test_heuristic_games_end_by_planet_with_equal_turns(n):
         assert rec.game["turns"] % n == 0
         per_seat = {r["turns_hiring"] + r["turns_playing"] for r in rec.seats}
         assert per_seat == {rec.game["turns"] // n}
+
+
+def test_tied_scores_share_the_win():
+    s = started(3, max_rounds=1)
+    s.pts[0][1] = s.pts[2][1] = 20
+    s.pts[1][1] = 5
+    for _ in range(3):
+        s.apply(R.HIRE + 0)  # empty planets: no chain points change the tie
+    assert s.is_terminal() and s.returns() == [0.5, 0.0, 0.5]
