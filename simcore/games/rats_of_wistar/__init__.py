@@ -1,4 +1,19 @@
-"""Rats of Wistar (Luciani & Sabia, 2023): the wheel worker-placement game, 2-4 players."""
+"""Rats of Wistar (Luciani & Sabia, 2023): the wheel worker-placement game, 2-4 players.
+
+Architecture: ``content`` loads the TOML content set (``data/``) and compiles every effect into
+tuples of the §10 vocabulary (``vocab``); the state keeps a stack of small task tuples
+``(op, seat, ...)``: automatic tasks (gains, income, the new-round steps) run inside ``apply``,
+and the decision on top of the stack defines ``legal_actions`` (handlers are registered in
+``rules`` (rounds, turns, wheel, hut, quick actions), ``actions`` (main actions), ``effects``
+(vocabulary, inventions) and ``farm`` (exploring, missions, abilities, goals, potions)).
+
+Simulator assumptions beyond the spec's [A] parameters (see ``params``): a chief placement
+and its order (bonus first / main first) are one decision, so each placement row records its
+order; wheel bonuses, invention plays and mission completions may be skipped; beds, visitors
+and cheese go to the lowest empty room (starting rooms first); an attack on cards discards a
+random hand card; the ability-track "extra dug room" is an additional room outside the soil
+track; the farm's visitor/mission/door layout is in ``data/farm.toml``.
+"""
 
 from __future__ import annotations
 
