@@ -137,3 +137,15 @@ def test_quick_action_limit_and_end_turn_after_placement() -> None:
     assert not any(30 <= a < 40 for a in s.legal_actions())
     s.apply(B.HUT)
     assert s.current_player != seat  # only "end turn" was left, taken automatically
+
+
+def test_achieve_goal_quick_action() -> None:
+    # Goal G07 (beds 2 / 3 / 4) in play; 2 beds built -> the quick action takes space 1 (3 VP).
+    s, seat, pl = _turn()
+    s.goals = [[g for g, _ in s.content.goals].index("G07"), 0, 1]
+    s.goal_occ = [[-1] * 3 for _ in range(3)]
+    pl.beds = 2
+    vp = pl.vp
+    s.refresh_legal()
+    s.apply(B.QA_GOAL)
+    assert s.goal_occ[0][0] == seat and pl.vp == vp + 3 and pl.goals == [0]
