@@ -192,7 +192,7 @@ class Sweep:
                 "policy_stream": "SeedSequence([game_seed, 1, seat])",
                 "common_random_numbers": "game_index i has the same seed in every cell",
             },
-            "execution": {"chunk_size": chunk_size, "deterministic": True},
+            "execution": {"chunk_size": chunk_size, "deterministic": self._deterministic()},
             "schemas": {t: dataset.schema_to_json(s) for t, s in self.schemas.items()},
             "tables": list(dataset.TABLES if cfg.record_actions else dataset.TABLES[:2]),
             "games_per_cell": cfg.games,
@@ -201,6 +201,14 @@ class Sweep:
             "complete": False,
             "chunks": {},
         }
+
+    def _deterministic(self) -> bool:
+        """False when any policy plays by wall-clock budget (e.g. ``mcts:time_ms=50``)."""
+        return all(
+            getattr(policy, "deterministic", True)
+            for cell in self.cells
+            for policy in _game_and_policies(self.cfg, cell)[1]
+        )
 
     def record(self, chunk: Chunk, tables: dict[str, dict[str, list[Any]]]) -> int:
         """Write a finished chunk's parts, then list it in the manifest; return its games."""

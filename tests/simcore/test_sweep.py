@@ -115,3 +115,14 @@ def test_corrupted_part_is_reported(tmp_path):
     part.write_bytes(b"garbage")
     with pytest.raises(RunDirError, match="corrupted"):
         run_sweep(duel_config("bad", games=40), tmp_path, resume=True, quiet=True)
+
+
+def test_time_budget_policies_are_recorded_as_non_deterministic(tmp_path):
+    pytest.importorskip("strategies.mcts")
+    cfg = build_config({"name": "t", "game": DUEL, "players": 2, "games": 2, "seed": 1,
+                        "policies": ["mcts:iterations=0,time_ms=5", "random"]})  # fmt: skip
+    result = run_sweep(cfg, tmp_path, quiet=True)
+    manifest = json.loads((result.run_dir / "manifest.json").read_text())
+    assert manifest["execution"]["deterministic"] is False
+    plain = run_sweep(duel_config("d", games=2), tmp_path, quiet=True)
+    assert json.loads((plain.run_dir / "manifest.json").read_text())["execution"]["deterministic"]
