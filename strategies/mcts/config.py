@@ -16,7 +16,17 @@ NO_CAP = 0
 
 @dataclass(frozen=True)
 class MctsConfig:
-    """Search settings; ``iterations`` alone keeps the policy deterministic."""
+    """Search settings; ``iterations`` alone keeps the policy deterministic.
+
+    - ``iterations``: determinize-descend-rollout-backup cycles per move (0 = no cap; needs
+      ``time_ms``). With ``time_ms`` as well, the search stops at whichever comes first.
+    - ``time_ms``: wall-clock budget per move (0 = none); makes the policy non-deterministic.
+    - ``c``: UCB1 exploration constant (rewards lie in [0, 1]).
+    - ``rollout``: registered policy name for the playouts; ``random`` runs inline (fastest).
+    - ``horizon``: playout steps before the cut-off evaluator (``heuristic_value`` of every
+      seat, normalised to sum 1) takes over; 0 = play to the end.
+    - ``reward``: ``win`` (win share from ``returns()``) or ``margin`` (normalised score margin).
+    """
 
     iterations: int = 400
     time_ms: float = 0.0
