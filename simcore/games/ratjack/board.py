@@ -84,9 +84,9 @@ def opp_up_movable(s: S, c: int) -> bool:
 def opponents(s: S, a: int, chips: bool = False) -> list[int]:
     """'Another player': non-eliminated opponents (eliminated ones too where the param says)."""
     if s.tgt_all or (chips and s.tgt_chips):
-        return [q for q in range(s.n) if q != a]
+        return s.others[a]
     elim = s.elim
-    return [q for q in range(s.n) if q != a and not elim[q]]
+    return [q for q in s.others[a] if not elim[q]]
 
 
 def with_self(s: S, a: int, chips: bool = False) -> list[int]:

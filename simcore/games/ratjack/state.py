@@ -21,6 +21,7 @@ _SCALARS = (
     "params", "ct", "n", "all", "nstat", "phase", "cur", "start", "setup_left", "round_no",
     "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra", "drew", "last_gain",
     "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
+    "others",
 )  # fmt: skip
 
 
@@ -42,6 +43,7 @@ class RatjackState(State):
         self.nstat = NSTAT
         self.tgt_all = params.eliminated_targetable == "all"
         self.tgt_chips = params.eliminated_targetable == "chips"
+        self.others = tuple(tuple(q for q in range(n_players) if q != a) for a in range(n_players))
         self.rng = state_stream(seed)
         self.trace: list[str] | None = None
         self.cache: list[int] | None = None
@@ -137,7 +139,13 @@ class RatjackState(State):
         return text.observation(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> RatjackState:
-        """Redeal every card ``player`` cannot identify among the hidden places (§8)."""
+        """Redeal every card ``player`` cannot identify among the hidden places (§8).
+
+        Hidden places: the deck, other hands, face-down display cards and weasel 3's card in
+        flight. Chips and knowledge masks stay with their places. Simplification: cards that
+        raccoon 12 shuffled back into the deck are treated like any unseen card (the memory
+        "they are somewhere in the deck" is not enforced).
+        """
         new = self.clone()
         bit = 1 << player
         seen, up = new.seen, new.up
