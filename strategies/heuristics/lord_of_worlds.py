@@ -333,8 +333,9 @@ class LordOfWorldsHeuristic:
                 if n >= 0 and dist[n][h] == want and ok(s, legal, R.MOVE + d):
                     return R.MOVE + d
             if board.colour[cur] == PORTAL:
+                after_jump = dist[cur][h] - s.ctx.params.portal_cost
                 for x in (h, *board.portals):
-                    if dist[x][h] == want and ok(s, legal, R.JUMP + x):
+                    if dist[x][h] == after_jump and ok(s, legal, R.JUMP + x):
                         return R.JUMP + x
         if ok(s, legal, R.STOP):
             return R.STOP

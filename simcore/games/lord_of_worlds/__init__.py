@@ -83,7 +83,11 @@ def build_context(params: LordOfWorldsParams, n_players: int) -> Context:
     in_play = tuple(tiles.in_play(terrains))
     planet = load_planet(data_path(params.planet_file, "planet.toml"))
     board = load_board(
-        data_path(params.board_file, "board.toml"), n_players, params.strategic, len(in_play)
+        data_path(params.board_file, "board.toml"),
+        n_players,
+        params.strategic,
+        len(in_play),
+        params.portal_cost,
     )
     cards = load_cards(data_path(params.cards_file, "cards.toml"))
     upto = planet.size + len(tiles.type) + 1

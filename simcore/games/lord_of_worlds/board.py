@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -86,32 +87,38 @@ def _layout(path: Path, raw: dict, n_players: int) -> list[tuple[int, int, int]]
     return [(q, r, k) for (q, r), k in sorted(cells.items(), key=lambda c: (c[0][1], c[0][0]))]
 
 
-def _distances(nbr: list[list[int]], colour: list[int], strategic: bool) -> list[list[int]]:
-    """All-pairs move costs (BFS); a portal reaches every hex (standard) or portal (strategic)."""
+def _distances(
+    nbr: list[list[int]], colour: list[int], strategic: bool, portal_cost: int
+) -> list[list[int]]:
+    """All-pairs move costs: 1 per step, ``portal_cost`` from a portal to any hex (standard)
+    or to another portal (strategic); Dijkstra from every hex."""
     n = len(nbr)
     portals = [h for h in range(n) if colour[h] == PORTAL]
-    edges = [[x for x in row if x >= 0] for row in nbr]
+    edges = [[(x, 1) for x in row if x >= 0] for row in nbr]
     for p in portals:
         extra = portals if strategic else range(n)
-        edges[p] = sorted(set(edges[p]) | {x for x in extra if x != p})
+        edges[p] += [(x, portal_cost) for x in extra if x != p]
     out = []
     for src in range(n):
-        dist = [-1] * n
-        dist[src], frontier = 0, [src]
-        while frontier:
-            nxt = []
-            for h in frontier:
-                for x in edges[h]:
-                    if dist[x] < 0:
-                        dist[x] = dist[h] + 1
-                        nxt.append(x)
-            frontier = nxt
+        dist = [10**9] * n
+        dist[src] = 0
+        heap = [(0, src)]
+        while heap:
+            d, h = heapq.heappop(heap)
+            if d > dist[h]:
+                continue
+            for x, w in edges[h]:
+                if d + w < dist[x]:
+                    dist[x] = d + w
+                    heapq.heappush(heap, (d + w, x))
         out.append(dist)
     return out
 
 
 @cache
-def load_board(path: Path, n_players: int, strategic: bool, n_tiles: int) -> Board:
+def load_board(
+    path: Path, n_players: int, strategic: bool, n_tiles: int, portal_cost: int = 1
+) -> Board:
     """The board for ``n_players`` from ``path``, checked against ``n_tiles`` tiles in play."""
     cells = _layout(path, read_toml(path), n_players)
     coords = [(q, r) for q, r, _ in cells]
@@ -126,7 +133,7 @@ def load_board(path: Path, n_players: int, strategic: bool, n_tiles: int) -> Boa
     tile_hexes = tuple(h for h, k in enumerate(colour) if k != PORTAL)
     if len(tile_hexes) > n_tiles:
         raise fail(path, entry, f"{len(tile_hexes)} tile hexes but only {n_tiles} tiles in play")
-    dist = _distances(nbr, colour, strategic)
+    dist = _distances(nbr, colour, strategic, portal_cost)
     return Board(
         tuple(coords),
         tuple(colour),

@@ -55,6 +55,12 @@ class LordOfWorldsParams(Params):
     )
     hand_limit_standard: int = param(0, "hand limit at end of turn, standard (0 = none)", ge=0)
     hand_limit_strategic: int = param(10, "hand limit at end of turn, strategic variant", ge=0)
+    portal_cost: int = param(
+        1,
+        "budget a portal move costs (standard: to any hex; strategic: to another portal)",
+        ge=1,
+        le=20,
+    )
     facedown_blocks: bool = param(
         False,
         "hexes with a face-down tile cannot be entered (default: every hex stays passable)",

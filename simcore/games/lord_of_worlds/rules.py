@@ -95,9 +95,9 @@ def _move_actions(s: LordOfWorldsState) -> list[int]:
         for d, n in enumerate(board.nbr[cur]):
             if n >= 0 and _passable(s, n):
                 out.append(MOVE + d)
-        if board.colour[cur] == PORTAL_HEX:
-            targets = board.portals if s.ctx.params.strategic else range(board.size)
-            out.extend(JUMP + h for h in targets if h != cur and _passable(s, h))
+    if s.budget >= s.ctx.params.portal_cost and board.colour[cur] == PORTAL_HEX:
+        targets = board.portals if s.ctx.params.strategic else range(board.size)
+        out.extend(JUMP + h for h in targets if h != cur and _passable(s, h))
     if can_collect(s):
         out.append(COLLECT)
     if s.moved or s.collected or not s.ctx.params.require_action or not out:
@@ -135,7 +135,8 @@ def is_legal(s: LordOfWorldsState, action: int) -> bool:
             return True
         if action >= JUMP:
             board, cur, h = s.ctx.board, s.cart[s.player], action - JUMP
-            ok = s.budget > 0 and h < board.size and h != cur and board.colour[cur] == PORTAL_HEX
+            ok = s.budget >= s.ctx.params.portal_cost and h < board.size and h != cur
+            ok = ok and board.colour[cur] == PORTAL_HEX
             ok = ok and (board.colour[h] == PORTAL_HEX or not s.ctx.params.strategic)
             return ok and _passable(s, h)
     if phase == P_START and 0 <= action < PLAY:
@@ -261,10 +262,14 @@ def _after_reveal(s: LordOfWorldsState) -> None:
         s.player = s.first
 
 
-def _step_to(s: LordOfWorldsState, h: int) -> None:
+def _step_to(s: LordOfWorldsState, h: int, cost: int = 1) -> None:
     s.cart[s.player] = h
-    s.budget -= 1
+    s.budget -= cost
     s.moved += 1
+
+
+def _jump(s: LordOfWorldsState, h: int) -> None:
+    _step_to(s, h, s.ctx.params.portal_cost)
 
 
 def _take_board_tile(s: LordOfWorldsState, h: int, free: bool) -> None:
@@ -371,7 +376,7 @@ def _dispatch_table() -> list[tuple]:
         (PLACE, FREE_SUPPLY, _place), (FREE_SUPPLY, FREE_BOARD, _free_supply),
         (FREE_BOARD, DECLINE, _free_board), (DECLINE, PASS, _decline), (PASS, DISCARD, _pass),
         (DISCARD, PORTAL, _discard), (PORTAL, REVEAL, _choose_portal), (REVEAL, JUMP, _reveal),
-        (JUMP, JUMP + MAX_HEXES, _step_to),
+        (JUMP, JUMP + MAX_HEXES, _jump),
     ]  # fmt: skip
     table: list[tuple] = [None] * (JUMP + MAX_HEXES)  # type: ignore[list-item]
     for lo, hi, fn in ranges:

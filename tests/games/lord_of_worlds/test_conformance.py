@@ -21,7 +21,7 @@ def test_check_game(n, variant):
 def test_check_game_with_every_assumption_flipped():
     g = game(facedown_blocks=True, move_after_collect=True, require_action=False,
              wild_own_pile=False, sage_counts_architect_tiles=True, value_sets="on",
-             value_set_table="doubling")  # fmt: skip
+             value_set_table="doubling", portal_cost=2)  # fmt: skip
     check_game(g, 3, POLICIES, n_games=3, states_per_game=4)
 
 

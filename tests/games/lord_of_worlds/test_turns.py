@@ -310,3 +310,22 @@ def test_facedown_tiles_block_movement_when_assumption_on():
                if R.MOVE <= a < R.STOP}  # fmt: skip
     assert hex_at(s, 1, 0) not in targets and hex_at(s, 0, 1) in targets
     assert R.JUMP + hex_at(s, 1, 0) not in s.legal_actions()
+
+
+def test_portal_cost_parameter():
+    s = started(portal_cost=3)
+    centre(s)
+    r2, r1 = card(s, "red", 2), card(s, "red", 1)
+    set_hand(s, 0, [r2, r1])
+    s.apply(R.PLAY + COL["red"])
+    s.apply(R.ADD + r2)
+    s.apply(R.DONE)
+    assert not [a for a in s.legal_actions() if a >= R.JUMP]  # budget 2 < 3
+    s2 = started(portal_cost=3)
+    centre(s2)
+    set_hand(s2, 0, [r2, r1])
+    play(s2, "red", [r2, r1])
+    far = hex_at(s2, 2, 0)
+    s2.apply(R.JUMP + far)
+    assert s2.budget == 0 and s2.cart[0] == far
+    assert s2.ctx.board.dist[hex_at(s2, 0, 0)][far] == 2  # walking is cheaper than the portal
