@@ -119,3 +119,27 @@ def where(s) -> dict[int, tuple]:
     if s.limbo >= 0:
         out[s.limbo] = ("limbo",)
     return out
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**31), n_players=st.integers(2, 4), pair=st.sampled_from(PAIRS))
+def test_every_offered_mode_can_be_completed(seed, n_players, pair):
+    """§4.3: every offered play (and every offered effect option) leads to a complete turn."""
+    from simcore.games.ratjack.codes import P_EFFECT, P_PLAY
+
+    s = Ratjack.from_overrides({"decks": list(pair)}).new_state(n_players, seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not s.is_terminal() and checked < 15:
+        if s.phase == P_PLAY:
+            checked += 1
+            for action in s.legal_actions():
+                for _ in range(3):  # a few random completions of the turn
+                    t = s.clone()
+                    t.apply(action)
+                    while t.phase == P_EFFECT:
+                        options = t.legal_actions()
+                        assert options, "an offered mode could not be completed"
+                        t.apply(options[rng.randrange(len(options))])
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
