@@ -104,17 +104,27 @@ def action_info(s: LordOfWorldsState, action: int) -> dict[str, Any]:
     }
 
 
+CARD_POINT_STARS = 0.4  # rough exchange rate of one card point into stars (public estimate)
+MEAN_CARD = 3.0  # mean card value: rivals' hands are hidden, only their size is public
+
+
 def heuristic_value(s: LordOfWorldsState, player: int) -> float:
-    """Own stars plus provisional chain points, relative to the best rival, in [0, 1]."""
+    """Stars, provisional chain points and buying power, relative to the best rival, in [0, 1].
+
+    Buying power (hand size x mean card value, plus the budget being spent) makes hiring and
+    collecting comparable for a short search horizon; it uses public information only.
+    """
     ctx = s.ctx
     totals = []
     for p in range(s.n):
-        total = sum(s.pts[p])
+        total = float(sum(s.pts[p]))
         if not s.is_terminal():
             total += chain_scores(planet_types(s, p), ctx.planet.adj, ctx.scoring.chain)[0]
+            power = s.hsize[p] * MEAN_CARD + (s.budget if p == s.player else 0)
+            total += CARD_POINT_STARS * power
         totals.append(total)
     mine = totals[player]
-    rival = max(t for p, t in enumerate(totals) if p != player) if s.n > 1 else 0
+    rival = max(t for p, t in enumerate(totals) if p != player) if s.n > 1 else 0.0
     return 0.5 + 0.5 * (mine - rival) / (abs(mine) + abs(rival) + 10.0)
 
 

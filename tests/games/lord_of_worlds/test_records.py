@@ -74,3 +74,15 @@ def test_trace_tells_the_story_and_renders_planets():
     view = s.render()
     assert "seat 1:" in view and view.count("[A]") == 8  # 4 architect hexes per planet
     assert s.trace_lines() == []  # tracing is off unless enabled
+
+
+def test_heuristic_value_rewards_stars_chains_and_buying_power():
+    s = started()
+    base = s.heuristic_value(0)
+    assert 0.0 <= base <= 1.0
+    s.pts[0][1] += 20
+    assert s.heuristic_value(0) > base and s.heuristic_value(1) < 0.5
+    s.pts[0][1] -= 20
+    size = s.hsize[0]
+    s.apply(R.HIRE + 0)
+    assert s.hsize[0] > size and s.heuristic_value(0) > base
