@@ -94,6 +94,12 @@ class RatjackParams(Params):
         "pile is short (False: the effect cannot resolve)",
         assumption=True,
     )
+    face_down_from_hand_hidden: bool = param(
+        True,
+        "[A] §8 when a hand card is played face down, the others cannot tell which of the hand "
+        "cards it was (a card drawn from the discard pile stops being known to them)",
+        assumption=True,
+    )
     max_rounds: int = param(
         60, "simulator safeguard: the game stops after this many rounds", ge=1, le=10_000
     )

@@ -269,9 +269,20 @@ def apply(s: S, action: int) -> None:
         _setup(s, a, action)
 
 
+def _mix_hand(s: S, a: int, placed: int) -> None:
+    """[A] Observers cannot tell which hand card went face down (§8 "until it moves out of
+    sight"): only the owner still identifies the placed card and the cards left in hand."""
+    if s.params.face_down_from_hand_hidden:
+        own = 1 << a
+        s.seen[placed] &= own
+        for c in s.hand[a]:
+            s.seen[c] &= own
+
+
 def _setup(s: S, a: int, action: int) -> None:
     c = s.hand[a].pop(action - SETUP)
     s.disp[a].append(c)
+    _mix_hand(s, a, c)
     s.last_card = c
     s.setup_left -= 1
     if s.setup_left:
@@ -321,6 +332,7 @@ def _play(s: S, a: int, action: int) -> None:
     else:  # (a) face down
         h = s.hand[a].pop(action - DOWN)
         s.disp[a].append(h)
+        _mix_hand(s, a, h)
         s.stats[st + CARDS_DOWN] += 1
         s.ef = -1
         if s.trace is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from simcore.games.ratjack.codes import P_EFFECT
-from tests.games.ratjack.helpers import build, codes, pos, seat, up
+from tests.games.ratjack.helpers import build, codes, down, pos, seat, up
 
 
 def _three():
@@ -75,3 +75,15 @@ def test_determinize_depends_only_on_information_set():
         mid = s.determinize(p, random.Random(7))
         assert mid.determinize(p, random.Random(5)).fingerprint() == a
     assert other.observation(1) == s.observation(1)
+
+
+def test_face_down_play_hides_which_hand_card_it_was():
+    # seat 0: rb1 | -   (drew rr9 from the discard pile: everyone saw it)   seat 1: rb3 | -
+    for hidden, expected in ((True, 0b01), (False, 0b11)):
+        s = build(hands=["rb1", "rb3"], disp=["", ""], discard="rr9", phase=1,
+                  face_down_from_hand_hidden=hidden)  # fmt: skip
+        s.apply(1)  # draw rr9 from the discard pile
+        assert s.seen[s.hand[0][1]] == 0b11
+        s.apply(down(1))  # rr9 face down: seat 1 cannot tell it from rb1 (if hidden)
+        assert codes(s, s.disp[0]) == ["rr9"]
+        assert s.seen[s.disp[0][0]] == expected and s.seen[s.hand[0][0]] == 0b01
