@@ -44,6 +44,7 @@ class PlanetView:
         "sage",
         "view",
         "best_special",
+        "vgain",
     )
 
     def __init__(self, s: LordOfWorldsState, p: int) -> None:
@@ -97,6 +98,25 @@ class PlanetView:
             view[h] = longest
         # best placement value per special tile, filled lazily by the policy
         self.best_special: dict[tuple[int, int, bool], float] = {}
+        self.vgain = _value_set_gains(s, p)
+
+
+def _value_set_gains(s: LordOfWorldsState, p: int) -> list[float]:
+    """Per printed value, the value-set points one more tile of that value would add."""
+    ctx = s.ctx
+    tv = ctx.tvalue
+    top = max(tv) + 1
+    if not ctx.params.scores_value_sets:
+        return [0.0] * top
+    counts = [0] * top
+    for t in s.pterr[p]:
+        if t >= 0:
+            counts[tv[t]] += 1
+    for t in s.archt[p]:
+        counts[tv[t]] += 1
+    table = ctx.scoring.value_sets
+    last = len(table) - 1
+    return [float(table[min(c + 1, last)] - table[min(c, last)]) for c in counts]
 
 
 def _components(types: list[int], adj: Any) -> tuple[list[int], dict[int, int]]:
@@ -145,6 +165,7 @@ class LordOfWorldsHeuristic:
         typ, val = ctx.ttype[tile], ctx.tvalue[tile]
         space = view.space[h]
         score = self.wa * val - self.reserve if space else FREE_BONUS * (not s.free_used)
+        score += view.vgain[val]
         if typ < N_BASIC:
             return score + self.wc * view.gains[h].get(typ, ctx.scoring.chain[1])
         if typ == ARCHITECT:
@@ -164,7 +185,7 @@ class LordOfWorldsHeuristic:
         typ, val = ctx.ttype[tile], ctx.tvalue[tile]
         if typ < N_BASIC:
             free = FREE_BONUS * (not s.free_used)
-            return max(
+            return view.vgain[val] + max(
                 self.wc * view.best_empty[typ] + free,
                 self.wc * view.best_space[typ] + self.wa * val - self.reserve,
             )
@@ -191,7 +212,7 @@ class LordOfWorldsHeuristic:
         bonus = ctx.params.colored_hex_bonus
         best = (NEG, -1, -1, 0)
         colour, ttype = board.colour, ctx.ttype
-        price, wa = self.price, self.wa
+        price, wa, vgain = self.price, self.wa, view.vgain
         # basic terrain worth = max(on an empty hex, on an architect space + wa * value)
         free = FREE_BONUS * (not s.free_used)
         on_empty = [self.wc * g + free for g in view.best_empty]
@@ -209,6 +230,7 @@ class LordOfWorldsHeuristic:
                 worth = on_space[typ] + wa * v
                 if on_empty[typ] > worth:
                     worth = on_empty[typ]
+                worth += vgain[v]
             else:
                 worth = self.worth(s, view, t)
             score = worth + (bonus if col >= 0 else 0) - price * cost
