@@ -16,7 +16,6 @@ from simcore.games.ratjack.codes import (
     CHIP,
     DFLIP,
     DOWN,
-    P_DRAW,
     P_PLAY,
     POS,
     SEAT,
@@ -151,6 +150,3 @@ def codes(s: RatjackState, cards: Sequence[int]) -> list[str]:
 def reserve(s: RatjackState) -> list[str]:
     """Faces in the reserve, sorted by name."""
     return sorted(FACE_IDS[s.face[k]] for k, on in enumerate(s.chip_on) if on == -1)
-
-
-__all__ = ["P_DRAW", "P_PLAY", "build", "card", "chip", "codes", "dflip", "down", "names"]
