@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,21 @@ def test_every_assumption_is_a_documented_parameter():
         assert rows[name]["assumption"] and rows[name]["doc"]
     assert rows["chain_table"]["default"] == "triangular"
     assert rows["value_set_table"]["default"] == "linear15"
+
+
+def test_board_pieces_match_the_spec_geometry():
+    # large: 23 hexes = 1 portal + 6 coloured (one per colour) + 16 neutral;
+    # small: 12 hexes = 1 portal + 3 coloured + 8 neutral; the two small pieces carry 6 colours
+    raw = tomllib.loads((DATA / "board.toml").read_text())
+    kinds = {name: [h[2] for h in spec["hexes"]] for name, spec in raw["pieces"].items()}
+    for name, ks in kinds.items():
+        large = name.startswith("large")
+        assert len(ks) == (23 if large else 12)
+        assert ks.count("portal") == 1
+        assert ks.count("neutral") == (16 if large else 8)
+        if large:
+            assert sorted(k for k in ks if k not in ("portal", "neutral")) == sorted(
+                ("cyan", "green", "red", "blue", "purple", "yellow")
+            )
+    small = [k for name in ("small_a", "small_b") for k in kinds[name]]
+    assert len({k for k in small if k not in ("portal", "neutral")}) == 6
