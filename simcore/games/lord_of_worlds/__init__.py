@@ -1,4 +1,15 @@
-"""Lord of Worlds (Kiesling & Kramer, 2025): collect terrain tiles, build chains on a planet."""
+"""Lord of Worlds (Kiesling & Kramer, 2025): collect terrain tiles, build chains on a planet.
+
+Modules: ``params`` (every rule number and [A] assumption), ``content`` / ``board`` (TOML data
+in ``data/``, validated on load), ``state`` (setup, copies, observation, determinization),
+``rules`` (decision steps and effects), ``cards`` (deck and display), ``planet`` (placement
+and final scoring), ``render`` (labels, records, trace view, heuristic value).
+
+Decision steps: setup portal choice and reveals; then per turn HIRE a pile, or PLAY a colour,
+ADD cards one by one, DONE, MOVE/JUMP step by step, COLLECT or STOP, PLACE the tile, an
+optional FREE collection (supply slot / adjacent neutral board tile / DECLINE) and its PLACE,
+and in the strategic variant DISCARD down to the hand limit.
+"""
 
 from __future__ import annotations
 
