@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from simcore.games.lord_of_worlds.content import WILD
@@ -29,7 +30,7 @@ def reshuffle(s: LordOfWorldsState) -> None:
         return
     # the discard pile is a multiset: rebuild it in kind order, then shuffle
     deck = [k for k, c in enumerate(counts) for _ in range(c)]
-    s.rng.shuffle(deck)
+    random.Random(s.chance_seed * 1_000_003 + s.reshuffles).shuffle(deck)
     s.deck = deck
     s.discard = [0] * len(counts)
     s.deck_known = s.phase >= 0  # hand draws during setup stay hidden

@@ -13,7 +13,7 @@ from simcore.games.lord_of_worlds.board import Board
 from simcore.games.lord_of_worlds.content import Cards, Planet, Scoring, Tiles
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
 from simcore.games.lord_of_worlds.planet import SOURCES
-from simcore.rng import state_stream, substream
+from simcore.rng import state_stream
 
 SETUP, PORTAL, REVEAL, START, SELECT, MOVE, PLACE, FREE, DISCARD, OVER = range(-1, 9)
 STAT_PLACED, STAT_HIRING, STAT_PLAYING, STAT_LONGEST = range(4)
@@ -41,7 +41,7 @@ class LordOfWorldsState(State):
     """A Lord of Worlds position (integer-coded; see rules.py for the decision steps)."""
 
     __slots__ = (
-        "ctx", "rng", "trace", "cache", "n", "player", "phase", "first", "turns", "rounds",
+        "ctx", "chance_seed", "trace", "cache", "n", "player", "phase", "first", "turns", "rounds",
         "triggered", "ended_by", "reveals_left",
         "hands", "hsize", "known", "deck", "deck_known", "discard", "reshuffles",
         "piles", "pcol", "psum",
@@ -52,16 +52,19 @@ class LordOfWorldsState(State):
 
     def __init__(self, ctx: Context, seed: int) -> None:
         self.ctx = ctx
-        self.rng = state_stream(seed)
+        stream = state_stream(seed)
         self.trace: list[str] | None = None
         n = self.n = ctx.n_players
         # memoized public analyses: [seat] planet view (heuristics), [n] face-up board tiles
         self.cache: list[Any] = [None] * (n + 1)
         self.phase, self.turns, self.rounds = SETUP, 0, 0
         self.triggered, self.ended_by, self.last_gain = False, "", 0
-        self._deal_tiles()
-        self._deal_cards()
-        self.first = self.rng.randrange(n)
+        self._deal_tiles(stream)
+        self._deal_cards(stream)
+        self.first = stream.randrange(n)
+        # later chance (reshuffles) draws from streams seeded by this number and the reshuffle
+        # count: a copy of the state is then a copy of one int, not of a Mersenne twister
+        self.chance_seed = stream.getrandbits(64)
         self.player = self.first
         size = ctx.planet.size
         self.pterr = [[-1] * size for _ in range(n)]
@@ -77,11 +80,11 @@ class LordOfWorldsState(State):
         deck_ops.starting_hands(self)
         self.phase = PORTAL
 
-    def _deal_tiles(self) -> None:
+    def _deal_tiles(self, stream: random.Random) -> None:
         """Shuffle the tiles in play onto the board; the rest form the reserve (§2.1)."""
         ctx = self.ctx
         tiles = list(ctx.in_play)
-        self.rng.shuffle(tiles)
+        stream.shuffle(tiles)
         board = ctx.board
         self.btile = [-1] * board.size
         up = 1 if ctx.params.strategic else 0
@@ -94,11 +97,11 @@ class LordOfWorldsState(State):
         self.supply: list[int] = []
         rules.refill_supply(self)
 
-    def _deal_cards(self) -> None:
+    def _deal_cards(self, stream: random.Random) -> None:
         """Shuffle the assistant deck (§2.2); hands start empty."""
         cards = self.ctx.cards
         deck = [k for k, c in enumerate(cards.copies) for _ in range(c)]
-        self.rng.shuffle(deck)
+        stream.shuffle(deck)
         self.deck, self.deck_known, self.reshuffles = deck, False, 0
         self.discard = [0] * self.ctx.n_kinds
         n = self.ctx.n_players
@@ -137,8 +140,6 @@ class LordOfWorldsState(State):
         """Explicit copy; immutable context and cached analyses are shared."""
         new = LordOfWorldsState.__new__(LordOfWorldsState)
         new.ctx = self.ctx
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
         new.trace = None if self.trace is None else list(self.trace)
         new.cache = list(self.cache)
         for name in _SCALARS:
@@ -151,7 +152,7 @@ class LordOfWorldsState(State):
 
     def reseed(self, rng: random.Random) -> None:
         """New chance stream from ``rng``."""
-        self.rng = substream(rng)
+        self.chance_seed = rng.getrandbits(64)
 
     def determinize(self, player: int, rng: random.Random) -> LordOfWorldsState:
         """Redeal what ``player`` cannot see: hidden tiles, unknown hand cards, deck order (§7)."""
@@ -165,7 +166,7 @@ class LordOfWorldsState(State):
             new.btile[h] = pool[i]
         new.reserve = pool[len(hidden) :]
         _redeal_cards(new, player, rng)
-        new.rng = substream(rng)
+        new.chance_seed = rng.getrandbits(64)
         return new
 
     def faceup_tiles(self) -> tuple[tuple[int, int], ...]:
@@ -261,9 +262,9 @@ class LordOfWorldsState(State):
 
 
 _SCALARS = (
-    "n", "player", "phase", "first", "turns", "rounds", "triggered", "ended_by", "reveals_left",
-    "deck_known", "reshuffles", "n_up", "colour", "budget", "moved", "collected", "free_used",
-    "pending", "last_gain",
+    "chance_seed", "n", "player", "phase", "first", "turns", "rounds", "triggered", "ended_by",
+    "reveals_left", "deck_known", "reshuffles", "n_up", "colour", "budget", "moved",
+    "collected", "free_used", "pending", "last_gain",
 )  # fmt: skip
 _LISTS = (
     "hsize", "deck", "discard", "pcol", "psum", "btile", "bup", "reserve", "supply", "pempty",
