@@ -8,6 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from simcore.games.lord_of_worlds import cards as deck_ops
 from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC
 from simcore.games.lord_of_worlds.planet import chain_scores
 
@@ -112,3 +113,24 @@ def test_determinize_keeps_what_the_player_knows(seed, steps, player):
         assert all(h >= k for h, k in zip(det.hands[q], s.known[q], strict=True))
         assert det.hsize[q] == sum(det.hands[q])
     check_invariants(det)
+
+
+def test_determinize_after_a_reshuffle_keeps_the_public_deck_content():
+    # after the discard pile became the deck, its content is public: only the order and the
+    # rivals' unknown cards are resampled; before that, deck and unknown cards are pooled
+    s = GAMES["standard"].new_state(3, 11)
+    s.apply(s.legal_actions()[0])  # portal: setup is over
+    for k in s.deck:
+        s.discard[k] += 1
+    s.deck = []
+    deck_ops.reshuffle(s)
+    assert s.deck_known and s.deck
+    content = sorted(s.deck)
+    rivals = [a + b for a, b in zip(s.hands[1], s.hands[2], strict=True)]
+    seen = set()
+    for key in range(10):
+        det = s.determinize(0, random.Random(key))
+        assert sorted(det.deck) == content
+        assert [a + b for a, b in zip(det.hands[1], det.hands[2], strict=True)] == rivals
+        seen.add((tuple(det.deck), tuple(det.hands[1])))
+    assert len(seen) > 1
