@@ -95,7 +95,7 @@ def _c12(s: S, a: int, x: int) -> None:
         c = s.discard.pop()
         s.seen[c] = 0
         s.deck.append(c)
-    s.rng.shuffle(s.deck)
+    s.chance().shuffle(s.deck)
     s.note(f"shuffles discards into the deck ({len(s.deck)} cards)")
 
 

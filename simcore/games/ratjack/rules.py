@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from simcore.api import TERMINAL
@@ -38,12 +39,13 @@ if TYPE_CHECKING:
 
 
 # --- rounds ------------------------------------------------------------------------------
-def new_round(s: S, start: int) -> None:
+def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
     """§3: toss the chips, shuffle, deal 2 each, turn the first discard, choose face-down cards."""
     s.round_no += 1
     s.rturns = 0
     s.start = start
-    rng = s.rng
+    if rng is None:
+        rng = s.chance()  # one derived stream per chance event (cheap clones)
     for k, (fa, fb) in enumerate(s.ct.chip_faces):
         s.face[k] = fb if rng.getrandbits(1) else fa
         s.chip_on[k] = -1

@@ -20,7 +20,7 @@ _LISTS = (
 _SCALARS = (
     "params", "ct", "n", "all", "nstat", "phase", "cur", "start", "setup_left", "round_no",
     "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra", "drew", "last_gain",
-    "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
+    "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips", "seed_base", "chance_n",
     "others",
 )  # fmt: skip
 
@@ -35,7 +35,7 @@ class RatjackState(State):
     -2 out for the round).
     """
 
-    __slots__ = (*_LISTS, *_SCALARS, "hand", "disp", "rng", "trace", "cache")
+    __slots__ = (*_LISTS, *_SCALARS, "hand", "disp", "trace", "cache")
 
     def __init__(self, params: RatjackParams, content: Content, n_players: int, seed: int):
         self.params, self.ct, self.n = params, content, n_players
@@ -44,7 +44,11 @@ class RatjackState(State):
         self.tgt_all = params.eliminated_targetable == "all"
         self.tgt_chips = params.eliminated_targetable == "chips"
         self.others = tuple(tuple(q for q in range(n_players) if q != a) for a in range(n_players))
-        self.rng = state_stream(seed)
+        # Chance: the state owns a stream seeded from the game seed; it is kept as two ints
+        # (base seed, events so far) so that clones copy no generator state.
+        rng = state_stream(seed)  # also the stream of round 1's setup
+        self.seed_base = rng.getrandbits(64)
+        self.chance_n = 0
         self.trace: list[str] | None = None
         self.cache: list[int] | None = None
         self.vp = [0] * n_players
@@ -56,7 +60,7 @@ class RatjackState(State):
         self.ended_by, self.win = "", []
         self.last_card = self.last_effect = self.drew = -1
         first = params.first_player
-        rules.new_round(self, self.rng.randrange(n_players) if first < 0 else first)
+        rules.new_round(self, rng.randrange(n_players) if first < 0 else first, rng)
 
     # --- core protocol -------------------------------------------------------------------
     @property
@@ -81,20 +85,25 @@ class RatjackState(State):
     apply = rules.apply
 
     def clone(self) -> RatjackState:
-        """Independent copy; params, content and the chance stream state are copied/shared."""
+        """Independent copy (params and content tables are shared: immutable)."""
         new = RatjackState.__new__(RatjackState)
         for name in _SCALARS:
             setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name)[:])
+        new.deck, new.discard = self.deck[:], self.discard[:]
+        new.up, new.chip, new.chip_on = self.up[:], self.chip[:], self.chip_on[:]
+        new.face, new.seen, new.vp = self.face[:], self.seen[:], self.vp[:]
+        new.elim, new.stats, new.tvals = self.elim[:], self.stats[:], self.tvals[:]
         new.win = self.win[:]
         new.hand = [h[:] for h in self.hand]
         new.disp = [d[:] for d in self.disp]
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
         new.trace = None  # narrative stays with the traced original
         new.cache = self.cache
         return new
+
+    def chance(self) -> random.Random:
+        """The random stream of the next chance event (derived from the state's seed)."""
+        self.chance_n += 1
+        return random.Random(self.seed_base * 1_000_003 + self.chance_n)
 
     def values(self) -> list[int]:
         """Every seat's value (§5): modified values of face-up cards."""
@@ -184,21 +193,22 @@ class RatjackState(State):
             return self._fallback_determinize(rng)
         if limbo:
             new.limbo = limbo[0]
-        new.rng = substream(rng)
+        new.reseed(rng)
         new.cache = None
         new.last_card = -1
         return new
 
     def _fallback_determinize(self, rng: random.Random) -> RatjackState:
         new = self.clone()
-        new.rng = substream(rng)
+        new.reseed(rng)
         new.cache = None
         new.last_card = -1
         return new
 
     def reseed(self, rng: random.Random) -> None:
         """New chance stream."""
-        self.rng = substream(rng)
+        self.seed_base = substream(rng).getrandbits(64)
+        self.chance_n = 0
 
     def fingerprint(self) -> tuple:
         """Every game-relevant field (the legal-action cache and the trace excluded)."""
@@ -206,7 +216,7 @@ class RatjackState(State):
         scal = tuple(getattr(self, n) for n in _SCALARS[2:] if n != "win")
         hands = tuple(tuple(h) for h in self.hand)
         disp = tuple(tuple(d) for d in self.disp)
-        return (lists, scal, tuple(self.win), hands, disp, hash(self.rng.getstate()))
+        return (lists, scal, tuple(self.win), hands, disp)
 
     # --- records, narrative ---------------------------------------------------------------
     def outcome(self) -> dict[str, Any]:
