@@ -284,3 +284,22 @@ def _random_steps(state: State, rng: random.Random, n: int) -> None:
             return
         actions = state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
+
+
+def head_to_head(
+    game: Game, n_players: int, spec: Any, rival: Any, n_games: int, seed: int = 0
+) -> tuple[float, int]:
+    """``spec`` in one seat vs ``rival`` in the others, seats rotated; return (wins, games).
+
+    Game *i* uses seed ``seed + i // n_players`` with ``spec`` in seat ``i % n_players``, so
+    every seating of one deal is played. Wins are win shares (ties count fractionally); turn
+    them into an interval with ``analyses.stats.wilson_interval(wins, games)``.
+    """
+    hero, other = _build_policies(game, [spec, rival])
+    wins = 0.0
+    for i in range(n_games):
+        seat = i % n_players
+        lineup = [hero if s == seat else other for s in range(n_players)]
+        record = play_game(game, n_players, lineup, seed + i // n_players)
+        wins += record.seats[seat]["win_share"]
+    return wins, n_games

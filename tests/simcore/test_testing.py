@@ -32,3 +32,12 @@ def test_global_rng_state_restored_after_failure():
     with pytest.raises(ConformanceError):
         check_game(GlobalRngDuel(), 2, ["random"], n_games=2)
     assert random.getstate() == before
+
+
+def test_head_to_head_rotates_seats_and_counts_shares(duel):
+    from simcore.testing import head_to_head
+
+    wins, games = head_to_head(duel, 2, "random", "random", 200, seed=1)
+    assert games == 200 and 0 < wins < 200
+    # Against itself the same deals are played from both seats: shares sum to one per deal.
+    assert wins == pytest.approx(100.0)
