@@ -23,9 +23,16 @@ def pct_range(lo: float, hi: float, digits: int = 1) -> str:
     return f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
 
 
+def signed(x: float, digits: int = 1) -> str:
+    """A signed number that never reads ``-0.0``: ``+4.1``, ``-0.3``, ``0.0``."""
+    text = f"{x:+.{digits}f}"
+    # A value that rounds to zero has no direction; "-0.0" or "+0.0" would suggest one.
+    return text[1:] if float(text) == 0 else text
+
+
 def points(x: float, digits: int = 1) -> str:
     """A difference of proportions in percentage points with a sign: ``+4.1 points``."""
-    return f"{100 * x:+.{digits}f} points"
+    return f"{signed(100 * x, digits)} points"
 
 
 def num(x: float, digits: int = 1) -> str:
@@ -162,8 +169,8 @@ def paired_findings(
 ) -> list[str]:
     """One sentence per comparison: change of ``what`` from ``cell_a`` to ``cell_b``."""
     out = []
-    fmt = points if as_points else (lambda x: f"{x:+.2f}")
-    bound = (lambda x: f"{100 * x:+.1f}") if as_points else (lambda x: f"{x:+.2f}")
+    fmt = points if as_points else (lambda x: signed(x, 2))
+    bound = (lambda x: signed(100 * x)) if as_points else (lambda x: signed(x, 2))
     for row in table.to_dicts() if not table.is_empty() else []:
         if row.get("comparison"):
             subject = f"{row['comparison']}: "

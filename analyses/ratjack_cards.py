@@ -21,6 +21,7 @@ from pathlib import Path
 import polars as pl
 
 from analyses.data import has_table, load_manifest, scan
+from analyses.findings import signed
 from analyses.paired import compare_pairs, seat_outcome
 from analyses.stats import wilson_interval
 
@@ -55,6 +56,7 @@ class RestrictionCell:
     baseline: str
     family: str
     value: int
+    decks: str = ""
 
 
 def restriction_cells(run_dir: str | Path) -> list[RestrictionCell]:
@@ -72,46 +74,85 @@ def restriction_cells(run_dir: str | Path) -> list[RestrictionCell]:
     out = []
     for cell, cls, key in restricted:
         parts = cls.split("/")
-        if len(parts) == 3 and cls.startswith(FORBID_PREFIX) and key in plain:
+        if (len(parts) == 3 and cls.startswith(FORBID_PREFIX) and parts[1] in FAMILIES
+                and parts[2].isdigit() and key in plain):  # fmt: skip
+            decks = " + ".join((cell.get("params") or {}).get("decks", []))
             out.append(RestrictionCell(manifest["name"], cell["cell"], plain[key], parts[1],
-                                       int(parts[2])))  # fmt: skip
+                                       int(parts[2]), decks))  # fmt: skip
     return out
 
 
 def interventional_values(run_dirs: Sequence[str | Path], seed: int = 0) -> pl.DataFrame:
-    """Paired value of each effect (baseline − restricted win share of slot 0), Holm-corrected."""
-    frames = []
-    for run_dir in run_dirs:
-        pairs = restriction_cells(run_dir)
-        if not pairs:
-            continue
-        values = seat_outcome(run_dir, "win_share", slot=0)
-        table = compare_pairs(values, [(p.baseline, p.cell) for p in pairs], seed=seed)
-        frames.append(
-            table.with_columns(
-                run=pl.lit(pairs[0].run),
-                family=pl.Series([p.family for p in pairs]),
-                value=pl.Series([p.value for p in pairs], dtype=pl.Int64),
-            )
-        )
+    """Paired value of each effect (baseline − restricted win share of slot 0), Holm-corrected.
+
+    One row per restricted cell: ``worth`` (win-rate points as a fraction) with its 95% t
+    interval ``worth_lo``–``worth_hi``, ``pairs`` (games), ``changed`` (games whose slot-0 win
+    share differs), ``resolved_share`` (baseline games in which slot 0 resolved the effect),
+    ``p_holm`` over every row of every run, and ``rank`` by worth.
+    """
+    frames = [f for run_dir in run_dirs if (f := _run_values(run_dir, seed)) is not None]
     if not frames:
         return pl.DataFrame()
     from analyses.paired import with_holm
 
-    table = pl.concat(frames, how="diagonal_relaxed").drop("p_holm", "significant")
-    table = with_holm(table)
+    table = with_holm(pl.concat(frames, how="diagonal_relaxed").drop("p_holm", "significant"))
+    effect = pl.format("{} {}", pl.col("family"), pl.col("value"))
+    # The same effect measured in several runs (other decks or settings) names its run.
+    repeated = pl.len().over("family", "value") > 1
     return (
         table.with_columns(
-            effect=pl.format("{} {}", pl.col("family"), pl.col("value")),
-            worth=-pl.col("diff"),
-            worth_lo=-pl.col("hi"),
-            worth_hi=-pl.col("lo"),
+            effect=pl.when(repeated)
+            .then(pl.format("{} ({})", effect, pl.col("run")))
+            .otherwise(effect),
+            # "+ 0.0" turns the -0.0 of a zero difference into 0.0.
+            worth=-pl.col("diff") + 0.0,
+            worth_lo=-pl.col("hi") + 0.0,
+            worth_hi=-pl.col("lo") + 0.0,
             baseline_rate=pl.col("mean_a"),
             restricted_rate=pl.col("mean_b"),
         )
-        .sort("worth", descending=True)
+        .sort(["worth", "family", "value"], descending=[True, False, False])
         .with_row_index("rank", offset=1)
     )
+
+
+def _run_values(run_dir: str | Path, seed: int) -> pl.DataFrame | None:
+    pairs = restriction_cells(run_dir)
+    if not pairs:
+        return None
+    values = seat_outcome(run_dir, "win_share", slot=0)
+    table = compare_pairs(values, [(p.baseline, p.cell) for p in pairs], seed=seed)
+    return table.with_columns(
+        run=pl.lit(pairs[0].run),
+        decks=pl.Series([p.decks for p in pairs], dtype=pl.String),
+        family=pl.Series([p.family for p in pairs]),
+        value=pl.Series([p.value for p in pairs], dtype=pl.Int64),
+        changed=pl.Series([_changed(values, p) for p in pairs], dtype=pl.Int64),
+        resolved_share=pl.Series(_resolved_shares(run_dir, pairs), dtype=pl.Float64),
+    )
+
+
+def _changed(values: pl.DataFrame, pair: RestrictionCell) -> int:
+    """Games in which forbidding the effect changed slot 0's win share."""
+    a = values.filter(pl.col("cell") == pair.baseline).select("game_index", "value")
+    b = values.filter(pl.col("cell") == pair.cell).select("game_index", "value")
+    joined = a.join(b, on="game_index", suffix="_b")
+    return int((joined["value"] != joined["value_b"]).sum())
+
+
+def _resolved_shares(run_dir: str | Path, pairs: list[RestrictionCell]) -> list[float]:
+    """Share of baseline games in which slot 0 resolved each effect at least once."""
+    seats = scan(run_dir, "seats").filter(pl.col("slot") == 0)
+    names = set(seats.collect_schema().names())
+    out = []
+    for p in pairs:
+        col = f"res_{p.family}_{p.value}"
+        if col not in names:
+            out.append(float("nan"))
+            continue
+        base = seats.filter(pl.col("cell") == p.baseline).select((pl.col(col) > 0).mean())
+        out.append(float(base.collect().item()))
+    return out
 
 
 def observational_values(run_dirs: Sequence[str | Path]) -> pl.DataFrame:
@@ -151,12 +192,17 @@ def _unrestricted_cells(run_dir: str | Path) -> list[str]:
 
 
 def usage(run_dirs: Sequence[str | Path]) -> pl.DataFrame:
-    """Plays of each card (deck, value) per mode and policy, from the actions table."""
+    """Plays of each card (deck, value) per mode and policy, from the actions table.
+
+    Only unrestricted cells count: a seat forbidden an effect plays that card differently.
+    """
     frames = []
     for run_dir in run_dirs:
         if not has_table(run_dir, "actions"):
             continue
-        actions = scan(run_dir, "actions").filter(pl.col("mode").is_in(list(MODES)))
+        actions = scan(run_dir, "actions").filter(
+            pl.col("mode").is_in(list(MODES)) & pl.col("cell").is_in(_unrestricted_cells(run_dir))
+        )
         seats = scan(run_dir, "seats").select("cell", "game_index", "seat", "policy")
         frames.append(
             actions.join(seats, on=["cell", "game_index", "seat"])
@@ -200,17 +246,8 @@ def card_values(run_dirs: Sequence[str | Path], seed: int = 0) -> CardValues:
 
 
 def card_findings(inter: pl.DataFrame, obs: pl.DataFrame) -> list[str]:
-    """Plain-language summary of the ranking."""
-    out = []
-    if not inter.is_empty():
-        top, bottom = inter.row(0, named=True), inter.row(-1, named=True)
-        out.append(_worth_sentence("The strongest effect is", top))
-        out.append(_worth_sentence("The weakest effect is", bottom))
-        sig = inter.filter(pl.col("significant"))
-        out.append(
-            f"{sig.height} of {inter.height} effects change their owner's win rate significantly "
-            "(paired restricted play, Holm-corrected at 5%)."
-        )
+    """Plain-language summary: the ranking's sentences, then the observational caveat."""
+    out = ranking_findings(inter)
     if not obs.is_empty():
         out.append(
             "Observational gaps (win rate when an effect was resolved vs not) are correlational: "
@@ -219,10 +256,49 @@ def card_findings(inter: pl.DataFrame, obs: pl.DataFrame) -> list[str]:
     return out
 
 
+def ranking_findings(inter: pl.DataFrame) -> list[str]:
+    """Strongest and weakest effect, the significant ones, and those that never mattered."""
+    if inter.is_empty():
+        return []
+    top, bottom = inter.row(0, named=True), inter.row(-1, named=True)
+    out = [
+        _worth_sentence("The strongest effect is", top),
+        _worth_sentence("The weakest effect is", bottom),
+    ]
+    sig = inter.filter(pl.col("significant"))["effect"].to_list()
+    out.append(
+        f"{len(sig)} of {inter.height} effects change their owner's win rate significantly "
+        "(paired restricted play, Holm-corrected at 5%)" + (f": {_listing(sig)}." if sig else ".")
+    )
+    if "changed" in inter.columns:
+        idle = inter.filter(pl.col("changed") == 0)["effect"].to_list()
+        if idle:
+            out.append(
+                f"Forbidding {_listing(idle)} never changed a result in these games "
+                "(the effect rarely comes up or never decides a game); "
+                f"{'its' if len(idle) == 1 else 'their'} worth is exactly 0 here."
+            )
+    return out
+
+
+def _listing(items: list[str], limit: int = 6) -> str:
+    if len(items) > limit:
+        return f"{', '.join(items[:limit])} and {len(items) - limit} more effects"
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+WORTH_MEANING = (
+    "An effect's worth is the number of win-rate points its owner loses when forbidden to "
+    "resolve it (the card may still be played face down or discarded), with the same shuffles "
+    "and the same opponents: +5 means a 50% player drops to 45%."
+)
+
+
 def _worth_sentence(prefix: str, row: dict) -> str:
     return (
-        f"{prefix} {row['family']} {row['value']}, worth {100 * row['worth']:+.1f} points of win "
-        f"rate (95% interval {100 * row['worth_lo']:+.1f} to {100 * row['worth_hi']:+.1f})."
+        f"{prefix} {row['family']} {row['value']}, worth {signed(100 * row['worth'])} points of "
+        f"win rate (95% interval {signed(100 * row['worth_lo'])} to "
+        f"{signed(100 * row['worth_hi'])})."
     )
 
 

@@ -178,3 +178,20 @@ def quantile_summary(values: np.ndarray, qs: tuple[float, ...]) -> dict[str, flo
 
 def _qname(q: float) -> str:
     return "min" if q == 0 else "max" if q == 1 else f"q{round(q * 100):02d}"
+
+
+def half_width(sd: float, n: int, conf: float = 0.95) -> float:
+    """Half-width of the t interval of a mean of ``n`` values with standard deviation ``sd``."""
+    if n < 2:
+        return float("nan")
+    return float(sps.t.ppf(0.5 + conf / 2, n - 1) * sd / np.sqrt(n))
+
+
+def games_for_half_width(sd: float, target: float, conf: float = 0.95) -> int:
+    """Smallest ``n`` whose t interval half-width for standard deviation ``sd`` is ≤ ``target``."""
+    if target <= 0:
+        raise ValueError(f"target half-width must be positive, got {target}")
+    n = max(2, int(np.ceil((sps.norm.ppf(0.5 + conf / 2) * sd / target) ** 2)))
+    while half_width(sd, n, conf) > target:  # the t quantile is a little wider than z
+        n += 1
+    return n

@@ -109,8 +109,24 @@ def _warnings(ctx: Context) -> list[str]:
     return out
 
 
-def render_page(ctx: Context, sections: Sequence[Section], title: str | None = None) -> str:
-    """Render sections with summary, method notes and provenance into the report page."""
+def render_page(
+    ctx: Context,
+    sections: Sequence[Section],
+    title: str | None = None,
+    *,
+    subtitle: str | None = None,
+    provenance: Sequence[Table] | None = None,
+    configs: Mapping[str, Any] | None = None,
+    footer: str | None = None,
+    method: Sequence[str] = (),
+    warnings: Sequence[str] = (),
+) -> str:
+    """Render sections with summary, method notes and provenance into the report page.
+
+    ``ctx`` (one run) gives subtitle, provenance, configuration and footer; a report over
+    several runs passes its own (``configs``: run name → sweep config) and may add ``method``
+    notes and ``warnings``.
+    """
     manifest = ctx.manifest
     summary = [line for s in sections for line in s.headline]
     return (
@@ -118,14 +134,17 @@ def render_page(ctx: Context, sections: Sequence[Section], title: str | None = N
         .get_template("report.html")
         .render(
             title=title or f"{manifest.get('game', 'Game')}: balance report",
-            subtitle=_subtitle(ctx),
-            warnings=_warnings(ctx),
+            subtitle=subtitle or _subtitle(ctx),
+            warnings=[*_warnings(ctx), *warnings],
             summary=summary or ["No findings: the run holds no games."],
             sections=sections,
-            method=METHOD,
-            provenance=provenance_tables(ctx),
-            config_text=json.dumps(manifest.get("config", {}), indent=2, sort_keys=True),
-            footer=f"boardlab report · run {manifest.get('name', '?')} · config hash "
+            method=[*METHOD, *method],
+            provenance=provenance_tables(ctx) if provenance is None else list(provenance),
+            config_text=json.dumps(
+                manifest.get("config", {}) if configs is None else configs, indent=2, sort_keys=True
+            ),
+            footer=footer
+            or f"boardlab report · run {manifest.get('name', '?')} · config hash "
             f"{manifest.get('config_hash', '?')} · last updated {manifest.get('updated', '–')}",
         )
     )
@@ -142,6 +161,10 @@ def provenance_tables(ctx: Context) -> list[Table]:
         "Created": m.get("created", "–"),
         "Games per cell": m.get("games_per_cell", m.get("config", {}).get("games", "–")),
     }
+    all_params = [c.get("params") or {} for c in m.get("cells", [])]
+    # Parameters every cell shares go in one table; the cells table shows only what differs.
+    shared = {k: v for k, v in (all_params[0] if all_params else {}).items()
+              if all(p.get(k) == v for p in all_params)}  # fmt: skip
     cells = pl.DataFrame(
         [
             {
@@ -149,10 +172,10 @@ def provenance_tables(ctx: Context) -> list[Table]:
                 "label": ctx.label(c["cell"]),
                 "players": c.get("players", m.get("config", {}).get("players")),
                 "lineup": " | ".join(map(str, c.get("policies", []))),
-                "params": ", ".join(f"{k}={v}" for k, v in (c.get("params") or {}).items()),
+                "params": ", ".join(f"{k}={v}" for k, v in p.items() if k not in shared) or "–",
                 "params_hash": c.get("params_hash", ""),
             }
-            for c in m.get("cells", [])
+            for c, p in zip(m.get("cells", []), all_params, strict=True)
         ]
     )
     specs = [
@@ -160,12 +183,19 @@ def provenance_tables(ctx: Context) -> list[Table]:
         ("Conditions", "text", "label"),
         ("Players", "text", "players"),
         ("Line-up (slot order)", "text", "lineup"),
-        ("Rule parameters", "text", "params"),
+        ("Rule parameters that differ", "text", "params"),
         ("Params hash", "text", "params_hash"),
     ]
+    if cells.height and (cells["params"] == "–").all():
+        specs = [s for s in specs if s[2] != "params"]  # nothing differs: no empty column
+    if cells.height and cells["params_hash"].n_unique() == 1:
+        specs = [s for s in specs if s[2] != "params_hash"]
+        run["Params hash (every cell)"] = cells["params_hash"][0]
     tables = [key_value_table(run, "Run")]
     if cells.height:
         tables.append(render_table(cells, specs, "Cells"))
+    if shared:
+        tables.append(key_value_table(shared, "Rule parameters (every cell)"))
     for key, caption in (("versions", "Software versions"), ("seeds", "Seeds"),
                          ("content", "Content set")):  # fmt: skip
         if m.get(key):

@@ -42,7 +42,7 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
     if cards:
         jobs.append(("ratjack-card-values", lambda: card_report(cards)))
     if kind != "ratjack-cards":
-        for r in runs:
+        for r in (r for r in runs if r not in cards):
             jobs.append((manifests[r]["name"], lambda r=r: generic_report(r)))
     folder = _out_folder(out, len(jobs))
     entries = []
@@ -86,7 +86,17 @@ def cmd_report(args: argparse.Namespace) -> int:
 def add_demo_arguments(p: argparse.ArgumentParser) -> None:
     """Flags of ``boardlab demo``."""
     p.add_argument("--out", default="boardlab-demo", help="folder for runs and reports")
-    p.add_argument("--games", type=int, default=200, help="games per cell (default 200)")
+    from reports.demo import DEFAULT_CARD_GAMES, DEFAULT_GAMES
+
+    p.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES,
+        help=f"games per cell of each game's sweep (default {DEFAULT_GAMES})",
+    )
+    p.add_argument("--card-games", type=int, default=DEFAULT_CARD_GAMES,
+                   help="games per cell of the Ratjack card sweeps; 0 skips them "
+                   f"(default {DEFAULT_CARD_GAMES})")  # fmt: skip
     p.add_argument("--n-jobs", type=int, default=-1, help="worker processes (-1: all cores)")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
 
@@ -97,7 +107,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     if args.games <= 0:
         raise ConfigError(f"--games must be a positive integer, got {args.games}")
+    if args.card_games < 0:
+        raise ConfigError(f"--card-games must be 0 or a positive integer, got {args.card_games}")
+    if args.n_jobs == 0 or args.n_jobs < -1:
+        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
     start = time.perf_counter()
-    index = run_demo(Path(args.out), args.games, args.n_jobs, args.quiet)
+    index = run_demo(Path(args.out), args.games, args.n_jobs, args.quiet, args.card_games)
     print(f"demo finished in {time.perf_counter() - start:.0f} s; open {index.resolve()}")
     return 0

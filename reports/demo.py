@@ -1,70 +1,90 @@
-"""``boardlab demo``: a short sweep of every game, reports, and an index page."""
+"""``boardlab demo``: a short sweep of every game, the Ratjack card sweeps, reports, an index.
+
+The default sizes keep the whole demo at about three minutes of CPU work (about two minutes on
+two cores): the generic sweeps are cheap, most of the time goes into the card sweeps (38 cells
+of heuristic-vs-heuristic Ratjack games). Rerunning resumes the finished runs; a run made with
+other sizes is replaced.
+"""
 
 from __future__ import annotations
 
+import shutil
+import time
 from pathlib import Path
 from typing import Any
 
-from simcore import registry
-from simcore.config import build_config
-from simcore.sweep import run_sweep
-
 LINEUPS = [["heuristic", "random"], ["heuristic", "heuristic"], ["random", "random"]]
+DEFAULT_GAMES = 200  # per cell of each generic sweep (3 line-ups)
+DEFAULT_CARD_GAMES = 100  # per cell of each card sweep (13 + 25 cells)
 
 
-def demo_configs(games: int) -> list[dict[str, Any]]:
-    """One generic sweep per loadable game, plus the Ratjack card-value sweeps (smaller)."""
+def demo_configs(games: int, card_games: int = DEFAULT_CARD_GAMES) -> list[dict[str, Any]]:
+    """One generic sweep per loadable game, plus the Ratjack card-value sweeps."""
     from analyses.ratjack_cards import CARD_SWEEPS, card_sweep
+    from simcore import registry
 
     configs = []
-    for gid in registry.loadable_game_ids(with_heuristic=True):
+    ids = registry.loadable_game_ids(with_heuristic=True)
+    for gid in ids:
         configs.append({
             "name": f"demo-{gid.replace('_', '-')}", "game": gid, "players": 2,
             "games": games, "seed": 1, "policies": LINEUPS[0], "grid": {"policies": LINEUPS},
         })  # fmt: skip
-    if "ratjack" in configs_ids(configs):
+    if "ratjack" in ids and card_games > 0:
         for family in CARD_SWEEPS:
-            raw = card_sweep(family, games=max(20, games // 2), seed=1)
+            raw = card_sweep(family, games=card_games, seed=1)
             raw["name"] = f"demo-{raw['name']}"
             configs.append(raw)
     return configs
 
 
-def configs_ids(configs: list[dict[str, Any]]) -> set[str]:
-    """Game ids present in a list of raw configs."""
-    return {c["game"] for c in configs}
-
-
-def run_demo(out: Path, games: int, n_jobs: int, quiet: bool) -> Path:
+def run_demo(
+    out: Path,
+    games: int = DEFAULT_GAMES,
+    n_jobs: int = -1,
+    quiet: bool = False,
+    card_games: int = DEFAULT_CARD_GAMES,
+) -> Path:
     """Run (or resume) the demo sweeps under ``out/runs`` and write reports; return index.html."""
     from reports.cli import build_reports
+    from simcore.config import build_config
+    from simcore.sweep import run_sweep
 
-    runs = []
-    for raw in demo_configs(games):
-        cfg = build_config(raw, source=f"demo {raw['name']}")
-        _drop_stale_run(out / "runs" / cfg.name, cfg.config_hash())
-        result = run_sweep(cfg, out / "runs", n_jobs=n_jobs, resume=True, quiet=quiet)
-        runs.append(str(result.run_dir))
-    if not runs:
+    configs = [build_config(raw, source=f"demo {raw['name']}")
+               for raw in demo_configs(games, card_games)]  # fmt: skip
+    if not configs:
         from simcore.errors import ConfigError
 
         raise ConfigError("no game could be loaded (see `boardlab games`)")
-    build_reports(runs, str(out), "auto")
+    runs = []
+    for i, cfg in enumerate(configs, 1):
+        _drop_stale_run(out / "runs" / cfg.name, cfg.config_hash())
+        result = run_sweep(cfg, out / "runs", n_jobs=n_jobs, resume=True, quiet=quiet)
+        runs.append(str(result.run_dir))
+        _say(quiet, f"[{i}/{len(configs)}] {cfg.name}: {result.games_total:,} games "
+                    f"({result.games_run:,} played now, {result.seconds:.1f} s)")  # fmt: skip
+    start = time.perf_counter()
+    _say(quiet, "writing reports ...")
+    entries = build_reports(runs, str(out), "auto")
+    _say(quiet, f"{len(entries)} reports in {time.perf_counter() - start:.1f} s")
     return out / "index.html"
+
+
+def _say(quiet: bool, line: str) -> None:
+    if not quiet:
+        print(line, flush=True)
 
 
 def _drop_stale_run(run_dir: Path, config_hash: str) -> None:
     """Remove a demo run made with other settings (e.g. another --games) so it can be rerun."""
-    import shutil
-
     from simcore.dataset import load_manifest
     from simcore.errors import RunDirError
 
-    if not (run_dir / "manifest.json").exists():
+    if not run_dir.exists():
         return
     try:
         manifest = load_manifest(run_dir)
     except RunDirError:
-        manifest = {}
+        manifest = {"name": run_dir.name}  # half-written or damaged: ours if the name says so
     if manifest.get("config_hash") != config_hash and manifest.get("name", "").startswith("demo-"):
         shutil.rmtree(run_dir)

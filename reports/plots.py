@@ -13,7 +13,7 @@ import html
 import io
 import re
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import matplotlib
 
@@ -169,25 +169,37 @@ def heatmap(
     cbar_label: str,
     xlabel: str = "",
     ylabel: str = "",
+    limits: tuple[float, float] = (0.0, 1.0),
+    fmt: Callable[[float], str] | None = None,
+    size: tuple[float, float] | None = None,
 ) -> str:
-    """Annotated heat map of rates in [0, 1] (NaN cells left blank), e.g. win-rate matrix."""
+    """Annotated heat map (NaN cells left blank), e.g. a win-rate matrix.
+
+    Colours span ``limits`` (fractions, shown ×100 on the colour bar: red low, blue high);
+    ``fmt`` writes each cell's text (default ``54%``); ``size`` (inches) overrides the square
+    default sized for a policy matrix.
+    """
     m = np.asarray(matrix, dtype=float)
+    fmt = fmt or (lambda v: f"{100 * v:.0f}%")
+    centre, half = (limits[0] + limits[1]) / 2, (limits[1] - limits[0]) / 2
     with matplotlib.rc_context({**STYLE, "axes.grid": False}):
         side = max(3.4, 1.8 + 0.75 * max(len(row_labels), len(col_labels)))
-        fig = _figure(side + 2.4, side + 0.6)
+        fig = _figure(*(size or (side + 2.4, side + 0.6)))
         ax = fig.add_subplot()
         masked = np.ma.masked_invalid(m * 100)
         # pcolormesh, not imshow: imshow would embed a raster PNG inside the SVG.
-        image = ax.pcolormesh(masked, cmap="RdBu", vmin=0, vmax=100, edgecolors="white",
-                              linewidth=1.5)  # fmt: skip
+        image = ax.pcolormesh(masked, cmap="RdBu", vmin=100 * limits[0], vmax=100 * limits[1],
+                              edgecolors="white", linewidth=1.5)  # fmt: skip
         ax.invert_yaxis()
         for (i, j), v in np.ndenumerate(m):
             if np.isfinite(v):
-                colour = "white" if abs(v - 0.5) > 0.3 else "#1b2631"
-                ax.text(j + 0.5, i + 0.5, f"{100 * v:.0f}%", ha="center", va="center",
+                colour = "white" if abs(v - centre) > 0.6 * half else "#1b2631"
+                ax.text(j + 0.5, i + 0.5, fmt(v), ha="center", va="center",
                         color=colour)  # fmt: skip
+        slanted = max(map(len, map(str, col_labels)), default=0) > 3  # short labels stay upright
         ax.set_xticks(np.arange(len(col_labels)) + 0.5, wrap_labels(col_labels, 16),
-                      rotation=30, ha="right")  # fmt: skip
+                      rotation=30 if slanted else 0,
+                      ha="right" if slanted else "center")  # fmt: skip
         ax.set_yticks(np.arange(len(row_labels)) + 0.5, wrap_labels(row_labels, 24))
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)

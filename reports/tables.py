@@ -9,7 +9,7 @@ from typing import Any
 
 import polars as pl
 
-from analyses.findings import num, pct, pct_range, pval
+from analyses.findings import num, pct, pct_range, pval, signed
 
 
 @dataclass(frozen=True)
@@ -38,14 +38,14 @@ FORMATS: dict[str, Callable[..., str]] = {
     "text": lambda x: "–" if x is None else str(x),
     "int": _guard(lambda x: f"{int(x):,}"),
     "num": _guard(lambda x: num(round(float(x), 2), 2)),
-    "signed": _guard(lambda x: f"{float(x):+.2f}"),
+    "signed": _guard(lambda x: signed(float(x), 2)),
     "pct": _guard(lambda x: pct(float(x))),
-    "points": _guard(lambda x: f"{100 * float(x):+.1f}"),
+    "points": _guard(lambda x: signed(100 * float(x))),
     "interval": _guard(lambda lo, hi: pct_range(float(lo), float(hi))),
-    "points_interval": _guard(lambda lo, hi: f"{100 * lo:+.1f} to {100 * hi:+.1f}"),
-    "num_interval": _guard(lambda lo, hi: f"{lo:+.2f} to {hi:+.2f}"),
-    "elo": _guard(lambda x: f"{float(x):+.0f}"),
-    "elo_interval": _guard(lambda lo, hi: f"{lo:+.0f} to {hi:+.0f}"),
+    "points_interval": _guard(lambda lo, hi: f"{signed(100 * lo)} to {signed(100 * hi)}"),
+    "num_interval": _guard(lambda lo, hi: f"{signed(lo, 2)} to {signed(hi, 2)}"),
+    "elo": _guard(lambda x: signed(float(x), 0)),
+    "elo_interval": _guard(lambda lo, hi: f"{signed(lo, 0)} to {signed(hi, 0)}"),
     "p": _guard(lambda p: pval(float(p)).removeprefix("p = ").replace("p < ", "< ")),
     "seat": _guard(lambda s: f"Seat {int(s) + 1}"),
     "yesno": lambda b: "yes" if b else "no",

@@ -1,0 +1,106 @@
+"""Open the Ratjack card-value report in headless Chromium: no errors, figures drawn, not blank.
+
+The report comes from the small seeded card run of the analysis tests (40 games per cell). Its
+size in bytes is recorded as the ``page_bytes`` property (``--junitxml``) and printed with
+``-s``; a self-contained page should stay well under 2 MB.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+
+import numpy as np
+import pytest
+
+from reports.build import write_report
+from reports.ratjack_cards import card_report
+from tests.analyses.test_ratjack_cards import shared_card_run
+from tests.reports.cdp import Browser, chromium_path
+from tests.reports.test_browser import FIGURE_SIZES, _errors
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(chromium_path() is None, reason="headless Chromium not installed"),
+]
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    """Load the card report once; yield the browser after the load event."""
+    from simcore import registry
+
+    if "ratjack" not in registry.loadable_game_ids(with_heuristic=True):
+        pytest.skip("ratjack game or heuristic not available")
+    folder = tmp_path_factory.mktemp("card-browser")
+    html = card_report([shared_card_run(tmp_path_factory)])
+    path = write_report(html, folder / "cards.html")
+    browser = Browser()
+    try:
+        for domain in ("Runtime", "Log", "Network", "Page"):
+            browser.call(f"{domain}.enable")
+        browser.call("Page.navigate", url=path.resolve().as_uri())
+        browser.wait_for("Page.loadEventFired")
+        yield browser, html, path
+    finally:
+        browser.close()
+
+
+def test_page_size(page, record_property):
+    _, html, path = page
+    size = path.stat().st_size
+    record_property("page_bytes", size)
+    print(f"card report: {size:,} bytes")
+    assert size == len(html.encode("utf-8"))
+    assert 20_000 < size < 2_000_000
+
+
+def test_no_console_errors_and_no_network(page):
+    browser, _, _ = page
+    browser.evaluate("document.readyState")  # flush events that arrived after load
+    assert _errors(browser.events) == []
+    urls = [e["params"]["request"]["url"] for e in browser.events
+            if e.get("method") == "Network.requestWillBeSent"]  # fmt: skip
+    assert urls and all(u.startswith("file://") for u in urls), urls
+
+
+def test_every_figure_is_rendered(page):
+    browser, html, _ = page
+    sizes = browser.evaluate(FIGURE_SIZES)
+    assert len(sizes) == html.count("<figure>") == 3
+    for width, height, content_w, content_h in sizes:
+        assert width > 300 and height > 100
+        assert content_w > 200 and content_h > 80  # something is drawn inside
+
+
+def test_tables_fit_the_page(page):
+    browser, _, _ = page
+    # A ranking table wider than its section would need sideways scrolling to read.
+    overflow = browser.evaluate(
+        "Array.from(document.querySelectorAll('.table-wrap'))"
+        ".filter(w => w.scrollWidth > w.clientWidth + 1).map(w => w.querySelector('caption')"
+        ".textContent)"
+    )
+    assert overflow == []
+
+
+def test_screenshot_is_not_blank(page):
+    from PIL import Image
+
+    browser, _, _ = page
+    height = browser.call("Page.getLayoutMetrics")["cssContentSize"]["height"]
+    shot = browser.call(
+        "Page.captureScreenshot",
+        format="png",
+        captureBeyondViewport=True,
+        clip={"x": 0, "y": 0, "width": 1200, "height": height, "scale": 1},
+    )
+    data = base64.b64decode(shot["data"])
+    if os.environ.get("BOARDLAB_SCREENSHOT"):  # keep a copy to look at by eye
+        with open(os.environ["BOARDLAB_SCREENSHOT"], "wb") as fh:
+            fh.write(data)
+    image = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
+    assert image.shape[0] > 2000 and image.std() > 10
+    packed = image[..., 0].astype(np.int32) << 16 | image[..., 1].astype(np.int32) << 8
+    assert len(np.unique(packed | image[..., 2])) > 50
