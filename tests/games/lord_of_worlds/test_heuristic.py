@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
+from analyses.stats import wilson_interval
 from simcore.errors import ConfigError
 from simcore.runner import play_game
+from simcore.testing import head_to_head
 from strategies.heuristics.lord_of_worlds import make_heuristic
 from strategies.registry import make_policy
 
 from .helpers import game
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def test_styles_and_options():
@@ -38,15 +30,8 @@ def test_styles_and_options():
 def test_heuristic_beats_random(style, variant):
     # 2 players, 12 seeds x both seatings; 95% Wilson lower bound of the win share > 0.5
     g = game(variant=variant)
-    hero, rnd = make_policy(f"heuristic:style={style}", g), make_policy("random", g)
-    wins, n = 0.0, 0
-    for seed in range(12):
-        for seat in (0, 1):
-            lineup = [hero, rnd] if seat == 0 else [rnd, hero]
-            rec = play_game(g, 2, lineup, 1000 + seed)
-            wins += rec.seats[seat]["win_share"]
-            n += 1
-    low, _ = wilson(wins, n)
+    wins, n = head_to_head(g, 2, f"heuristic:style={style}", "random", 24, 1000)
+    low, _ = wilson_interval(wins, n)
     assert low > 0.5, (wins, n)
 
 

@@ -2,37 +2,20 @@
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
+from analyses.stats import wilson_interval
 from simcore.errors import ConfigError
 from simcore.games.ratjack import Ratjack
-from simcore.runner import play_game
+from simcore.testing import head_to_head
 from strategies.heuristics.ratjack import make_heuristic
-from strategies.registry import make_policy
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate."""
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return centre - half, centre + half
 
 
 def win_rate(spec: str, n_games: int, seed0: int = 50_000) -> tuple[float, float, float]:
     """Win share of ``spec`` against random with seats rotated; (rate, low, high)."""
-    game = Ratjack()
-    hero, rnd = make_policy(spec, game), make_policy("random", game)
-    total = 0.0
-    for i in range(n_games):
-        seat = i % 2
-        lineup = [hero, rnd] if seat == 0 else [rnd, hero]
-        total += play_game(game, 2, lineup, seed0 + i).seats[seat]["win_share"]
-    low, high = wilson(total, n_games)
-    return total / n_games, low, high
+    wins, games = head_to_head(Ratjack(), 2, spec, "random", n_games, seed0)
+    low, high = wilson_interval(wins, games)
+    return wins / games, low, high
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "heuristic:style=aggressive"])
