@@ -126,3 +126,15 @@ def test_time_budget_policies_are_recorded_as_non_deterministic(tmp_path):
     assert manifest["execution"]["deterministic"] is False
     plain = run_sweep(duel_config("d", games=2), tmp_path, quiet=True)
     assert json.loads((plain.run_dir / "manifest.json").read_text())["execution"]["deterministic"]
+
+
+def test_mcts_sweep_identical_across_workers(tmp_path):
+    pytest.importorskip("strategies.mcts")
+    raw = {"game": DUEL, "players": 2, "games": 24, "seed": 9, "record_actions": True,
+           "policies": ["mcts:iterations=30", "random"]}  # fmt: skip
+    one = run_sweep(build_config({**raw, "name": "m1"}), tmp_path, n_jobs=1, chunk_size=24,
+                    quiet=True)  # fmt: skip
+    two = run_sweep(build_config({**raw, "name": "m2"}), tmp_path, n_jobs=2, chunk_size=5,
+                    quiet=True)  # fmt: skip
+    for name, frame in tables(one.run_dir).items():
+        assert_frame_equal(tables(two.run_dir)[name], frame)
