@@ -20,6 +20,6 @@ class RandomPolicy:
 
 
 def make_random(game: Game, **options: object) -> RandomPolicy:
-    """Factory for the ``random`` spec."""
+    """Uniformly random legal actions (baseline opponent)."""
     check_options("random", dict(options), {})
     return RandomPolicy()
