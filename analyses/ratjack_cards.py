@@ -265,6 +265,8 @@ def ranking_findings(inter: pl.DataFrame) -> list[str]:
         _worth_sentence("The strongest effect is", top),
         _worth_sentence("The weakest effect is", bottom),
     ]
+    if bottom["worth_hi"] < 0:
+        out[-1] = out[-1][:-1] + ": resolving it tends to hurt its owner."
     sig = inter.filter(pl.col("significant"))["effect"].to_list()
     out.append(
         f"{len(sig)} of {inter.height} effects change their owner's win rate significantly "

@@ -30,7 +30,8 @@ def wilson_interval(successes: float, n: float, conf: float = 0.95) -> tuple[flo
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2.0 * n)) / denom
     half = z * np.sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / denom
-    return (max(0.0, float(centre - half)), min(1.0, float(centre + half)))
+    # The interval always holds p; rounding could leave p = 1 a hair above the upper end.
+    return (min(p, max(0.0, float(centre - half))), max(p, min(1.0, float(centre + half))))
 
 
 def clopper_pearson_interval(successes: float, n: float, conf: float = 0.95) -> tuple[float, float]:

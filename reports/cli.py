@@ -51,7 +51,8 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
         html = make()
         write_report(html, target)
         entries.append({"title": name, "href": target.name, "path": str(target),
-                        "description": _describe(name, manifests, cards)})  # fmt: skip
+                        "description": _describe(name, manifests, cards),
+                        "summary": summary_lines(html)})  # fmt: skip
     if folder is not None:
         write_index(entries, folder / "index.html")
     return entries
@@ -67,9 +68,23 @@ def _out_folder(out: str | None, n_reports: int) -> Path | None:
     return Path(out)
 
 
+def summary_lines(html: str, limit: int = 3) -> list[str]:
+    """The first sentences of a report's summary box, for the index page."""
+    import html as html_lib
+    import re
+
+    box = re.search(r'<section class="summary".*?</section>', html, re.S)
+    items = re.findall(r"<li>(.*?)</li>", box.group(0), re.S) if box else []
+    return [html_lib.unescape(re.sub(r"\s+", " ", i)).strip() for i in items[:limit]]
+
+
 def _describe(name: str, manifests: dict[str, dict], cards: list[str]) -> str:
     if name == "ratjack-card-values":
-        return f"What each Ratjack effect is worth (restricted play over {len(cards)} run(s))."
+        games = sum(manifests[r].get("games_per_cell", 0) * len(manifests[r]["cells"])
+                    for r in cards)  # fmt: skip
+        runs = f"{len(cards)} runs" if len(cards) > 1 else "1 run"
+        return (f"What each Ratjack effect is worth to its owner, by restricted play "
+                f"({games:,} games in {runs}).")  # fmt: skip
     m = next(m for m in manifests.values() if m["name"] == name)
     games = m.get("games_per_cell", 0) * len(m.get("cells", []))
     return f"Generic balance report for {m['game']}: {games:,} games, {len(m['cells'])} cell(s)."

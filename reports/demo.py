@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 LINEUPS = [["heuristic", "random"], ["heuristic", "heuristic"], ["random", "random"]]
-DEFAULT_GAMES = 200  # per cell of each generic sweep (3 line-ups)
-DEFAULT_CARD_GAMES = 100  # per cell of each card sweep (13 + 25 cells)
+DEFAULT_GAMES = 300  # per cell of each generic sweep (3 line-ups)
+DEFAULT_CARD_GAMES = 250  # per cell of each card sweep (13 + 25 cells)
 
 
 def demo_configs(games: int, card_games: int = DEFAULT_CARD_GAMES) -> list[dict[str, Any]]:

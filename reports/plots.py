@@ -106,6 +106,7 @@ def forest_plot(
         y = np.arange(len(labels))[::-1]
         est = np.asarray(estimate, dtype=float)
         err = np.vstack([est - np.asarray(lo, float), np.asarray(hi, float) - est])
+        err = np.clip(err, 0.0, None)  # rounding must not make a whisker negative
         colours = [
             HIGHLIGHT if (highlight is not None and highlight[i]) else ACCENT
             for i in range(len(labels))
@@ -143,6 +144,7 @@ def interval_bars(
         y = np.arange(len(labels))[::-1]
         r = np.asarray(rate, float) * scale
         err = np.vstack([r - np.asarray(lo, float) * scale, np.asarray(hi, float) * scale - r])
+        err = np.clip(err, 0.0, None)  # rounding must not make a whisker negative
         ax.barh(y, r, color=ACCENT, alpha=0.85, height=0.6)
         ax.errorbar(r, y, xerr=err, fmt="none", ecolor="#1b2631", capsize=3, linewidth=1.2)
         if ref is not None:

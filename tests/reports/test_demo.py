@@ -1,0 +1,95 @@
+"""``boardlab demo`` with tiny settings: every report linked from index.html; reruns work."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from reports.demo import DEFAULT_CARD_GAMES, DEFAULT_GAMES, demo_configs, run_demo
+from reports.plots import interval_bars
+from simcore import registry
+from tests.conftest import run_cli
+
+GAMES = registry.loadable_game_ids(with_heuristic=True)
+pytestmark = pytest.mark.skipif(not GAMES, reason="no game with a heuristic is loadable")
+
+
+def links(index: Path) -> list[str]:
+    return re.findall(r'<a href="([^"]+)">', index.read_text())
+
+
+def parts(out: Path) -> dict[str, float]:
+    """Every Parquet part of every demo run with its modification time."""
+    return {str(p): p.stat().st_mtime_ns for p in sorted((out / "runs").glob("*/*/*.parquet"))}
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    out = tmp_path_factory.mktemp("demo") / "site"
+    result = run_cli("demo", "--out", str(out), "--games", "4", "--card-games", "2",
+                     "--n-jobs", "1")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return out, result.stdout
+
+
+def test_demo_ends_with_the_path_to_open(demo):
+    out, stdout = demo
+    last = stdout.strip().splitlines()[-1]
+    assert last.startswith("demo finished in ") and last.endswith(f"open {out / 'index.html'}")
+    assert f"[{len(demo_configs(4, 2))}/{len(demo_configs(4, 2))}]" in stdout  # progress lines
+
+
+def test_index_links_every_report_and_each_exists(demo):
+    out, _ = demo
+    hrefs = links(out / "index.html")
+    expected = [f"demo-{g.replace('_', '-')}.html" for g in GAMES]
+    if "ratjack" in GAMES:
+        expected.insert(0, "ratjack-card-values.html")
+    assert sorted(hrefs) == sorted(expected)
+    for href in hrefs:
+        page = (out / href).read_text()
+        assert page.startswith("<!DOCTYPE html>") and "<svg" in page
+    assert "The strongest effect is" in (out / "index.html").read_text() or "ratjack" not in GAMES
+
+
+def test_rerun_resumes_and_other_sizes_replace_the_runs(demo):
+    out, _ = demo
+    before = parts(out)
+    run_demo(out, games=4, n_jobs=1, quiet=True, card_games=2)
+    assert parts(out) == before  # every run was complete: nothing replayed or rewritten
+    run_demo(out, games=5, n_jobs=1, quiet=True, card_games=0)
+    manifests = [json.loads(p.read_text()) for p in (out / "runs").glob("*/manifest.json")]
+    sizes = {m["name"]: m["games_per_cell"] for m in manifests}
+    generic = {f"demo-{g.replace('_', '-')}" for g in GAMES}
+    assert {n: s for n, s in sizes.items() if n in generic} == dict.fromkeys(generic, 5)
+    assert set(links(out / "index.html")) == {f"{n}.html" for n in generic}
+
+
+def test_default_sizes_fit_the_time_budget():
+    # About 3 CPU minutes at the costs measured on one core: a generic line-up triple (h-r,
+    # h-h, r-r) of all three games ~90 ms; card sweeps ~14 ms (rat decks) and ~18 ms (weasel +
+    # raccoon) per heuristic-vs-heuristic game. Measured: 173 s CPU for the whole demo.
+    cells = {c["name"]: len(c["grid"]["policies"]) for c in demo_configs(DEFAULT_GAMES)}
+    rat, other = (
+        cells.get("demo-ratjack-cards-rat", 0),
+        cells.get("demo-ratjack-cards-weasel-raccoon", 0),
+    )
+    assert (rat, other) in ((0, 0), (13, 25))
+    estimate = DEFAULT_GAMES * 0.090 + DEFAULT_CARD_GAMES * (0.014 * rat + 0.018 * other)
+    assert 120 < estimate < 240, estimate
+
+
+def test_perfect_record_draws_its_interval_bar():
+    # 300 wins in 300 games: the Wilson upper bound is 1 up to rounding; the demo's skill-gap
+    # plot once failed on the resulting "negative" whisker.
+    from analyses.stats import wilson_interval
+
+    lo, hi = wilson_interval(300, 300)
+    assert lo < 1.0 == hi
+    svg = interval_bars(["h vs r"], np.array([1.0]), [lo], [hi - 1e-16], xlabel="x",
+                        title="t", name="n")  # fmt: skip
+    assert svg.startswith("<svg")
