@@ -96,14 +96,9 @@ def interventional_values(run_dirs: Sequence[str | Path], seed: int = 0) -> pl.D
     from analyses.paired import with_holm
 
     table = with_holm(pl.concat(frames, how="diagonal_relaxed").drop("p_holm", "significant"))
-    effect = pl.format("{} {}", pl.col("family"), pl.col("value"))
-    # The same effect measured in several runs (other decks or settings) names its run.
-    repeated = pl.len().over("family", "value") > 1
     return (
         table.with_columns(
-            effect=pl.when(repeated)
-            .then(pl.format("{} ({})", effect, pl.col("run")))
-            .otherwise(effect),
+            effect=_effect_label(),
             # "+ 0.0" turns the -0.0 of a zero difference into 0.0.
             worth=-pl.col("diff") + 0.0,
             worth_lo=-pl.col("hi") + 0.0,
@@ -179,9 +174,15 @@ def observational_values(run_dirs: Sequence[str | Path]) -> pl.DataFrame:
     if not rows:
         return pl.DataFrame()
     return pl.DataFrame(rows).with_columns(
-        gap=pl.col("rate_with") - pl.col("rate_without"),
-        effect=pl.format("{} {}", pl.col("family"), pl.col("value")),
+        gap=pl.col("rate_with") - pl.col("rate_without"), effect=_effect_label()
     )
+
+
+def _effect_label() -> pl.Expr:
+    """``rat 7``; ``rat 7 (run)`` when several runs measure the same effect."""
+    effect = pl.format("{} {}", pl.col("family"), pl.col("value"))
+    repeated = pl.len().over("family", "value") > 1
+    return pl.when(repeated).then(pl.format("{} ({})", effect, pl.col("run"))).otherwise(effect)
 
 
 def _unrestricted_cells(run_dir: str | Path) -> list[str]:

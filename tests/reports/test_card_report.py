@@ -93,3 +93,15 @@ def test_report_cli_writes_the_card_report(runs, tmp_path):
     result = run_cli("report", runs[0], "--kind", "ratjack-cards", "--out", str(out))
     assert result.returncode == 0, result.stderr
     assert "Effect ranking (restricted play)" in out.read_text()
+
+
+def test_observational_rows_name_their_run_when_repeated(runs):
+    import polars as pl
+
+    from analyses.ratjack_cards import observational_values
+
+    obs = observational_values(runs)
+    repeated = obs.group_by("family", "value").len().filter(pl.col("len") > 1)
+    assert repeated.height > 0
+    for row in obs.join(repeated, on=["family", "value"]).iter_rows(named=True):
+        assert row["effect"] == f"{row['family']} {row['value']} ({row['run']})"
