@@ -78,12 +78,19 @@ def cell_labels(manifest: dict[str, Any]) -> dict[str, str]:
         variant = cell.get("variant") or {}
         if variant:
             text = " · ".join(
-                _show(v) if k == "policies" else f"{k}={_show(v)}" for k, v in variant.items()
+                _show(v) if k == "policies" else f"{k}={show_value(v)}" for k, v in variant.items()
             )
         else:
             text = _show(cell.get("policies", [])) or str(cell["cell"])
         labels[str(cell["cell"])] = text
     return labels
+
+
+def show_value(value: Any) -> str:
+    """A parameter value for labels: lists joined with ``+`` (``rat_red+weasel``)."""
+    if isinstance(value, list):
+        return "+".join(str(v) for v in value)
+    return str(value)
 
 
 def _show(value: Any) -> str:

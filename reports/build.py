@@ -12,7 +12,7 @@ from typing import Any
 import jinja2
 import polars as pl
 
-from analyses.data import cell_labels, load_manifest, scan
+from analyses.data import cell_labels, load_manifest, scan, show_value
 from reports.sections import (
     Context,
     Section,
@@ -172,7 +172,8 @@ def provenance_tables(ctx: Context) -> list[Table]:
                 "label": ctx.label(c["cell"]),
                 "players": c.get("players", m.get("config", {}).get("players")),
                 "lineup": " | ".join(map(str, c.get("policies", []))),
-                "params": ", ".join(f"{k}={v}" for k, v in p.items() if k not in shared) or "–",
+                "params": ", ".join(f"{k}={show_value(v)}" for k, v in p.items() if k not in shared)
+                or "–",
                 "params_hash": c.get("params_hash", ""),
             }
             for c, p in zip(m.get("cells", []), all_params, strict=True)

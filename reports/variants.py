@@ -9,6 +9,7 @@ from typing import Any
 import polars as pl
 
 from analyses import findings, paired
+from analyses.data import show_value
 from reports import plots
 from reports.sections import Context, Figure, Section
 from reports.tables import render_table
@@ -47,7 +48,10 @@ def variant_pairs(manifest: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     return out
 
 
-def _show(value: Any) -> str:
+def _show(value: Any, key: str = "policies") -> str:
+    # A line-up reads "a vs b"; any other list (e.g. a deck pair) reads "a+b".
+    if key != "policies":
+        return show_value(value)
     return " vs ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
@@ -55,8 +59,8 @@ def comparison_name(manifest: Mapping[str, Any], key: str, cell_a: str, cell_b: 
     """``bonus_card=8 instead of 0 (random vs mcts)``: the change and the fixed conditions."""
     variants = {c["cell"]: c.get("variant", {}) for c in manifest.get("cells", [])}
     a, b = variants.get(cell_a, {}), variants.get(cell_b, {})
-    text = f"{key}={_show(b.get(key))} instead of {_show(a.get(key))}"
-    rest = [_show(v) if k == "policies" else f"{k}={_show(v)}" for k, v in b.items() if k != key]
+    text = f"{key}={_show(b.get(key), key)} instead of {_show(a.get(key), key)}"
+    rest = [_show(v) if k == "policies" else f"{k}={_show(v, k)}" for k, v in b.items() if k != key]
     return f"{text} ({', '.join(rest)})" if rest else text
 
 
