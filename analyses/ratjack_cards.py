@@ -88,7 +88,9 @@ def interventional_values(run_dirs: Sequence[str | Path], seed: int = 0) -> pl.D
     One row per restricted cell: ``worth`` (win-rate points as a fraction) with its 95% t
     interval ``worth_lo``–``worth_hi``, ``pairs`` (games), ``changed`` (games whose slot-0 win
     share differs), ``resolved_share`` (baseline games in which slot 0 resolved the effect),
-    ``p_holm`` over every row of every run, and ``rank`` by worth.
+    ``sd`` (per-game SD of the paired difference, for sizing sweeps with
+    :func:`analyses.stats.games_for_half_width`), ``p_holm`` over every row of every run, and
+    ``rank`` by worth.
     """
     frames = [f for run_dir in run_dirs if (f := _run_values(run_dir, seed)) is not None]
     if not frames:
@@ -105,6 +107,8 @@ def interventional_values(run_dirs: Sequence[str | Path], seed: int = 0) -> pl.D
             worth_hi=-pl.col("lo") + 0.0,
             baseline_rate=pl.col("mean_a"),
             restricted_rate=pl.col("mean_b"),
+            # Per-game SD of the paired difference: what a pilot run tells a sweep's size.
+            sd=pl.col("se") * pl.col("pairs").cast(pl.Float64).sqrt(),
         )
         .sort(["worth", "family", "value"], descending=[True, False, False])
         .with_row_index("rank", offset=1)

@@ -18,7 +18,8 @@ from pathlib import Path
 from analyses.stats import half_width
 
 # Per-game SD of the paired difference in slot 0's win share (baseline − forbidden), measured
-# on pilot runs of card_sweep(family, games, seed=11): (smallest, largest) over the effects.
+# on pilot runs of card_sweep(family, games, seed=11): (smallest, largest) over the effects of
+# interventional_values([pilot_run])["sd"].
 PILOT = {
     "rat": {"games": 300, "sd": (0.252, 0.477)},
     "weasel_raccoon": {"games": 200, "sd": (0.142, 0.430)},

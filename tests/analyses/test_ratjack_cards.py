@@ -131,6 +131,7 @@ def test_interventional_table_matches_a_hand_computed_paired_difference(run):
     diff = share["c000"] - share["c001"]
     assert row["worth"] == pytest.approx(diff.mean(), abs=1e-12)
     assert row["changed"] == int((diff != 0).sum())
+    assert row["sd"] == pytest.approx(diff.std(ddof=1), rel=1e-9)
     assert row["worth_lo"] < row["worth"] < row["worth_hi"]
     base = seats.filter(pl.col("cell") == "c000")
     assert row["resolved_share"] == pytest.approx((base["res_raccoon_8"] > 0).mean())
