@@ -99,15 +99,16 @@ def heatmap_section(values: CardValues) -> Section | None:
     if inter.is_empty():
         return None
     rows = sorted(
-        {(f, d) for f, d in inter.select("family", "decks").iter_rows()},
-        key=lambda r: (FAMILIES.index(r[0]) if r[0] in FAMILIES else 99, r[1]),
+        set(inter.select("family", "decks", "run").iter_rows()),
+        key=lambda r: (FAMILIES.index(r[0]) if r[0] in FAMILIES else 99, r[1], r[2]),
     )
-    several = len({d for _, d in rows}) > 1 and len({f for f, _ in rows}) < len(rows)
-    labels = [f"{f} ({d})" if several else f for f, d in rows]
+    labels = [_row_label(r, rows) for r in rows]
     matrix = np.full((len(rows), 12), np.nan)
-    for fam, decks, value, worth in inter.select("family", "decks", "value", "worth").iter_rows():
+    for fam, decks, run, value, worth in inter.select(
+        "family", "decks", "run", "value", "worth"
+    ).iter_rows():
         if 1 <= value <= 12:
-            matrix[rows.index((fam, decks)), value - 1] = worth
+            matrix[rows.index((fam, decks, run)), value - 1] = worth
     # Symmetric colour scale around 0 so blue/red always mean helps/hurts; at least ±5 points
     # so that noise in a tiny run does not look like a strong pattern.
     reach = max(0.05, float(np.nanmax(np.abs(matrix))) if np.isfinite(matrix).any() else 0.05)
@@ -127,6 +128,17 @@ def heatmap_section(values: CardValues) -> Section | None:
         ],
         figures=[Figure(svg, "Rows: deck family; columns: printed card value.")],
     )
+
+
+def _row_label(row: tuple[str, str, str], rows: list[tuple[str, str, str]]) -> str:
+    """``rat``; ``rat (decks)`` or ``rat · run`` when other rows share the family."""
+    fam, decks, run = row
+    same = [r for r in rows if r[0] == fam]
+    if len(same) == 1:
+        return fam
+    if len({r[1] for r in same}) == len(same):  # told apart by their deck pairs
+        return f"{fam} ({decks})"
+    return f"{fam} · {run}"
 
 
 def usage_section(values: CardValues) -> Section | None:

@@ -105,3 +105,14 @@ def test_observational_rows_name_their_run_when_repeated(runs):
     assert repeated.height > 0
     for row in obs.join(repeated, on=["family", "value"]).iter_rows(named=True):
         assert row["effect"] == f"{row['family']} {row['value']} ({row['run']})"
+
+
+def test_heat_map_keeps_one_row_per_run_when_runs_repeat_a_deck_pair(runs):
+    from analyses.ratjack_cards import card_values
+    from reports.ratjack_cards import heatmap_section
+
+    svg = heatmap_section(card_values(runs)).figures[0].svg
+    # Two runs measure the same effects with the same decks: rows "raccoon · cards-a" ...
+    texts = re.findall(r">([^<]*)</text>", svg)
+    for run in ("cards-a", "cards-b"):
+        assert sum(t.endswith(f"· {run}") for t in texts) == 2  # raccoon 8 and rat 1 rows
