@@ -327,6 +327,6 @@ def card_report(run_dirs: Sequence[str | Path], title: str = "Ratjack card value
 def _incomplete(contexts: Sequence[Context]) -> list[str]:
     # The first run's warnings come from render_page; the others are checked here.
     names = [c.manifest.get("name", "?") for c in contexts if not c.manifest.get("complete", 1)]
-    return [f"Run(s) {', '.join(names)} are incomplete: results cover finished games."] * bool(
-        names
-    )
+    if not names:
+        return []
+    return [f"Incomplete run(s): {', '.join(names)}; results cover only their finished games."]
