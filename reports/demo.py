@@ -58,7 +58,7 @@ def run_demo(
         raise ConfigError("no game could be loaded (see `boardlab games`)")
     runs = []
     for i, cfg in enumerate(configs, 1):
-        _drop_stale_run(out / "runs" / cfg.name, cfg.config_hash())
+        _drop_stale_run(out / "runs" / cfg.name, cfg.config_hash(), _game_version(cfg.game))
         result = run_sweep(cfg, out / "runs", n_jobs=n_jobs, resume=True, quiet=quiet)
         runs.append(str(result.run_dir))
         _say(quiet, f"[{i}/{len(configs)}] {cfg.name}: {result.games_total:,} games "
@@ -75,8 +75,15 @@ def _say(quiet: bool, line: str) -> None:
         print(line, flush=True)
 
 
-def _drop_stale_run(run_dir: Path, config_hash: str) -> None:
-    """Remove a demo run made with other settings (e.g. another --games) so it can be rerun."""
+def _game_version(game_id: str) -> object:
+    from simcore import registry
+
+    return registry.game_class(game_id).spec.version
+
+
+def _drop_stale_run(run_dir: Path, config_hash: str, game_version: object = None) -> None:
+    """Remove a demo run made with other settings (e.g. another --games) or an older version
+    of the game's rules, so that it is played again instead of resumed."""
     from simcore.dataset import load_manifest
     from simcore.errors import RunDirError
 
@@ -86,5 +93,8 @@ def _drop_stale_run(run_dir: Path, config_hash: str) -> None:
         manifest = load_manifest(run_dir)
     except RunDirError:
         manifest = {"name": run_dir.name}  # half-written or damaged: ours if the name says so
-    if manifest.get("config_hash") != config_hash and manifest.get("name", "").startswith("demo-"):
+    stale = manifest.get("config_hash") != config_hash or (
+        game_version is not None and manifest.get("game_version") != game_version
+    )
+    if stale and manifest.get("name", "").startswith("demo-"):
         shutil.rmtree(run_dir)
