@@ -10,6 +10,7 @@ import json
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from simcore.errors import BoardlabError, ConfigError
@@ -154,9 +155,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def sweep_config_from_args(args: argparse.Namespace) -> Any:
     """Merge a sweep file with CLI flags (flags win) and validate."""
-    from simcore.config import build_config, load_toml, split_policy_flags
+    from simcore.config import build_config, load_toml, resolve_paths, split_policy_flags
 
     raw: dict[str, Any] = load_toml(args.config) if args.config else {}
+    if args.config:
+        raw = resolve_paths(raw, Path(args.config).resolve().parent)
     source = args.config or "command line"
     for key in ("game", "players", "games", "seed", "name", "chunk_size"):
         value = getattr(args, key, None)

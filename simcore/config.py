@@ -110,6 +110,31 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         raise ConfigError(f"sweep file {str(path)!r} is not valid TOML: {exc}") from None
 
 
+PATH_SUFFIXES = ("_file", "_dir")
+
+
+def resolve_paths(raw: Mapping[str, Any], base: Path) -> dict[str, Any]:
+    """Make relative data-file params (``*_file``, ``*_dir``) relative to the sweep file."""
+    out = dict(raw)
+
+    def fix(params: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            k: str((base / v).resolve())
+            if k.endswith(PATH_SUFFIXES) and isinstance(v, str) and v and not Path(v).is_absolute()
+            else v
+            for k, v in params.items()
+        }
+
+    if isinstance(out.get("params"), Mapping):
+        out["params"] = fix(out["params"])
+    if isinstance(out.get("grid"), Mapping):
+        out["grid"] = {
+            k: [fix({k: v})[k] for v in vals] if isinstance(vals, list) else vals
+            for k, vals in out["grid"].items()
+        }
+    return out
+
+
 def build_config(raw: Mapping[str, Any], *, source: str = "sweep") -> SweepConfig:
     """Check types and names of a raw sweep mapping and build a ``SweepConfig``."""
     raw = dict(raw)

@@ -103,3 +103,13 @@ def test_bad_cli_arguments():
 def test_debug_shows_traceback():
     result = run_cli("--debug", "play", "chess", "--players", "2")
     assert result.returncode == 2 and "Traceback" in result.stderr
+
+
+def test_relative_data_file_params_resolve_against_the_sweep_file(tmp_path):
+    from simcore.config import resolve_paths
+
+    raw = {"params": {"cards_file": "data/cards.toml", "target": 3},
+           "grid": {"board_file": ["a.toml", "/abs/b.toml"]}}  # fmt: skip
+    out = resolve_paths(raw, tmp_path)
+    assert out["params"] == {"cards_file": str(tmp_path / "data/cards.toml"), "target": 3}
+    assert out["grid"]["board_file"] == [str(tmp_path / "a.toml"), "/abs/b.toml"]
