@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -14,7 +15,6 @@ from typing import Any
 from simcore import registry
 from simcore.errors import ConfigError
 
-DEFAULT_CHUNK_SIZE = 100
 GRID_SPECIAL = ("policies", "players")
 _KEYS = {
     "name": str,
@@ -63,7 +63,7 @@ class SweepConfig:
     grid: dict[str, list[Any]] = field(default_factory=dict)
     seat_rotation: bool = True
     record_actions: bool = False
-    chunk_size: int = DEFAULT_CHUNK_SIZE
+    chunk_size: int | None = None  # None: chosen from games and workers (auto_chunk_size)
     description: str = ""
 
     def identity(self) -> dict[str, Any]:
@@ -163,7 +163,7 @@ def build_config(raw: Mapping[str, Any], *, source: str = "sweep") -> SweepConfi
         grid=_check_grid(source, raw.get("grid", {})),
         seat_rotation=raw.get("seat_rotation", True),
         record_actions=raw.get("record_actions", False),
-        chunk_size=raw.get("chunk_size", DEFAULT_CHUNK_SIZE),
+        chunk_size=raw.get("chunk_size"),
         description=raw.get("description", ""),
     )
     validate_cells(cfg, source)
@@ -220,6 +220,16 @@ def _check_grid(source: str, grid: Mapping[str, Any]) -> dict[str, list[Any]]:
                 _check_type(source, "grid.players", v, int)
         out[key] = values
     return out
+
+
+def auto_chunk_size(games: int, n_jobs: int) -> int:
+    """Games per chunk when none is given: about 8 chunks per worker and cell, 20..1000.
+
+    Each chunk costs a few milliseconds of Parquet and manifest writing in the parent, so tiny
+    chunks slow fast games down; huge chunks balance workers badly and lose more on a kill.
+    """
+    workers = (os.cpu_count() or 1) if n_jobs < 0 else max(1, n_jobs)
+    return max(20, min(1000, -(-games // (8 * workers))))
 
 
 def split_policy_flags(policies: str | None, policy: list[str] | None) -> list[str] | None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from simcore import dataset, registry
-from simcore.config import Cell, SweepConfig
+from simcore.config import Cell, SweepConfig, auto_chunk_size
 from simcore.errors import ConfigError, RunDirError
 from simcore.rng import game_seed
 from simcore.runner import play_game
@@ -128,7 +128,7 @@ class Sweep:
         )
         self.manifest: dict[str, Any] = {}
 
-    def prepare(self, resume: bool, chunk_size: int | None) -> list[Chunk]:
+    def prepare(self, resume: bool, chunk_size: int) -> list[Chunk]:
         """Create or check the run directory; return the chunks still to run."""
         path = self.run_dir / dataset.MANIFEST
         if path.exists():
@@ -145,7 +145,7 @@ class Sweep:
         elif self.run_dir.exists() and any(self.run_dir.iterdir()):
             raise RunDirError(f"{self.run_dir} exists and is not a boardlab run directory")
         else:
-            self.manifest = self._new_manifest(chunk_size or self.cfg.chunk_size)
+            self.manifest = self._new_manifest(chunk_size)
             self.run_dir.mkdir(parents=True, exist_ok=True)
             self._save()
         size = self.manifest["execution"]["chunk_size"]
@@ -329,7 +329,8 @@ def run_sweep(
         raise ConfigError(f"--chunk-size must be a positive integer, got {chunk_size}")
     check_backend(backend, scheduler)
     sweep = Sweep(cfg, out_dir)
-    pending = sweep.prepare(resume, chunk_size)
+    size = chunk_size or cfg.chunk_size or auto_chunk_size(cfg.games, n_jobs)
+    pending = sweep.prepare(resume, size)
     total = cfg.games * len(sweep.cells)
     todo = sum(c.stop - c.start for c in pending)
     start = time.perf_counter()

@@ -63,6 +63,8 @@ class Restricted:
         self.forbid = forbid if callable(forbid) else class_forbid(forbid)
         self.classes = None if callable(forbid) else sorted(forbid)
         self.name = f"{policy.name}!forbid={'+'.join(self.classes or ['<fn>'])}"
+        # A wall-clock-budget search stays non-deterministic when restricted.
+        self.deterministic = getattr(policy, "deterministic", True)
 
     def act(self, state: State, rng: random.Random) -> int:
         """The wrapped policy's choice among the allowed actions."""

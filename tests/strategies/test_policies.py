@@ -60,3 +60,10 @@ def test_restricted_falls_back_when_everything_is_forbidden(duel):
 def test_forbid_option_in_spec(duel):
     policy = make_policy("random:forbid=draw+play/8", duel)
     assert isinstance(policy, Restricted) and policy.classes == ["draw", "play/8"]
+
+
+def test_restricted_keeps_the_determinism_flag(duel):
+    pytest.importorskip("strategies.mcts")
+    timed = make_policy("mcts:iterations=0,time_ms=5,forbid=draw", duel)
+    assert isinstance(timed, Restricted) and timed.deterministic is False
+    assert make_policy("mcts:iterations=5,forbid=draw", duel).deterministic is True
