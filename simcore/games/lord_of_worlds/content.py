@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from simcore.content import read_toml
 from simcore.errors import ContentError
 
 DATA = Path(__file__).parent / "data"
@@ -26,17 +26,6 @@ MAX_KINDS = 64
 def data_path(override: str, name: str) -> Path:
     """The packaged data file ``name`` unless ``override`` names another file."""
     return Path(override) if override else DATA / name
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file; ContentError naming the file on failure."""
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ContentError(f"{path}: file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{path}: invalid TOML: {exc}") from None
 
 
 def fail(path: Path, entry: str, problem: str) -> ContentError:

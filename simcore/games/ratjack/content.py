@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from simcore.content import read_toml
 from simcore.errors import ContentError
 from simcore.games.ratjack.params import DECK_NAMES, FACE_IDS, RatjackParams
 
@@ -69,7 +69,7 @@ def load_content(params: RatjackParams) -> Content:
 
 @cache
 def _build(path: str, decks: tuple[str, ...], token_pairs: tuple[str, ...]) -> Content:
-    raw = _read(path)
+    raw = read_toml(path)
     deck_tables = _check_decks(path, raw)
     pairs = _check_chips(path, raw)
     if token_pairs:
@@ -90,16 +90,6 @@ def _build(path: str, decks: tuple[str, ...], token_pairs: tuple[str, ...]) -> C
         (decks[0], decks[1]), tuple(values), tuple(names), tuple(effects),
         tuple((a, b) for a, b in pairs), tuple(face_chip), valt,
     )  # fmt: skip
-
-
-def _read(path: str) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ContentError(f"{path}: cards file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{path}: not valid TOML: {exc}") from None
 
 
 def _check_decks(path: str, raw: dict[str, Any]) -> dict[str, dict[int, int]]:

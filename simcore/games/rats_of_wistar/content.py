@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from simcore.content import read_toml
 from simcore.games.rats_of_wistar.vocab import (
     DECKS,
     ICONS,
@@ -94,17 +94,6 @@ class Content:
     pairs: tuple[tuple[int, int, int], ...]
     wheel: dict[int, tuple[tuple[str, tuple[tuple[tuple, ...], ...]], ...]]
     farm: Farm
-
-
-def _read(folder: Path, name: str) -> dict[str, Any]:
-    path = folder / f"{name}.toml"
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise fail(str(path), "content file missing") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise fail(str(path), f"not valid TOML: {exc}") from None
 
 
 def _int(where: str, entry: dict, key: str, lo: int = 0, hi: int = 20, default: Any = None) -> int:
@@ -307,7 +296,7 @@ def _farm(file: str, data: dict) -> Farm:
 def load_content(folder: str = "") -> Content:
     """Load and validate every content file of ``folder`` (default: the built-in set)."""
     path = Path(folder) if folder else DATA_DIR
-    raw = {name: _read(path, name) for name in FILES}
+    raw = {name: read_toml(path / f"{name}.toml") for name in FILES}
     digest = hashlib.sha256()
     for name in FILES:
         digest.update((path / f"{name}.toml").read_bytes())
