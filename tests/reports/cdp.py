@@ -7,6 +7,8 @@ evaluate JavaScript and take a screenshot — without extra dependencies or down
 from __future__ import annotations
 
 import base64
+import contextlib
+import io
 import json
 import os
 import re
@@ -17,6 +19,7 @@ import subprocess
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -206,3 +209,75 @@ class Browser:
                 self.proc.kill()
                 self.proc.wait()
             shutil.rmtree(self.profile, ignore_errors=True)
+
+
+FIGURE_SIZES = """
+Array.from(document.querySelectorAll('figure svg')).map(e => {
+  const r = e.getBoundingClientRect(); const b = e.getBBox();
+  return [r.width, r.height, b.width, b.height];
+})
+"""
+
+
+@contextlib.contextmanager
+def loaded_page(path: Path) -> Iterator[Browser]:
+    """A browser with ``path`` loaded and console, log and network events recorded."""
+    browser = Browser()
+    try:
+        for domain in ("Runtime", "Log", "Network", "Page"):
+            browser.call(f"{domain}.enable")
+        browser.call("Page.navigate", url=path.resolve().as_uri())
+        browser.wait_for("Page.loadEventFired")
+        yield browser
+    finally:
+        browser.close()
+
+
+def console_errors(events: list[dict[str, Any]]) -> list[str]:
+    """Exceptions, console errors and error log entries among the recorded events."""
+    out = []
+    for e in events:
+        method, params = e.get("method"), e.get("params", {})
+        if method == "Runtime.exceptionThrown":
+            out.append(params["exceptionDetails"].get("text"))
+        elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+            out.append(str(params.get("args")))
+        elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
+            out.append(params["entry"].get("text"))
+    return out
+
+
+def requested_urls(events: list[dict[str, Any]]) -> list[str]:
+    """URLs the page requested."""
+    return [
+        e["params"]["request"]["url"]
+        for e in events
+        if e.get("method") == "Network.requestWillBeSent"
+    ]
+
+
+def full_page_png(browser: Browser, width: int = 1200) -> bytes:
+    """A PNG screenshot of the whole page (also saved to $BOARDLAB_SCREENSHOT if set)."""
+    height = browser.call("Page.getLayoutMetrics")["cssContentSize"]["height"]
+    shot = browser.call(
+        "Page.captureScreenshot",
+        format="png",
+        captureBeyondViewport=True,
+        clip={"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
+    )
+    data = base64.b64decode(shot["data"])
+    if os.environ.get("BOARDLAB_SCREENSHOT"):  # keep a copy to look at by eye
+        Path(os.environ["BOARDLAB_SCREENSHOT"]).write_bytes(data)
+    return data
+
+
+def assert_not_blank(png: bytes, min_height: int = 2000) -> None:
+    """The screenshot covers the page and shows varied content, not one flat colour."""
+    import numpy as np
+    from PIL import Image
+
+    image = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+    assert image.shape[0] > min_height  # the whole page, not just the viewport
+    assert image.std() > 10
+    packed = image[..., 0].astype(np.int32) << 16 | image[..., 1].astype(np.int32) << 8
+    assert len(np.unique(packed | image[..., 2])) > 50

@@ -7,18 +7,20 @@ size in bytes is recorded as the ``page_bytes`` property (``--junitxml``) and pr
 
 from __future__ import annotations
 
-import base64
-import io
-import os
-
-import numpy as np
 import pytest
 
 from reports.build import write_report
 from reports.ratjack_cards import card_report
 from tests.analyses.test_ratjack_cards import shared_card_run
-from tests.reports.cdp import Browser, chromium_path
-from tests.reports.test_browser import FIGURE_SIZES, _errors
+from tests.reports.cdp import (
+    FIGURE_SIZES,
+    assert_not_blank,
+    chromium_path,
+    console_errors,
+    full_page_png,
+    loaded_page,
+    requested_urls,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -36,15 +38,8 @@ def page(tmp_path_factory):
     folder = tmp_path_factory.mktemp("card-browser")
     html = card_report([shared_card_run(tmp_path_factory)])
     path = write_report(html, folder / "cards.html")
-    browser = Browser()
-    try:
-        for domain in ("Runtime", "Log", "Network", "Page"):
-            browser.call(f"{domain}.enable")
-        browser.call("Page.navigate", url=path.resolve().as_uri())
-        browser.wait_for("Page.loadEventFired")
+    with loaded_page(path) as browser:
         yield browser, html, path
-    finally:
-        browser.close()
 
 
 def test_page_size(page, record_property):
@@ -59,9 +54,8 @@ def test_page_size(page, record_property):
 def test_no_console_errors_and_no_network(page):
     browser, _, _ = page
     browser.evaluate("document.readyState")  # flush events that arrived after load
-    assert _errors(browser.events) == []
-    urls = [e["params"]["request"]["url"] for e in browser.events
-            if e.get("method") == "Network.requestWillBeSent"]  # fmt: skip
+    assert console_errors(browser.events) == []
+    urls = requested_urls(browser.events)
     assert urls and all(u.startswith("file://") for u in urls), urls
 
 
@@ -86,21 +80,5 @@ def test_tables_fit_the_page(page):
 
 
 def test_screenshot_is_not_blank(page):
-    from PIL import Image
-
     browser, _, _ = page
-    height = browser.call("Page.getLayoutMetrics")["cssContentSize"]["height"]
-    shot = browser.call(
-        "Page.captureScreenshot",
-        format="png",
-        captureBeyondViewport=True,
-        clip={"x": 0, "y": 0, "width": 1200, "height": height, "scale": 1},
-    )
-    data = base64.b64decode(shot["data"])
-    if os.environ.get("BOARDLAB_SCREENSHOT"):  # keep a copy to look at by eye
-        with open(os.environ["BOARDLAB_SCREENSHOT"], "wb") as fh:
-            fh.write(data)
-    image = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
-    assert image.shape[0] > 2000 and image.std() > 10
-    packed = image[..., 0].astype(np.int32) << 16 | image[..., 1].astype(np.int32) << 8
-    assert len(np.unique(packed | image[..., 2])) > 50
+    assert_not_blank(full_page_png(browser))
