@@ -68,3 +68,12 @@ def check_options(policy: str, options: dict[str, Any], allowed: dict[str, type]
             raise ConfigError(
                 f"policy {policy!r}: option {key!r} must be {kind.__name__}, got {value!r}"
             )
+
+
+def choose_style(policy: str, options: dict[str, Any], styles: tuple[str, ...]) -> str:
+    """Check a heuristic's options (only ``style``) and return the style; the first is default."""
+    check_options(policy, options, {"style": str})
+    style = options.get("style", styles[0])
+    if style not in styles:
+        raise ConfigError(f"{policy}: unknown style {style!r}; allowed: {', '.join(styles)}")
+    return style

@@ -18,7 +18,7 @@ from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import PORTAL, Board
 from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
-from strategies.base import check_options
+from strategies.base import choose_style
 
 STYLES = {
     # w_chain: weight of chain growth; w_arch: weight of architect-space stars;
@@ -418,13 +418,9 @@ def _cheapest_colour(avail: list[int], cost: int) -> int:
 
 def make_heuristic(game: Game, **options: Any) -> LordOfWorldsHeuristic:
     """Lord of Worlds heuristic; option ``style`` = chains (default) or architect."""
-    check_options("lord_of_worlds heuristic", dict(options), {"style": str})
-    style = options.get("style", "chains")
-    if style not in STYLES:
-        from simcore.errors import ConfigError
-
-        raise ConfigError(f"unknown style {style!r}; allowed: {', '.join(STYLES)}")
-    return LordOfWorldsHeuristic(style)
+    return LordOfWorldsHeuristic(
+        choose_style("lord_of_worlds heuristic", dict(options), tuple(STYLES))
+    )
 
 
 make_heuristic.styles = tuple(STYLES)

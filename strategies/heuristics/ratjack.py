@@ -17,7 +17,7 @@ from typing import Any
 
 from simcore.api import Game, State
 from simcore.games.ratjack.codes import DRAW_DECK, P_DRAW, P_EFFECT, P_OVER, P_PLAY, SETUP
-from strategies.base import check_options
+from strategies.base import choose_style
 
 STYLES = ("careful", "aggressive")
 
@@ -149,13 +149,7 @@ class RatjackHeuristic:
 
 def make_heuristic(game: Game, **options: Any) -> RatjackHeuristic:
     """Ratjack heuristic; option ``style`` = careful (default) or aggressive."""
-    check_options("ratjack heuristic", dict(options), {"style": str})
-    style = options.get("style", STYLES[0])
-    if style not in STYLES:
-        from simcore.errors import ConfigError
-
-        raise ConfigError(f"ratjack heuristic: unknown style {style!r}; allowed: {STYLES}")
-    return RatjackHeuristic(style)
+    return RatjackHeuristic(choose_style("ratjack heuristic", dict(options), tuple(STYLES)))
 
 
 make_heuristic.styles = STYLES  # type: ignore[attr-defined]

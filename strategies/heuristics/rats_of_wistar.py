@@ -11,13 +11,12 @@ import random
 from typing import Any
 
 from simcore.api import Game
-from simcore.errors import ConfigError
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.actions import bed_cost, dig_cost
 from simcore.games.rats_of_wistar.effects import can_play
 from simcore.games.rats_of_wistar.farm import explore_options
 from simcore.games.rats_of_wistar.rules import space_slot, strength
-from strategies.base import check_options
+from strategies.base import choose_style
 
 STYLES = ("engine", "explorer")
 # Per style: worth of one step of each main action / primitive, in rough VP.
@@ -299,11 +298,7 @@ def pl_seat(s: Any, pl: Any) -> int:
 
 def make_heuristic(game: Game, **options: Any) -> WistarHeuristic:
     """Factory for ``heuristic`` on rats_of_wistar (option ``style``: engine | explorer)."""
-    check_options("heuristic", dict(options), {"style": str})
-    style = options.get("style", STYLES[0])
-    if style not in STYLES:
-        raise ConfigError(f"heuristic: unknown style {style!r}; allowed: {', '.join(STYLES)}")
-    return WistarHeuristic(style)
+    return WistarHeuristic(choose_style("rats_of_wistar heuristic", dict(options), tuple(STYLES)))
 
 
 make_heuristic.styles = STYLES  # type: ignore[attr-defined]
