@@ -17,6 +17,7 @@ from simcore.api import Game
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import PORTAL, Board
 from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
+from simcore.games.lord_of_worlds.planet import chain_components
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from strategies.base import choose_style
 
@@ -53,7 +54,7 @@ class PlanetView:
         adj, table, ttype = ctx.planet.adj, ctx.scoring.chain, ctx.ttype
         terr, arch, printed = s.pterr[p], s.parch[p], ctx.planet.architect
         types = [ttype[t] if t >= 0 else -1 for t in terr]
-        root, size = _components(types, adj)
+        root, size = chain_components(types, adj)
         self.empties = [h for h, t in enumerate(terr) if t < 0]
         self.space = [printed[h] or arch[h] > 0 for h in range(len(terr))]
         self.gains: dict[int, dict[int, int]] = {}
@@ -119,25 +120,6 @@ def _value_set_gains(s: LordOfWorldsState, p: int) -> list[float]:
     table = ctx.scoring.value_sets
     last = len(table) - 1
     return [float(table[min(c + 1, last)] - table[min(c, last)]) for c in counts]
-
-
-def _components(types: list[int], adj: Any) -> tuple[list[int], dict[int, int]]:
-    """Root hex and size of every basic-terrain chain (mix tiles ignored: cheap estimate)."""
-    root = [-1] * len(types)
-    size: dict[int, int] = {}
-    for h, t in enumerate(types):
-        if root[h] >= 0 or not 0 <= t < N_BASIC:
-            continue
-        root[h], todo, n = h, [h], 0
-        while todo:
-            x = todo.pop()
-            n += 1
-            for y in adj[x]:
-                if root[y] < 0 and types[y] == t:
-                    root[y] = h
-                    todo.append(y)
-        size[h] = n
-    return root, size
 
 
 def planet_view(s: LordOfWorldsState, p: int) -> PlanetView:

@@ -93,25 +93,29 @@ def longest_adjacent_chain(types: Sequence[int], adj: Adj, h: int) -> int:
     return best
 
 
-def _components(types: Sequence[int], adj: Adj, table: Sequence[int]) -> tuple[int, int]:
-    """(points, longest) of the basic-terrain chains of a planet whose mixes are resolved."""
-    label = [-1] * len(types)
-    points = longest = 0
+def chain_components(types: Sequence[int], adj: Adj) -> tuple[list[int], dict[int, int]]:
+    """Root hex of every basic-terrain hex's chain and the size of each chain (mixes ignored)."""
+    root = [-1] * len(types)
+    size: dict[int, int] = {}
     for h, t in enumerate(types):
-        if label[h] >= 0 or not 0 <= t < N_BASIC:
+        if root[h] >= 0 or not 0 <= t < N_BASIC:
             continue
-        label[h] = h
-        todo, size = [h], 0
+        root[h], todo, n = h, [h], 0
         while todo:
             x = todo.pop()
-            size += 1
+            n += 1
             for y in adj[x]:
-                if label[y] < 0 and types[y] == t:
-                    label[y] = h
+                if root[y] < 0 and types[y] == t:
+                    root[y] = h
                     todo.append(y)
-        points += table[size]
-        longest = max(longest, size)
-    return points, longest
+        size[h] = n
+    return root, size
+
+
+def _components(types: Sequence[int], adj: Adj, table: Sequence[int]) -> tuple[int, int]:
+    """(points, longest) of the basic-terrain chains of a planet whose mixes are resolved."""
+    sizes = chain_components(types, adj)[1].values()
+    return sum(table[n] for n in sizes), max(sizes, default=0)
 
 
 def chain_scores(types: Sequence[int], adj: Adj, table: Sequence[int]) -> tuple[int, int]:
