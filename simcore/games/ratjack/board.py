@@ -15,9 +15,15 @@ Test = Callable[["S", int], bool]
 
 
 def locked(s: S, c: int) -> bool:
-    """The card carries the lock chip (cannot be turned, moved, swapped, discarded)."""
+    """The card carries the lock chip: it cannot be turned over or discarded (§5)."""
     k = s.chip[c]
     return k >= 0 and s.face[k] == LOCK
+
+
+def movable(s: S, c: int) -> bool:
+    """The card may change place (moved, taken, swapped): a lock stops that only under
+    ``lock_blocks_moves`` (§5 [A])."""
+    return not (s.params.lock_blocks_moves and locked(s, c))
 
 
 def shielded(s: S, c: int) -> bool:
@@ -54,13 +60,18 @@ def up_free_chip(s: S, c: int) -> bool:
 
 
 def unlocked(s: S, c: int) -> bool:
-    """Can be turned, moved or discarded (own card)."""
+    """Can be turned over or discarded (own card)."""
     return not locked(s, c)
 
 
 def down_unlocked(s: S, c: int) -> bool:
-    """Own face-down card that can be turned or moved."""
+    """Own face-down card that can be turned over or discarded."""
     return not s.up[c] and not locked(s, c)
+
+
+def down_movable(s: S, c: int) -> bool:
+    """Own face-down card that can change place without being turned."""
+    return not s.up[c] and movable(s, c)
 
 
 def opp_down_visible(s: S, c: int) -> bool:
@@ -68,16 +79,21 @@ def opp_down_visible(s: S, c: int) -> bool:
     return not s.up[c] and not shielded(s, c)
 
 
-def opp_down_movable(s: S, c: int) -> bool:
-    """Opponent's face-down card that may be turned or taken."""
+def opp_down_turnable(s: S, c: int) -> bool:
+    """Opponent's face-down card that may be turned face up (and taken)."""
     k = s.chip[c]
     return not s.up[c] and (k < 0 or s.face[k] not in (LOCK, SHIELD))
 
 
-def opp_up_movable(s: S, c: int) -> bool:
-    """Opponent's face-up card that may be turned, taken, swapped or discarded."""
+def opp_up_turnable(s: S, c: int) -> bool:
+    """Opponent's face-up card that may be turned face down or discarded."""
     k = s.chip[c]
     return bool(s.up[c]) and (k < 0 or s.face[k] not in (LOCK, SHIELD))
+
+
+def opp_up_takeable(s: S, c: int) -> bool:
+    """Opponent's face-up card that may be taken or swapped (it stays face up)."""
+    return bool(s.up[c]) and not shielded(s, c) and movable(s, c)
 
 
 # seats

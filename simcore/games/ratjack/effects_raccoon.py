@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from simcore.games.ratjack import board as b
+from simcore.games.ratjack import resolve as fx
 from simcore.games.ratjack.codes import HAND
-from simcore.games.ratjack.effects import Effect, chip_onto, immediate, pair, single, two_chips
+from simcore.games.ratjack.effect_kinds import Effect, chip_onto, immediate, pair, single, two_chips
 from simcore.games.ratjack.effects_rat import opp, own
 from simcore.games.ratjack.effects_weasel import any_seat
+from simcore.games.ratjack.knowledge import merge
 
 if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
@@ -19,6 +21,13 @@ def _c1(s: S, a: int, q: int, i: int, c: int) -> None:
 
 
 # 2: swap one of your face-down cards with an opponent's face-up card
+def _c2_own(s: S, c: int) -> bool:
+    """Own face-down card to give: it is turned over unless the orientation is 'keep'."""
+    if s.params.raccoon2_orientation == "both_up":
+        return b.down_unlocked(s, c)
+    return b.down_movable(s, c)
+
+
 def _c2(s: S, a: int, first: tuple, second: tuple) -> None:
     (q1, i1, c1), (q2, i2, c2) = first, second
     s.disp[q1][i1], s.disp[q2][i2] = c2, c1
@@ -27,16 +36,57 @@ def _c2(s: S, a: int, first: tuple, second: tuple) -> None:
     b.set_side(s, c2, q1, True)
 
 
+# 3: put your hand card face up (activating it under ``raccoon3_activates`` [A]), then draw
+def _c3_activatable(s: S, a: int, h: int) -> bool:
+    s.disp[a].append(h)  # probe: judged face up in the display, like a face-up play
+    s.up[h] = 1
+    ok = fx.resolvable(s, a, h)
+    s.up[h] = 0
+    s.disp[a].pop()
+    return ok
+
+
+def _c3_choices(s: S, a: int, x: int) -> list[int]:
+    """Hand indices that raccoon 3 may put face up (``x``, the raccoon itself, excluded)."""
+    act = s.params.raccoon3_activates
+    disp = s.disp[a]  # a card probed as played sits in hand and display: it is not a choice
+    return [
+        i
+        for i, h in enumerate(s.hand[a])
+        if h != x and h not in disp and (not act or _c3_activatable(s, a, h))
+    ]
+
+
 def _c3_feas(s: S, a: int, x: int) -> bool:
-    return bool(s.hand[a]) and bool(s.deck)
+    return bool(s.deck) and bool(_c3_choices(s, a, x))
 
 
-def _c3(s: S, a: int, x: int) -> None:
-    h = s.hand[a].pop()
+def _c3_start(s: S, a: int, x: int) -> None:
+    choices = _c3_choices(s, a, x)
+    if len(choices) == 1:  # the usual one-card hand: no decision
+        _c3_place(s, a, choices[0])
+
+
+def _c3_opts(s: S, a: int) -> list[int]:
+    return [HAND + i for i in _c3_choices(s, a, s.ex)]
+
+
+def _c3_choose(s: S, a: int, action: int) -> None:
+    _c3_place(s, a, action - HAND)
+
+
+def _c3_place(s: S, a: int, i: int) -> None:
+    h = s.hand[a].pop(i)
     s.disp[a].append(h)
     b.set_side(s, h, a, True)
+    s.note(f"puts {s.ct.card_name(h)} face up")
+    if s.params.raccoon3_activates:
+        s.pend = 1  # the draw follows the placed card's effect (rules._effect_done)
+        fx.begin(s, a, h)
+        return
     c = b.draw_top(s, a)
-    s.note(f"puts {s.ct.card_name(h)} face up, draws {s.ct.card_name(c)}")
+    s.note(f"draws {s.ct.card_name(c)}")
+    s.ef = -1
 
 
 def _c4(s: S, a: int, q: int, i: int, c: int) -> None:
@@ -92,21 +142,20 @@ def _c12_feas(s: S, a: int, x: int) -> bool:
 
 def _c12(s: S, a: int, x: int) -> None:
     for _ in range(min(3, len(s.discard))):
-        c = s.discard.pop()
-        s.seen[c] = 0
-        s.deck.append(c)
+        s.deck.append(s.discard.pop())
     s.chance().shuffle(s.deck)
+    merge(s, s.deck, -1)  # §8: everyone knows these cards are in the deck, not where
     s.note(f"shuffles discards into the deck ({len(s.deck)} cards)")
 
 
 TABLE = (
-    single(opp, b.opp_up_movable, _c1),  # 1
-    pair(own, b.down_unlocked, opp, b.opp_up_movable, _c2),  # 2
-    immediate(_c3_feas, _c3),  # 3
-    single(opp, b.opp_down_movable, _c4),  # 4
+    single(opp, b.opp_up_turnable, _c1),  # 1
+    pair(own, _c2_own, opp, b.opp_up_takeable, _c2),  # 2
+    Effect(_c3_feas, _c3_start, _c3_opts, _c3_choose),  # 3
+    single(opp, b.opp_down_turnable, _c4),  # 4
     immediate(_deck, _c5),  # 5
     two_chips(any_seat, b.no_chip, any_seat, b.no_chip),  # 6
-    pair(own, b.down_unlocked, opp, b.opp_down_movable, _c7),  # 7
+    pair(own, b.down_unlocked, opp, b.opp_down_turnable, _c7),  # 7
     two_chips(own, b.no_chip, opp, b.no_chip),  # 8
     immediate(lambda s, a, x: bool(s.discard), _c9),  # 9
     Effect(_deck, _c10_start, _c10_opts, _c10_choose),  # 10

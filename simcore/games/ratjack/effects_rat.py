@@ -5,8 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from simcore.games.ratjack import board as b
-from simcore.games.ratjack import effects as fx
-from simcore.games.ratjack.effects import Effect, always, chip_onto, immediate, pair, single, wait
+from simcore.games.ratjack import resolve as fx
+from simcore.games.ratjack.codes import HAND_SLOTS, HANDPOS, handpos
+from simcore.games.ratjack.effect_kinds import (
+    Effect,
+    always,
+    chip_onto,
+    immediate,
+    pair,
+    single,
+    wait,
+)
 
 if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
@@ -58,10 +67,31 @@ def _discard_top(k: int):
     return feas, do
 
 
-# 5: look at an opponent's face-down card
-def _r5(s: S, a: int, q: int, i: int, c: int) -> None:
+# 5: look at an opponent's face-down card (or hand card: ``rat5_targets`` [A])
+def _r5_hands(s: S, a: int) -> list[int]:
+    if s.params.rat5_targets != "face_down_or_hand":
+        return []
+    return [handpos(q, i) for q in opp(s, a) for i in range(len(s.hand[q]))]
+
+
+def _r5_feas(s: S, a: int, x: int) -> bool:
+    return b.exists(s, opp(s, a), b.opp_down_visible) or bool(_r5_hands(s, a))
+
+
+def _r5_opts(s: S, a: int) -> list[int]:
+    return b.scan(s, opp(s, a), b.opp_down_visible) + _r5_hands(s, a)
+
+
+def _r5_choose(s: S, a: int, action: int) -> None:
+    if action >= HANDPOS:
+        q, i = divmod(action - HANDPOS, HAND_SLOTS)
+        c = s.hand[q][i]
+    else:
+        c = b.at(s, action)[2]
+        s.note_target(action)
     s.seen[c] |= 1 << a
     s.note(f"looks at it: {s.ct.card_name(c)}")
+    s.ef = -1
 
 
 # 6: turn one of your face-down cards face up and resolve it
@@ -82,12 +112,12 @@ def _r6_choose(s: S, a: int, action: int) -> None:
 
 # 7: swap one of your other face-up cards with an opponent's face-up card
 def _r7_own(s: S, c: int) -> bool:
-    return s.up[c] and c != s.ex and not b.locked(s, c)
+    return s.up[c] and c != s.ex and b.movable(s, c)
 
 
 def _r7_feas(s: S, a: int, x: int) -> bool:
-    mine = any(s.up[c] and c != x and not b.locked(s, c) for c in s.disp[a])
-    return mine and b.exists(s, opp(s, a), b.opp_up_movable)
+    mine = any(s.up[c] and c != x and b.movable(s, c) for c in s.disp[a])
+    return mine and b.exists(s, opp(s, a), b.opp_up_takeable)
 
 
 def _swap_cards(s: S, a: int, first: tuple, second: tuple) -> None:
@@ -117,12 +147,12 @@ TABLE = (
     immediate(lambda s, a, x: bool(s.discard), _r2),  # 2
     immediate(always, _r3),  # 3
     chip_onto(opp, b.down_no_chip),  # 4
-    single(opp, b.opp_down_visible, _r5),  # 5
+    Effect(_r5_feas, wait, _r5_opts, _r5_choose),  # 5
     Effect(_r6_feas, wait, _r6_opts, _r6_choose),  # 6
-    pair(own, _r7_own, opp, b.opp_up_movable, _swap_cards, feas=_r7_feas),  # 7
+    pair(own, _r7_own, opp, b.opp_up_takeable, _swap_cards, feas=_r7_feas),  # 7
     chip_onto(own, b.no_chip),  # 8
     pair(opp_chips, b.has_free_chip, own, b.no_chip, _r9),  # 9
-    single(opp, b.opp_up_movable, _r10),  # 10
+    single(opp, b.opp_up_turnable, _r10),  # 10
     immediate(_r11_feas, _r11_do),  # 11
-    single(opp, b.opp_down_movable, _r12),  # 12
+    single(opp, b.opp_down_turnable, _r12),  # 12
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from simcore.games.ratjack import board as b
-from simcore.games.ratjack.codes import CHIP, POS, SEAT
-from simcore.games.ratjack.effects import Effect, chip_onto, immediate, pair, single, wait
+from simcore.games.ratjack.codes import CHIP, KEEP, POS, SEAT
+from simcore.games.ratjack.effect_kinds import Effect, chip_onto, immediate, pair, single, wait
 from simcore.games.ratjack.effects_rat import _discard_top, opp, opp_chips, own
 
 if TYPE_CHECKING:
@@ -59,10 +59,20 @@ def _w3_start(s: S, a: int, x: int) -> None:
     s.note(f"draws {s.ct.card_name(c)} and looks at it")
 
 
+def _w3_opts(s: S, a: int) -> list[int]:
+    keep = [KEEP] if s.params.weasel3_optional else []
+    return keep + _seat_opts(s, a)
+
+
 def _w3_choose(s: S, a: int, action: int) -> None:
-    q = action - SEAT
     c = s.limbo
     s.limbo = -1
+    if action == KEEP:  # [A] weasel3_optional: the card stays with the drawer, unseen by others
+        s.hand[a].append(c)
+        s.note("keeps it in hand")
+        s.ef = -1
+        return
+    q = action - SEAT
     s.disp[q].append(c)
     b.set_side(s, c, q, False)
     s.note(f"puts it face down in seat {q}'s display")
@@ -151,10 +161,10 @@ _w9_feas, _w9_do = _discard_top(3)
 TABLE = (
     Effect(_has_opp, wait, _seat_opts, _w1_choose),  # 1
     single(any_chips, b.has_free_chip, _w2),  # 2
-    Effect(_w3_feas, _w3_start, _seat_opts, _w3_choose),  # 3
+    Effect(_w3_feas, _w3_start, _w3_opts, _w3_choose),  # 3
     chip_onto(any_seat, b.down_no_chip),  # 4
     single(own, b.unlocked, _w5),  # 5
-    single(opp, b.opp_up_movable, _w6),  # 6
+    single(opp, b.opp_up_takeable, _w6),  # 6
     Effect(_w7_feas, wait, _w7_opts, _w7_choose),  # 7
     pair(any_chips, b.has_free_chip, any_chips, b.has_free_chip, _w8, feas=_w8_feas),  # 8
     immediate(_w9_feas, _w9_do),  # 9

@@ -45,7 +45,7 @@ class RatjackParams(Params):
         assumption=True,
     )
     first_player: int = param(
-        -1, "[A] §3.5 first round's start seat; -1 = seeded random", ge=-1, le=3, assumption=True
+        -1, "[S] §2 first round's start seat; -1 = seeded random (the seed's rule)", ge=-1, le=3
     )
     no_vp_start: str = param(
         "next_seat",
@@ -94,10 +94,34 @@ class RatjackParams(Params):
         "pile is short (False: the effect cannot resolve)",
         assumption=True,
     )
-    face_down_from_hand_hidden: bool = param(
-        True,
-        "[A] §8 when a hand card is played face down, the others cannot tell which of the hand "
-        "cards it was (a card drawn from the discard pile stops being known to them)",
+    elimination_timing: str = param(
+        "end_of_turn",
+        "[A] §6 when a player above the target is out: at the end-of-turn check, or "
+        "immediately after any decision step ('at any point', the seed's intro)",
+        choices=("end_of_turn", "immediate"),
+        assumption=True,
+    )
+    rat5_targets: str = param(
+        "face_down",
+        "[A] §7 rat 5 'look at one card of another player': a face-down display card only, or "
+        "a hand card too",
+        choices=("face_down", "face_down_or_hand"),
+        assumption=True,
+    )
+    weasel3_optional: bool = param(
+        False,
+        "[A] §7 weasel 3 'may place': the drawn card may instead be kept in your hand",
+        assumption=True,
+    )
+    raccoon3_activates: bool = param(
+        False,
+        "[A] §7 raccoon 3: the hand card placed face up resolves its effect (the draw follows it)",
+        assumption=True,
+    )
+    lock_blocks_moves: bool = param(
+        False,
+        "[A] §5 the lock chip also stops its card being moved, taken or swapped (the seed "
+        "forbids only turning over and discarding)",
         assumption=True,
     )
     max_rounds: int = param(

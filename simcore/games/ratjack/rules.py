@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from simcore.api import TERMINAL
 from simcore.errors import IllegalActionError
-from simcore.games.ratjack import effects as fx
+from simcore.games.ratjack import resolve as fx
+from simcore.games.ratjack.board import draw_top
 from simcore.games.ratjack.codes import (
     CARDS_DOWN,
     CARDS_UP,
@@ -33,6 +34,8 @@ from simcore.games.ratjack.codes import (
     WON_LAST,
 )
 from simcore.games.ratjack.content import N_CARDS
+from simcore.games.ratjack.knowledge import merge
+from simcore.games.ratjack.text import trace_round_start
 
 if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
@@ -52,6 +55,8 @@ def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
     s.chip = [-1] * N_CARDS
     s.up = [0] * N_CARDS
     s.seen = [0] * N_CARDS
+    s.trk = [0] * (s.n * N_CARDS)
+    s.tmask = [0] * s.n
     deck = list(range(N_CARDS))
     rng.shuffle(deck)
     s.hand = []
@@ -66,14 +71,12 @@ def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
     s.disp = [[] for _ in range(s.n)]
     s.elim = [0] * s.n
     s.limbo = s.ef = s.ex = s.ea = s.eb = -1
-    s.es = 0
+    s.es = s.pend = 0
     s.extra = False
     s.last_gain = -1
     s.phase, s.cur, s.setup_left = P_SETUP, start, s.n
     s.cache = None
     if s.trace is not None:
-        from simcore.games.ratjack.text import trace_round_start
-
         trace_round_start(s)
 
 
@@ -152,14 +155,8 @@ def end_turn(s: S) -> None:
             gained += 1
             if s.trace is not None:
                 s.note(f"seat {o} is eliminated ({vals[o]})")
-    if gained:
-        s.vp[a] += gained
-        s.stats[a * NSTAT + WON_ELIM] += gained
-        s.last_gain = a
-        if s.trace is not None:
-            s.note(f"seat {a} gains {gained} VP for eliminations")
-        if _game_won(s):
-            return
+    if gained:  # the game-end test waits for the whole check (§6: one check)
+        _elimination_vp(s, a, gained)
     if not elim[a] and vals[a] > t:  # 2. self-bust
         elim[a] = 1
         s.stats[a * NSTAT + TIMES_ELIM] += 1
@@ -191,7 +188,18 @@ def end_turn(s: S) -> None:
             _gain(s, tied, WON_EXH, a, "highest value at exhaustion")
         _end_round(s, "exhaustion")
         return
+    if _game_won(s):  # elimination VP without the round ending
+        return
     _next_turn(s, a)
+
+
+def _elimination_vp(s: S, a: int, gained: int) -> None:
+    """§6.1: the active player gains 1 VP per opponent it put above the target."""
+    s.vp[a] += gained
+    s.stats[a * NSTAT + WON_ELIM] += gained
+    s.last_gain = a
+    if s.trace is not None:
+        s.note(f"seat {a} gains {gained} VP for eliminations")
 
 
 def _next_turn(s: S, a: int) -> None:
@@ -223,7 +231,7 @@ def _play_options(s: S) -> list[int]:
     """Down always; up / discard-and-flip only when the effect can resolve fully (§4.3)."""
     a = s.cur
     hand, disp, up = s.hand[a], s.disp[a], s.up
-    effects, card_effect = fx.EFFECTS, s.ct.card_effect
+    effects, card_effect = s.effects, s.ct.card_effect
     out = [DOWN + i for i in range(len(hand))]
     for i, h in enumerate(hand):
         # probe: the card sits face up in the display while judged (it may stay in the hand
@@ -240,6 +248,14 @@ def _play_options(s: S) -> list[int]:
             break
     else:
         return out  # no face-down card: no discard-and-flip
+    if s.params.raccoon3_activates:  # raccoon 3 then resolves the card left in the hand
+        for i in range(len(hand)):
+            h = hand.pop(i)
+            s.discard.append(h)
+            out.extend(DFLIP + i * SLOTS + j for j in fx.flip_slots(s, a))
+            s.discard.pop()
+            hand.insert(i, h)
+        return out
     s.discard.append(hand[-1])  # probe: a hand card on the pile (which one cannot matter)
     slots = fx.flip_slots(s, a)
     s.discard.pop()
@@ -261,24 +277,57 @@ def apply(s: S, action: int) -> None:
     a, ph = s.cur, s.phase
     if ph == P_DRAW:
         _draw(s, a, action)
-    elif ph == P_PLAY:
-        _play(s, a, action)
-    elif ph == P_EFFECT:
-        fx.choose(s, a, action)
-        if s.ef < 0:
-            end_turn(s)
-    else:
+        return
+    if ph == P_SETUP:
         _setup(s, a, action)
+        return
+    if ph == P_PLAY:
+        _play(s, a, action)
+    else:
+        fx.choose(s, a, action)
+    if s.ef >= 0:
+        s.phase = P_EFFECT
+        if s.params.elimination_timing == "immediate":
+            _eliminate_now(s, a)
+        return
+    _effect_done(s, a)
+
+
+def _effect_done(s: S, a: int) -> None:
+    """The card's effect is over: raccoon 3's pending draw (when it activated), end of turn."""
+    if s.pend:
+        s.pend = 0
+        if s.deck:
+            draw_top(s, a)
+    end_turn(s)
+
+
+def _eliminate_now(s: S, a: int) -> None:
+    """§6 [A] ``elimination_timing = immediate``: a player above the target is out at once.
+
+    Opponents earn the active player 1 VP each; an active player above the target ends its
+    turn at once. An effect left without options by an elimination ends there.
+    """
+    vals, t, elim = s.values(), s.params.target, s.elim
+    gained = 0
+    for o in range(s.n):
+        if o != a and not elim[o] and vals[o] > t:
+            elim[o] = 1
+            s.stats[o * NSTAT + TIMES_ELIM] += 1
+            gained += 1
+            s.note(f"seat {o} is eliminated at once ({vals[o]})")
+    if gained:
+        _elimination_vp(s, a, gained)
+    if vals[a] > t or not fx.options(s, a):
+        s.ef, s.pend = -1, 0
+        s.note("the turn ends at once")
+        end_turn(s)
 
 
 def _mix_hand(s: S, a: int, placed: int) -> None:
-    """[A] Observers cannot tell which hand card went face down (§8 "until it moves out of
-    sight"): only the owner still identifies the placed card and the cards left in hand."""
-    if s.params.face_down_from_hand_hidden:
-        own = 1 << a
-        s.seen[placed] &= own
-        for c in s.hand[a]:
-            s.seen[c] &= own
+    """§8: observers cannot tell which hand card went face down; they keep only the fact that
+    the cards they knew are among these places."""
+    merge(s, [placed, *s.hand[a]], a)
 
 
 def _setup(s: S, a: int, action: int) -> None:
@@ -339,7 +388,3 @@ def _play(s: S, a: int, action: int) -> None:
         s.ef = -1
         if s.trace is not None:
             s.note(f"plays a card face down ({s.ct.card_name(h)})")
-    if s.ef < 0:
-        end_turn(s)
-    else:
-        s.phase = P_EFFECT

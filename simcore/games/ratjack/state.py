@@ -6,22 +6,24 @@ import random
 from typing import Any
 
 from simcore.api import TERMINAL, State
-from simcore.games.ratjack import rules, text
+from simcore.games.ratjack import knowledge, rules, text
 from simcore.games.ratjack.codes import NSTAT, P_EFFECT, P_OVER
-from simcore.games.ratjack.content import Content
-from simcore.games.ratjack.effects import flip_options
+from simcore.games.ratjack.content import N_CARDS, Content
+from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.params import RatjackParams
+from simcore.games.ratjack.resolve import flip_options
 from simcore.games.ratjack.text import RAT6
 from simcore.rng import state_stream, substream
 
 _LISTS = (
     "deck", "discard", "up", "chip", "chip_on", "face", "seen", "vp", "elim", "stats", "tvals",
+    "trk", "tmask",
 )  # fmt: skip
 _SCALARS = (
-    "params", "ct", "n", "all", "nstat", "phase", "cur", "start", "setup_left", "round_no",
-    "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra", "drew", "last_gain",
-    "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips", "seed_base", "chance_n",
-    "others",
+    "params", "ct", "effects", "n", "all", "nstat", "phase", "cur", "start", "setup_left",
+    "round_no", "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra", "drew",
+    "last_gain", "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
+    "seed_base", "chance_n", "others", "pend",
 )  # fmt: skip
 
 
@@ -39,6 +41,7 @@ class RatjackState(State):
 
     def __init__(self, params: RatjackParams, content: Content, n_players: int, seed: int):
         self.params, self.ct, self.n = params, content, n_players
+        self.effects = EFFECTS  # read by resolve: effects that resolve other cards need it
         self.all = (1 << n_players) - 1
         self.nstat = NSTAT
         self.tgt_all = params.eliminated_targetable == "all"
@@ -59,6 +62,7 @@ class RatjackState(State):
         self.turns = self.round_no = 0
         self.ended_by, self.win = "", []
         self.last_card = self.last_effect = self.drew = -1
+        self.pend = 0
         first = params.first_player
         rules.new_round(self, rng.randrange(n_players) if first < 0 else first, rng)
 
@@ -93,6 +97,7 @@ class RatjackState(State):
         new.up, new.chip, new.chip_on = self.up[:], self.chip[:], self.chip_on[:]
         new.face, new.seen, new.vp = self.face[:], self.seen[:], self.vp[:]
         new.elim, new.stats, new.tvals = self.elim[:], self.stats[:], self.tvals[:]
+        new.trk, new.tmask = self.trk[:], self.tmask[:]
         new.win = self.win[:]
         new.hand = [h[:] for h in self.hand]
         new.disp = [d[:] for d in self.disp]
@@ -151,9 +156,11 @@ class RatjackState(State):
         """Redeal every card ``player`` cannot identify among the hidden places (§8).
 
         Hidden places: the deck, other hands, face-down display cards and weasel 3's card in
-        flight. Chips and knowledge masks stay with their places. Simplification: cards that
-        raccoon 12 shuffled back into the deck are treated like any unseen card (the memory
-        "they are somewhere in the deck" is not enforced).
+        flight. Cards ``player`` tracks (identified once, then lost among indistinguishable
+        places) are dealt only into the places they may occupy; the rest are dealt uniformly
+        over what is left. Chips and the other seats' ``seen`` marks stay with their places; the
+        other seats' tracked facts are dropped in the sampled world (they are facts about
+        cards ``player`` may not know).
         """
         new = self.clone()
         bit = 1 << player
@@ -174,13 +181,20 @@ class RatjackState(State):
             places.append((limbo, 0))
         old = [box[i] for box, i in places]
         meta = [(new.chip[c], seen[c]) for c in old]  # chips and knowledge stay with places
+        tracked = [  # (card, indices of the places it may occupy)
+            (k, [i for i, c in enumerate(old) if col >> c & 1])
+            for k, col in knowledge.columns(new, player).items()
+        ]
+        tracked.sort(key=lambda kv: (len(kv[1]), kv[0]))
+        free = sorted(set(old) - {k for k, _ in tracked})
         # The mover is committed to rat 6 only if one of its face-down cards can resolve: a
         # fact everyone knows, so redeals violating it are rejected (rare; bounded retries).
         needs_flip = new.phase == P_EFFECT and new.ef == RAT6 and player != new.cur
         for _ in range(200):
-            pool = sorted(old)
-            rng.shuffle(pool)
-            for (box, i), c, (k, mask) in zip(places, pool, meta, strict=True):
+            deal = _deal(tracked, free, len(old), rng)
+            if deal is None:
+                continue
+            for (box, i), c, (k, mask) in zip(places, deal, meta, strict=True):
                 box[i] = c
                 new.chip[c] = k
                 if k >= 0:
@@ -193,6 +207,13 @@ class RatjackState(State):
             return self._fallback_determinize(rng)
         if limbo:
             new.limbo = limbo[0]
+        knowledge.forget_others(new, player)
+        base = player * N_CARDS
+        for k, idx in tracked:  # the same places, named by the cards now dealt there
+            col = 0
+            for i in idx:
+                col |= 1 << deal[i]
+            new.trk[base + k] = col
         new.reseed(rng)
         new.cache = None
         new.last_card = -1
@@ -213,7 +234,7 @@ class RatjackState(State):
     def fingerprint(self) -> tuple:
         """Every game-relevant field (the legal-action cache and the trace excluded)."""
         lists = tuple(tuple(getattr(self, n)) for n in _LISTS)
-        scal = tuple(getattr(self, n) for n in _SCALARS[2:] if n != "win")
+        scal = tuple(getattr(self, n) for n in _SCALARS[3:] if n != "win")
         hands = tuple(tuple(h) for h in self.hand)
         disp = tuple(tuple(d) for d in self.disp)
         return (lists, scal, tuple(self.win), hands, disp)
@@ -273,3 +294,20 @@ class RatjackState(State):
         """Narrate a chip placement."""
         if self.trace is not None:
             self.trace.append(f"chip {text.FACE_IDS[face]} on {text.pos_name(self, action)}")
+
+
+def _deal(
+    tracked: list[tuple[int, list[int]]], free: list[int], n: int, rng: random.Random
+) -> list[int] | None:
+    """Cards for ``n`` places: tracked cards into their allowed places (most constrained
+    first), the free cards shuffled over the rest; None when the tracked cards collide."""
+    deal = [-1] * n
+    for k, idx in tracked:
+        open_ = [i for i in idx if deal[i] < 0]
+        if not open_:
+            return None
+        deal[open_[rng.randrange(len(open_))]] = k
+    pool = free[:]
+    rng.shuffle(pool)
+    it = iter(pool)
+    return [c if c >= 0 else next(it) for c in deal]

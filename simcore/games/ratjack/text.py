@@ -5,11 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from simcore.games.ratjack.codes import (
-    CHIP,
-    DFLIP,
-    DOWN,
     DRAW_DECK,
-    HAND,
+    HAND_SLOTS,
     NSTAT,
     P_DRAW,
     P_EFFECT,
@@ -18,11 +15,9 @@ from simcore.games.ratjack.codes import (
     P_SETUP,
     POS,
     RES0,
-    SEAT,
-    SETUP,
     SLOTS,
     STAT_NAMES,
-    UP,
+    kind,
 )
 from simcore.games.ratjack.content import BLANK, EFFECT_IDS
 from simcore.games.ratjack.params import FACE_IDS
@@ -92,22 +87,28 @@ def label(s: S, action: int) -> str:
     hand = s.hand[s.cur] if s.cur >= 0 else []
     if s.phase == P_DRAW:
         return "draw from deck" if action == DRAW_DECK else f"draw {card_str(s, s.discard[-1])}"
-    if s.phase == P_SETUP:
-        return f"set {card_str(s, hand[action - SETUP])} face down"
-    if action >= POS:
+    name, k = kind(action)
+    if name == "setup":
+        return f"set {card_str(s, hand[k])} face down"
+    if name == "pos":
         return "choose " + pos_name(s, action)
-    if action >= DFLIP:
-        i, j = divmod(action - DFLIP, SLOTS)
+    if name == "handpos":
+        q, i = divmod(k, HAND_SLOTS)
+        return f"choose seat {q} hand card {i}"
+    if name == "dflip":
+        i, j = divmod(k, SLOTS)
         return f"discard {card_str(s, hand[i])}, flip {card_str(s, s.disp[s.cur][j])}"
-    if action >= SEAT:
-        return f"choose seat {action - SEAT}"
-    if action >= CHIP:
-        return f"chip {FACE_IDS[action - CHIP]}"
-    if action >= HAND:
-        return f"discard {card_str(s, hand[action - HAND])} from hand"
-    if action >= UP:
-        return f"play {card_str(s, hand[action - UP])} face up"
-    return f"play {card_str(s, hand[action - DOWN])} face down"
+    if name == "seat":
+        return f"choose seat {k}"
+    if name == "keep":
+        return "keep the drawn card in hand"
+    if name == "chip":
+        return f"chip {FACE_IDS[k]}"
+    if name == "hand":
+        return f"choose {card_str(s, hand[k])} from hand"
+    if name == "up":
+        return f"play {card_str(s, hand[k])} face up"
+    return f"play {card_str(s, hand[k])} face down"
 
 
 def _effect_of(s: S, c: int) -> int:
@@ -118,12 +119,13 @@ def _effect_of(s: S, c: int) -> int:
 
 def _resolved(s: S, action: int) -> int:
     """Effect code that this action starts resolving, or -1."""
-    if s.phase == P_PLAY and UP <= action < HAND:
-        return s.ct.card_effect[s.hand[s.cur][action - UP]]
-    if s.phase == P_PLAY and DFLIP <= action < POS:
-        return _effect_of(s, s.disp[s.cur][(action - DFLIP) % SLOTS])
-    if s.phase == P_EFFECT and s.ef == RAT6 and action >= POS:
-        return _effect_of(s, s.disp[s.cur][(action - POS) % SLOTS])
+    name, k = kind(action)
+    if s.phase == P_PLAY and name == "up":
+        return s.ct.card_effect[s.hand[s.cur][k]]
+    if s.phase == P_PLAY and name == "dflip":
+        return _effect_of(s, s.disp[s.cur][k % SLOTS])
+    if s.phase == P_EFFECT and s.ef == RAT6 and name == "pos":
+        return _effect_of(s, s.disp[s.cur][k % SLOTS])
     return -1
 
 
@@ -136,18 +138,11 @@ def classes(s: S, action: int) -> tuple[str, ...]:
     if e >= 0:
         out.append("resolve/" + EFFECT_IDS[e].replace("_", "/"))
     if s.phase == P_PLAY:
-        hand = s.hand[s.cur]
-        if action >= DFLIP:
-            out.append("mode/discard_flip")
-            c = hand[(action - DFLIP) // SLOTS]
-        else:
-            out.append("mode/up" if action >= UP else "mode/down")
-            c = hand[action - (UP if action >= UP else DOWN)]
+        name, k = kind(action)
+        out.append("mode/discard_flip" if name == "dflip" else f"mode/{name}")
+        c = s.hand[s.cur][k // SLOTS if name == "dflip" else k]
         out.append(f"card/{s.ct.card_deck[c]}/{s.ct.card_value[c]}")
     return tuple(out)
-
-
-_KIND = {SETUP: "setup", DOWN: "down", UP: "up", HAND: "hand", CHIP: "chip", SEAT: "seat"}
 
 
 def action_info(s: S, action: int) -> dict[str, Any]:
@@ -158,39 +153,38 @@ def action_info(s: S, action: int) -> dict[str, Any]:
     }  # fmt: skip
     hand = s.hand[s.cur]
     card = -1
+    name, k = kind(action)
     if s.phase == P_DRAW:
         info["mode"] = "draw"
         info["drawn_from"] = "deck" if action == DRAW_DECK else "discard"
     elif s.phase == P_SETUP:
         info["mode"] = "setup"
-        card = hand[action - SETUP]
+        card = hand[k]
     elif s.phase == P_PLAY:
-        if action >= DFLIP:
-            i, j = divmod(action - DFLIP, SLOTS)
+        if name == "dflip":
+            i, j = divmod(k, SLOTS)
             info["mode"], card = "discard_flip", hand[i]
             info["targets"] = pos_name(s, POS + s.cur * SLOTS + j)
         else:
-            up = action >= UP
-            info["mode"], card = ("up" if up else "down"), hand[action - (UP if up else DOWN)]
+            info["mode"], card = name, hand[k]
     else:
-        info["mode"] = "target" if action >= POS else _KIND[_base(action)]
-        if action >= POS:
+        info["mode"] = "target" if name in ("pos", "handpos") else name
+        if name == "pos":
             info["targets"] = pos_name(s, action)
-        elif action >= SEAT:
-            info["targets"] = f"seat {action - SEAT}"
-        elif action >= CHIP:
-            info["chip"] = FACE_IDS[action - CHIP]
-        elif action >= HAND:
-            card = hand[action - HAND]  # raccoon 10: the card discarded from the hand
+        elif name == "handpos":
+            q, i = divmod(k, HAND_SLOTS)
+            info["targets"] = f"seat {q} hand card {i}"
+        elif name == "seat":
+            info["targets"] = f"seat {k}"
+        elif name == "chip":
+            info["chip"] = FACE_IDS[k]
+        elif name == "hand":
+            card = hand[k]  # raccoon 10 / raccoon 3: the hand card chosen
     if card >= 0:
         info["card_deck"], info["card_value"] = s.ct.card_deck[card], s.ct.card_value[card]
     e = _resolved(s, action)
     info["effect"] = EFFECT_IDS[e] if e >= 0 else ""
     return info
-
-
-def _base(action: int) -> int:
-    return max(b for b in _KIND if b <= action)
 
 
 def post_action_info(s: S) -> dict[str, Any]:

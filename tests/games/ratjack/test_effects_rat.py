@@ -84,10 +84,18 @@ def test_rat7_swaps_other_face_up_card():
     s.apply(up(0))
     assert s.legal_actions() == [pos(0, 0)]  # not the rat 7 itself
     s.apply(pos(0, 0))
-    assert s.legal_actions() == [pos(1, 0)]  # locked cards cannot be swapped
+    assert s.legal_actions() == [pos(1, 0), pos(1, 1)]  # §5 rev. 2: a lock does not stop moves
     s.apply(pos(1, 0))
     assert names(s, 0) == ["rb9^", "rr7^"] and names(s, 1) == ["rr5^", "rb10^:lock"]
     assert s.values() == [16, 15]
+
+
+def test_rat7_locked_card_not_swappable_when_lock_blocks_moves():
+    # seat 0: rr7 rb1 | rr5^      seat 1: rb3 | rb9^ rb10^:lock      (lock_blocks_moves=true)
+    s = build(hands=["rr7 rb1", "rb3"], disp=["rr5^", "rb9^ rb10^:lock"], lock_blocks_moves=True)
+    s.apply(up(0))
+    s.apply(pos(0, 0))
+    assert s.legal_actions() == [pos(1, 0)]
 
 
 def test_rat8_chip_on_own_card_face_down_allowed():

@@ -4,7 +4,7 @@ Positions: ``seat: hand | display`` (``^`` up, ``v`` down, ``:chip``)."""
 from __future__ import annotations
 
 from simcore.games.ratjack.codes import CARDS_DOWN, NSTAT, P_DRAW, P_SETUP, WON_ELIM, WON_EXH
-from tests.games.ratjack.helpers import build, dflip, down, pos, up
+from tests.games.ratjack.helpers import build, chip, dflip, down, pos, up
 
 
 def stat(s, seat: int, k: int) -> int:
@@ -158,6 +158,48 @@ def test_order_elimination_vp_before_self_bust_then_last_standing():
     assert stat(s, 0, WON_ELIM) == 1
 
 
-def test_order_game_can_end_at_step_one_before_the_self_bust():
+def test_s6_one_check_last_standing_vp_counts_after_elimination_vp():
+    # Revision 2 §6: all five steps are one check. VP 2/0/2: seat 0's elimination VP (step 1)
+    # no longer ends the game before seat 2's last-standing VP (step 4): both reach 3 and share.
     s = _elim_and_bust(vp=[2, 0, 2])
-    assert s.is_terminal() and s.vp == [3, 0, 2] and s.returns() == [1.0, 0.0, 0.0]
+    assert s.is_terminal() and s.vp == [3, 0, 3] and s.returns() == [0.5, 0.0, 0.5]
+
+
+def test_s6_one_check_spec_example_elimination_and_exact_share_the_win():
+    # The spec's example. VP 2/0/2; seat 0 plays raccoon 6 (two chips).
+    # seat 0: ra6 rr1 | -     seat 1: rr3 | rr12^ rr11^ (23)     seat 2: rr4 | rr10^ rr5^ (15)
+    # chips +10 on seat 2's rr10 (15 -> 25 exactly) and +5 on seat 1's rr12 (23 -> 28: out)
+    s = build(decks=("rat_red", "raccoon"), hands=["ra6 rr1", "rr3", "rr4"],
+              disp=["", "rr12^ rr11^", "rr10^ rr5^"], vp=[2, 0, 2])  # fmt: skip
+    s.apply(up(0))
+    s.apply(pos(2, 0))
+    s.apply(chip("plus10"))
+    s.apply(pos(1, 0))
+    s.apply(chip("plus5"))
+    assert s.is_terminal() and s.vp == [3, 0, 3] and s.winners() == [0, 2]
+
+
+def test_s6_elimination_timing_immediate_ends_the_turn_of_a_busting_player():
+    # seat 0: ra8 rr1 | rr12^ (12 + 8 = 20)      seat 1: rr3 | rr11^ rr10^ rr2^ (23)
+    # raccoon 8: +10 on own rr12 (30), then +5 on seat 1's rr11 (28)
+    expected = {"end_of_turn": [1, 0], "immediate": [0, 1]}
+    for timing, vp in expected.items():
+        s = build(decks=("rat_red", "raccoon"), hands=["ra8 rr1", "rr3"],
+                  disp=["rr12^", "rr11^ rr10^ rr2^"], elimination_timing=timing)  # fmt: skip
+        s.apply(up(0))
+        s.apply(pos(0, 0))
+        s.apply(chip("plus10"))
+        if timing == "end_of_turn":  # the effect goes on: seat 1 out (+1 VP), seat 0 busts
+            s.apply(pos(1, 0))
+            s.apply(chip("plus5"))
+        # immediate: seat 0 is out at 30 before its second chip; seat 1 is last standing
+        assert s.vp == vp and s.round_no == 2, timing
+    # immediate: an opponent pushed over mid-effect is out before the effect's next choice
+    # seat 0: ra6 rr1 | -     seat 1: rr3 | rr12^ rr11^ (23)     seat 2: rr4 | rr2^
+    s = build(decks=("rat_red", "raccoon"), hands=["ra6 rr1", "rr3", "rr4"],
+              disp=["", "rr12^ rr11^", "rr2^"], elimination_timing="immediate")  # fmt: skip
+    s.apply(up(0))
+    s.apply(pos(1, 0))
+    s.apply(chip("plus5"))  # seat 1: 28 -> out now, seat 0 +1 VP
+    assert s.elim == [0, 1, 0] and s.vp == [1, 0, 0]
+    assert all(a < pos(1, 0) or a >= pos(2, 0) for a in s.legal_actions())  # not seat 1's cards

@@ -77,13 +77,64 @@ def test_determinize_depends_only_on_information_set():
     assert other.observation(1) == s.observation(1)
 
 
-def test_face_down_play_hides_which_hand_card_it_was():
-    # seat 0: rb1 | -   (drew rr9 from the discard pile: everyone saw it)   seat 1: rb3 | -
-    for hidden, expected in ((True, 0b01), (False, 0b11)):
-        s = build(hands=["rb1", "rb3"], disp=["", ""], discard="rr9", phase=1,
-                  face_down_from_hand_hidden=hidden)  # fmt: skip
-        s.apply(1)  # draw rr9 from the discard pile
-        assert s.seen[s.hand[0][1]] == 0b11
-        s.apply(down(1))  # rr9 face down: seat 1 cannot tell it from rb1 (if hidden)
-        assert codes(s, s.disp[0]) == ["rr9"]
-        assert s.seen[s.disp[0][0]] == expected and s.seen[s.hand[0][0]] == 0b01
+def _drawn_from_discard_then_down():
+    # seat 0: rb1 | rb5v rb6v   (draws rr9 from the discard pile: everyone saw it)
+    # seat 1: rb3 | -           seat 2: rb4 | -
+    s = build(hands=["rb1", "rb3", "rb4"], disp=["rb5v rb6v", "", ""], discard="rr9", phase=1)
+    s.apply(1)  # draw rr9 from the discard pile
+    assert s.seen[s.hand[0][1]] == 0b111
+    s.apply(down(1))  # rr9 face down into slot 2: seats 1, 2 cannot tell it from rb1
+    return s
+
+
+def test_s8_face_down_from_hand_keeps_one_of_these_two():
+    s = _drawn_from_discard_then_down()
+    rr9 = s.disp[0][2]
+    assert s.seen[rr9] == 0b001 and s.seen[s.hand[0][0]] == 0b001  # identity lost to 1 and 2
+    for p in (1, 2):
+        worlds = _samples(s, p, 100)
+        places = {("hand" if rr9 in w.hand[0] else f"slot {w.disp[0].index(rr9)}") for w in worlds}
+        assert places == {"hand", "slot 2"}  # never slots 0/1, never another seat or the deck
+        assert all(w.observation(p) == s.observation(p) for w in worlds[:10])
+
+
+def test_s8_card_from_discard_stays_with_its_player_until_seen_to_leave():
+    s = _drawn_from_discard_then_down()
+    rr9 = s.disp[0][2]
+    for _ in range(2):  # seats 1 and 2 draw from the deck and play a card face down
+        s.apply(0)
+        s.apply(down(0))
+    s.apply(0)  # seat 0 draws from the deck, then plays its old hand card (rb1 or rr9) down
+    s.apply(down(0))
+    for w in _samples(s, 1, 100):  # rr9 is one of seat 0's hidden cards, nowhere else
+        assert rr9 in w.hand[0] or rr9 in w.disp[0]
+    assert len({w.hand[0][0] for w in _samples(s, 1, 100)}) > 2  # the drawn card is unknown
+
+
+def test_s8_revealing_the_other_card_pins_the_tracked_one():
+    s = _drawn_from_discard_then_down()
+    rr9, rb1 = s.disp[0][2], s.hand[0][0]
+    for _ in range(2):  # seats 1 and 2: nothing about seat 0 changes
+        s.apply(0)
+        s.apply(down(0))
+    s.apply(0)  # seat 0 draws, then plays rb1 face up (rat 1: chip on a face-up card)
+    s.apply(up(s.hand[0].index(rb1)))
+    for w in _samples(s, 2, 40):
+        assert w.disp[0][2] == rr9  # the only place left for rr9
+
+
+def test_s8_raccoon12_cards_stay_in_the_deck():
+    # 3 players. seat 0: ra12 rr1 | -    seat 1: rr3 | rr5v    seat 2: rr4 | rr6v
+    # discard pile (top last): ... rr10 rr11 rr12: raccoon 12 shuffles those three into the deck
+    s = build(decks=("rat_red", "raccoon"), hands=["ra12 rr1", "rr3", "rr4"],
+              disp=["", "rr5v", "rr6v"], discard="rr10 rr11 rr12", rest="deck")  # fmt: skip
+    back = [s.discard[-1], s.discard[-2], s.discard[-3]]
+    s.apply(up(0))
+    assert all(c in s.deck for c in back)
+    for p in (0, 1, 2):
+        for w in _samples(s, p, 100):
+            assert all(c in w.deck for c in back), p
+    # seat 1 draws the top card: now each of the three is in the deck or seat 1's hand
+    s.apply(0)
+    for w in _samples(s, 2, 100):
+        assert all(c in w.deck or c in w.hand[1] for c in back)

@@ -8,7 +8,7 @@ from simcore.games.ratjack import Ratjack
 from simcore.runner import play_game
 from strategies.random_policy import RandomPolicy
 from strategies.restricted import Restricted, RestrictedView, class_forbid
-from tests.games.ratjack.helpers import build, dflip, down, pos, up
+from tests.games.ratjack.helpers import build, chip, dflip, down, pos, up
 
 
 def test_outcome_columns_and_values():
@@ -62,6 +62,6 @@ def test_action_info_decodes_steps():
     assert s.action_info(pos(0, 0))["targets"] == "seat 0 slot 0 (rat_red 5 up)"
     assert s.action_info(pos(0, 0))["mode"] == "target"
     s.apply(pos(0, 0))
-    assert s.action_info(16 + 2)["chip"] == "plus5"
-    s.apply(16 + 2)
+    assert s.action_info(chip("plus5"))["chip"] == "plus5"
+    s.apply(chip("plus5"))
     assert s.post_action_info()["values_after"] == "11|9"  # rr5+plus5 = 10, rr1 = 1

@@ -1,0 +1,105 @@
+"""§8 facts a seat keeps about cards it identified and then lost sight of.
+
+When a seat cannot tell several hidden places apart any more (a face-down play from a hand of
+two, the raccoon 12 shuffle), the cards it had identified there become *tracked*: it still knows
+each such card is in one of those places. A place is named by the card that really sits there;
+places travel with their cards, so ordinary moves need no update and a column (the places a
+tracked card may occupy) is a bit mask over card ids. Everything here is per observing seat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from simcore.games.ratjack.content import N_CARDS
+
+if TYPE_CHECKING:
+    from simcore.games.ratjack.state import RatjackState as S
+
+
+def bits(mask: int) -> list[int]:
+    """Card ids set in ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def known_mask(s: S, p: int) -> int:
+    """Cards seat ``p`` identifies exactly (the ``seen`` bit)."""
+    bit, seen, mask = 1 << p, s.seen, 0
+    for c in range(N_CARDS):
+        if seen[c] & bit:
+            mask |= 1 << c
+    return mask
+
+
+def columns(s: S, p: int) -> dict[int, int]:
+    """Tracked cards of ``p`` and the places each may be in, without places ``p`` identifies."""
+    tm = s.tmask[p]
+    if not tm:
+        return {}
+    known, base, bit = known_mask(s, p), p * N_CARDS, 1 << p
+    return {k: s.trk[base + k] & ~known for k in bits(tm) if not s.seen[k] & bit}
+
+
+def merge(s: S, group: list[int], owner: int) -> None:
+    """The places of ``group`` become indistinguishable to every seat but ``owner`` (-1: all)."""
+    gm = 0
+    for c in group:
+        gm |= 1 << c
+    seen, trk = s.seen, s.trk
+    for p in range(s.n):
+        if p == owner:
+            continue
+        bit = 1 << p
+        lost = [c for c in group if seen[c] & bit]
+        if not lost and not s.tmask[p]:
+            continue  # the common case: p knew none of these cards
+        base = p * N_CARDS
+        cols = columns(s, p)
+        tm = 0
+        for k, col in cols.items():  # a card that may be in the group may now be anywhere in it
+            trk[base + k] = col | gm if col & gm else col
+            tm |= 1 << k
+        for c in lost:
+            seen[c] &= ~bit
+            trk[base + c] = gm
+            tm |= 1 << c
+        for k in bits(s.tmask[p] & ~tm):
+            trk[base + k] = 0
+        s.tmask[p] = tm
+
+
+def forget_others(s: S, player: int) -> None:
+    """Drop the tracked facts of every seat but ``player`` (see ``RatjackState.determinize``)."""
+    for q in range(s.n):
+        if q != player and s.tmask[q]:
+            base = q * N_CARDS
+            for k in bits(s.tmask[q]):
+                s.trk[base + k] = 0
+            s.tmask[q] = 0
+
+
+def locations(s: S) -> dict[int, tuple]:
+    """Public name of every place that holds a card: deck index, hand or display slot, limbo."""
+    out: dict[int, tuple] = {c: ("deck", i) for i, c in enumerate(s.deck)}
+    for q in range(s.n):
+        for i, c in enumerate(s.hand[q]):
+            out[c] = ("hand", q, i)
+        for i, c in enumerate(s.disp[q]):
+            out[c] = ("disp", q, i)
+    if s.limbo >= 0:
+        out[s.limbo] = ("limbo",)
+    return out
+
+
+def observed(s: S, p: int) -> tuple:
+    """``p``'s tracked facts as (card, sorted places), canonical for the observation key."""
+    cols = columns(s, p)
+    if not cols:
+        return ()
+    where = locations(s)
+    return tuple((k, tuple(sorted(where[c] for c in bits(col)))) for k, col in sorted(cols.items()))
