@@ -17,7 +17,7 @@ from simcore.api import Game
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import PORTAL, Board
 from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
-from simcore.games.lord_of_worlds.planet import chain_components
+from simcore.games.lord_of_worlds.planet import VALUE_SET_MAX, chain_components, planet_values
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from strategies.base import choose_style
 
@@ -112,14 +112,14 @@ def _value_set_gains(s: LordOfWorldsState, p: int) -> list[float]:
     if not ctx.params.scores_value_sets:
         return [0.0] * top
     counts = [0] * top
-    for t in s.pterr[p]:
-        if t >= 0:
-            counts[tv[t]] += 1
-    for t in s.archt[p]:
-        counts[tv[t]] += 1
+    for v in planet_values(s, p):
+        counts[v] += 1
     table = ctx.scoring.value_sets
     last = len(table) - 1
-    return [float(table[min(c + 1, last)] - table[min(c, last)]) for c in counts]
+    return [
+        float(table[min(c + 1, last)] - table[min(c, last)]) if 1 <= v <= VALUE_SET_MAX else 0.0
+        for v, c in enumerate(counts)
+    ]
 
 
 def planet_view(s: LordOfWorldsState, p: int) -> PlanetView:
@@ -333,7 +333,7 @@ class LordOfWorldsHeuristic:
 
     def _move(self, s: LordOfWorldsState, legal: list[int] | None) -> int:
         avail = [0] * 6
-        avail[s.colour] = s.budget
+        avail[s.colour] = s.budget + s.free_step
         _, h, _, _ = self.plan(s, avail) if not s.collected else (0, -1, -1, 0)
         cur = s.cart[s.player]
         ok = self._ok
@@ -348,8 +348,12 @@ class LordOfWorldsHeuristic:
                     return R.MOVE + d
             if board.colour[cur] == PORTAL:
                 after_jump = dist[cur][h] - s.ctx.params.portal_cost
+                step = s.ctx.params.free_step_after_jump  # a strategic jump includes a step
                 for x in (h, *board.portals):
-                    if dist[x][h] == after_jump and ok(s, legal, R.JUMP + x):
+                    rest = dist[x][h]
+                    if step:  # what is left after the free step from the arrival portal
+                        rest = min([rest] + [dist[y][h] for y in board.nbr[x] if y >= 0])
+                    if rest == after_jump and ok(s, legal, R.JUMP + x):
                         return R.JUMP + x
         if ok(s, legal, R.STOP):
             return R.STOP

@@ -99,6 +99,7 @@ def build_context(params: LordOfWorldsParams, n_players: int) -> Context:
         params.strategic,
         len(in_play),
         params.portal_cost,
+        params.free_step_after_jump,
     )
     cards = load_cards(data_path(params.cards_file, "cards.toml"))
     upto = planet.size + len(tiles.type) + 1

@@ -88,16 +88,19 @@ def _layout(path: Path, raw: dict, n_players: int) -> list[tuple[int, int, int]]
 
 
 def _distances(
-    nbr: list[list[int]], colour: list[int], strategic: bool, portal_cost: int
+    nbr: list[list[int]], colour: list[int], strategic: bool, portal_cost: int, step: bool
 ) -> list[list[int]]:
     """All-pairs move costs: 1 per step, ``portal_cost`` from a portal to any hex (standard)
-    or to another portal (strategic); Dijkstra from every hex."""
+    or to another portal (strategic; with ``step`` also to a hex next to it); Dijkstra from
+    every hex."""
     n = len(nbr)
     portals = [h for h in range(n) if colour[h] == PORTAL]
     edges = [[(x, 1) for x in row if x >= 0] for row in nbr]
     for p in portals:
-        extra = portals if strategic else range(n)
-        edges[p] += [(x, portal_cost) for x in extra if x != p]
+        extra = set(portals if strategic else range(n))
+        if strategic and step:
+            extra |= {y for x in portals if x != p for y in nbr[x] if y >= 0}
+        edges[p] += [(x, portal_cost) for x in sorted(extra) if x != p]
     out = []
     for src in range(n):
         dist = [10**9] * n
@@ -117,7 +120,12 @@ def _distances(
 
 @cache
 def load_board(
-    path: Path, n_players: int, strategic: bool, n_tiles: int, portal_cost: int = 1
+    path: Path,
+    n_players: int,
+    strategic: bool,
+    n_tiles: int,
+    portal_cost: int = 1,
+    step_after_jump: bool = False,
 ) -> Board:
     """The board for ``n_players`` from ``path``, checked against ``n_tiles`` tiles in play."""
     cells = _layout(path, read_toml(path), n_players)
@@ -133,7 +141,7 @@ def load_board(
     tile_hexes = tuple(h for h, k in enumerate(colour) if k != PORTAL)
     if len(tile_hexes) > n_tiles:
         raise fail(path, entry, f"{len(tile_hexes)} tile hexes but only {n_tiles} tiles in play")
-    dist = _distances(nbr, colour, strategic, portal_cost)
+    dist = _distances(nbr, colour, strategic, portal_cost, step_after_jump)
     return Board(
         tuple(coords),
         tuple(colour),

@@ -95,6 +95,8 @@ def remove_from_hand(s: LordOfWorldsState, p: int, kind: int) -> None:
     s.hsize[p] -= 1
     if s.known[p][kind]:
         s.known[p][kind] -= 1
+    else:  # it can only have come from the hidden starting hand (§7: a public fact)
+        s.rinit[p][kind] += 1
 
 
 def starting_hands(s: LordOfWorldsState) -> None:

@@ -77,8 +77,39 @@ class LordOfWorldsParams(Params):
         assumption=True,
     )
     sage_counts_architect_tiles: bool = param(
+        True,
+        "§5 sage tree: a bare architect tile next to it counts as an adjacent tile (the seed: "
+        "'3 stars per adjacent tile')",
+        assumption=True,
+    )
+    bare_architect_empty: bool = param(
+        True,
+        "§6 a hex holding only an architect tile counts as empty for the game-end trigger "
+        "(not in the seed)",
+        assumption=True,
+    )
+    mix_chains_through_mix: bool = param(
         False,
-        "a bare architect tile next to a sage tree counts as an adjacent tile",
+        "§5 a mix next to a mix that joins a chain may join that chain too",
+        assumption=True,
+    )
+    mix_declaration_binding: bool = param(
+        True,
+        "§5 a mix counted for a terrain at a viewpoint placement keeps that terrain at final "
+        "scoring (the seed's viewpoint example)",
+        assumption=True,
+    )
+    strategic_portal_step: str = param(
+        "included",
+        "§4 strategic variant: the portal cost covers portal -> other portal -> one adjacent "
+        "hex (included, the seed read literally) or each step after the jump costs 1 (extra)",
+        choices=("included", "extra"),
+        assumption=True,
+    )
+    portal_jump_from_start: bool = param(
+        True,
+        "§4 standard portal move: a cart that starts its turn on a portal may jump at once "
+        "(False: only after entering a portal this turn)",
         assumption=True,
     )
     end_empty_hexes: tuple[int, ...] = param(
@@ -120,6 +151,11 @@ class LordOfWorldsParams(Params):
     def scores_value_sets(self) -> bool:
         """Whether value sets are scored at the end."""
         return self.value_sets == "on" or (self.value_sets == "auto" and self.strategic)
+
+    @property
+    def free_step_after_jump(self) -> bool:
+        """A strategic portal jump includes one step from the arrival portal."""
+        return self.strategic and self.strategic_portal_step == "included"
 
     @property
     def hand_limit(self) -> int:

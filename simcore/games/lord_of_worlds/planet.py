@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 COLORED, ARCH, SAGE_PTS, VIEW, CHAINS, VALUES = range(6)
 SOURCES = ("colored_hex", "architect", "sage_tree", "viewpoint", "chains", "value_sets")
 Adj = Sequence[Sequence[int]]
+VALUE_SET_MAX = 10  # §6 rev. 2: value sets count printed values 1 to 10 only
 
 
 def planet_types(s: LordOfWorldsState, p: int) -> list[int]:
@@ -34,7 +35,7 @@ def place_tile(s: LordOfWorldsState, p: int, tile: int, h: int) -> tuple[int, bo
     if typ == ARCHITECT:
         # an architect tile never fills its hex: it makes (or keeps) an architect space
         arch[h] += 1
-        s.archt[p].append(tile)
+        s.archt[p].append((h, tile))
         return gained, not space
     s.pterr[p][h] = tile
     s.pempty[p] -= 1
@@ -43,13 +44,25 @@ def place_tile(s: LordOfWorldsState, p: int, tile: int, h: int) -> tuple[int, bo
         pts[SAGE_PTS] += bonus
         gained += bonus
     elif typ == VIEWPOINT:
-        types = planet_types(s, p)
-        bonus = ctx.params.viewpoint_points_per_tile * longest_adjacent_chain(
-            types, ctx.planet.adj, h
-        )
+        bonus = ctx.params.viewpoint_points_per_tile * _viewpoint_chain(s, p, h)
         pts[VIEW] += bonus
         gained += bonus
     return gained, not space
+
+
+def _viewpoint_chain(s: LordOfWorldsState, p: int, h: int) -> int:
+    """Length of the longest chain next to the viewpoint on ``h``; its mixes are declared for
+    that terrain when ``mix_declaration_binding`` holds (§5 [A])."""
+    params = s.ctx.params
+    size, terrain, members = best_adjacent_chain(
+        planet_types(s, p), s.ctx.planet.adj, h, params.mix_chains_through_mix, s.pmix[p]
+    )
+    if params.mix_declaration_binding and size:
+        types = planet_types(s, p)
+        for x in members:
+            if types[x] == MIX:
+                s.pmix[p][x] = terrain
+    return size
 
 
 def adjacent_tiles(s: LordOfWorldsState, p: int, h: int) -> int:
@@ -59,38 +72,104 @@ def adjacent_tiles(s: LordOfWorldsState, p: int, h: int) -> int:
     return sum(1 for x in s.ctx.planet.adj[h] if terr[x] >= 0 or (with_arch and arch[x] > 0))
 
 
-def mix_options(types: Sequence[int], adj: Adj, h: int) -> list[int]:
-    """Basic terrains a mix tile on ``h`` may join: those of its basic neighbours."""
-    return sorted({types[x] for x in adj[h] if 0 <= types[x] < N_BASIC})
+def empty_hexes(s: LordOfWorldsState, p: int) -> int:
+    """Empty hexes of ``p``'s planet for the game-end trigger (§6; bare architect tiles count
+    as empty unless ``bare_architect_empty`` is off)."""
+    if s.ctx.params.bare_architect_empty:
+        return s.pempty[p]
+    terr = s.pterr[p]
+    return s.pempty[p] - len({h for h, _ in s.archt[p] if terr[h] < 0})
 
 
-def chain_size(types: Sequence[int], adj: Adj, start: int, terrain: int) -> int:
-    """Size of the ``terrain`` chain through ``start``; mix tiles next to that terrain join."""
+def mix_options(
+    types: Sequence[int],
+    adj: Adj,
+    h: int,
+    through_mix: bool = False,
+    declared: Sequence[int] | None = None,
+) -> list[int]:
+    """Basic terrains a mix tile on ``h`` may join: those of its basic neighbours, or with
+    ``through_mix`` those next to its group of connected mixes; a declared mix keeps its one."""
+    if declared is not None and declared[h] >= 0:
+        return [declared[h]]
+    if not through_mix:
+        return sorted({types[x] for x in adj[h] if 0 <= types[x] < N_BASIC})
+    group, todo, out = {h}, [h], set()
+    while todo:
+        for x in adj[todo.pop()]:
+            t = types[x]
+            if 0 <= t < N_BASIC:
+                out.add(t)
+            elif t == MIX and x not in group and (declared is None or declared[x] < 0):
+                group.add(x)
+                todo.append(x)
+    return sorted(out)
+
+
+def chain_members(
+    types: Sequence[int],
+    adj: Adj,
+    start: int,
+    terrain: int,
+    through_mix: bool = False,
+    declared: Sequence[int] | None = None,
+) -> set[int]:
+    """Hexes of the ``terrain`` chain through ``start``; mix tiles that may join it join
+    (an empty set when the chain holds no real ``terrain`` tile)."""
 
     def member(x: int) -> bool:
         t = types[x]
-        return t == terrain or (t == MIX and terrain in mix_options(types, adj, x))
+        if t == terrain:
+            return True
+        if t != MIX:
+            return False
+        if declared is not None and declared[x] >= 0:
+            return declared[x] == terrain
+        return through_mix or terrain in mix_options(types, adj, x)
 
     if not member(start):
-        return 0
+        return set()
     seen, todo = {start}, [start]
     while todo:
         for x in adj[todo.pop()]:
             if x not in seen and member(x):
                 seen.add(x)
                 todo.append(x)
-    return len(seen)
+    return seen if any(types[x] == terrain for x in seen) else set()
+
+
+def chain_size(types: Sequence[int], adj: Adj, start: int, terrain: int) -> int:
+    """Size of the ``terrain`` chain through ``start``; mix tiles next to that terrain join."""
+    return len(chain_members(types, adj, start, terrain))
+
+
+def best_adjacent_chain(
+    types: Sequence[int],
+    adj: Adj,
+    h: int,
+    through_mix: bool = False,
+    declared: Sequence[int] | None = None,
+) -> tuple[int, int, set[int]]:
+    """(length, terrain, hexes) of the longest same-terrain chain adjacent to ``h`` (§5)."""
+    best: tuple[int, int, set[int]] = (0, -1, set())
+    for x in adj[h]:
+        t = types[x]
+        if 0 <= t < N_BASIC:
+            terrains = [t]
+        elif t == MIX:
+            terrains = mix_options(types, adj, x, through_mix, declared)
+        else:
+            terrains = []
+        for terrain in terrains:
+            found = chain_members(types, adj, x, terrain, through_mix, declared)
+            if len(found) > best[0]:
+                best = (len(found), terrain, found)
+    return best
 
 
 def longest_adjacent_chain(types: Sequence[int], adj: Adj, h: int) -> int:
     """Longest same-terrain chain adjacent to ``h`` (connected mix tiles count) (§5)."""
-    best = 0
-    for x in adj[h]:
-        t = types[x]
-        terrains = [t] if 0 <= t < N_BASIC else mix_options(types, adj, x) if t == MIX else []
-        for terrain in terrains:
-            best = max(best, chain_size(types, adj, x, terrain))
-    return best
+    return best_adjacent_chain(types, adj, h)[0]
 
 
 def chain_components(types: Sequence[int], adj: Adj) -> tuple[list[int], dict[int, int]]:
@@ -118,17 +197,45 @@ def _components(types: Sequence[int], adj: Adj, table: Sequence[int]) -> tuple[i
     return sum(table[n] for n in sizes), max(sizes, default=0)
 
 
-def chain_scores(types: Sequence[int], adj: Adj, table: Sequence[int]) -> tuple[int, int]:
+def chain_scores(
+    types: Sequence[int],
+    adj: Adj,
+    table: Sequence[int],
+    through_mix: bool = False,
+    declared: Sequence[int] | None = None,
+) -> tuple[int, int]:
     """Best (chain points, longest chain) over every assignment of mix tiles (§5, §6)."""
     mixes = [h for h, t in enumerate(types) if t == MIX]
-    choices = [mix_options(types, adj, m) or [-1] for m in mixes]
+    choices = [mix_options(types, adj, m, through_mix, declared) or [-1] for m in mixes]
     best = (-1, 0)
     work = list(types)
     for combo in product(*choices):
         for m, terrain in zip(mixes, combo, strict=True):
             work[m] = terrain
+        if through_mix and not _mixes_anchored(work, adj, types, mixes):
+            continue
         best = max(best, _components(work, adj, table))
     return best
+
+
+def _mixes_anchored(work: Sequence[int], adj: Adj, types: Sequence[int], mixes: list[int]) -> bool:
+    """Every assigned mix shares its chain with at least one real tile of its terrain."""
+    root, _ = chain_components(work, adj)
+    anchored = {root[h] for h, t in enumerate(types) if 0 <= t < N_BASIC}
+    return all(work[m] < 0 or root[m] in anchored for m in mixes)
+
+
+def planet_chain_scores(s: LordOfWorldsState, p: int) -> tuple[int, int]:
+    """(chain points, longest chain) of ``p``'s planet under the game's mix parameters."""
+    ctx = s.ctx
+    declared = s.pmix[p] if ctx.params.mix_declaration_binding else None
+    return chain_scores(
+        planet_types(s, p),
+        ctx.planet.adj,
+        ctx.scoring.chain,
+        ctx.params.mix_chains_through_mix,
+        declared,
+    )
 
 
 def value_set_points(values: Sequence[int], table: Sequence[int]) -> int:
@@ -140,16 +247,19 @@ def value_set_points(values: Sequence[int], table: Sequence[int]) -> int:
 
 
 def planet_values(s: LordOfWorldsState, p: int) -> list[int]:
-    """Printed values of every tile on ``p``'s planet (architect tiles included)."""
-    tv = s.ctx.tvalue
-    return [tv[t] for t in s.pterr[p] if t >= 0] + [tv[t] for t in s.archt[p]]
+    """Values that form value sets (§6): the top tile of every hex, values 1 to 10 only (a
+    covered architect tile does not count)."""
+    tv, terr = s.ctx.tvalue, s.pterr[p]
+    top = {h: tile for h, tile in s.archt[p] if terr[h] < 0}  # the last architect tile laid
+    top.update({h: t for h, t in enumerate(terr) if t >= 0})
+    return [tv[t] for t in top.values() if 1 <= tv[t] <= VALUE_SET_MAX]
 
 
 def final_scoring(s: LordOfWorldsState) -> None:
     """Add chain (and value-set) points to every seat and record the longest chain."""
     ctx = s.ctx
     for p in range(s.n):
-        pts, longest = chain_scores(planet_types(s, p), ctx.planet.adj, ctx.scoring.chain)
+        pts, longest = planet_chain_scores(s, p)
         s.pts[p][CHAINS] = pts
         s.stats[p][3] = longest
         if ctx.params.scores_value_sets:

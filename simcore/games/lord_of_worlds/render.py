@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import NEUTRAL, PORTAL
 from simcore.games.lord_of_worlds.content import TERRAIN_COLOURS, TYPE_NAMES, WILD
-from simcore.games.lord_of_worlds.planet import chain_scores, planet_types
+from simcore.games.lord_of_worlds.planet import planet_chain_scores
 
 if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState
@@ -114,12 +114,11 @@ def heuristic_value(s: LordOfWorldsState, player: int) -> float:
     Buying power (hand size x mean card value, plus the budget being spent) makes hiring and
     collecting comparable for a short search horizon; it uses public information only.
     """
-    ctx = s.ctx
     totals = []
     for p in range(s.n):
         total = float(sum(s.pts[p]))
         if not s.is_terminal():
-            total += chain_scores(planet_types(s, p), ctx.planet.adj, ctx.scoring.chain)[0]
+            total += planet_chain_scores(s, p)[0]
             power = s.hsize[p] * MEAN_CARD + (s.budget if p == s.player else 0)
             total += CARD_POINT_STARS * power
         totals.append(total)

@@ -13,7 +13,7 @@ from simcore.games.lord_of_worlds import cards as deck_ops
 from simcore.games.lord_of_worlds.board import MAX_HEXES, NEUTRAL
 from simcore.games.lord_of_worlds.board import PORTAL as PORTAL_HEX
 from simcore.games.lord_of_worlds.content import WILD
-from simcore.games.lord_of_worlds.planet import COLORED, final_scoring, place_tile
+from simcore.games.lord_of_worlds.planet import COLORED, empty_hexes, final_scoring, place_tile
 
 if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState
@@ -30,7 +30,7 @@ N_COLOURS = 6
 def reset_turn(s: LordOfWorldsState) -> None:
     """Clear the per-turn scratch fields."""
     s.colour, s.budget, s.sel, s.moved = -1, 0, [], 0
-    s.collected, s.free_used, s.pending = False, False, -1
+    s.collected, s.free_used, s.pending, s.free_step = False, False, -1, 0
 
 
 def refill_supply(s: LordOfWorldsState) -> None:
@@ -88,14 +88,25 @@ def _passable(s: LordOfWorldsState, h: int) -> bool:
     return not (s.ctx.params.facedown_blocks and s.btile[h] >= 0 and not s.bup[h])
 
 
+def _can_jump(s: LordOfWorldsState, cur: int) -> bool:
+    """§4: the cart stands on a portal, the budget covers the jump, and (unless
+    ``portal_jump_from_start``) it entered that portal this turn."""
+    params = s.ctx.params
+    return (
+        s.budget >= params.portal_cost
+        and s.ctx.board.colour[cur] == PORTAL_HEX
+        and (params.portal_jump_from_start or s.moved > 0)
+    )
+
+
 def _move_actions(s: LordOfWorldsState) -> list[int]:
     board, cur = s.ctx.board, s.cart[s.player]
     out = []
-    if s.budget > 0:
+    if s.budget > 0 or s.free_step:
         for d, n in enumerate(board.nbr[cur]):
             if n >= 0 and _passable(s, n):
                 out.append(MOVE + d)
-    if s.budget >= s.ctx.params.portal_cost and board.colour[cur] == PORTAL_HEX:
+    if _can_jump(s, cur):
         targets = board.portals if s.ctx.params.strategic else range(board.size)
         out.extend(JUMP + h for h in targets if h != cur and _passable(s, h))
     if can_collect(s):
@@ -122,7 +133,7 @@ def is_legal(s: LordOfWorldsState, action: int) -> bool:
     phase = s.phase
     if phase == P_MOVE and MOVE <= action < STOP:
         n = s.ctx.board.nbr[s.cart[s.player]][action - MOVE]
-        return s.budget > 0 and n >= 0 and _passable(s, n)
+        return (s.budget > 0 or s.free_step > 0) and n >= 0 and _passable(s, n)
     if phase == P_SELECT and ADD <= action < ADD + s.ctx.n_kinds:
         colour = s.ctx.cards.colour[action - ADD]
         return s.hands[s.player][action - ADD] > 0 and colour in (s.colour, WILD)
@@ -135,8 +146,7 @@ def is_legal(s: LordOfWorldsState, action: int) -> bool:
             return True
         if action >= JUMP:
             board, cur, h = s.ctx.board, s.cart[s.player], action - JUMP
-            ok = s.budget >= s.ctx.params.portal_cost and h < board.size and h != cur
-            ok = ok and board.colour[cur] == PORTAL_HEX
+            ok = _can_jump(s, cur) and h < board.size and h != cur
             ok = ok and (board.colour[h] == PORTAL_HEX or not s.ctx.params.strategic)
             return ok and _passable(s, h)
     if phase == P_START and 0 <= action < PLAY:
@@ -192,7 +202,9 @@ def _done(s: LordOfWorldsState, _: int) -> None:
 
 
 def _move(s: LordOfWorldsState, direction: int) -> None:
-    _step_to(s, s.ctx.board.nbr[s.cart[s.player]][direction])
+    cost = 0 if s.free_step else 1  # the step a strategic jump includes (§4 [A])
+    s.free_step = 0
+    _step_to(s, s.ctx.board.nbr[s.cart[s.player]][direction], cost)
 
 
 def _stop(s: LordOfWorldsState, _: int) -> None:
@@ -200,6 +212,7 @@ def _stop(s: LordOfWorldsState, _: int) -> None:
 
 
 def _collect(s: LordOfWorldsState, _: int) -> None:
+    s.free_step = 0
     _take_board_tile(s, s.cart[s.player], free=False)
 
 
@@ -270,6 +283,7 @@ def _step_to(s: LordOfWorldsState, h: int, cost: int = 1) -> None:
 
 def _jump(s: LordOfWorldsState, h: int) -> None:
     _step_to(s, h, s.ctx.params.portal_cost)
+    s.free_step = 1 if s.ctx.params.free_step_after_jump else 0
 
 
 def _take_board_tile(s: LordOfWorldsState, h: int, free: bool) -> None:
@@ -339,7 +353,7 @@ def end_turn(s: LordOfWorldsState) -> None:
 def next_turn(s: LordOfWorldsState) -> None:
     """Pass the turn; check the end trigger, round end and the safety stop (§6)."""
     s.turns += 1
-    if s.pempty[s.player] <= s.ctx.end_empty and not s.triggered:
+    if empty_hexes(s, s.player) <= s.ctx.end_empty and not s.triggered:
         s.triggered = True
         if s.trace is not None:  # narrative only when tracing
             s.note(f"seat {s.player} triggers the game end: the round is finished")

@@ -46,8 +46,9 @@ class LordOfWorldsState(State):
         "hands", "hsize", "known", "deck", "deck_known", "discard", "reshuffles",
         "piles", "pcol", "psum",
         "btile", "bup", "n_up", "reserve", "supply",
-        "pterr", "parch", "archt", "pempty", "cart", "pts", "stats",
+        "pterr", "parch", "archt", "pmix", "pempty", "cart", "pts", "stats", "rinit",
         "colour", "budget", "sel", "moved", "collected", "free_used", "pending", "last_gain",
+        "free_step",
     )  # fmt: skip
 
     def __init__(self, ctx: Context, seed: int) -> None:
@@ -69,7 +70,8 @@ class LordOfWorldsState(State):
         size = ctx.planet.size
         self.pterr = [[-1] * size for _ in range(n)]
         self.parch = [[0] * size for _ in range(n)]
-        self.archt: list[list[int]] = [[] for _ in range(n)]
+        self.archt: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (hex, tile) laid
+        self.pmix = [[-1] * size for _ in range(n)]  # terrain a mix was declared for (§5)
         self.pempty = [size] * n
         self.cart = [-1] * n
         self.pts = [[0] * len(SOURCES) for _ in range(n)]
@@ -107,6 +109,7 @@ class LordOfWorldsState(State):
         n = self.ctx.n_players
         self.hands = [[0] * self.ctx.n_kinds for _ in range(n)]
         self.known = [[0] * self.ctx.n_kinds for _ in range(n)]
+        self.rinit = [[0] * self.ctx.n_kinds for _ in range(n)]  # starting-hand cards shown
         self.hsize = [0] * n
         self.piles: list[list[int]] = []
         self.pcol: list[int] = []
@@ -200,9 +203,10 @@ class LordOfWorldsState(State):
             player, self.phase, self.player, self.first, self.turns, self.rounds, self.triggered,
             self.ended_by, self.reveals_left, self.hands[player], self.hsize, self.known, deck,
             self.deck_known, self.discard, self.reshuffles, self.piles, self.pcol, btiles,
-            len(self.reserve), self.supply, self.pterr, self.parch, self.archt, self.cart,
-            self.pts, self.stats, self.colour, self.budget, self.sel, self.moved, self.collected,
-            self.free_used, self.pending, self.last_gain,
+            len(self.reserve), self.supply, self.pterr, self.parch, self.archt, self.pmix,
+            self.cart, self.pts, self.stats, self.rinit, self.colour, self.budget, self.sel,
+            self.moved, self.collected, self.free_used, self.pending, self.last_gain,
+            self.free_step,
         ))  # fmt: skip
 
     def outcome(self) -> dict[str, Any]:
@@ -264,17 +268,25 @@ class LordOfWorldsState(State):
 _SCALARS = (
     "chance_seed", "n", "player", "phase", "first", "turns", "rounds", "triggered", "ended_by",
     "reveals_left", "deck_known", "reshuffles", "n_up", "colour", "budget", "moved",
-    "collected", "free_used", "pending", "last_gain",
+    "collected", "free_used", "pending", "last_gain", "free_step",
 )  # fmt: skip
 _LISTS = (
     "hsize", "deck", "discard", "pcol", "psum", "btile", "bup", "reserve", "supply", "pempty",
     "cart", "sel",
 )  # fmt: skip
-_NESTED = ("hands", "known", "piles", "pterr", "parch", "archt", "pts", "stats")
+_NESTED = ("hands", "known", "piles", "pterr", "parch", "archt", "pmix", "pts", "stats", "rinit")
 
 
 def _redeal_cards(s: LordOfWorldsState, player: int, rng: random.Random) -> None:
-    """Redeal the cards ``player`` has not seen over the rivals' unknown hand parts and deck."""
+    """Redeal the cards ``player`` has not seen over the rivals' unknown hand parts and deck.
+
+    A rival's unknown cards are what is left of its starting hand, drawn "until the total
+    exceeds ``start_hand_over``" (§2.3): together with the starting-hand cards it has shown
+    (``rinit``) they must form a hand that rule can stop at. A joint redeal is accepted with the
+    probability that the rule stops exactly there for every rival (the exact posterior); when
+    that keeps failing (4 players early on), rivals are redealt one at a time, each by the same
+    acceptance rule among the cards left: still only starting hands the rule can produce.
+    """
     others = [q for q in range(s.n) if q != player]
     unknown: list[int] = []
     need = []
@@ -283,21 +295,72 @@ def _redeal_cards(s: LordOfWorldsState, player: int, rng: random.Random) -> None
         for k, c in enumerate(hand):
             unknown.extend([k] * (c - known[k]))
         need.append(s.hsize[q] - sum(known))
-        s.hands[q] = list(known)
-    if s.deck_known:
-        # after a reshuffle the deck's content is public; only its order is hidden
-        pool = sorted(unknown)
+    deck_public = s.deck_known  # after a reshuffle the deck's content is public
+    pool = sorted(unknown if deck_public else unknown + s.deck)  # hands and deck mixed
+    parts = _joint_redeal(s, others, need, pool, rng)
+    if parts is None:
+        parts = _rival_by_rival_redeal(s, others, need, pool, rng)
+    left = pool  # what the parts did not take, in shuffled order
+    for q, part in zip(others, parts, strict=True):
+        s.hands[q] = list(s.known[q])
+        for card in part:
+            s.hands[q][card] += 1
+    if deck_public:
         deck = sorted(s.deck)
-        rng.shuffle(pool)
         rng.shuffle(deck)
         s.deck = deck
     else:
-        pool = sorted(unknown + s.deck)
+        s.deck = left
+
+
+def _joint_redeal(
+    s: LordOfWorldsState, others: list[int], need: list[int], pool: list[int], rng: random.Random
+) -> list[list[int]] | None:
+    """Shuffle ``pool`` in place and cut it into the rivals' parts, accepted jointly."""
+    for _ in range(_JOINT_TRIES):
         rng.shuffle(pool)
-        s.deck = pool[len(unknown) :]
-        pool = pool[: len(unknown)]
-    i = 0
+        parts, i = [], 0
+        for k in need:
+            parts.append(pool[i : i + k])
+            i += k
+        weight = 1.0
+        for q, part in zip(others, parts, strict=True):
+            if part:
+                weight *= _start_hand_weight(s, q, part)
+        if weight >= 1.0 or (weight > 0 and rng.random() < weight):
+            del pool[:i]
+            return parts
+    return None
+
+
+def _rival_by_rival_redeal(
+    s: LordOfWorldsState, others: list[int], need: list[int], pool: list[int], rng: random.Random
+) -> list[list[int]]:
+    """One rival at a time: its part from what is left, by the acceptance rule."""
+    parts = []
     for q, k in zip(others, need, strict=True):
-        for card in pool[i : i + k]:
-            s.hands[q][card] += 1
-        i += k
+        for _ in range(_RIVAL_TRIES):
+            rng.shuffle(pool)
+            weight = _start_hand_weight(s, q, pool[:k]) if k else 1.0
+            if weight >= 1.0 or (weight > 0 and rng.random() < weight):
+                break
+        parts.append(pool[:k])
+        del pool[:k]
+    return parts
+
+
+_JOINT_TRIES = 50
+_RIVAL_TRIES = 1000  # a legal part exists (the true one); far fewer tries are needed
+
+
+def _start_hand_weight(s: LordOfWorldsState, q: int, part: list[int]) -> float:
+    """Chance that 'draw until the total exceeds the limit' stops at the starting hand made of
+    ``part`` (the cards still hidden) and the starting cards ``q`` has shown."""
+    value, over = s.ctx.cards.value, s.ctx.params.start_hand_over
+    start = [value[k] for k in part]
+    for k, c in enumerate(s.rinit[q]):
+        start.extend([value[k]] * c)
+    total = sum(start)
+    if total <= over:
+        return 0.0
+    return sum(1 for v in start if total - v <= over) / len(start)

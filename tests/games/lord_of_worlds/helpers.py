@@ -133,7 +133,7 @@ def tiles_in_play(s: LordOfWorldsState) -> list[int]:
     """Every tile id wherever it is (for conservation checks)."""
     out = [t for t in s.btile if t >= 0] + s.reserve + s.supply
     for p in range(s.n):
-        out += [t for t in s.pterr[p] if t >= 0] + s.archt[p]
+        out += [t for t in s.pterr[p] if t >= 0] + [t for _, t in s.archt[p]]
     if s.pending >= 0:
         out.append(s.pending)
     return sorted(out)

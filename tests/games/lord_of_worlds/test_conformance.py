@@ -20,9 +20,17 @@ def test_check_game(n, variant):
 
 def test_check_game_with_every_assumption_flipped():
     g = game(facedown_blocks=True, move_after_collect=True, require_action=False,
-             wild_own_pile=False, sage_counts_architect_tiles=True, value_sets="on",
-             value_set_table="doubling", portal_cost=2)  # fmt: skip
+             wild_own_pile=False, sage_counts_architect_tiles=False, value_sets="on",
+             value_set_table="doubling", portal_cost=2, bare_architect_empty=False,
+             mix_chains_through_mix=True, mix_declaration_binding=False,
+             portal_jump_from_start=False)  # fmt: skip
     check_game(g, 3, POLICIES, n_games=3, states_per_game=4)
+
+
+def test_check_game_strategic_with_revision2_readings_flipped():
+    g = game(variant="strategic", strategic_portal_step="extra", mix_chains_through_mix=True,
+             portal_jump_from_start=False)  # fmt: skip
+    check_game(g, 4, POLICIES, n_games=2, states_per_game=4)
 
 
 def test_check_game_restricted_heuristic():

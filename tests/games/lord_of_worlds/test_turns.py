@@ -157,7 +157,7 @@ def test_standard_portal_reaches_any_hex_for_one():
 
 
 def test_strategic_portal_reaches_other_portals_then_walks_on():
-    s = started(variant="strategic")
+    s = started(variant="strategic", strategic_portal_step="extra")
     centre(s)
     r2 = card(s, "red", 2)
     set_hand(s, 0, [r2])
