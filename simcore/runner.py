@@ -52,8 +52,11 @@ def play_game(
             row["label"] = state.action_label(action)
             row.update(state.action_info(action))
             state.apply(action)
-            row.update(state.post_action_info())
+            post = state.post_action_info()
+            amend = post.pop("_amend", ())
+            row.update(post)
             actions.append(row)
+            _amend_rows(actions, amend)
         else:
             state.apply(action)
         steps += 1
@@ -62,6 +65,16 @@ def play_game(
         player = state.current_player
     wall_ms = (time.perf_counter() - start) * 1000.0
     return _records(state, seed, steps, wall_ms, policies, policy_names, actions)
+
+
+def _amend_rows(actions: list[dict[str, Any]], amend: Any) -> None:
+    """Fill columns of earlier rows that a game could only know later: ``(step, columns)``
+    pairs (e.g. what a Rats of Wistar placement yielded once all its parts were resolved)."""
+    for step, cols in amend:
+        for row in reversed(actions):
+            if row["step"] == step:
+                row.update(cols)
+                break
 
 
 def _records(state, seed, steps, wall_ms, policies, policy_names, actions) -> GameRecord:

@@ -13,9 +13,9 @@ from typing import Any
 from simcore.api import Game
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.actions import bed_cost, dig_cost
-from simcore.games.rats_of_wistar.effects import can_play
 from simcore.games.rats_of_wistar.farm import explore_options
-from simcore.games.rats_of_wistar.rules import space_slot, strength
+from simcore.games.rats_of_wistar.inventions import can_play
+from simcore.games.rats_of_wistar.wheel import space_slot, strength
 from strategies.base import choose_style
 
 STYLES = ("engine", "explorer")
@@ -36,7 +36,6 @@ class WistarHeuristic:
         self.style = style
         self.w = WEIGHTS[style]
         self.name = f"heuristic:style={style}"
-        self._cache: dict[int, tuple[float, bool]] = {}  # space values within one act() call
 
     def act(self, state: Any, rng: random.Random) -> int:
         """Best-valued legal action."""
@@ -45,7 +44,6 @@ class WistarHeuristic:
             return actions[0]
         task = state.stack[-1]
         seat = state.current_player
-        self._cache = {}
         best, best_v = actions[0], -1e9
         for a in actions:
             v = self.value(state, task, seat, a) + rng.random() * 0.05
@@ -144,22 +142,16 @@ class WistarHeuristic:
             first = 1.0 if seat not in s.hut and s.round < s.params.rounds else 0.0
             return 1.2 + 0.5 + first
         if a >= B.SPACE_BASE:
-            code = a - B.SPACE_BASE
-            cached = self._cache.get(code // 2)  # both orders of a space share the base value
-            if cached is None:
-                cached = self.space_value(s, seat, pl, code // 6, (code // 2) % 3)
-                self._cache[code // 2] = cached
-            base, moves = cached
-            return base + (0.1 if (code % 2 == 1) == (not moves) else 0.0)
+            sec, sp = divmod(a - B.SPACE_BASE, 3)
+            return self.space_value(s, seat, pl, sec, sp)
         return self.quick_value(s, seat, pl, a)
 
-    def space_value(self, s: Any, seat: int, pl: Any, sec: int, sp: int) -> tuple[float, bool]:
-        """Main action at its strength plus the best bonus branch; whether the bonus moves."""
+    def space_value(self, s: Any, seat: int, pl: Any, sec: int, sp: int) -> float:
+        """Main action at its strength plus the best bonus branch."""
         main = space_slot(s, sec)
         branches = s.content.wheel[s._n][sec][1][sp]
         bonus = max(sum(self.prim_value(s, pl, p) for p in b) for b in branches)
-        moves = any(p[0] == "move_workers" for b in branches for p in b)
-        return self.main_value(s, seat, pl, main, strength(s, seat, main)) + bonus, moves
+        return self.main_value(s, seat, pl, main, strength(s, seat, main)) + bonus
 
     def quick_value(self, s: Any, seat: int, pl: Any, a: int) -> float:
         """Quick actions: take the clearly useful ones."""
@@ -289,6 +281,16 @@ class WistarHeuristic:
     def v_x1(self, s, task, seat, pl, a) -> float:
         """Any once-per-round effect."""
         return 1.0
+
+    def v_order(self, s, task, seat, pl, a) -> float:
+        """Parts that raise the main action's strength or unlock others go first: worker moves,
+        then gains, then playing cards (icons for missions), then the main action, missions."""
+        op = task[2][a - B.ORDER_BASE][0][0]
+        return -ORDER_RANK.get(op, 2.5)
+
+
+ORDER_RANK = {"move_workers": 0, "place_worker": 0, "gain": 1, "draw": 1.5, "play": 2,
+              "main": 3, "complete_mission": 4}  # fmt: skip
 
 
 def pl_seat(s: Any, pl: Any) -> int:

@@ -34,7 +34,7 @@ class LordOfWorlds(Game):
 
     spec = GameSpec(
         id="lord_of_worlds",
-        version=1,
+        version=2,
         min_players=2,
         max_players=4,
         hidden_information=True,

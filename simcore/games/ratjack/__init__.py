@@ -23,7 +23,7 @@ class Ratjack(Game):
 
     spec = GameSpec(
         id="ratjack",
-        version=1,
+        version=2,
         min_players=2,
         max_players=4,
         hidden_information=True,

@@ -19,7 +19,15 @@ from __future__ import annotations
 
 from simcore.api import Game, GameSpec
 from simcore.errors import ContentError
-from simcore.games.rats_of_wistar import actions, effects, farm, rules, setup  # noqa: F401
+from simcore.games.rats_of_wistar import (  # noqa: F401  (modules register task handlers)
+    actions,
+    effects,
+    farm,
+    inventions,
+    records,
+    rules,
+    setup,
+)
 from simcore.games.rats_of_wistar.content import Content, load_content
 from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS
 from simcore.games.rats_of_wistar.params import WistarParams
@@ -33,7 +41,7 @@ class RatsOfWistar(Game):
     """The game bound to params and a content set (``content_set`` / ``content_hash``)."""
 
     spec = GameSpec(
-        "rats_of_wistar", 1, 2, 4, True,
+        "rats_of_wistar", 2, 2, 4, True,
         "Rats of Wistar: rotating action wheel, chiefs and workers, inventions, farm "
         "exploration (provisional content set)",
         "rules/rats_of_wistar.md",
@@ -70,8 +78,12 @@ def _check_counts(con: Content, prm: WistarParams) -> None:
     for n in (2, 3, 4):
         for floor in (0, 1):
             have = sum(m.group == floor for m in con.missions)
-            if fm.missions[n][floor] > have or not fm.mission_order[floor]:
-                raise ContentError(f"farm.toml: players{n} needs more missions than exist")
+            want = sum((r in fm.cellar) == bool(floor) for r in fm.mission_slots[n])
+            if want > have:
+                raise ContentError(
+                    f"farm.toml: mission_slots.players{n} lays out {want} "
+                    f"{('ground', 'cellar')[floor]} missions, missions.toml has {have}"
+                )
     if len(con.goals) < prm.goals_in_play:
         raise ContentError("goals.toml: fewer goals than goals_in_play")
     basics = sum(c.deck == 0 for c in con.cards)

@@ -15,8 +15,10 @@ from simcore.games.rats_of_wistar.board import (
     auto,
     decide,
 )
-from simcore.games.rats_of_wistar.rules import strength
+from simcore.games.rats_of_wistar.inventions import pay_resource, resource_cost
+from simcore.games.rats_of_wistar.records import note_strength
 from simcore.games.rats_of_wistar.vocab import MAIN_LABELS
+from simcore.games.rats_of_wistar.wheel import strength
 
 
 @auto("main")
@@ -26,6 +28,7 @@ def _main(s: Any, task: tuple) -> None:
     st = task[3] if len(task) > 3 else strength(s, seat, main)  # fixed strength from an effect
     pl = s.players[seat]
     s._info = st
+    note_strength(s, st)
     s.log(f"seat {seat}: main action {MAIN_LABELS[main]} at strength {st}")
     if main in (0, 2):
         res = 0 if main == 0 else 1
@@ -83,7 +86,8 @@ def do_bed(s: Any, seat: int) -> None:
 
 def _dig_options(s: Any, task: tuple) -> list[int]:
     pl = s.players[task[1]]
-    return [DIG_ACT, STOP] if can_dig(pl) and pl.res[1] >= dig_cost(s, pl) else []
+    ok = can_dig(pl) and pl.res[1] >= resource_cost(pl, 1, dig_cost(s, pl))
+    return [DIG_ACT, STOP] if ok else []
 
 
 @decide("dig", _dig_options)
@@ -94,7 +98,7 @@ def _dig(s: Any, task: tuple, action: int) -> None:
         return
     seat = task[1]
     pl = s.players[seat]
-    pl.res[1] -= dig_cost(s, pl)
+    pay_resource(pl, 1, dig_cost(s, pl))
     do_dig(s, seat)
     if task[2] > 1:
         s.stack.append(("dig", seat, task[2] - 1))
@@ -102,7 +106,8 @@ def _dig(s: Any, task: tuple, action: int) -> None:
 
 def _bed_options(s: Any, task: tuple) -> list[int]:
     pl = s.players[task[1]]
-    return [BED_ACT, STOP] if can_bed(s, pl) and pl.res[0] >= bed_cost(s, pl) else []
+    ok = can_bed(s, pl) and pl.res[0] >= resource_cost(pl, 0, bed_cost(s, pl))
+    return [BED_ACT, STOP] if ok else []
 
 
 @decide("bed", _bed_options)
@@ -113,7 +118,7 @@ def _bed(s: Any, task: tuple, action: int) -> None:
         return
     seat = task[1]
     pl = s.players[seat]
-    pl.res[0] -= bed_cost(s, pl)
+    pay_resource(pl, 0, bed_cost(s, pl))
     do_bed(s, seat)
     if task[2] > 1:
         s.stack.append(("bed", seat, task[2] - 1))

@@ -6,8 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 # Room slots of a player board: 0-2 starting rooms, 3 the ability room, 4-9 the soil rooms
-# (soil tile k, in ascending VP order, covers slot 4 + k). Lower slots fill first.
-SOIL, EMPTY, BED, VISITOR, CHEESE, FILLED = -1, 0, 1, 2, 3, 4
+# (soil tile k, in ascending VP order, covers slot 4 + k). Lower slots fill first. A room that an
+# invention fills gets its soil tile back (§6 rev. 2): it is SOIL again, not a kind of room.
+SOIL, EMPTY, BED, VISITOR, CHEESE = -1, 0, 1, 2, 3
 EXTRA_ROOM = 3
 FIRST_SOIL = 4
 N_ROOMS = 10
@@ -25,14 +26,18 @@ QUICK_NAMES = {
 AREA_BASE = 60  # + area
 MOVE_BASE = 70  # + from * 3 + to
 PAY_WOOD, PAY_METAL = 80, 81
-SPACE_BASE = 100  # + (sector * 3 + space) * 2 + order (0 = bonus first, 1 = main first)
+SPACE_BASE = 100  # + sector * 3 + space
+ORDER_BASE = 130  # + part index: which part of a placement (main action, bonus part) is next
 BRANCH_BASE = 150  # + branch
+SPEND_ACT = 160  # pay the cost of a 'spend' primitive (STOP declines the rest of the effect)
+VISRET_BASE = 170  # + index in the player's visitors: the visitor a 'spend' returns
 DOOR_BASE, ROOM_BASE, REVEAL_BASE, VISIT_BASE, CHEESE_ACT = 300, 320, 340, 360, 380
 MISSION_BASE, ABILITY_BASE, GOAL_BASE, POTION_BASE = 400, 420, 440, 450
 ICON_BASE, MAIN_BASE, PAIR_BASE, DIG_ACT, BED_ACT = 460, 470, 480, 500, 501
 CARD_BASE = 1000  # + card id
 MARKET_BASE = 2000  # + deck * 10 + slot; + deck * 10 + 9 = top of the deck
 HERO_BASE = 3000
+X1_BASE = 3500  # + index in the player's x1 list
 
 AUTO: dict[str, Callable[[Any, tuple], None]] = {}
 DECIDE: dict[str, tuple[Callable[[Any, tuple], list[int]], Callable[[Any, tuple, int], None]]] = {}
@@ -65,7 +70,7 @@ class Player:
         "res", "vp", "power", "icons", "icon_tokens", "types", "played", "income", "x1",
         "x1_used", "hand", "known", "entrance", "areas", "beds", "rooms", "dug", "visitors",
         "cheese", "heroes", "explorer", "tents", "abil", "goals", "missions", "doors", "gather",
-        "discount", "strength", "move_bonus", "chiefs", "sectors", "ends",
+        "discount", "strength", "move_bonus", "chiefs", "sectors", "ends", "nextdisc",
     )  # fmt: skip
 
     def __init__(self, wood: int, metal: int, moves: int, vp: int, entrance: int, rooms: int,
@@ -78,8 +83,8 @@ class Player:
         self.types = [0] * 3
         self.played: list[int] = []
         self.income: list[tuple] = []
-        self.x1: list[int] = []
-        self.x1_used: list[int] = []
+        self.x1: list[tuple[str, tuple]] = []  # (source name, its own effect), §10
+        self.x1_used: list[int] = []  # indices into x1 used this round
         self.hand: list[int] = []
         self.known: list[int] = []
         self.entrance = entrance
@@ -103,6 +108,7 @@ class Player:
         self.chiefs = chiefs
         self.sectors = [0] * 7
         self.ends: list[tuple] = []
+        self.nextdisc = [0, 0]  # wood, metal off the next payment of that resource (§10)
 
     def clone(self) -> Player:
         """Independent copy (tuples inside lists are immutable and shared)."""

@@ -70,8 +70,7 @@ class Farm:
     open_passages: tuple[tuple[int, int], ...]
     doors: tuple[tuple[int, int], ...]
     door_tokens: dict[int, int]
-    missions: dict[int, tuple[int, int]]
-    mission_order: tuple[tuple[int, ...], tuple[int, ...]]
+    mission_slots: dict[int, tuple[int, ...]]  # by player count: the room of every mission
     visitor_rooms: tuple[tuple[int, ...], tuple[int, ...]]
     cheese_room: int
     cellar: frozenset[int]
@@ -280,15 +279,20 @@ def _farm(file: str, data: dict) -> Farm:
     doors = pairs("doors")
     counts = data.get("door_tokens", {})
     tokens = {n: _int(file, counts, f"players{n}", 0, len(doors)) for n in (2, 3, 4)}
-    mis = {n: tuple(data["missions"][f"players{n}"]) for n in (2, 3, 4)}
-    order = tuple(tuple(room(r, key) for r in data.get(key, []))
-                  for key in ("mission_order_ground", "mission_order_cellar"))  # fmt: skip
+    cellar = frozenset(room(r, "cellar") for r in data.get("cellar", []))
+    slots = data.get("mission_slots", {})
+    mis = {n: tuple(room(r, f"mission_slots.players{n}") for r in slots.get(f"players{n}", []))
+           for n in (2, 3, 4)}  # fmt: skip
+    for n, where in mis.items():
+        cellar_slots = sum(r in cellar for r in where)
+        if not where or len(where) - cellar_slots > 6 or cellar_slots > 4:
+            raise fail(file, f"'mission_slots.players{n}' needs 1-6 ground and at most 4 "
+                       f"cellar rooms (one per mission), got {len(where)}")  # fmt: skip
     vis = tuple(tuple(room(r, key) for r in data.get(key, []))
                 for key in ("visitor_rooms_basic", "visitor_rooms_advanced"))  # fmt: skip
     return Farm(
         tuple(rooms), room(data.get("entrance"), "entrance"), pairs("open_passages"), doors,
-        tokens, mis, order, vis, room(data.get("cheese_room"), "cheese_room"),
-        frozenset(room(r, "cellar") for r in data.get("cellar", [])),
+        tokens, mis, vis, room(data.get("cheese_room"), "cheese_room"), cellar,
     )  # fmt: skip
 
 

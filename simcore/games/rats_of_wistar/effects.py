@@ -10,21 +10,29 @@ from simcore.games.rats_of_wistar.board import (
     CARD_BASE,
     EMPTY,
     EXTRA_ROOM,
-    FILLED,
-    FIRST_SOIL,
     HERO_BASE,
     ICON_BASE,
     MAIN_BASE,
     MOVE_BASE,
     PAY_METAL,
     PAY_WOOD,
+    ROOM_BASE,
     SOIL,
+    SPEND_ACT,
     STOP,
     VISITOR,
+    VISRET_BASE,
     auto,
     decide,
 )
-from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, RESOURCES, VP
+from simcore.games.rats_of_wistar.farm import completable, neighbours
+from simcore.games.rats_of_wistar.inventions import (
+    discard_from_hand,
+    gain_visitor,
+    playable,
+    register,
+)
+from simcore.games.rats_of_wistar.vocab import RESOURCES, SPEND_ANY, SPEND_VISITOR, VP
 
 
 # ------------------------------------------------------------------ simple primitives
@@ -122,14 +130,6 @@ def _attack(s: Any, task: tuple) -> None:
         s.log(f"seat {seat} attacks seat {other}: loses {lost} {('wood', 'metal', 'card')[what]}")
 
 
-def discard_from_hand(s: Any, pl: Any, card: int) -> None:
-    """A hand card goes face up to its discard pile."""
-    pl.hand.remove(card)
-    if card in pl.known:
-        pl.known.remove(card)
-    s.discard[s.content.cards[card].deck].append(card)
-
-
 @auto("take_round_visitor")
 def _take_round_visitor(s: Any, task: tuple) -> None:
     pl = s.players[task[1]]
@@ -144,27 +144,6 @@ def _take_visitor(s: Any, task: tuple) -> None:
     pl = s.players[task[1]]
     if pile and EMPTY in pl.rooms:
         gain_visitor(s, task[1], pile.pop(s.rng.randrange(len(pile))))
-
-
-def gain_visitor(s: Any, seat: int, vis: int) -> None:
-    """Put a visitor into the lowest empty room and apply its effect."""
-    pl = s.players[seat]
-    pl.rooms[pl.free_room()] = VISITOR
-    pl.visitors.append(vis)
-    tile = s.content.visitors[vis]
-    s.log(f"seat {seat}: visitor {tile.id} ({tile.kind}, {tile.vp} VP) moves in")
-    register(s, seat, tile.kind, tile.effect)
-
-
-def register(s: Any, seat: int, kind: str, effect: tuple, card: int = -1) -> None:
-    """Apply an effect by kind: now, now and every income step, once per round, or at the end."""
-    pl = s.players[seat]
-    if kind == "income":
-        pl.income.append(effect)
-    if kind == "x1":
-        pl.x1.append(card)
-        return
-    s.push_effect(seat, effect)
 
 
 # ------------------------------------------------------------------ decisions
@@ -208,7 +187,7 @@ def _gain_hero(s: Any, task: tuple, action: int) -> None:
     s.players[task[1]].heroes.append(hero)
     tile = s.content.heroes[hero]
     s.log(f"seat {task[1]}: hero {tile.label}")
-    register(s, task[1], tile.kind, tile.effect)
+    register(s, task[1], tile.kind, tile.effect, tile.label)
 
 
 def _pay_options(s: Any, task: tuple) -> list[int]:
@@ -275,97 +254,8 @@ def _place_worker(s: Any, task: tuple, action: int) -> None:
     pl.areas[action - AREA_BASE] += 1
 
 
-# ------------------------------------------------------------------ inventions (§7)
-def fill_target(s: Any, pl: Any) -> int:
-    """Room slot a room requirement fills: the highest-VP dug soil room not yet filled."""
-    for slot in range(FIRST_SOIL + pl.dug - 1, FIRST_SOIL - 1, -1):
-        if pl.rooms[slot] != FILLED:
-            if s.params.fill_room_must_be_empty and pl.rooms[slot] != EMPTY:
-                return -1
-            return slot
-    return -1
-
-
-def missing_icons(pl: Any, card: Any) -> int:
-    """Icons short of the card's icon requirements (each may be covered by a joker)."""
-    return sum(max(0, n - pl.icons[i]) for i, n in card.icons)
-
-
-def can_play(s: Any, pl: Any, card: Any, free: bool) -> bool:
-    """Requirements of §7 met (free = ignoring requirements)."""
-    if free:
-        return True
-    if pl.res[0] < card.wood or pl.res[1] < card.metal or pl.res[MOVE] < card.move:
-        return False
-    if pl.power < card.power or (card.req_type >= 0 and not pl.types[card.req_type]):
-        return False
-    if card.room and fill_target(s, pl) < 0:
-        return False
-    return not card.icons or missing_icons(pl, card) <= pl.res[JOKER]
-
-
-def playable(s: Any, seat: int, deck: int, free: bool) -> list[int]:
-    """Hand cards of the deck filter (-1 = any) that can be played now."""
-    pl = s.players[seat]
-    cards = s.content.cards
-    return [c for c in pl.hand
-            if (deck < 0 or cards[c].deck == deck) and can_play(s, pl, cards[c], free)]  # fmt: skip
-
-
-def _play_options(s: Any, task: tuple) -> list[int]:
-    opts = [CARD_BASE + c for c in playable(s, task[1], task[2], task[3])]
-    return [*opts, STOP] if opts else []
-
-
-@decide("play", _play_options)
-def _play(s: Any, task: tuple, action: int) -> None:
-    """Play an invention from hand (or skip)."""
-    s.stack.pop()
-    if action != STOP:
-        play_card(s, task[1], action - CARD_BASE, task[3])
-
-
-def play_card(s: Any, seat: int, cid: int, free: bool) -> None:
-    """Pay the requirements, put the card into play and start its effect."""
-    pl = s.players[seat]
-    card = s.content.cards[cid]
-    if not free:
-        pl.res[0] -= card.wood
-        pl.res[1] -= card.metal
-        pl.res[MOVE] -= card.move
-        if card.room:
-            pl.rooms[fill_target(s, pl)] = FILLED
-        pl.res[JOKER] -= missing_icons(pl, card)
-    pl.hand.remove(cid)
-    if cid in pl.known:
-        pl.known.remove(cid)
-    pl.played.append(cid)
-    pl.icons[card.icon] += 1
-    pl.types[card.type] += 1
-    s.log(f"seat {seat}: plays {card.name} ({card.kind}){' free' if free else ''}")
-    register(s, seat, card.kind, card.effect, cid)
-
-
-def _x1_options(s: Any, task: tuple) -> list[int]:
-    pl = s.players[task[1]]
-    return [CARD_BASE + c for c in pl.x1 if c not in pl.x1_used]
-
-
-@decide("x1", _x1_options)
-def _x1(s: Any, task: tuple, action: int) -> None:
-    """Use a once-per-round effect and mark it x1."""
-    s.stack.pop()
-    pl = s.players[task[1]]
-    cid = action - CARD_BASE
-    pl.x1_used.append(cid)
-    s.log(f"seat {task[1]}: uses x1 effect of {s.content.cards[cid].name}")
-    s.push_effect(task[1], s.content.cards[cid].effect)
-
-
 def feasible(s: Any, seat: int, prim: tuple) -> bool:
     """Whether a primitive can do anything now (used to offer only live branches)."""
-    from simcore.games.rats_of_wistar.farm import completable
-
     op = prim[0]
     pl = s.players[seat]
     if op == "complete_mission":
@@ -377,3 +267,98 @@ def feasible(s: Any, seat: int, prim: tuple) -> bool:
     if op == "draw":
         return bool(s.deck[prim[1]] or s.discard[prim[1]])
     return True
+
+
+# ------------------------------------------------------------------ rev. 2 vocabulary (§10)
+@auto("lose_vp")
+def _lose_vp(s: Any, task: tuple) -> None:
+    s.players[task[1]].vp -= task[2]
+    s.log(f"seat {task[1]}: loses {task[2]} VP")
+
+
+@auto("next_discount")
+def _next_discount(s: Any, task: tuple) -> None:
+    """The next payment of wood (0) or metal (1) costs ``n`` less."""
+    s.players[task[1]].nextdisc[task[2]] += task[3]
+
+
+def can_spend(pl: Any, what: int, n: int) -> bool:
+    """Whether the player holds what a 'spend' primitive asks for."""
+    if what == SPEND_ANY:
+        return pl.spendable() >= n
+    if what == SPEND_VISITOR:
+        return len(pl.visitors) >= n
+    return pl.res[what] >= n
+
+
+def _spend_options(s: Any, task: tuple) -> list[int]:
+    return [SPEND_ACT, STOP] if can_spend(s.players[task[1]], task[2], task[3]) else []
+
+
+@decide("spend", _spend_options)
+def _spend(s: Any, task: tuple, action: int) -> None:
+    """Pay a cost inside an effect, then the rest of the effect; STOP declines both.
+
+    Without the means to pay, the rest of the effect does not happen (no options: skipped).
+    """
+    s.stack.pop()
+    if action == STOP:
+        return
+    seat, what, n, rest = task[1], task[2], task[3], task[4]
+    pl = s.players[seat]
+    s.push_effect(seat, rest)
+    if what == SPEND_ANY:
+        s.stack.append(("pay", seat, n))
+    elif what == SPEND_VISITOR:
+        s.stack.append(("spend_visitor", seat, n))
+    else:
+        pl.res[what] -= n
+        s.log(f"seat {seat}: spends {n} {RESOURCES[what]}")
+
+
+def _visitor_options(s: Any, task: tuple) -> list[int]:
+    return [VISRET_BASE + i for i in range(len(s.players[task[1]].visitors))]
+
+
+@decide("spend_visitor", _visitor_options)
+def _spend_visitor(s: Any, task: tuple, action: int) -> None:
+    """A visitor leaves the board (its room is empty again, its income stops)."""
+    s.stack.pop()
+    pl = s.players[task[1]]
+    vis = pl.visitors.pop(action - VISRET_BASE)
+    tile = s.content.visitors[vis]
+    slot = pl.rooms.index(VISITOR)  # visitors are interchangeable in rooms
+    pl.rooms[slot] = EMPTY
+    if tile.kind == "income" and tile.effect in pl.income:
+        pl.income.remove(tile.effect)
+    s.log(f"seat {task[1]}: spends visitor {tile.id}")
+    if task[2] > 1:
+        s.stack.append(("spend_visitor", task[1], task[2] - 1))
+
+
+def explorer_targets(s: Any, pl: Any, how: int) -> list[int]:
+    """Rooms the explorer may move to: connected without closed doors (0) or a tent room (1)."""
+    if how == 1:
+        return sorted({r for r in pl.tents if r != pl.explorer})
+    seen, todo = {pl.explorer}, [pl.explorer]
+    while todo:
+        for r in neighbours(s, todo.pop()):
+            if r not in seen:
+                seen.add(r)
+                todo.append(r)
+    return sorted(seen - {pl.explorer})
+
+
+def _explorer_options(s: Any, task: tuple) -> list[int]:
+    opts = [ROOM_BASE + r for r in explorer_targets(s, s.players[task[1]], task[2])]
+    return [*opts, STOP] if opts else []
+
+
+@decide("explorer_move", _explorer_options)
+def _explorer_move(s: Any, task: tuple, action: int) -> None:
+    """Move the explorer (or stay)."""
+    s.stack.pop()
+    if action != STOP:
+        pl = s.players[task[1]]
+        pl.explorer = action - ROOM_BASE
+        s.log(f"seat {task[1]}: explorer moves to {s.content.farm.rooms[pl.explorer]}")

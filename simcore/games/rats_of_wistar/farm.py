@@ -19,6 +19,7 @@ from simcore.games.rats_of_wistar.board import (
     VISIT_BASE,
     decide,
 )
+from simcore.games.rats_of_wistar.inventions import gain_visitor, playable
 from simcore.games.rats_of_wistar.vocab import JOKER, POTION
 
 
@@ -72,8 +73,6 @@ def _explore(s: Any, task: tuple, action: int) -> None:
 
 def explore_step(s: Any, seat: int, action: int) -> None:
     """Resolve one explore step."""
-    from simcore.games.rats_of_wistar.effects import gain_visitor
-
     pl = s.players[seat]
     con = s.content
     rooms = con.farm.rooms
@@ -267,8 +266,6 @@ def _goal(s: Any, task: tuple, action: int) -> None:
 # ------------------------------------------------------------------ potions (§8 [A])
 def potion_options(s: Any, seat: int) -> list[int]:
     """Potion uses: complete a mission, play an invention, 1 wood, 1 metal."""
-    from simcore.games.rats_of_wistar.effects import playable
-
     opts = []
     if completable(s, seat):
         opts.append(POTION_BASE)

@@ -21,6 +21,7 @@ from simcore.games.rats_of_wistar.board import (
     MARKET_BASE,
     MISSION_BASE,
     MOVE_BASE,
+    ORDER_BASE,
     PAIR_BASE,
     PAY_METAL,
     PAY_WOOD,
@@ -29,15 +30,29 @@ from simcore.games.rats_of_wistar.board import (
     REVEAL_BASE,
     ROOM_BASE,
     SPACE_BASE,
+    SPEND_ACT,
     STOP,
     VISIT_BASE,
+    VISRET_BASE,
+    X1_BASE,
 )
+from simcore.games.rats_of_wistar.records import YIELDS
+from simcore.games.rats_of_wistar.scoring import score_parts
+from simcore.games.rats_of_wistar.setup import wheel_order
 from simcore.games.rats_of_wistar.vocab import AREAS, ICONS, MAIN_LABELS, RESOURCES
+from simcore.games.rats_of_wistar.wheel import space_slot, strength
+
+
+def _visitor(s: Any, index: int) -> int:
+    """The visitor at ``index`` of the acting player's board."""
+    return s.players[s.current_player].visitors[index]
+
 
 BLANK = {"round": 0, "turn": 0, "turn_position": 0, "sector": "", "space": 0, "slot": -1,
-         "main_action": "", "strength": 0, "bonus": "", "order": "", "kind": ""}  # fmt: skip
+         "main_action": "", "strength": 0, "bonus": "", "order": "", "kind": "",
+         "bonus_choices": "", "strength_used": -1, **{f"y_{k}": 0 for k in YIELDS}}  # fmt: skip
 ACTION_COLUMNS = {k: ("str" if isinstance(v, str) else "int") for k, v in BLANK.items()}
-ACTION_COLUMNS["strength_used"] = "int"  # filled after the step (post_action_info)
+ACTION_COLUMNS["main_strength"] = "int"  # filled after the step (post_action_info)
 
 
 def prim_label(prim: tuple) -> str:
@@ -60,9 +75,8 @@ def bonus_label(branches: tuple) -> str:
     return " | ".join(" & ".join(prim_label(p) for p in b) or "-" for b in branches)
 
 
-def _space(s: Any, action: int) -> tuple[int, int, int]:
-    code = action - SPACE_BASE
-    return code // 6, (code // 2) % 3, code % 2
+def _space(action: int) -> tuple[int, int]:
+    return divmod(action - SPACE_BASE, 3)
 
 
 def action_label(s: Any, action: int) -> str:
@@ -75,13 +89,10 @@ def action_label(s: Any, action: int) -> str:
         if action == STOP:
             return "end turn"
         if action >= SPACE_BASE:
-            sec, sp, main_first = _space(s, action)
-            from simcore.games.rats_of_wistar.rules import space_slot
-
+            sec, sp = _space(action)
             sid, spaces = con.wheel[s._n][sec]
-            return (
-                f"chief -> {sid}.{sp + 1} [{MAIN_LABELS[space_slot(s, sec)]} + "
-                f"{bonus_label(spaces[sp])}] {'main' if main_first else 'bonus'} first"
+            return f"chief -> {sid}.{sp + 1} [{MAIN_LABELS[space_slot(s, sec)]} + " + (
+                f"{bonus_label(spaces[sp])}]"
             )
         return f"quick: {QUICK_NAMES.get(action, action)}"
     if action == STOP:
@@ -91,6 +102,13 @@ def action_label(s: Any, action: int) -> str:
 
 def _generic(s: Any, op: str, action: int) -> str:
     con = s.content
+    if op == "order":
+        part = s.stack[-1][2][action - ORDER_BASE]
+        if part[0][0] == "main":
+            return f"next: main action {MAIN_LABELS[part[0][2]]}"
+        return "next: " + " & ".join(prim_label(t[:1] + t[2:]) for t in part)
+    if action >= X1_BASE:
+        return f"use x1 of {s.players[s.current_player].x1[action - X1_BASE][0]}"
     if action >= HERO_BASE:
         return f"hero {con.heroes[action - HERO_BASE].label}"
     if action >= MARKET_BASE:
@@ -119,6 +137,8 @@ def _generic(s: Any, op: str, action: int) -> str:
         (ROOM_BASE, lambda a: f"move explorer to {con.farm.rooms[a]}"),
         (DOOR_BASE, lambda a: "open door {}-{}".format(
             *(con.farm.rooms[r] for r in con.farm.doors[a]))),
+        (VISRET_BASE, lambda a: f"spend visitor {con.visitors[_visitor(s, a)].id}"),
+        (SPEND_ACT, lambda a: "pay the cost"),
         (BRANCH_BASE, lambda a: f"choose {bonus_label((s.stack[-1][2][a],))}"),
         (PAY_METAL, lambda a: "pay metal"), (PAY_WOOD, lambda a: "pay wood"),
         (MOVE_BASE, lambda a: f"move worker {AREAS[a // 3]} -> {AREAS[a % 3]}"),
@@ -137,13 +157,13 @@ def action_classes(s: Any, action: int) -> tuple[str, ...]:
         if action == HUT:
             return ("place", "place/hut")
         if action >= SPACE_BASE:
-            sec, sp, _ = _space(s, action)
+            sec, sp = _space(action)
             sid = s.content.wheel[s._n][sec][0]
             return ("place", f"place/{sid}", f"place/{sid}/{sp + 1}")
         if action == STOP:
             return ("end_turn",)
         return ("quick", "quick/" + QUICK_NAMES[action].replace(" ", "_"))
-    if op in ("play", "x1") and action >= CARD_BASE:
+    if op == "play" and action >= CARD_BASE:
         card = s.content.cards[action - CARD_BASE]
         return (op, f"{op}/{card.design}")
     return (op,)
@@ -151,8 +171,6 @@ def action_classes(s: Any, action: int) -> tuple[str, ...]:
 
 def action_info(s: Any, action: int) -> dict[str, Any]:
     """Placement columns for chief placements, ``kind`` for every decision."""
-    from simcore.games.rats_of_wistar.rules import space_slot, strength
-
     op = s.stack[-1][0] if s.stack else ""
     seat = s.current_player
     row = dict(BLANK)
@@ -166,27 +184,21 @@ def action_info(s: Any, action: int) -> dict[str, Any]:
     if action == HUT:
         row.update(sector="hut", main_action="hut", bonus="potion & move token")
         return row
-    sec, sp, main_first = _space(s, action)
+    sec, sp = _space(action)
     sid, spaces = s.content.wheel[s._n][sec]
     slot = space_slot(s, sec)
     row.update(sector=sid, space=sp + 1, slot=slot, main_action=MAIN_LABELS[slot],
-               strength=strength(s, seat, slot), bonus=bonus_label(spaces[sp]),
-               order="main_first" if main_first else "bonus_first")  # fmt: skip
-    return row
+               strength=strength(s, seat, slot), bonus=bonus_label(spaces[sp]))  # fmt: skip
+    return row  # order, bonus choices, yields: amended when the placement is resolved
 
 
 def render(s: Any) -> str:
     """Whole position and the score breakdown."""
-    from simcore.games.rats_of_wistar.scoring import score_parts
-    from simcore.games.rats_of_wistar.setup import wheel_order
-
     con = s.content
     lines = [f"Rats of Wistar - round {s.round}/{s.params.rounds}, turn order {s.order}, "
              f"content {con.content_set} ({con.content_hash})",
              f"wheel (round 1, slots 0-5): {wheel_order(s)}; hut: {s.hut}"]  # fmt: skip
     for sec, (sid, spaces) in enumerate(con.wheel[s._n]):
-        from simcore.games.rats_of_wistar.rules import space_slot
-
         lines.append(f"  {sid} at slot {space_slot(s, sec)}: " + "; ".join(
             f"{i + 1}:{bonus_label(b)}{'' if s.occ[sec][i] < 0 else f' [seat {s.occ[sec][i]}]'}"
             for i, b in enumerate(spaces)))  # fmt: skip

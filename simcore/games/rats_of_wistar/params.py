@@ -38,6 +38,14 @@ class WistarParams(Params):
     # §5 hut
     hut_potions: int = param(1, "potions gained in the Alchemist's hut (§5)", ge=0, le=3)
     hut_move_tokens: int = param(1, "move tokens gained in the Alchemist's hut (§5)", ge=0, le=3)
+    bonus_part_order: str = param(
+        "free",
+        "order of a placement's main action and bonus parts: any order the player chooses "
+        "(the main action may come between two parts), or main/bonus in either order with the "
+        "bonus parts as listed in the wheel data (§4) [A]",
+        choices=("free", "printed"),
+        assumption=True,
+    )
     # §6 main actions
     dig_cost: int = param(2, "metal per dug room (§6)", ge=0, le=5)
     bed_cost: int = param(2, "wood per built bed (§6)", ge=0, le=5)
@@ -61,20 +69,16 @@ class WistarParams(Params):
     power_cost: int = param(4, "wood/metal/hand cards paid per power level (§8)", ge=1, le=8)
     max_power: int = param(2, "highest power level (§8)", ge=1, le=2)
     move_token_workers: int = param(1, "workers moved by one move token (§8)", ge=1, le=3)
-    max_quick_actions: int = param(
-        6,
-        "quick actions per turn: a simulator safeguard against endless no-op loops [A]",
-        ge=1,
-        le=50,
-        assumption=True,
-    )
     potion_is_quick_action: bool = param(
         True, "potions are used as a quick action [A]", assumption=True
     )
     # §8.1 goals and missions
     mission_exclusive: bool = param(True, "each mission can be completed once in the game (§8.1)")
     jokers_for_mission_icons: bool = param(
-        False, "jokers may stand in for tech icons in mission conditions [A]", assumption=True
+        True,
+        "a joker stands in for a missing tech icon of a mission condition (§8.1: the seed "
+        "excepts only goals) [A]",
+        assumption=True,
     )
     free_ability_choice: bool = param(
         True, "the player chooses which covered ability space to uncover [A]", assumption=True

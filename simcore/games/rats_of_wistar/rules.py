@@ -7,6 +7,7 @@ from typing import Any
 from simcore.games.rats_of_wistar.board import (
     BRANCH_BASE,
     HUT,
+    ORDER_BASE,
     QA_GOAL,
     QA_JOKER,
     QA_MOVE,
@@ -20,9 +21,11 @@ from simcore.games.rats_of_wistar.board import (
     auto,
     decide,
 )
+from simcore.games.rats_of_wistar.effects import feasible
+from simcore.games.rats_of_wistar.farm import can_goal, potion_options
+from simcore.games.rats_of_wistar.records import finish_placement, note_choice, track_placement
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, POTION
-
-MAIN_AREA = (0, 0, 1, 1, 2, 2)
+from simcore.games.rats_of_wistar.wheel import space_slot
 
 
 def flow(s: Any) -> None:
@@ -113,19 +116,6 @@ def refill(s: Any) -> None:
                 row[i] = s.draw_card(deck)
 
 
-# ------------------------------------------------------------------ turn menu
-def space_slot(s: Any, sector: int) -> int:
-    """§4: sector k sits at slot (start_k + round - 1) mod 6."""
-    return (s.wheel[sector] + s.round - 1) % 6
-
-
-def strength(s: Any, seat: int, main: int) -> int:
-    """Workers in the main action's area plus permanent modifiers (§6)."""
-    area = MAIN_AREA[main]
-    pl = s.players[seat]
-    return pl.areas[area] + pl.strength[area]
-
-
 def _turn_options(s: Any, task: tuple) -> list[int]:
     seat = task[1]
     pl = s.players[seat]
@@ -135,21 +125,16 @@ def _turn_options(s: Any, task: tuple) -> list[int]:
         for sec, row in enumerate(s.occ):
             if seat in row:
                 continue  # one chief per player per sector
-            for sp, who in enumerate(row):
-                if who < 0:
-                    code = SPACE_BASE + (sec * 3 + sp) * 2
-                    opts += (code, code + 1)
+            opts += [SPACE_BASE + sec * 3 + sp for sp, who in enumerate(row) if who < 0]
     else:
         opts.append(STOP)
-    if s.qa < s.params.max_quick_actions:
-        opts += quick_options(s, seat, pl)
-    return opts
+    # §8: any number of quick actions; each one spends something finite (a resource, token,
+    # potion, worker, tent, goal or x1 mark), which is what keeps a turn finite.
+    return opts + quick_options(s, seat, pl)
 
 
 def quick_options(s: Any, seat: int, pl: Any) -> list[int]:
     """Quick actions (§8) available now."""
-    from simcore.games.rats_of_wistar.farm import can_goal, potion_options
-
     prm = s.params
     out = []
     spend = pl.spendable()
@@ -168,7 +153,7 @@ def quick_options(s: Any, seat: int, pl: Any) -> list[int]:
         out.append(QA_GOAL)
     if pl.res[POTION] and prm.potion_is_quick_action and potion_options(s, seat):
         out.append(QA_POTION)
-    if any(c not in pl.x1_used for c in pl.x1):
+    if len(pl.x1_used) < len(pl.x1):
         out.append(QA_X1)
     return out
 
@@ -184,7 +169,7 @@ def _turn(s: Any, task: tuple, action: int) -> None:
         _place_hut(s, seat)
     elif action >= SPACE_BASE:
         code = action - SPACE_BASE
-        _place_space(s, seat, code // 6, (code // 2) % 3, code % 2)
+        _place_space(s, seat, code // 3, code % 3)
     else:
         s.qa += 1
         _quick(s, seat, action)
@@ -196,12 +181,14 @@ def _place_hut(s: Any, seat: int) -> None:
     pl.chiefs -= 1
     pl.sectors[6] += 1
     s.hut.append(seat)
+    track_placement(s, seat)
     pl.res[POTION] += s.params.hut_potions
     pl.res[MOVE] += s.params.hut_move_tokens
     s.log(f"seat {seat}: chief to the Alchemist's hut (+potion, +move token)")
+    finish_placement(s)
 
 
-def _place_space(s: Any, seat: int, sec: int, sp: int, main_first: int) -> None:
+def _place_space(s: Any, seat: int, sec: int, sp: int) -> None:
     pl = s.players[seat]
     s.placed, s.turns = True, s.turns + 1
     pl.chiefs -= 1
@@ -209,17 +196,46 @@ def _place_space(s: Any, seat: int, sec: int, sp: int, main_first: int) -> None:
     s.occ[sec][sp] = seat
     main = space_slot(s, sec)
     branches = s.content.wheel[s._n][sec][1][sp]
-    main_task = ("main", seat, main)
-    s.log(f"seat {seat}: chief on {s.content.wheel[s._n][sec][0]} space {sp + 1} "
-          f"(slot {main}), {'main' if main_first else 'bonus'} first")  # fmt: skip
-    if not main_first:
-        s.stack.append(main_task)  # runs after the bonus
+    s.log(f"seat {seat}: chief on {s.content.wheel[s._n][sec][0]} space {sp + 1} (slot {main})")
+    track_placement(s, seat)
+    s.stack.append(("placed_end", seat))  # runs when the main action and bonus are done
+    s.stack.append(("order", seat, placement_parts(s, seat, main, branches)))
+
+
+def placement_parts(s: Any, seat: int, main: int, branches: tuple) -> tuple:
+    """The parts of a placement, each a tuple of tasks: the main action and the bonus (§4).
+
+    ``A | B`` bonuses are one part (the branch is chosen when it runs). ``A & B`` bonuses are
+    one part per primitive with ``bonus_part_order = free``, else one part in listed order.
+    """
+    main_part = (("main", seat, main),)
     if len(branches) > 1:
-        s.stack.append(("branch", seat, branches))
-    else:
-        s.push_effect(seat, branches[0])
-    if main_first:
-        s.stack.append(main_task)
+        return (main_part, (("branch", seat, branches),))
+    tasks = tuple((p[0], seat, *p[1:]) for p in branches[0])
+    if s.params.bonus_part_order == "printed" or len(tasks) < 2:
+        return (main_part, tasks) if tasks else (main_part,)
+    return (main_part, *((t,) for t in tasks))
+
+
+def _order_options(s: Any, task: tuple) -> list[int]:
+    return [ORDER_BASE + i for i in range(len(task[2]))]
+
+
+@decide("order", _order_options)
+def _order(s: Any, task: tuple, action: int) -> None:
+    """Do this part of the placement next; the rest stay pending in the same order task."""
+    s.stack.pop()
+    parts, i = task[2], action - ORDER_BASE
+    rest = parts[:i] + parts[i + 1 :]
+    if rest:
+        s.stack.append(("order", task[1], rest))
+    note_choice(s, part_name(parts[i]))
+    s.stack.extend(reversed(parts[i]))  # the part's first task runs first
+
+
+def part_name(part: tuple) -> str:
+    """Short name of a placement part: 'main', a primitive's name, or 'branch'."""
+    return "main" if part[0][0] == "main" else "+".join(t[0] for t in part)
 
 
 def _quick(s: Any, seat: int, action: int) -> None:
@@ -246,17 +262,18 @@ def _quick(s: Any, seat: int, action: int) -> None:
 
 
 def _branch_options(s: Any, task: tuple) -> list[int]:
-    from simcore.games.rats_of_wistar.effects import feasible
-
     seat, branches = task[1], task[2]
     ok = [BRANCH_BASE + i for i, b in enumerate(branches) if all(feasible(s, seat, p) for p in b)]
-    return ok
+    return ok or [STOP]  # no live branch: the single option STOP records it and skips
 
 
 @decide("branch", _branch_options)
 def _branch(s: Any, task: tuple, action: int) -> None:
-    """Choose one branch of an ``A | B`` bonus (STOP: none is possible, skip)."""
+    """Choose one branch of an ``A | B`` bonus."""
     s.stack.pop()
     if action == STOP:
+        note_choice(s, "branch=none")
         return
-    s.push_effect(task[1], task[2][action - BRANCH_BASE])
+    i = action - BRANCH_BASE
+    note_choice(s, f"branch={i + 1}")
+    s.push_effect(task[1], task[2][i])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from simcore.games.rats_of_wistar.board import FILLED, FIRST_SOIL
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
 
 PARTS = ("vp_start_and_play", "vp_abilities", "vp_beds", "vp_rooms", "vp_visitors", "vp_cheese",
@@ -22,11 +21,8 @@ def ability_vp(s: Any, pl: Any) -> int:
 
 
 def room_vp(s: Any, pl: Any) -> int:
-    """VP of the highest dug soil room that was not filled by an invention."""
-    for k in range(pl.dug - 1, -1, -1):
-        if pl.rooms[FIRST_SOIL + k] != FILLED:
-            return s.params.room_vp[k]
-    return 0
+    """VP of the highest dug soil room (a room refilled by an invention is not dug, §6)."""
+    return s.params.room_vp[pl.dug - 1] if pl.dug else 0
 
 
 def end_count(s: Any, pl: Any, what: int, sub: int) -> int:

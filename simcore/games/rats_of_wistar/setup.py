@@ -36,10 +36,10 @@ def setup(s: Any) -> None:
     advanced = [s.draw_card(1) for _ in range(n)]
     rng.shuffle(advanced)
     s.pairs = [[b, a] for b, a in zip(basics, advanced, strict=True)]
-    s.market = [[s.draw_card(d) for _ in range(prm.market_size)] for d in (0, 1)]
+    s.market = [[-1] * prm.market_size for _ in (0, 1)]  # laid out after the draft (§2.6)
     # Round 1 of the new-round phase: only step 3 (reveal the round visitor).
     s.rvis = s.rstack[0] if s.rstack else -1
-    s.push(*[("draft", seat) for seat in reversed(s.order)])
+    s.push(*[("draft", seat) for seat in reversed(s.order)], ("refill", -1))
     s.log(f"setup: turn order {s.order}, wheel {wheel_order(s)}")
 
 
@@ -57,14 +57,13 @@ def _farm(s: Any) -> None:
     for floor in (0, 1):
         ids = [i for i, m in enumerate(con.missions) if m.group == floor]
         rng.shuffle(ids)
-        count = farm.missions[n][floor]
-        order = farm.mission_order[floor]
-        for k in range(count):
-            s.m_room.append(order[k % len(order)])
+        rooms = [r for r in farm.mission_slots[n] if (r in farm.cellar) == bool(floor)]
+        for k, room in enumerate(rooms):  # §6: slots (rooms, a room may repeat) are map data
+            s.m_room.append(room)
             s.m_id.append(ids[k])
             s.m_rev.append(0)
             s.m_done.append(0)
-        s.m_box[floor] = sorted(ids[count:])
+        s.m_box[floor] = sorted(ids[len(rooms) :])
     tokens = list(range(len(con.doors)))
     rng.shuffle(tokens)
     used = farm.door_tokens[n]

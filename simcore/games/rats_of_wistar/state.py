@@ -5,14 +5,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simcore.api import TERMINAL, State
+from simcore.api import TERMINAL, State, _freeze
 from simcore.errors import IllegalActionError
 from simcore.games.rats_of_wistar.board import AUTO, DECIDE, Player
 from simcore.games.rats_of_wistar.content import Content
+from simcore.games.rats_of_wistar.labels import action_classes, action_info, action_label, render
 from simcore.games.rats_of_wistar.params import WistarParams
+from simcore.games.rats_of_wistar.rules import flow
+from simcore.games.rats_of_wistar.scoring import estimate, score_parts
+from simcore.games.rats_of_wistar.setup import setup
+from simcore.games.rats_of_wistar.views import determinize, observation, outcome
 from simcore.rng import state_stream, substream
 
-_NO_FP = frozenset({"_legal", "_trace", "_info"})
+_NO_FP = frozenset({"_legal", "_trace", "_info", "plc", "amend", "auto"})
 
 
 class WistarState(State):
@@ -26,7 +31,7 @@ class WistarState(State):
         "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
         "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ",
         "deck", "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns",
-        "steps", "_legal", "_trace", "_info",
+        "steps", "_legal", "_trace", "_info", "plc", "amend", "auto",
     )  # fmt: skip
 
     def __init__(self, params: WistarParams, content: Content, n_players: int, seed: int) -> None:
@@ -36,8 +41,9 @@ class WistarState(State):
         self.rng = state_stream(seed)
         self._trace: list[str] | None = None
         self._info = -1  # strength of a main action resolved during the last apply
-        from simcore.games.rats_of_wistar.setup import setup  # avoids an import cycle
-
+        self.plc: tuple | None = None  # the placement being resolved (records.py)
+        self.amend: list[tuple[int, dict[str, Any]]] = []  # finished placements' records
+        self.auto = False  # a single-option decision is resolving itself (no actions row)
         setup(self)
         self.settle()
 
@@ -68,8 +74,6 @@ class WistarState(State):
 
     def settle(self) -> None:
         """Run automatic tasks until a decision with two or more options is pending."""
-        from simcore.games.rats_of_wistar.rules import flow
-
         stack = self.stack
         while True:
             if not stack:
@@ -89,7 +93,9 @@ class WistarState(State):
             if not opts:
                 stack.pop()
             elif len(opts) == 1:
+                self.auto = True
                 resolve(self, task, opts[0])
+                self.auto = False
             else:
                 self._legal = opts
                 return
@@ -140,8 +146,10 @@ class WistarState(State):
         new.params, new.content, new._n = self.params, self.content, self._n
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        for name in ("round", "turn", "over", "rvis", "qa", "placed", "turns", "steps"):
+        for name in ("round", "turn", "over", "rvis", "qa", "placed", "turns", "steps", "plc",
+                     "auto"):  # fmt: skip
             setattr(new, name, getattr(self, name))
+        new.amend = self.amend[:]
         for name in ("order", "stack", "hut", "wheel", "rstack", "fvis", "cheese", "m_room",
                      "m_id", "m_rev", "m_done", "door_tok", "door_open", "door_box", "goals",
                      "heroes", "pairs", "_legal"):  # fmt: skip
@@ -159,8 +167,6 @@ class WistarState(State):
 
     def fingerprint(self) -> tuple:
         """Complete description, without caches and the trace."""
-        from simcore.api import _freeze
-
         return tuple(
             (name, _freeze(getattr(self, name)))
             for name in self.__slots__
@@ -169,21 +175,15 @@ class WistarState(State):
 
     def determinize(self, player: int, rng: random.Random) -> WistarState:
         """Redeal every hidden pile among its unseen items (§11), canonically."""
-        from simcore.games.rats_of_wistar.views import determinize
-
         return determinize(self, player, rng)
 
     def observation(self, player: int) -> str:
         """Everything ``player`` can observe."""
-        from simcore.games.rats_of_wistar.views import observation
-
         return observation(self, player)
 
     # ----------------------------------------------------------------- results
     def scores(self) -> list[float]:
         """Current total VP of every seat (final scoring applied to the current position)."""
-        from simcore.games.rats_of_wistar.scoring import score_parts
-
         return [float(sum(score_parts(self, p).values())) for p in range(self._n)]
 
     def winners(self) -> list[int]:
@@ -197,41 +197,31 @@ class WistarState(State):
 
     def outcome(self) -> dict[str, Any]:
         """Records of a finished game (§12)."""
-        from simcore.games.rats_of_wistar.views import outcome
-
         return outcome(self)
 
     def heuristic_value(self, player: int) -> float:
         """Score share estimate for search cut-offs."""
-        from simcore.games.rats_of_wistar.scoring import estimate
-
         return estimate(self, player)
 
     def action_label(self, action: int) -> str:
         """Readable name of ``action`` in the pending decision."""
-        from simcore.games.rats_of_wistar.labels import action_label
-
         return action_label(self, action)
 
     def action_classes(self, action: int) -> tuple[str, ...]:
         """Classes for restricted play, e.g. ``place/S3``, ``place/hut``, ``quick/joker``."""
-        from simcore.games.rats_of_wistar.labels import action_classes
-
         return action_classes(self, action)
 
     def action_info(self, action: int) -> dict[str, Any]:
         """Decoded columns of a decision (placement columns filled for placements)."""
-        from simcore.games.rats_of_wistar.labels import action_info
-
         return action_info(self, action)
 
     def post_action_info(self) -> dict[str, Any]:
-        """``strength_used``: strength of a main action resolved by this step, else -1.
-
-        With "main first" it is on the placement row; with "bonus first" and a bonus that
-        needs decisions, it is on the row of the step after which the main action ran.
-        """
-        return {"strength_used": self._info}
+        """``main_strength``: strength of a main action resolved by this step, else -1; and
+        ``_amend``: records of placements resolved by this step, for their own rows (§12)."""
+        out: dict[str, Any] = {"main_strength": self._info}
+        if self.amend:
+            out["_amend"], self.amend = self.amend, []
+        return out
 
     def enable_trace(self) -> None:
         """Start recording a narrative."""
@@ -246,8 +236,6 @@ class WistarState(State):
 
     def render(self) -> str:
         """Full text view, with the score breakdown."""
-        from simcore.games.rats_of_wistar.labels import render
-
         return render(self)
 
     def player(self, seat: int) -> Player:

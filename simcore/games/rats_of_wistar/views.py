@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from simcore.games.rats_of_wistar.scoring import PARTS, score_parts
+from simcore.games.rats_of_wistar.setup import wheel_order
 from simcore.rng import substream
 
 
@@ -94,8 +95,6 @@ def _visitors(new: Any, rng: random.Random) -> None:
 
 def outcome(s: Any) -> dict[str, Any]:
     """Game and seat columns of §12."""
-    from simcore.games.rats_of_wistar.setup import wheel_order
-
     ids = [sid for sid, _ in s.content.wheel[s._n]]
     seats = []
     for seat, pl in enumerate(s.players):

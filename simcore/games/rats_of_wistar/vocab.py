@@ -19,6 +19,9 @@ KINDS = ("immediate", "permanent", "income", "x1", "end_game", "attack")
 END_WHAT = ("type", "icon", "icons", "beds", "rooms", "visitors", "missions", "goals",
             "inventions", "power")  # fmt: skip
 LOSE = ("wood", "metal", "card")
+SPEND_ANY, SPEND_VISITOR = 10, 11  # spend codes beyond the RESOURCES indices
+SPEND = {"wood": 0, "metal": 1, "move_token": 3, "any": SPEND_ANY, "visitor": SPEND_VISITOR}
+EXPLORER_MOVES = ("connected", "tent")
 
 # Primitives that register a lasting modifier (allowed in permanent effects only).
 PERMANENT_OPS = frozenset(
@@ -96,6 +99,18 @@ def compile_prim(where: str, raw: Any) -> list[tuple]:
         return [("gain_icon", icon if icon < len(ICONS) else -1)]
     if op == "end_vp_per":
         return [_end_vp(where, value)]
+    if op == "lose":
+        return [("lose_vp", n) for _, n in _amounts(where, op, value, ("vp",))]
+    if op == "explorer_move":
+        return [("explorer_move", _choice(where, op, value, EXPLORER_MOVES))]
+    if op == "discount":
+        return [("next_discount", r, n) for r, n in _amounts(where, op, value, ("wood", "metal"))]
+    if op == "spend":
+        amounts = _amounts(where, op, value, tuple(SPEND))
+        if len(amounts) != 1:
+            raise fail(where, "primitive 'spend' names exactly one thing to spend")
+        ((i, n),) = amounts
+        return [("spend", SPEND[tuple(SPEND)[i]], n)]  # the rest of the effect is added later
     if op == "attack":
         table = _table(where, op, value, ("lose", "n"))
         return [("attack", _choice(where, op, table.get("lose"), LOSE),
@@ -134,6 +149,19 @@ def compile_effect(where: str, raw: Any, kind: str = "immediate") -> tuple:
     prims: list[tuple] = []
     for item in raw:
         prims.extend(compile_prim(where, item))
+    _check_kind(where, prims, kind)
+    return _with_continuations(prims)
+
+
+def _with_continuations(prims: list[tuple]) -> tuple:
+    """A 'spend' carries the rest of its effect, which happens only if the cost is paid."""
+    for i, prim in enumerate(prims):
+        if prim[0] == "spend":
+            return (*prims[:i], (*prim, _with_continuations(prims[i + 1 :])))
+    return tuple(prims)
+
+
+def _check_kind(where: str, prims: list[tuple], kind: str) -> None:
     for prim in prims:
         op = prim[0]
         if kind == "permanent" and op not in PERMANENT_OPS:
@@ -144,7 +172,6 @@ def compile_effect(where: str, raw: Any, kind: str = "immediate") -> tuple:
             raise fail(where, f"{op!r} does not fit an effect of kind {kind!r}")
         if (op == "attack") and kind != "attack":
             raise fail(where, "attack primitives need kind = 'attack'")
-    return tuple(prims)
 
 
 def compile_condition(where: str, raw: Any) -> tuple:

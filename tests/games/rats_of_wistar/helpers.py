@@ -61,9 +61,24 @@ def give(s: WistarState, seat: int, design: str) -> int:
     return cid
 
 
-def space_action(sec: int, sp: int, main_first: bool) -> int:
+def space_action(sec: int, sp: int) -> int:
     """Turn-menu code of placing on sector index ``sec`` (S1 = 0), space ``sp`` (0-based)."""
-    return B.SPACE_BASE + (sec * 3 + sp) * 2 + int(main_first)
+    return B.SPACE_BASE + sec * 3 + sp
+
+
+def order_action(s: WistarState, part: str) -> int:
+    """The pending order decision's option for the part named ``part`` ('main', 'gain', ...)."""
+    parts = s.stack[-1][2]
+    names = ["main" if p[0][0] == "main" else p[0][0] for p in parts]
+    return B.ORDER_BASE + names.index(part)
+
+
+def place(s: WistarState, sec: int, sp: int, *order: str) -> None:
+    """Place a chief and take the placement's parts in ``order`` (part names, as far as asked)."""
+    s.apply(space_action(sec, sp))
+    for part in order:
+        if s.stack and s.stack[-1][0] == "order":
+            s.apply(order_action(s, part))
 
 
 def mission_index(s: WistarState, mid: str) -> int:

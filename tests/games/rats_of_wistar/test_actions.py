@@ -121,7 +121,7 @@ def test_project_unspent_points_are_lost() -> None:
 
 def test_bed_and_room_track_scoring() -> None:
     # beds 1..6 score 0,1,2,4,6,9 (highest uncovered); rooms likewise by the highest dug room;
-    # a room filled by an invention no longer scores.
+    # a room filled by an invention gets its soil tile back: it is not dug and does not score.
     s = start()
     seat, pl = _seat(s)
     for beds, vp in zip(range(7), (0, 0, 1, 2, 4, 6, 9), strict=True):
@@ -131,5 +131,5 @@ def test_bed_and_room_track_scoring() -> None:
         pl.dug = dug
         pl.rooms[B.FIRST_SOIL :] = [B.EMPTY] * dug + [B.SOIL] * (6 - dug)
         assert score_parts(s, seat)["vp_rooms"] == vp
-    pl.rooms[B.FIRST_SOIL + 5] = B.FILLED
+    pl.rooms[B.FIRST_SOIL + 5], pl.dug = B.SOIL, 5
     assert score_parts(s, seat)["vp_rooms"] == 6

@@ -38,10 +38,13 @@ def test_records_for_placements() -> None:
     cols = set(GAME.action_columns)
     for row in rec.actions:
         assert cols <= set(row)
-    for row in places:
-        if row["order"] == "main_first":
+    for row in places:  # §12: the placement's own row carries what it yielded and its choices
+        if row["order"].startswith("main"):
             assert row["strength_used"] == row["strength"]
-        assert row["order"] in ("bonus_first", "main_first") or row["sector"] == "hut"
+        if row["sector"] == "hut":
+            assert row["y_potion"] >= 1 and row["y_move_token"] >= 1
+        else:
+            assert "main" in row["order"].split(">") and row["strength_used"] >= 0
         assert 1 <= row["turn_position"] <= 2 and 1 <= row["round"] <= 5
         if row["sector"] != "hut":
             assert row["sector"] in {f"S{i}" for i in range(1, 7)} and 1 <= row["space"] <= 3

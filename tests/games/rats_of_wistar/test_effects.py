@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from simcore.games.rats_of_wistar import board as B
-from simcore.games.rats_of_wistar.effects import can_play, fill_target
+from simcore.games.rats_of_wistar.actions import do_dig
+from simcore.games.rats_of_wistar.inventions import can_play, fill_target
 from simcore.games.rats_of_wistar.scoring import score_parts
 
 from .helpers import give, run, start, top
@@ -72,8 +73,11 @@ def test_room_requirement_fills_highest_dug_room() -> None:
     pl.rooms[B.FIRST_SOIL + 1] = B.EMPTY
     vp = pl.vp
     _play(s, seat, cid)
-    assert pl.rooms[B.FIRST_SOIL + 1] == B.FILLED and pl.vp == vp + 3
+    # §6 rev. 2: the room gets its soil tile back: not dug any more, the next dig re-digs it
+    assert pl.rooms[B.FIRST_SOIL + 1] == B.SOIL and pl.dug == 1 and pl.vp == vp + 3
     assert fill_target(s, pl) == B.FIRST_SOIL
+    do_dig(s, seat)
+    assert pl.rooms[B.FIRST_SOIL + 1] == B.EMPTY and pl.dug == 2
 
 
 def test_move_token_is_paid() -> None:
@@ -122,7 +126,7 @@ def test_x1_is_not_immediate() -> None:
     cid = give(s, seat, "B20")  # x1: +1 metal
     pl.res[1] = 2
     _play(s, seat, cid)
-    assert pl.res[1] == 0 and pl.x1 == [cid]
+    assert pl.res[1] == 0 and pl.x1 == [(s.content.cards[cid].name, s.content.cards[cid].effect)]
 
 
 def test_permanent_registers_modifier() -> None:

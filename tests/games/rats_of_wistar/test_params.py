@@ -15,7 +15,8 @@ def test_defaults_documented_and_assumptions_marked() -> None:
     rows = {r["name"]: r for r in RatsOfWistar().describe_params()}
     assert rows["rounds"]["value"] == 5 and rows["bed_vp"]["value"] == [0, 1, 2, 4, 6, 9]
     assert all(r["doc"] for r in rows.values())
-    assert rows["max_quick_actions"]["assumption"] and rows["potion_is_quick_action"]["assumption"]
+    assert rows["bonus_part_order"]["assumption"] and rows["potion_is_quick_action"]["assumption"]
+    assert "max_quick_actions" not in rows  # §8 rev. 2: quick actions are unlimited
 
 
 @pytest.mark.parametrize(

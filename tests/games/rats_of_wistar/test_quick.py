@@ -95,10 +95,10 @@ def test_x1_effect_once_per_round() -> None:
     s.push(("play", seat, -1, True))
     s.settle()
     s.apply(B.CARD_BASE + cid)
-    assert pl.x1 == [cid]
+    assert [src for src, _ in pl.x1] == [s.content.cards[cid].name]
     wood = pl.res[0]
     s.apply(B.QA_X1)
-    assert pl.res[0] == wood + 1 and pl.x1_used == [cid]
+    assert pl.res[0] == wood + 1 and pl.x1_used == [0]
     assert B.QA_X1 not in s.legal_actions()
 
 
@@ -123,20 +123,24 @@ def test_potion_uses() -> None:
     assert cid in pl.played and pl.res[4] == 1
 
 
-def test_quick_action_limit_and_end_turn_after_placement() -> None:
-    s = start(max_quick_actions=2)
+def test_s8_quick_actions_unlimited_and_end_turn_after_placement() -> None:
+    # Revision 2 §8: no cap. Eight potions, each drunk for a wood, before the placement.
+    s = start()
     seat = s.current_player
     pl = s.players[seat]
-    pl.res[4] = 5
+    pl.res[4] = 8
     s.refresh_legal()
     assert B.STOP not in s.legal_actions()  # a turn needs its placement first
-    s.apply(B.QA_POTION)
-    s.apply(B.POTION_BASE + 2)
-    s.apply(B.QA_POTION)
-    s.apply(B.POTION_BASE + 2)
-    assert not any(30 <= a < 40 for a in s.legal_actions())
-    s.apply(B.HUT)
-    assert s.current_player != seat  # only "end turn" was left, taken automatically
+    wood = pl.res[0]
+    for _ in range(8):
+        s.apply(B.QA_POTION)
+        s.apply(B.POTION_BASE + 2)
+    assert pl.res[0] == wood + 8 and pl.res[4] == 0
+    assert B.QA_POTION not in s.legal_actions()  # offered only while it can be paid
+    pl.entrance = 0
+    s.refresh_legal()
+    s.apply(B.HUT)  # the hut's potion: one more quick action, then "end turn"
+    assert s.current_player == seat and B.QA_POTION in s.legal_actions()
 
 
 def test_achieve_goal_quick_action() -> None:

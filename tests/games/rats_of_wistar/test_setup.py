@@ -20,20 +20,22 @@ def test_setup_by_player_count(n: int, doors: int, missions: int, cheese: list[i
     assert s.cheese == cheese
     colours = [con.visitors[v].group for v in s.rstack]
     assert colours == [0, 0, 0, 1, 1] and s.rvis == s.rstack[0]
-    assert len(s.market[0]) == 4 and len(s.market[1]) == 4
+    assert s.market == [[-1] * 4, [-1] * 4]  # §2 rev. 2: the market comes after the draft
     for pl in s.players:
         assert pl.res == [2, 2, 0, 1, 0] and pl.vp == 10
         assert pl.entrance == 2 and pl.areas == [0, 0, 0] and pl.beds == 0
         assert pl.rooms[:3] == [B.EMPTY] * 3 and pl.rooms.count(B.EMPTY) == 3
         assert pl.explorer == con.farm.entrance and pl.chiefs == 3
     # Draft: in reverse turn order each seat takes one revealed basic+advanced pair.
-    assert [t[1] for t in reversed(s.stack)] == list(reversed(s.order))
+    drafts = [t[1] for t in reversed(s.stack) if t[0] == "draft"]
+    assert drafts == list(reversed(s.order))
     assert s.current_player == s.order[-1]
     while s.stack[-1][0] == "draft":
         s.apply(s.legal_actions()[-1])
     for pl in s.players:
         decks = sorted(con.cards[c].deck for c in pl.hand)
         assert decks == [0, 1] and pl.known == pl.hand
+    assert all(c >= 0 for row in s.market for c in row) and len(s.market[0]) == 4
     assert s.stack[-1] == ("turn", s.order[0])
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from simcore.games.rats_of_wistar import board as B
-from simcore.games.rats_of_wistar.rules import hut_order, space_slot
+from simcore.games.rats_of_wistar.rules import hut_order
+from simcore.games.rats_of_wistar.wheel import space_slot
 from simcore.runner import play_game
 from strategies.random_policy import RandomPolicy
 
-from .helpers import make_game, space_action, start
+from .helpers import make_game, place, space_action, start
 
 
 def test_wheel_rotates_one_sector_per_round_over_five_rounds() -> None:
@@ -35,18 +36,18 @@ def test_space_exclusive_and_one_chief_per_sector() -> None:
     # on A's next turn no S2 space is offered to A.
     s = start()
     a = s.current_player
-    s.apply(space_action(1, 0, True))
+    place(s, 1, 0, "main")
     while s.current_player == a:
         s.apply(s.legal_actions()[0] if B.STOP not in s.legal_actions() else B.STOP)
     b = s.current_player
     legal = s.legal_actions()
-    assert space_action(1, 0, True) not in legal and space_action(1, 0, False) not in legal
-    assert space_action(1, 1, True) in legal
-    s.apply(space_action(1, 1, False))
+    assert space_action(1, 0) not in legal
+    assert space_action(1, 1) in legal
+    place(s, 1, 1, "play")
     while s.current_player == b:
         s.apply(B.STOP if B.STOP in s.legal_actions() else s.legal_actions()[0])
     assert s.current_player == a
-    assert not any(space_action(1, sp, o) in s.legal_actions() for sp in (0, 1) for o in (0, 1))
+    assert not any(space_action(1, sp) in s.legal_actions() for sp in (0, 1))
     assert s.occ[1] == [a, b]
 
 
@@ -66,7 +67,7 @@ def test_hut_gives_potion_and_move_token_and_sets_next_order() -> None:
     # 2p: the second player goes to the hut in round 1 -> first in round 2.
     s = start()
     first, second = s.order
-    s.apply(space_action(5, 0, True))  # S6: gain a potion
+    place(s, 5, 0, "main")  # S6: gain a potion
     while s.current_player == first:
         s.apply(B.STOP)
     pl = s.players[second]
@@ -121,7 +122,7 @@ def test_bonus_first_versus_main_first() -> None:
         seat = s.current_player
         pl = s.players[seat]
         pl.areas, pl.entrance, pl.res[0] = [1, 0, 0], 0, 2
-        s.apply(space_action(3, 0, main_first))
+        place(s, 3, 0, *(["main"] if main_first else ["move_workers", "main"]))
         while s.current_player == seat and B.STOP not in s.legal_actions()[:1]:
             acts = s.legal_actions()
             pick = B.MOVE_BASE + 0 * 3 + 1

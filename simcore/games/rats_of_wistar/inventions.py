@@ -1,0 +1,149 @@
+"""Inventions (§7): hands, requirements, playing a card; registering effects by kind (§10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcore.games.rats_of_wistar.board import CARD_BASE, FIRST_SOIL, STOP, VISITOR, X1_BASE, decide
+from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
+
+
+def discard_from_hand(s: Any, pl: Any, card: int) -> None:
+    """A hand card goes face up to its discard pile."""
+    pl.hand.remove(card)
+    if card in pl.known:
+        pl.known.remove(card)
+    s.discard[s.content.cards[card].deck].append(card)
+
+
+def gain_visitor(s: Any, seat: int, vis: int) -> None:
+    """Put a visitor into the lowest empty room and apply its effect."""
+    pl = s.players[seat]
+    pl.rooms[pl.free_room()] = VISITOR
+    pl.visitors.append(vis)
+    tile = s.content.visitors[vis]
+    s.log(f"seat {seat}: visitor {tile.id} ({tile.kind}, {tile.vp} VP) moves in")
+    register(s, seat, tile.kind, tile.effect, tile.id)
+
+
+def register(s: Any, seat: int, kind: str, effect: tuple, source: str = "") -> None:
+    """Apply an effect by kind: now, now and every income step, once per round, or at the end.
+
+    A once-per-round (x1) effect is kept with its source's own effect, so a hero, visitor or
+    card each runs what it printed (§10).
+    """
+    pl = s.players[seat]
+    if kind == "income":
+        pl.income.append(effect)
+    if kind == "x1":
+        pl.x1.append((source, effect))
+        return
+    s.push_effect(seat, effect)
+
+
+def fill_target(s: Any, pl: Any) -> int:
+    """Room slot a room requirement fills: the highest-VP dug soil room (§7), or -1."""
+    if not pl.dug:
+        return -1
+    slot = FIRST_SOIL + pl.dug - 1
+    if s.params.fill_room_must_be_empty and pl.rooms[slot] != 0:
+        return -1
+    return slot
+
+
+def fill_room(s: Any, pl: Any) -> None:
+    """§6 rev. 2: the filled room gets its soil tile back; the next dig removes it again."""
+    slot = fill_target(s, pl)
+    pl.rooms[slot] = -1
+    pl.dug -= 1
+
+
+def missing_icons(pl: Any, card: Any) -> int:
+    """Icons short of the card's icon requirements (each may be covered by a joker)."""
+    return sum(max(0, n - pl.icons[i]) for i, n in card.icons)
+
+
+def resource_cost(pl: Any, res: int, amount: int) -> int:
+    """Wood (0) or metal (1) to pay after the next-payment discount (§10)."""
+    return max(0, amount - pl.nextdisc[res]) if amount else 0
+
+
+def pay_resource(pl: Any, res: int, amount: int) -> None:
+    """Pay ``amount`` wood/metal; a pending discount on that resource is used up by it."""
+    if amount:
+        pl.res[res] -= resource_cost(pl, res, amount)
+        pl.nextdisc[res] = 0
+
+
+def can_play(s: Any, pl: Any, card: Any, free: bool) -> bool:
+    """Requirements of §7 met (free = ignoring requirements)."""
+    if free:
+        return True
+    if pl.res[0] < resource_cost(pl, 0, card.wood) or pl.res[1] < resource_cost(pl, 1, card.metal):
+        return False
+    if pl.res[MOVE] < card.move:
+        return False
+    if pl.power < card.power or (card.req_type >= 0 and not pl.types[card.req_type]):
+        return False
+    if card.room and fill_target(s, pl) < 0:
+        return False
+    return not card.icons or missing_icons(pl, card) <= pl.res[JOKER]
+
+
+def playable(s: Any, seat: int, deck: int, free: bool) -> list[int]:
+    """Hand cards of the deck filter (-1 = any) that can be played now."""
+    pl = s.players[seat]
+    cards = s.content.cards
+    return [c for c in pl.hand
+            if (deck < 0 or cards[c].deck == deck) and can_play(s, pl, cards[c], free)]  # fmt: skip
+
+
+def _play_options(s: Any, task: tuple) -> list[int]:
+    opts = [CARD_BASE + c for c in playable(s, task[1], task[2], task[3])]
+    return [*opts, STOP] if opts else []
+
+
+@decide("play", _play_options)
+def _play(s: Any, task: tuple, action: int) -> None:
+    """Play an invention from hand (or skip)."""
+    s.stack.pop()
+    if action != STOP:
+        play_card(s, task[1], action - CARD_BASE, task[3])
+
+
+def play_card(s: Any, seat: int, cid: int, free: bool) -> None:
+    """Pay the requirements, put the card into play and start its effect."""
+    pl = s.players[seat]
+    card = s.content.cards[cid]
+    if not free:
+        pay_resource(pl, 0, card.wood)
+        pay_resource(pl, 1, card.metal)
+        pl.res[MOVE] -= card.move
+        if card.room:
+            fill_room(s, pl)
+        pl.res[JOKER] -= missing_icons(pl, card)
+    pl.hand.remove(cid)
+    if cid in pl.known:
+        pl.known.remove(cid)
+    pl.played.append(cid)
+    pl.icons[card.icon] += 1
+    pl.types[card.type] += 1
+    s.log(f"seat {seat}: plays {card.name} ({card.kind}){' free' if free else ''}")
+    register(s, seat, card.kind, card.effect, card.name)
+
+
+def _x1_options(s: Any, task: tuple) -> list[int]:
+    pl = s.players[task[1]]
+    return [X1_BASE + i for i in range(len(pl.x1)) if i not in pl.x1_used]
+
+
+@decide("x1", _x1_options)
+def _x1(s: Any, task: tuple, action: int) -> None:
+    """Use a once-per-round effect and mark it x1."""
+    s.stack.pop()
+    pl = s.players[task[1]]
+    i = action - X1_BASE
+    pl.x1_used.append(i)
+    source, effect = pl.x1[i]
+    s.log(f"seat {task[1]}: uses the x1 effect of {source}")
+    s.push_effect(task[1], effect)

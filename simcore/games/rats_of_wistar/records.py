@@ -1,0 +1,58 @@
+"""§12 placement records: what a placement yielded and which bonus choices it took.
+
+A placement opens a record; the main action's strength and every bonus choice (also one with a
+single option, which is never a decision row) are noted; when the placement is resolved the
+record becomes an amendment of the placement's own row of the actions table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcore.games.rats_of_wistar.board import auto
+
+YIELDS = ("wood", "metal", "joker", "move_token", "potion", "vp", "cards", "inventions",
+          "missions", "visitors", "doors", "rooms", "beds")  # fmt: skip
+
+
+def _counters(pl: Any) -> tuple[int, ...]:
+    """What a placement can change, in the order of ``YIELDS``."""
+    return (*pl.res, pl.vp, len(pl.hand) + len(pl.played), len(pl.played), len(pl.missions),
+            pl.n_visitors(), len(pl.doors), pl.dug, pl.beds)  # fmt: skip
+
+
+def track_placement(s: Any, seat: int) -> None:
+    """Start recording what this placement yields. Its row is decision ``steps - 1``, unless it
+    was the only option and resolved itself (no row: step -1, the record is not kept)."""
+    s.plc = (-1 if s.auto else s.steps - 1, seat, _counters(s.players[seat]), (), -1)
+
+
+def note_choice(s: Any, choice: str) -> None:
+    """Record a bonus choice of the placement being resolved (also single-option ones)."""
+    if s.plc is not None:
+        step, seat, before, choices, st = s.plc
+        s.plc = (step, seat, before, (*choices, choice), st)
+
+
+def note_strength(s: Any, strength_used: int) -> None:
+    """Record the strength the placement's main action ran at."""
+    if s.plc is not None:
+        step, seat, before, choices, _ = s.plc
+        s.plc = (step, seat, before, choices, strength_used)
+
+
+@auto("placed_end")
+def _placed_end(s: Any, task: tuple) -> None:
+    finish_placement(s)
+
+
+def finish_placement(s: Any) -> None:
+    """The placement is resolved: its yields go to its own row of the actions table."""
+    step, seat, before, choices, st = s.plc
+    after = _counters(s.players[seat])
+    cols: dict[str, Any] = {f"y_{k}": b - a for k, a, b in zip(YIELDS, before, after, strict=True)}
+    cols.update(order=">".join(c for c in choices if not c.startswith("branch")) or "-",
+                bonus_choices=";".join(choices), strength_used=st)  # fmt: skip
+    if step >= 0:
+        s.amend.append((step, cols))
+    s.plc = None
