@@ -28,20 +28,20 @@ class RatjackParams(Params):
     points_to_win: int = param(3, "VP that win the game (§2)", ge=1, le=50)
     token_pairs: tuple[str, ...] = param(
         (),
-        "[A] §1 the six chips as 'faceA|faceB'; empty = the pairs of the cards data file "
+        "§1 the six chips as 'faceA|faceB'; empty = the pairs of the cards data file "
         "(spec default plus1|minus1 plus5|minus5 plus10|minus3 double|half zero|blank lock|shield)",
         assumption=True,
     )
     max_tokens_per_card: int = param(1, "[S] §5 chips per card (only 1 is implemented)", ge=1, le=1)
     exhaustion_tie: str = param(
         "all_tied_score",
-        "[A] §6.5 several players tied for highest value when the deck runs out",
+        "§6.5 several players tied for highest value when the deck runs out",
         choices=("all_tied_score", "nobody_scores"),
         assumption=True,
     )
     last_standing_stacks: bool = param(
         True,
-        "[A] §6.4 eliminating the last opponent also earns the last-standing VP",
+        "§6.4 eliminating the last opponent also earns the last-standing VP",
         assumption=True,
     )
     first_player: int = param(
@@ -49,78 +49,78 @@ class RatjackParams(Params):
     )
     no_vp_start: str = param(
         "next_seat",
-        "[A] §3.5 start seat after a round that gave nobody a VP",
+        "§3.5 start seat after a round that gave nobody a VP",
         choices=("next_seat", "same_seat"),
         assumption=True,
     )
     simultaneous_start: str = param(
         "turn_order",
-        "[A] §3.5 start seat when several gained a VP in the same check: first in turn order "
+        "§3.5 start seat when several gained a VP in the same check: first in turn order "
         "from the active player, or the lowest seat",
         choices=("turn_order", "lowest_seat"),
         assumption=True,
     )
     opponent_exact_scores: bool = param(
-        True, "[A] §6.3 an opponent put on exactly target by an effect scores", assumption=True
+        True, "§6.3 an opponent put on exactly target by an effect scores", assumption=True
     )
     eliminated_targetable: str = param(
         "chips",
-        "[A] §6/§7 which effects may target eliminated players' cards: none, only effects "
+        "§6/§7 which effects may target eliminated players' cards: none, only effects "
         "that take/move/return/swap an existing chip, or all effects",
         choices=("none", "chips", "all"),
         assumption=True,
     )
     discarded_chip: str = param(
         "reserve",
-        "[A] §5 a chip on a card that leaves play returns to the reserve or is out for the round",
+        "§5 a chip on a card that leaves play returns to the reserve or is out for the round",
         choices=("reserve", "removed"),
         assumption=True,
     )
     raccoon2_orientation: str = param(
         "both_up",
-        "[A] §7 raccoon 2: both swapped cards arrive face up, or each keeps its side",
+        "§7 raccoon 2: both swapped cards arrive face up, or each keeps its side",
         choices=("both_up", "keep"),
         assumption=True,
     )
     lock_chip_removable: bool = param(
         True,
-        "[A] §5 the lock chip itself can be taken/returned/swapped (it is the card that is "
+        "§5 the lock chip itself can be taken/returned/swapped (it is the card that is "
         "locked, not the chip)",
         assumption=True,
     )
     partial_deck_effects: bool = param(
         False,
-        "[A] §7 rat 11 / weasel 9 / raccoon 12 may act on fewer cards than printed when the "
+        "§7 rat 11 / weasel 9 / raccoon 12 may act on fewer cards than printed when the "
         "pile is short (False: the effect cannot resolve)",
         assumption=True,
     )
     elimination_timing: str = param(
         "end_of_turn",
-        "[A] §6 when a player above the target is out: at the end-of-turn check, or "
+        "§6 when a player above the target is out: at the end-of-turn check, or "
         "immediately after any decision step ('at any point', the seed's intro)",
         choices=("end_of_turn", "immediate"),
         assumption=True,
     )
     rat5_targets: str = param(
         "face_down",
-        "[A] §7 rat 5 'look at one card of another player': a face-down display card only, or "
+        "§7 rat 5 'look at one card of another player': a face-down display card only, or "
         "a hand card too",
         choices=("face_down", "face_down_or_hand"),
         assumption=True,
     )
     weasel3_optional: bool = param(
         False,
-        "[A] §7 weasel 3 'may place': the drawn card may instead be kept in your hand",
+        "§7 weasel 3 'may place': the drawn card may instead be kept in your hand",
         assumption=True,
     )
     raccoon3_activates: bool = param(
         False,
-        "[A] §7 raccoon 3: the hand card placed face up resolves its effect (the draw follows it)",
+        "§7 raccoon 3: the hand card placed face up resolves its effect (the draw follows it)",
         assumption=True,
     )
     lock_blocks_moves: bool = param(
         False,
-        "[A] §5 the lock chip also stops its card being moved, taken or swapped (the seed "
+        "§5 the lock chip also stops its card being moved, taken or swapped (the seed "
         "forbids only turning over and discarding)",
         assumption=True,
     )

@@ -24,7 +24,7 @@ class WistarParams(Params):
     start_move_tokens: int = param(1, "starting move tokens (§2.4)", ge=0, le=5)
     entrance_workers: int = param(2, "workers at the burrow entrance at start (§2.4)", ge=0, le=4)
     bed_workers: int = param(6, "bed tiles, each holding a worker at start (§1)", ge=1, le=6)
-    starting_rooms: int = param(3, "rooms dug from the start (§2.4) [A]", ge=1, le=3)
+    starting_rooms: int = param(3, "rooms dug from the start (§2.4)", ge=1, le=3, assumption=True)
     tents: int = param(2, "tents per player (§8)", ge=0, le=2)
     icon_token_supply: int = param(5, "tech-icon tokens in the supply (§1, seed: 5)", ge=0, le=20)
     goals_in_play: int = param(3, "goal cards used (§2.2)", ge=1, le=5)
@@ -42,24 +42,24 @@ class WistarParams(Params):
         "free",
         "order of a placement's main action and bonus parts: any order the player chooses "
         "(the main action may come between two parts), or main/bonus in either order with the "
-        "bonus parts as listed in the wheel data (§4) [A]",
+        "bonus parts as listed in the wheel data (§4)",
         choices=("free", "printed"),
         assumption=True,
     )
     # §6 main actions
     dig_cost: int = param(2, "metal per dug room (§6)", ge=0, le=5)
     bed_cost: int = param(2, "wood per built bed (§6)", ge=0, le=5)
-    cost_floor: int = param(0, "lowest dig/bed cost after discounts [A]", ge=0, le=2)
+    cost_floor: int = param(0, "lowest dig/bed cost after discounts", ge=0, le=2, assumption=True)
     basic_project_cost: int = param(1, "project points per basic card (§6)", ge=1, le=3)
     advanced_project_cost: int = param(2, "project points per advanced card (§6)", ge=1, le=4)
     gather_bonus_needs_strength: bool = param(
         True,
-        "gather bonuses apply only when strength >= 1 (strength 0 does nothing) [A]",
+        "gather bonuses apply only when strength >= 1 (strength 0 does nothing)",
         assumption=True,
     )
     effect_main_strength: int = param(
         0,
-        "strength of a main action granted by an effect; 0 = the area strength (§10) [A]",
+        "strength of a main action granted by an effect; 0 = the area strength (§10)",
         ge=0,
         le=6,
         assumption=True,
@@ -70,31 +70,31 @@ class WistarParams(Params):
     max_power: int = param(2, "highest power level (§8)", ge=1, le=2)
     move_token_workers: int = param(1, "workers moved by one move token (§8)", ge=1, le=3)
     potion_is_quick_action: bool = param(
-        True, "potions are used as a quick action [A]", assumption=True
+        True, "potions are used as a quick action", assumption=True
     )
     # §8.1 goals and missions
     mission_exclusive: bool = param(True, "each mission can be completed once in the game (§8.1)")
     jokers_for_mission_icons: bool = param(
         True,
         "a joker stands in for a missing tech icon of a mission condition (§8.1: the seed "
-        "excepts only goals) [A]",
+        "excepts only goals)",
         assumption=True,
     )
     free_ability_choice: bool = param(
-        True, "the player chooses which covered ability space to uncover [A]", assumption=True
+        True, "the player chooses which covered ability space to uncover", assumption=True
     )
     # §7 inventions
     fill_room_must_be_empty: bool = param(
         True,
-        "a room requirement needs the highest-VP dug non-starting room to be empty [A]",
+        "a room requirement needs the highest-VP dug non-starting room to be empty",
         assumption=True,
     )
     # §9 scoring
     bed_vp: tuple[int, ...] = param(
-        (0, 1, 2, 4, 6, 9), "VP of bed spaces 1..6 (§9) [A]", assumption=True
+        (0, 1, 2, 4, 6, 9), "VP of bed spaces 1..6 (§9)", assumption=True
     )
     room_vp: tuple[int, ...] = param(
-        (0, 1, 2, 4, 6, 9), "VP of soil-tile room spaces 1..6 (§9) [A]", assumption=True
+        (0, 1, 2, 4, 6, 9), "VP of soil-tile room spaces 1..6 (§9)", assumption=True
     )
     power2_vp: int = param(2, "VP for power level 2 (§9)", ge=0, le=10)
     leftovers_per_vp: int = param(5, "wood+metal+move tokens+hand cards per VP (§9)", ge=1, le=10)
