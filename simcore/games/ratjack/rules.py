@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from simcore.api import TERMINAL
 from simcore.errors import IllegalActionError
 from simcore.games.ratjack import resolve as fx
-from simcore.games.ratjack.board import draw_top
+from simcore.games.ratjack.board import draw_top, to_discard
 from simcore.games.ratjack.codes import (
     CARDS_DOWN,
     CARDS_UP,
@@ -320,6 +320,9 @@ def _eliminate_now(s: S, a: int) -> None:
         _elimination_vp(s, a, gained)
     if vals[a] > t or not fx.options(s, a):
         s.ef, s.pend = -1, 0
+        if s.limbo >= 0:  # weasel 3's card in flight has nowhere to go: it is discarded
+            to_discard(s, s.limbo)
+            s.limbo = -1
         s.note("the turn ends at once")
         end_turn(s)
 

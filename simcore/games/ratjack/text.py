@@ -20,6 +20,7 @@ from simcore.games.ratjack.codes import (
     kind,
 )
 from simcore.games.ratjack.content import BLANK, EFFECT_IDS
+from simcore.games.ratjack.knowledge import observed
 from simcore.games.ratjack.params import FACE_IDS
 
 if TYPE_CHECKING:
@@ -49,7 +50,8 @@ def observation(s: S, p: int) -> str:
     frame = (s.ef, s.ex, s.es, s.ea, s.eb, s.extra)
     return repr(
         (p, s.phase, s.cur, s.round_no, s.turns, s.rturns, s.start, s.setup_left, s.vp, s.elim,
-         len(s.deck), s.discard, reserve, out, disp, hands, limbo, frame, s.drew, s.last_gain)
+         len(s.deck), s.discard, reserve, out, disp, hands, limbo, frame, s.drew, s.last_gain,
+         observed(s, p), s.pend)
     )  # fmt: skip
 
 

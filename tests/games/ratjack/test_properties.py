@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcore.games.ratjack import Ratjack
+from simcore.games.ratjack import Ratjack, knowledge
 from simcore.games.ratjack.params import DECK_NAMES, FACE_IDS
 
 PAIRS = list(itertools.combinations(DECK_NAMES, 2))
@@ -62,15 +62,27 @@ def check_invariants(s) -> None:
         assert s.seen[c] == 0
 
 
-@settings(max_examples=25, deadline=None)
+REVISION2 = st.fixed_dictionaries({
+    "elimination_timing": st.sampled_from(["end_of_turn", "immediate"]),
+    "rat5_targets": st.sampled_from(["face_down", "face_down_or_hand"]),
+    "weasel3_optional": st.booleans(),
+    "raccoon3_activates": st.booleans(),
+    "lock_blocks_moves": st.booleans(),
+})  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 2**31),
     n_players=st.integers(2, 4),
     pair=st.sampled_from(PAIRS),
     stacks=st.booleans(),
+    readings=REVISION2,
 )
-def test_random_games_keep_invariants_and_end(seed, n_players, pair, stacks):
-    game = Ratjack.from_overrides({"decks": list(pair), "last_standing_stacks": stacks})
+def test_random_games_keep_invariants_and_end(seed, n_players, pair, stacks, readings):
+    game = Ratjack.from_overrides(
+        {"decks": list(pair), "last_standing_stacks": stacks, **readings}
+    )
     s = game.new_state(n_players, seed)
     rng = random.Random(seed)
     steps = 0
@@ -86,10 +98,15 @@ def test_random_games_keep_invariants_and_end(seed, n_players, pair, stacks):
     assert abs(sum(s.returns()) - 1.0) < 1e-9
 
 
-@settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 2**31), n_players=st.integers(2, 4), cut=st.integers(0, 400))
-def test_determinize_keeps_invariants_and_knowledge(seed, n_players, cut):
-    s = Ratjack().new_state(n_players, seed)
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    n_players=st.integers(2, 4),
+    cut=st.integers(0, 400),
+    pair=st.sampled_from(PAIRS),
+)
+def test_determinize_keeps_invariants_and_knowledge(seed, n_players, cut, pair):
+    s = Ratjack.from_overrides({"decks": list(pair)}).new_state(n_players, seed)
     rng = random.Random(seed)
     for _ in range(cut):
         if s.is_terminal():
@@ -107,6 +124,9 @@ def test_determinize_keeps_invariants_and_knowledge(seed, n_players, cut):
                 assert sampled[c] == real[c]  # every card p can identify stays where it is
                 assert d.seen[c] == s.seen[c] and d.chip[c] == s.chip[c]
         assert sorted(real.values()) == sorted(sampled.values())  # same places are filled
+        for k, col in knowledge.columns(s, p).items():  # §8: tracked cards stay in their places
+            allowed = {real[c] for c in knowledge.bits(col)}
+            assert sampled[k] in allowed
 
 
 def where(s) -> dict[int, tuple]:
