@@ -80,9 +80,7 @@ REVISION2 = st.fixed_dictionaries({
     readings=REVISION2,
 )
 def test_random_games_keep_invariants_and_end(seed, n_players, pair, stacks, readings):
-    game = Ratjack.from_overrides(
-        {"decks": list(pair), "last_standing_stacks": stacks, **readings}
-    )
+    game = Ratjack.from_overrides({"decks": list(pair), "last_standing_stacks": stacks, **readings})
     s = game.new_state(n_players, seed)
     rng = random.Random(seed)
     steps = 0
