@@ -20,6 +20,8 @@ from simcore.games.ratjack.codes import DRAW_DECK, P_DRAW, P_EFFECT, P_OVER, P_P
 from strategies.base import choose_style
 
 STYLES = ("careful", "aggressive")
+TERMINAL = 10_000.0  # a won / lost game
+IN_PLAY = 5_000.0  # bound of every score of a game still going on
 
 
 @dataclass(frozen=True)
@@ -103,9 +105,18 @@ class RatjackHeuristic:
 
     # --- evaluation --------------------------------------------------------------------
     def evaluate(self, s: Any, me: int, rnd: int) -> float:
-        """Style score of position ``s`` for seat ``me`` (round ``rnd`` was being played)."""
+        """Style score of position ``s`` for seat ``me`` (round ``rnd`` was being played).
+
+        A finished game scores ``TERMINAL * (2 * share - 1)``: a loss is below, a solo win above,
+        every position still in play (clamped to ``IN_PLAY``), so no lead or deficit can make a
+        certain loss look better than playing on.
+        """
         if s.phase == P_OVER:
-            return 10_000.0 * s.returns()[me]
+            return TERMINAL * (2.0 * s.returns()[me] - 1.0)
+        return max(-IN_PLAY, min(IN_PLAY, self._in_play(s, me, rnd)))
+
+    def _in_play(self, s: Any, me: int, rnd: int) -> float:
+        """Style score of a position where the game goes on."""
         vp = s.vp
         others = [vp[q] for q in range(s.n) if q != me]
         score = 100.0 * vp[me] - 70.0 * max(others) - 15.0 * sum(others)
