@@ -17,9 +17,15 @@ from simcore.api import Game
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import PORTAL, Board
 from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
-from simcore.games.lord_of_worlds.planet import VALUE_SET_MAX, chain_components, planet_values
+from simcore.games.lord_of_worlds.planet import (
+    VALUE_SET_MAX,
+    chain_components,
+    empty_hexes,
+    planet_values,
+)
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from strategies.base import choose_style
+from strategies.endgame import endgame_filter
 
 STYLES = {
     # w_chain: weight of chain growth; w_arch: weight of architect-space stars;
@@ -102,6 +108,17 @@ class PlanetView:
         self.best_special: dict[tuple[int, int, bool], float] = {}
         self.vgain = _value_set_gains(s, p)
         self.plan_memo: tuple | None = None
+
+
+_ENDING_STEPS = (R.P_START, R.P_PLACE, R.P_FREE)  # hire or play, where to place, free tile
+
+
+def _may_end_after_this_turn(s: LordOfWorldsState) -> bool:
+    """The acting seat closes the round and the game may end with it (§6: trigger or stall)."""
+    if s.phase not in _ENDING_STEPS or (s.player + 1) % s.n != s.first:
+        return False
+    near = empty_hexes(s, s.player) - 2 <= s.ctx.end_empty  # at most two tiles per turn
+    return s.triggered or near or s.rounds + 1 >= s.ctx.params.max_rounds
 
 
 def _value_set_gains(s: LordOfWorldsState, p: int) -> list[float]:
@@ -234,8 +251,22 @@ class LordOfWorldsHeuristic:
 
     # ------------------------------------------------------------- decisions
     def act(self, state: Any, rng: random.Random) -> int:
-        """Choose an action for the acting seat (reads only what that seat observes)."""
+        """Choose an action for the acting seat (reads only what that seat observes).
+
+        In a turn after which the game may end, actions that would end it as a loss are struck
+        first (``strategies.endgame``); the value function itself does not see final scoring.
+        """
         s = getattr(state, "_state", state)  # a RestrictedView wraps the real state
+        if _may_end_after_this_turn(s):
+            allowed = endgame_filter(self._act_plain, state, rng)
+            if allowed is not None:
+                choice = self._choose(s, allowed)
+                return choice if choice in allowed else allowed[0]
+        return self._act_plain(state, rng)
+
+    def _act_plain(self, state: Any, rng: random.Random) -> int:
+        """The heuristic's choice without the end-of-game guard."""
+        s = getattr(state, "_state", state)
         if s is state:
             # plain state: choices are legal by construction or checked with rules.is_legal
             return self._choose(s, None)

@@ -17,6 +17,7 @@ from simcore.games.rats_of_wistar.farm import explore_options
 from simcore.games.rats_of_wistar.inventions import can_play
 from simcore.games.rats_of_wistar.wheel import space_slot, strength
 from strategies.base import choose_style
+from strategies.endgame import endgame_filter
 
 STYLES = ("engine", "explorer")
 # Per style: worth of one step of each main action / primitive, in rough VP.
@@ -38,8 +39,24 @@ class WistarHeuristic:
         self.name = f"heuristic:style={style}"
 
     def act(self, state: Any, rng: random.Random) -> int:
-        """Best-valued legal action."""
+        """Best-valued legal action; in the game's last turn, none that ends it as a loss while
+        another action does better (``strategies.endgame``: the values do not see scoring)."""
         actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if state.stack[-1][0] == "turn" and _last_turn(getattr(state, "_state", state)):
+            # the turn menu (placement, quick actions, end turn) decides how the game ends;
+            # the sub-decisions follow the plain values (keeps the guard cheap)
+            actions = endgame_filter(self._act_plain, state, rng) or actions
+        return self._best(state, actions, rng)
+
+    def _act_plain(self, state: Any, rng: random.Random) -> int:
+        """The heuristic's choice without the end-of-game guard."""
+        actions = state.legal_actions()
+        return actions[0] if len(actions) == 1 else self._best(state, actions, rng)
+
+    def _best(self, state: Any, actions: list[int], rng: random.Random) -> int:
+        """Best-valued action of ``actions``."""
         if len(actions) == 1:
             return actions[0]
         task = state.stack[-1]
@@ -287,6 +304,11 @@ class WistarHeuristic:
         then gains, then playing cards (icons for missions), then the main action, missions."""
         op = task[2][a - B.ORDER_BASE][0][0]
         return -ORDER_RANK.get(op, 2.5)
+
+
+def _last_turn(s: Any) -> bool:
+    """The acting seat's turn is the game's last: the game ends when it is over (§3)."""
+    return s.round >= s.params.rounds and s.turn >= s._n * s.params.chiefs - 1
 
 
 ORDER_RANK = {"move_workers": 0, "place_worker": 0, "gain": 1, "draw": 1.5, "play": 2,
