@@ -67,3 +67,22 @@ def test_restricted_keeps_the_determinism_flag(duel):
     timed = make_policy("mcts:iterations=0,time_ms=5,forbid=draw", duel)
     assert isinstance(timed, Restricted) and timed.deterministic is False
     assert make_policy("mcts:iterations=5,forbid=draw", duel).deterministic is True
+
+
+@pytest.mark.parametrize("game_id", ["ratjack", "lord_of_worlds", "rats_of_wistar"])
+def test_greedy_passes_the_conformance_suite(game_id):
+    # greedy reads only the seat's view (no-peek test), is deterministic per rng, stays legal
+    from simcore.registry import make_game
+    from simcore.testing import check_game
+
+    assert check_game(make_game(game_id), 2, ["greedy", "random"], n_games=2) > 0
+
+
+def test_greedy_beats_random_in_ratjack():
+    # the ladder's first step: 300 games, seats rotated, fixed seeds; lower 95% bound above 1/2
+    from analyses.stats import wilson_interval
+    from simcore.games.ratjack import Ratjack
+    from simcore.testing import head_to_head
+
+    wins, games = head_to_head(Ratjack(), 2, "greedy", "random", 300, 7000)
+    assert wilson_interval(wins, games)[0] > 0.5
