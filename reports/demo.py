@@ -58,7 +58,7 @@ def run_demo(
         raise ConfigError("no game could be loaded (see `boardlab games`)")
     runs = []
     for i, cfg in enumerate(configs, 1):
-        _drop_stale_run(out / "runs" / cfg.name, cfg.config_hash(), _game_version(cfg.game))
+        _drop_stale_run(out / "runs" / cfg.name, cfg.config_hash(), _fingerprint(cfg, out))
         result = run_sweep(cfg, out / "runs", n_jobs=n_jobs, resume=True, quiet=quiet)
         runs.append(str(result.run_dir))
         _say(quiet, f"[{i}/{len(configs)}] {cfg.name}: {result.games_total:,} games "
@@ -75,15 +75,15 @@ def _say(quiet: bool, line: str) -> None:
         print(line, flush=True)
 
 
-def _game_version(game_id: str) -> object:
-    from simcore import registry
+def _fingerprint(cfg: Any, out: Path) -> dict[str, str]:
+    from simcore.sweep import Sweep
 
-    return registry.game_class(game_id).spec.version
+    return Sweep(cfg, out / "runs").fingerprint()
 
 
-def _drop_stale_run(run_dir: Path, config_hash: str, game_version: object = None) -> None:
-    """Remove a demo run made with other settings (e.g. another --games) or an older version
-    of the game's rules, so that it is played again instead of resumed."""
+def _drop_stale_run(run_dir: Path, config_hash: str, fingerprint: object = None) -> None:
+    """Remove a demo run made with other settings (e.g. another --games) or other rule code,
+    content or policies, so that it is played again instead of resumed."""
     from simcore.dataset import load_manifest
     from simcore.errors import RunDirError
 
@@ -94,7 +94,7 @@ def _drop_stale_run(run_dir: Path, config_hash: str, game_version: object = None
     except RunDirError:
         manifest = {"name": run_dir.name}  # half-written or damaged: ours if the name says so
     stale = manifest.get("config_hash") != config_hash or (
-        game_version is not None and manifest.get("game_version") != game_version
+        fingerprint is not None and manifest.get("fingerprint") != fingerprint
     )
     if stale and manifest.get("name", "").startswith("demo-"):
         shutil.rmtree(run_dir)

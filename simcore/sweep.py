@@ -20,6 +20,7 @@ from typing import Any
 from simcore import dataset, registry
 from simcore.config import Cell, SweepConfig, auto_chunk_size
 from simcore.errors import ConfigError, RunDirError
+from simcore.fingerprint import check_same, fingerprint
 from simcore.rng import game_seed
 from simcore.runner import play_game
 
@@ -140,6 +141,7 @@ class Sweep:
                 )
             if not resume:
                 raise RunDirError(f"{self.run_dir} already exists; pass --resume to continue it")
+            check_same(self.manifest.get("fingerprint"), self.fingerprint(), self.run_dir)
             dataset.verify_run(self.run_dir, self.manifest)
             self._remove_unlisted_parts()
         elif self.run_dir.exists() and any(self.run_dir.iterdir()):
@@ -183,6 +185,7 @@ class Sweep:
             "description": cfg.description,
             "config": {"name": cfg.name, **cfg.identity()},
             "config_hash": cfg.config_hash(),
+            "fingerprint": self.fingerprint(),
             "cells": cells,
             "content": content_info(game),
             "versions": versions(),
@@ -201,6 +204,10 @@ class Sweep:
             "complete": False,
             "chunks": {},
         }
+
+    def fingerprint(self) -> dict[str, str]:
+        """Content hashes of the rule code, data files, policy and engine code (resume check)."""
+        return fingerprint(self.game, (cell.params for cell in self.cells))
 
     def _deterministic(self) -> bool:
         """False when any policy plays by wall-clock budget (e.g. ``mcts:time_ms=50``)."""

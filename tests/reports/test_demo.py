@@ -61,13 +61,14 @@ def test_rerun_resumes_and_other_sizes_replace_the_runs(demo):
     before = parts(out)
     run_demo(out, games=4, n_jobs=1, quiet=True, card_games=2)
     assert parts(out) == before  # every run was complete: nothing replayed or rewritten
-    # A run from another version of the game's rules is played again, the others are kept.
+    # A run made with other rule code (fingerprint) is played again, the others are kept.
     old = out / "runs" / f"demo-{GAMES[0].replace('_', '-')}"
     manifest = json.loads((old / "manifest.json").read_text())
-    (old / "manifest.json").write_text(json.dumps({**manifest, "game_version": "old"}))
+    stale = {**manifest["fingerprint"], "game_code": "old"}
+    (old / "manifest.json").write_text(json.dumps({**manifest, "fingerprint": stale}))
     run_demo(out, games=4, n_jobs=1, quiet=True, card_games=0)
     after = parts(out)
-    assert json.loads((old / "manifest.json").read_text())["game_version"] != "old"
+    assert json.loads((old / "manifest.json").read_text())["fingerprint"]["game_code"] != "old"
     changed = {p for p in before if after.get(p) != before[p]}
     assert changed and all(p.startswith(str(old)) for p in changed)
     run_demo(out, games=5, n_jobs=1, quiet=True, card_games=0)

@@ -1,0 +1,94 @@
+"""Content fingerprints of everything that decides a sweep's tables, for safe resumes.
+
+A run directory records, by content hash: the game's rule code and data files, every data file
+a cell's parameters name (``*_file`` / ``*_dir``), the policy code, the engine code, and the
+versions of boardlab and the game. ``--resume`` with any of them changed is refused (exit 2,
+naming what changed): a half-finished run never mixes two rule sets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata as md
+import inspect
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from simcore.errors import RunDirError
+
+SOURCE_SUFFIXES = (".py", ".toml", ".json")
+
+
+def digest_paths(paths: Iterable[Path]) -> str:
+    """sha256 (16 hex digits) over the names and bytes of ``paths`` (files, or folders walked)."""
+    h = hashlib.sha256()
+    for path in sorted(_files(paths)):
+        h.update(str(path.name).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _files(paths: Iterable[Path]) -> list[Path]:
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out += [
+                p
+                for p in path.rglob("*")
+                if p.is_file() and p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts
+            ]
+        elif path.is_file():
+            out.append(path)
+    return out
+
+
+def package_dir(obj: Any) -> Path:
+    """Folder of the package that defines ``obj`` (a class or a module)."""
+    return Path(inspect.getfile(obj)).resolve().parent
+
+
+def fingerprint(game: Any, cell_params: Iterable[dict[str, Any]]) -> dict[str, str]:
+    """Named content hashes and versions of every input that changes a sweep's behaviour."""
+    import simcore
+    import strategies
+
+    engine = package_dir(simcore)
+    out = {
+        "boardlab": _version(),
+        "game_version": f"{game.spec.id} v{game.spec.version}",
+        "game_code": digest_paths([package_dir(type(game))]),
+        "policy_code": digest_paths([package_dir(strategies)]),
+        "engine_code": digest_paths(p for p in engine.glob("*.py")),
+    }
+    named: set[str] = set()
+    for params in cell_params:
+        for key, value in params.items():
+            if key.endswith(("_file", "_dir")) and isinstance(value, str) and value:
+                named.add(value)
+    for value in sorted(named):
+        path = Path(value)
+        out[f"data {value}"] = digest_paths([path]) if path.exists() else "missing"
+    return out
+
+
+def check_same(stored: dict[str, str] | None, now: dict[str, str], run_dir: Path) -> None:
+    """``RunDirError`` naming what changed since the run was started."""
+    if stored is None:
+        raise RunDirError(
+            f"{run_dir} was started by a boardlab without content fingerprints; its inputs "
+            "cannot be checked, so it cannot be resumed: start it again under another name"
+        )
+    changed = [k for k in sorted(set(stored) | set(now)) if stored.get(k) != now.get(k)]
+    if changed:
+        raise RunDirError(
+            f"{run_dir} cannot be resumed: changed since it started: {', '.join(changed)} "
+            "(the finished games used the old inputs); start it again under another name"
+        )
+
+
+def _version() -> str:
+    try:
+        return md.version("boardlab")
+    except md.PackageNotFoundError:
+        return "not installed"

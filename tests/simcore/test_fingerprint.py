@@ -1,0 +1,77 @@
+"""Resume refuses a run whose inputs changed (issue: reliability at the edges, failure 1).
+
+A Ratjack sweep reads its cards from a copy of the data file; after the first chunks ran, the
+file is edited (one effect moved) and the sweep resumed: refused with exit 2 naming the file.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from simcore.config import build_config
+from simcore.errors import RunDirError
+from simcore.games.ratjack.content import DATA_FILE
+from simcore.sweep import run_sweep
+
+
+def _config(cards, games=40):
+    return build_config({
+        "name": "cards", "game": "ratjack", "players": 2, "games": games, "seed": 3,
+        "policies": ["random", "random"], "params": {"cards_file": str(cards)},
+        "chunk_size": 10,
+    })  # fmt: skip
+
+
+def _half_done(tmp_path):
+    """A finished run with its last two chunks unlisted again, as a kill leaves it."""
+    cards = tmp_path / "cards.toml"
+    shutil.copy(DATA_FILE, cards)
+    run_sweep(_config(cards), tmp_path / "runs", quiet=True)
+    manifest_path = tmp_path / "runs" / "cards" / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    for key in sorted(manifest["chunks"])[2:]:
+        del manifest["chunks"][key]
+    manifest["complete"] = False
+    manifest_path.write_text(json.dumps(manifest))
+    return cards
+
+
+def test_manifest_records_content_fingerprints(tmp_path):
+    cards = _half_done(tmp_path)
+    manifest = json.loads((tmp_path / "runs" / "cards" / "manifest.json").read_text())
+    fp = manifest["fingerprint"]
+    assert {"boardlab", "game_version", "game_code", "policy_code", "engine_code"} <= set(fp)
+    assert f"data {cards}" in fp
+
+
+def test_resume_with_unchanged_inputs_completes(tmp_path):
+    cards = _half_done(tmp_path)
+    result = run_sweep(_config(cards), tmp_path / "runs", resume=True, quiet=True)
+    assert result.games_run == 20 and result.games_total == 40
+    assert json.loads((result.run_dir / "manifest.json").read_text())["complete"]
+
+
+def test_resume_after_a_content_edit_is_refused(tmp_path):
+    cards = _half_done(tmp_path)
+    text = cards.read_text().replace('effect = "rat_3" }', 'effect = "rat_11" }', 1)
+    cards.write_text(text)
+    with pytest.raises(RunDirError, match=f"data {cards}"):
+        run_sweep(_config(cards), tmp_path / "runs", resume=True, quiet=True)
+
+
+def test_resume_refusal_is_one_line_exit_2(tmp_path):
+    cards = _half_done(tmp_path)
+    cards.write_text(cards.read_text().replace('effect = "rat_3" }', 'effect = "rat_11" }', 1))
+    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
+           "--policies", "random,random", "--games", "40", "--seed", "3", "--name", "cards",
+           "--param", f"cards_file={cards}", "--chunk-size", "10", "--out",
+           str(tmp_path / "runs"), "--resume", "--quiet"]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert proc.returncode == 2, proc.stderr
+    assert "cards.toml" in proc.stderr and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
