@@ -6,6 +6,7 @@ import hashlib
 import itertools
 import json
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -153,7 +154,7 @@ def build_config(raw: Mapping[str, Any], *, source: str = "sweep") -> SweepConfi
         raise ConfigError(f"{source}: 'seed' must be >= 0, got {raw['seed']}")
     game = str(raw["game"])
     cfg = SweepConfig(
-        name=str(raw.get("name") or f"{game.replace(':', '_')}-sweep"),
+        name=check_run_name(source, str(raw.get("name") or f"{game.replace(':', '_')}-sweep")),
         game=game,
         players=raw["players"],
         games=raw["games"],
@@ -168,6 +169,20 @@ def build_config(raw: Mapping[str, Any], *, source: str = "sweep") -> SweepConfi
     )
     validate_cells(cfg, source)
     return cfg
+
+
+RUN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,119}")
+
+
+def check_run_name(source: str, name: str) -> str:
+    """A run name is one plain folder name: letters, digits, '.', '_', '-', not starting with
+    '.' or '-', no '..' (so ``--out/<name>`` can never point outside ``--out``)."""
+    if not RUN_NAME.fullmatch(name) or ".." in name:
+        raise ConfigError(
+            f"{source}: run name {name!r} is not allowed: use 1-120 letters, digits, '.', '_' "
+            "or '-', starting with a letter or digit (no '/', no '..')"
+        )
+    return name
 
 
 def validate_cells(cfg: SweepConfig, source: str) -> None:

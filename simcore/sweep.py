@@ -131,6 +131,11 @@ class Sweep:
 
     def prepare(self, resume: bool, chunk_size: int) -> list[Chunk]:
         """Create or check the run directory; return the chunks still to run."""
+        out = self.run_dir.parent
+        if out.exists() and not out.is_dir():
+            raise RunDirError(f"--out {str(out)!r} is a file, not a folder")
+        if self.run_dir.resolve().parent != out.resolve():
+            raise RunDirError(f"run directory {self.run_dir} resolves outside --out {out}")
         path = self.run_dir / dataset.MANIFEST
         if path.exists():
             self.manifest = dataset.load_manifest(self.run_dir)
@@ -148,8 +153,12 @@ class Sweep:
             raise RunDirError(f"{self.run_dir} exists and is not a boardlab run directory")
         else:
             self.manifest = self._new_manifest(chunk_size)
-            self.run_dir.mkdir(parents=True, exist_ok=True)
-            self._save()
+            try:
+                self.run_dir.mkdir(parents=True, exist_ok=True)
+                self._save()
+            except OSError as exc:
+                raise RunDirError(f"cannot write the run directory {self.run_dir}: "
+                                  f"{exc.strerror or exc}") from None  # fmt: skip
         size = self.manifest["execution"]["chunk_size"]
         done = self.manifest["chunks"]
         return [c for c in plan_chunks(self.cfg, size) if c.key(self.cells) not in done]
