@@ -150,6 +150,11 @@ def build_config(raw: Mapping[str, Any], *, source: str = "sweep") -> SweepConfi
     for key in ("players", "games", "chunk_size"):
         if key in raw and raw[key] <= 0:
             raise ConfigError(f"{source}: {key!r} must be a positive integer, got {raw[key]}")
+    if raw["games"] > MAX_GAMES:
+        raise ConfigError(
+            f"{source}: 'games' is at most {MAX_GAMES:,} per cell, got {raw['games']:,} "
+            "(split a larger study into several runs)"
+        )
     if raw.get("seed", 0) < 0:
         raise ConfigError(f"{source}: 'seed' must be >= 0, got {raw['seed']}")
     game = str(raw["game"])
@@ -171,6 +176,7 @@ def build_config(raw: Mapping[str, Any], *, source: str = "sweep") -> SweepConfi
     return cfg
 
 
+MAX_GAMES = 100_000_000  # per cell: the chunk plan is built in memory (~10^5 chunks)
 RUN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,119}")
 
 

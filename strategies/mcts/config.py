@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -10,6 +11,7 @@ from strategies.base import check_options, parse_spec
 
 POLICY = "mcts"
 REWARDS = ("win", "margin")
+MAX_ITERATIONS = 10_000_000  # per move: ~1 hour of search at typical speeds
 NO_CAP = 0
 """``iterations=0``: no iteration cap (only meaningful with a ``time_ms`` budget)."""
 
@@ -36,6 +38,18 @@ class MctsConfig:
     reward: str = "win"
 
     def __post_init__(self) -> None:
+        for key in ("time_ms", "c"):
+            value = getattr(self, key)
+            if not math.isfinite(value):
+                raise ConfigError(
+                    f"policy 'mcts': option {key!r} must be a finite number, got {value}"
+                )
+        if self.iterations > MAX_ITERATIONS:
+            raise ConfigError(
+                f"policy 'mcts': option 'iterations' is at most {MAX_ITERATIONS:,} per move, got "
+                f"{self.iterations:,} (at a few thousand iterations per second that is "
+                f"{self.iterations / 3000 / 3600:,.0f} hours per move); use time_ms for a budget"
+            )
         if self.iterations < 0:
             raise ConfigError(
                 f"policy 'mcts': option 'iterations' must be >= 0, got {self.iterations}"
