@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from simcore import registry
-from simcore.errors import ConfigError
+from simcore.errors import ConfigError, ContentError
 
 GRID_SPECIAL = ("policies", "players")
 _KEYS = {
@@ -102,6 +102,8 @@ class SweepConfig:
 def load_toml(path: str | Path) -> dict[str, Any]:
     """Read a sweep TOML file; ``ConfigError`` if missing or malformed."""
     path = Path(path)
+    if path.is_dir():
+        raise ConfigError(f"sweep file {str(path)!r} is a directory, not a TOML file")
     if not path.is_file():
         raise ConfigError(f"sweep file {str(path)!r} not found")
     try:
@@ -210,6 +212,11 @@ def validate_cells(cfg: SweepConfig, source: str) -> None:
                 make_policy(spec, game)
         except ConfigError as exc:
             raise ConfigError(f"{where}: {exc}") from None
+        except ContentError as exc:
+            named = [f"{k}={v}" for k, v in cell.params.items()
+                     if k.endswith(PATH_SUFFIXES) and v]  # fmt: skip
+            via = f" (parameter {', '.join(named)})" if named else ""
+            raise ContentError(f"{where}: {exc}{via}") from None
 
 
 def _check_type(source: str, key: str, value: Any, kind: type) -> None:

@@ -28,7 +28,7 @@ GAME_BASE = {
 }  # fmt: skip
 SEAT_BASE = {
     "run": "str", "cell": "str", "game_index": "int", "seat": "int", "slot": "int",
-    "policy": "str", "score": "float", "rank": "int", "win_share": "float",
+    "policy": "str", "score": "float", "rank": "int", "win_share": "float", "tiebreak": "int",
 }  # fmt: skip
 ACTION_BASE = {
     "run": "str", "cell": "str", "game_index": "int", "step": "int", "seat": "int",

@@ -91,6 +91,7 @@ def _records(state, seed, steps, wall_ms, policies, policy_names, actions) -> Ga
         "wall_ms": wall_ms,
         **outcome.get("game", {}),
     }
+    tiebreak = tiebreaks(seat_ranks, shares)
     seat_rows = []
     for seat, extra in enumerate(outcome["seats"]):
         seat_rows.append(
@@ -100,7 +101,18 @@ def _records(state, seed, steps, wall_ms, policies, policy_names, actions) -> Ga
                 "score": float(scores[seat]),
                 "rank": seat_ranks[seat],
                 "win_share": shares[seat],
+                "tiebreak": tiebreak[seat],
                 **extra,
             }
         )
     return GameRecord(game_row, seat_rows, actions)
+
+
+def tiebreaks(seat_ranks: list[int], shares: list[float]) -> list[int]:
+    """Per seat: 1 if it tied for first on score and a tie-break gave it (more of) the win,
+    -1 if it tied for first and a tie-break took the win from it, else 0."""
+    tied = [i for i, r in enumerate(seat_ranks) if r == 1]
+    if len(tied) < 2 or len({shares[i] for i in tied}) == 1:
+        return [0] * len(shares)
+    best = max(shares[i] for i in tied)
+    return [(1 if shares[i] == best else -1) if i in tied else 0 for i in range(len(shares))]

@@ -303,6 +303,8 @@ def check_backend(backend: str, scheduler: str | None) -> None:
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}; allowed: {', '.join(BACKENDS)}")
     if backend != "dask":
+        if scheduler:
+            raise ConfigError(f"--scheduler is only used with --backend dask (backend {backend!r})")
         return
     try:
         import dask.distributed  # noqa: F401

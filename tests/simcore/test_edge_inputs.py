@@ -60,3 +60,40 @@ def test_manifest_missing_a_key_is_a_run_dir_error(tmp_path, key):
     path.write_text(json.dumps(manifest))
     _one_line_exit_2(_cli("report", str(tmp_path / "r"), "--out", str(tmp_path / "x.html")),
                      "incomplete")  # fmt: skip
+
+
+def test_directory_as_sweep_file(tmp_path):
+    _one_line_exit_2(_cli("sweep", str(tmp_path)), "is a directory")
+
+
+def test_scheduler_without_dask_backend(tmp_path):
+    proc = _cli("sweep", "--game", "ratjack", "--players", "2", "--policies", "random,random",
+                "--games", "4", "--out", str(tmp_path), "--scheduler", "tcp://127.0.0.1:1",
+                "--quiet")  # fmt: skip
+    _one_line_exit_2(proc, "--scheduler")
+
+
+def test_report_of_a_run_naming_an_unknown_game(tmp_path):
+    proc = _cli("sweep", "--game", "ratjack", "--players", "2", "--policies", "random,random",
+                "--games", "4", "--name", "r", "--out", str(tmp_path), "--quiet")  # fmt: skip
+    path = tmp_path / "r" / "manifest.json"
+    path.write_text(json.dumps({**json.loads(path.read_text()), "game": "nosuchgame"}))
+    _one_line_exit_2(_cli("report", str(tmp_path / "r"), "--out", str(tmp_path / "x.html")),
+                     "nosuchgame")  # fmt: skip
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_content_error_names_path_entry_and_parameter(tmp_path):
+    import shutil
+
+    from simcore.games.rats_of_wistar.content import DATA_DIR
+
+    bad = tmp_path / "content"
+    shutil.copytree(DATA_DIR, bad)
+    farm = bad / "farm.toml"
+    farm.write_text(farm.read_text().replace('"G1", "G2", "G3", "C1", "C2"]', '"G1", "G9"]'))
+    proc = _cli("sweep", "--game", "rats_of_wistar", "--players", "2", "--policies",
+                "random,random", "--games", "4", "--param", f"content_dir={bad}", "--out",
+                str(tmp_path / "runs"), "--quiet")  # fmt: skip
+    _one_line_exit_2(proc, str(farm))
+    assert "mission_slots.players2" in proc.stderr and "content_dir=" in proc.stderr

@@ -40,3 +40,16 @@ def test_illegal_action_rejected_without_change(duel):
     with pytest.raises(IllegalActionError):
         state.apply(99)
     assert state.fingerprint() == before
+
+
+def test_seats_table_says_who_won_a_tie_break():
+    # Rats of Wistar seed 0 with two random players ends 16-16; the tie rule (earlier in the
+    # final turn order) gives one seat the win: both rank 1, tiebreak +1 / -1.
+    from simcore.games.rats_of_wistar import RatsOfWistar
+    from simcore.runner import play_game, tiebreaks
+    from strategies.random_policy import RandomPolicy
+
+    rec = play_game(RatsOfWistar(), 2, [RandomPolicy(), RandomPolicy()], 0)
+    rows = sorted((s["tiebreak"], s["rank"], s["win_share"]) for s in rec.seats)
+    assert rows == [(-1, 1, 0.0), (1, 1, 1.0)]
+    assert tiebreaks([1, 1, 3], [0.5, 0.5, 0.0]) == [0, 0, 0]  # a shared win is no tie-break

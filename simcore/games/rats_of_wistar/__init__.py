@@ -72,7 +72,11 @@ def _check_counts(con: Content, prm: WistarParams) -> None:
     for color, n in enumerate(need):
         have = sum(v.group == color for v in con.visitors)
         if have < n:
-            raise ContentError(f"visitors.toml: needs at least {n} visitors of colour {color}")
+            raise ContentError(
+                f"visitors.toml: {have} {('basic', 'advanced')[color]} visitors, but the farm "
+                f"and the round stack need {n} (rounds={prm.rounds}, "
+                f"round_basic_visitors={prm.round_basic_visitors})"
+            )
     if len(con.doors) < max(fm.door_tokens.values()):
         raise ContentError("doors.toml: fewer door tokens than farm.toml lays out")
     for n in (2, 3, 4):

@@ -308,7 +308,7 @@ def load_content(folder: str = "") -> Content:
     if len(sets) != 1 or not isinstance(next(iter(sets)), str):
         raise fail(str(path), f"all content files must name the same content_set, got {sets}")
     abilities, pairs = _abilities("abilities.toml", raw["abilities"])
-    f = {n: f"{n}.toml" for n in FILES}
+    f = {n: str(path / f"{n}.toml") for n in FILES}  # errors name the full path
     return Content(
         content_set=next(iter(sets)),
         content_hash=digest.hexdigest()[:16],
