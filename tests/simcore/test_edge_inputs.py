@@ -76,6 +76,7 @@ def test_scheduler_without_dask_backend(tmp_path):
 def test_report_of_a_run_naming_an_unknown_game(tmp_path):
     proc = _cli("sweep", "--game", "ratjack", "--players", "2", "--policies", "random,random",
                 "--games", "4", "--name", "r", "--out", str(tmp_path), "--quiet")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
     path = tmp_path / "r" / "manifest.json"
     path.write_text(json.dumps({**json.loads(path.read_text()), "game": "nosuchgame"}))
     _one_line_exit_2(_cli("report", str(tmp_path / "r"), "--out", str(tmp_path / "x.html")),
