@@ -21,6 +21,7 @@ from simcore import dataset, registry
 from simcore.config import Cell, SweepConfig, auto_chunk_size
 from simcore.errors import ConfigError, RunDirError
 from simcore.fingerprint import check_same, fingerprint
+from simcore.lifeline import die_with_parent
 from simcore.rng import game_seed
 from simcore.runner import play_game
 
@@ -75,6 +76,7 @@ def _game_and_policies(cfg: SweepConfig, cell: Cell) -> tuple[Any, list[Any]]:
 
 def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]:
     """Play a chunk's games; return column batches for each table (runs in a worker)."""
+    die_with_parent()  # a killed sweep takes its workers with it
     cell = cfg.cells()[chunk.cell]
     game, lineup = _game_and_policies(cfg, cell)
     n = cell.players

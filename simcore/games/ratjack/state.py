@@ -10,6 +10,7 @@ from simcore.games.ratjack import knowledge, rules, text
 from simcore.games.ratjack.codes import NSTAT, P_EFFECT, P_OVER
 from simcore.games.ratjack.content import N_CARDS, Content
 from simcore.games.ratjack.effects import EFFECTS
+from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.params import RatjackParams
 from simcore.games.ratjack.resolve import flip_options
 from simcore.games.ratjack.text import RAT6
@@ -261,8 +262,8 @@ class RatjackState(State):
         return text.post_action_info(self)
 
     def heuristic_value(self, player: int) -> float:
-        """VP lead plus closeness to the target, in [0, 1]."""
-        return text.heuristic_value(self, player)
+        """Chance to win the race to ``points_to_win`` from here (``evaluate``), in [0, 1]."""
+        return win_chances(self)[player]
 
     def enable_trace(self) -> None:
         """Start the narrative."""

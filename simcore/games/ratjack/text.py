@@ -201,21 +201,6 @@ def post_action_info(s: S) -> dict[str, Any]:
     return info
 
 
-def heuristic_value(s: S, p: int) -> float:
-    """VP lead (dominant) plus closeness to the target, in [0, 1]."""
-    if s.phase == P_OVER:
-        return s.returns()[p]
-    ptw, t = s.params.points_to_win, s.params.target
-    lead = s.vp[p] - max(v for q, v in enumerate(s.vp) if q != p)
-    score = 0.5 + 0.35 * lead / ptw
-    if not s.elim[p]:
-        v = s.value(p)
-        score += 0.1 * (1.0 - min(abs(t - v), t) / t)
-    else:
-        score -= 0.05
-    return min(1.0, max(0.0, score))
-
-
 def trace_round_start(s: S) -> None:
     """Narrate the round setup."""
     chips = ", ".join(FACE_IDS[f] for f in s.face)

@@ -1,0 +1,59 @@
+"""SIGKILL of a sweep's parent process: its loky workers exit promptly (no orphans)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc (Linux)")
+def test_workers_exit_when_the_parent_is_killed(tmp_path):
+    # Slow chunks (heuristic Ratjack, 200 games per chunk) keep the workers busy for minutes.
+    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
+           "--policies", "heuristic,heuristic", "--games", "4000", "--chunk-size", "200",
+           "--n-jobs", "2", "--out", str(tmp_path), "--quiet"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(workers) < 2:
+        time.sleep(0.5)
+        workers = [p for p in _children(proc.pid)
+                   if "LokyProcess" in Path(f"/proc/{p}/cmdline").read_text(errors="ignore")]  # fmt: skip
+    assert workers, "no loky worker started"
+    time.sleep(3)  # the workers are inside their first chunk (armed)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(w) for w in workers):
+        time.sleep(0.2)
+    left = [w for w in workers if _alive(w)]
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert not left, f"workers {left} outlived their parent by 10 s"
