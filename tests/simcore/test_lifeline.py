@@ -25,6 +25,13 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def _is_worker(pid: int) -> bool:
+    try:
+        return "LokyProcess" in Path(f"/proc/{pid}/cmdline").read_text(errors="ignore")
+    except OSError:
+        return False
+
+
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -44,8 +51,7 @@ def test_workers_exit_when_the_parent_is_killed(tmp_path):
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and len(workers) < 2:
         time.sleep(0.5)
-        workers = [p for p in _children(proc.pid)
-                   if "LokyProcess" in Path(f"/proc/{p}/cmdline").read_text(errors="ignore")]  # fmt: skip
+        workers = [p for p in _children(proc.pid) if _is_worker(p)]
     assert workers, "no loky worker started"
     time.sleep(3)  # the workers are inside their first chunk (armed)
     os.kill(proc.pid, signal.SIGKILL)

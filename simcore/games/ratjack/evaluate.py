@@ -71,6 +71,6 @@ def _race(need: tuple[int, ...]) -> tuple[float, ...]:
 
 def _by_gap(need: tuple[int, ...]) -> list[float]:
     """Rough chances for long games: weight 2^-need, normalised."""
-    weights = [2.0 ** -k for k in need]
+    weights = [2.0**-k for k in need]
     total = sum(weights)
     return [w / total for w in weights]
