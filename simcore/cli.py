@@ -1,6 +1,7 @@
 """The ``boardlab`` command (DESIGN §6): the composition root of all layers.
 
-Exit codes: 0 success, 1 a check failed (drift), 2 bad input, 70 internal error, 130 interrupted.
+Exit codes: 0 success, 1 a check failed (drift), 2 bad input, 70 internal error, 75 a worker
+process died (finished chunks are kept: rerun with --resume), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from simcore.errors import BoardlabError, ConfigError
+from simcore.errors import BoardlabError, ConfigError, WorkerLostError
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 70, 130
+EXIT_WORKER_LOST = 75  # EX_TEMPFAIL: try again (with --resume)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -238,6 +240,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             traceback.print_exc()
         print(f"boardlab: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except WorkerLostError as exc:
+        print(f"boardlab: {exc}; finished chunks are kept: rerun with --resume", file=sys.stderr)
+        return EXIT_WORKER_LOST
     except KeyboardInterrupt:
         print("boardlab: interrupted (finished chunks are kept; rerun with --resume)",
               file=sys.stderr)  # fmt: skip

@@ -21,3 +21,7 @@ class RunDirError(BoardlabError):
 
 class IllegalActionError(ValueError):
     """An action that is not in ``legal_actions()`` was applied."""
+
+
+class WorkerLostError(Exception):
+    """A worker process (or the cluster) died mid-sweep; finished chunks are kept (exit 75)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import platform
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -19,7 +20,7 @@ from typing import Any
 
 from simcore import dataset, registry
 from simcore.config import Cell, SweepConfig, auto_chunk_size
-from simcore.errors import ConfigError, RunDirError
+from simcore.errors import ConfigError, RunDirError, WorkerLostError
 from simcore.fingerprint import check_same, fingerprint
 from simcore.lifeline import die_with_parent
 from simcore.rng import game_seed
@@ -290,10 +291,16 @@ def execute(
             yield chunk, run_chunk(cfg, chunk)
     else:
         from joblib import Parallel, delayed
+        from joblib.externals.loky.process_executor import TerminatedWorkerError
 
         parallel = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
         tasks = (delayed(_run_keyed)(cfg, chunk) for chunk in chunks)
-        yield from parallel(tasks)
+        try:
+            yield from parallel(tasks)
+        except TerminatedWorkerError as exc:
+            found = re.search(r"exit codes of the workers are (\{[^}]*\})", str(exc))
+            codes = f" (exit codes {found.group(1)})" if found else ""
+            raise WorkerLostError(f"a worker process died{codes}") from None
 
 
 def _run_keyed(cfg: SweepConfig, chunk: Chunk) -> tuple[Chunk, dict[str, dict[str, list[Any]]]]:

@@ -63,3 +63,29 @@ def test_workers_exit_when_the_parent_is_killed(tmp_path):
     for w in left:
         os.kill(w, signal.SIGKILL)
     assert not left, f"workers {left} outlived their parent by 10 s"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc (Linux)")
+def test_a_killed_worker_is_one_line_exit_75_and_resume_finishes(tmp_path):
+    import json
+
+    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
+           "--policies", "random,random", "--games", "3000", "--chunk-size", "100",
+           "--n-jobs", "2", "--name", "w", "--out", str(tmp_path), "--quiet"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    manifest = tmp_path / "w" / "manifest.json"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # wait for a few finished chunks
+        time.sleep(0.2)
+        if manifest.exists() and len(json.loads(manifest.read_text())["chunks"]) >= 3:
+            break
+    workers = [p for p in _children(proc.pid) if _is_worker(p)]
+    assert workers
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 75, err
+    assert len(err.strip().splitlines()) == 1 and "--resume" in err
+    assert json.loads(manifest.read_text())["chunks"]  # finished chunks are kept
+    done = subprocess.run([*cmd, "--resume"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(manifest.read_text())["complete"]
