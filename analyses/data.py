@@ -13,7 +13,7 @@ from typing import Any
 
 import polars as pl
 
-from simcore import dataset, registry
+from simcore import dataset
 from simcore.errors import RunDirError
 
 TABLES = dataset.TABLES
@@ -26,13 +26,7 @@ def load_manifest(run_dir: str | Path) -> dict[str, Any]:
     """The parsed ``manifest.json`` of a run; RunDirError if missing or unreadable."""
     if not Path(run_dir).is_dir():
         raise RunDirError(f"run directory not found: {run_dir}")
-    manifest = dataset.load_manifest(run_dir)
-    if manifest["game"] not in registry.game_ids():
-        raise RunDirError(
-            f"{run_dir}: the run names game {manifest['game']!r}, which is not installed "
-            f"(installed: {', '.join(registry.game_ids())})"
-        )
-    return manifest
+    return dataset.load_manifest(run_dir)
 
 
 def run_tables(manifest: dict[str, Any]) -> list[str]:

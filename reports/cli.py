@@ -25,6 +25,25 @@ def _is_card_run(run_dir: str | Path) -> bool:
     return bool(restriction_cells(run_dir))
 
 
+def _check_game(run: str, manifest: dict[str, Any]) -> None:
+    """The run's game must load here and match the id the manifest records (no foreign or
+    hand-edited manifests turned into reports)."""
+    from simcore import registry
+    from simcore.dataset import require
+    from simcore.errors import ConfigError
+
+    require(manifest, run, "game", "config", "chunks", "tables", "schemas")
+    ref = manifest["config"].get("game", manifest["game"])
+    try:
+        game_id = registry.game_class(ref).spec.id
+    except ConfigError as exc:
+        raise RunDirError(f"{run}: the run's game {ref!r} cannot be loaded here ({exc})") from None
+    if game_id != manifest["game"]:
+        raise RunDirError(
+            f"{run}: the manifest names game {manifest['game']!r} but its config plays {game_id!r}"
+        )
+
+
 def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str, Any]]:
     """Write the requested reports; return index entries (title, href, path, summary)."""
     from analyses.data import load_manifest
@@ -34,6 +53,7 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
 
     manifests = {r: load_manifest(r) for r in runs}  # fails early on a bad run dir
     for r in runs:
+        _check_game(r, manifests[r])
         verify_run(r, manifests[r])  # a missing or altered part stops here, with its name
     cards = [r for r in runs if kind != "generic" and _is_card_run(r)]
     if kind == "ratjack-cards" and not cards:

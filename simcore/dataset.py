@@ -130,14 +130,15 @@ def load_manifest(run_dir: str | Path) -> dict[str, Any]:
         raise RunDirError(f"{path}: manifest is corrupted ({exc})") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise RunDirError(f"{path}: not a boardlab manifest (format {FORMAT})")
-    missing = [k for k in MANIFEST_KEYS if k not in manifest]
-    if missing:
-        raise RunDirError(f"{path}: manifest is incomplete (no {', '.join(map(repr, missing))})")
+    require(manifest, path, "cells")
     return manifest
 
 
-MANIFEST_KEYS = ("name", "game", "config", "config_hash", "cells", "schemas", "tables",
-                 "execution", "chunks", "games_per_cell")  # fmt: skip
+def require(manifest: Mapping[str, Any], path: Any, *keys: str) -> None:
+    """``RunDirError`` naming the keys a reader needs that the manifest lacks."""
+    missing = [k for k in keys if k not in manifest]
+    if missing:
+        raise RunDirError(f"{path}: manifest is incomplete (no {', '.join(map(repr, missing))})")
 
 
 def verify_run(run_dir: str | Path, manifest: Mapping[str, Any] | None = None) -> None:

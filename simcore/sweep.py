@@ -149,6 +149,7 @@ class Sweep:
                 )
             if not resume:
                 raise RunDirError(f"{self.run_dir} already exists; pass --resume to continue it")
+            dataset.require(self.manifest, path, "execution", "chunks", "tables", "config")
             check_same(self.manifest.get("fingerprint"), self.fingerprint(), self.run_dir)
             dataset.verify_run(self.run_dir, self.manifest)
             self._remove_unlisted_parts()

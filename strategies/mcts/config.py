@@ -10,6 +10,11 @@ from simcore.errors import ConfigError
 from strategies.base import check_options, parse_spec
 
 POLICY = "mcts"
+# Per-game settings that plain ``mcts`` uses (explicit options override them). Chosen by
+# measured strength per CPU second; the tuning runs are listed in benchmarks/mcts_tuning.md.
+RECOMMENDED: dict[str, dict[str, object]] = {
+    "ratjack": {"horizon": 10},  # cut-off after 10 steps, scored by the race-to-3-VP evaluation
+}
 REWARDS = ("win", "margin")
 MAX_ITERATIONS = 10_000_000  # per move: ~1 hour of search at typical speeds
 NO_CAP = 0

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from simcore.api import Game, State
-from strategies.mcts.config import MctsConfig
+from strategies.mcts.config import RECOMMENDED, MctsConfig
 from strategies.mcts.search import Stats, best_action, search
 from strategies.registry import make_policy
 
@@ -41,8 +41,12 @@ class MctsPolicy:
 
 
 def make_mcts(game: Game, **options: Any) -> MctsPolicy:
-    """Information-set MCTS (options: iterations, time_ms, c, rollout, horizon, reward)."""
-    config = MctsConfig.from_options(dict(options))
+    """Information-set MCTS (options: iterations, time_ms, c, rollout, horizon, reward).
+
+    Options not given take the game's recommended settings (``RECOMMENDED``), then the global
+    defaults; the policy's name spells out every setting that differs from the global defaults.
+    """
+    config = MctsConfig.from_options({**RECOMMENDED.get(game.spec.id, {}), **options})
     rollout = None
     if config.rollout != "random":
         rollout = make_policy(config.rollout, game)

@@ -78,9 +78,14 @@ def test_report_of_a_run_naming_an_unknown_game(tmp_path):
                 "--games", "4", "--name", "r", "--out", str(tmp_path), "--quiet")  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     path = tmp_path / "r" / "manifest.json"
-    path.write_text(json.dumps({**json.loads(path.read_text()), "game": "nosuchgame"}))
+    manifest = json.loads(path.read_text())
+    path.write_text(json.dumps({**manifest, "game": "nosuchgame"}))  # a hand-edited manifest
     _one_line_exit_2(_cli("report", str(tmp_path / "r"), "--out", str(tmp_path / "x.html")),
                      "nosuchgame")  # fmt: skip
+    manifest["config"]["game"] = manifest["game"] = "nosuchgame"  # a game not installed here
+    path.write_text(json.dumps(manifest))
+    _one_line_exit_2(_cli("report", str(tmp_path / "r"), "--out", str(tmp_path / "x.html")),
+                     "cannot be loaded")  # fmt: skip
     assert not (tmp_path / "x.html").exists()
 
 

@@ -314,3 +314,15 @@ def test_no_peek_on_random_duel_positions(seed, steps, key):
     policy = make_mcts(Duel(), iterations=30)
     resampled = state.determinize(state.current_player, random.Random(key ^ 1))
     assert policy.act(state, random.Random(key)) == policy.act(resampled, random.Random(key))
+
+
+def test_plain_mcts_takes_the_games_recommended_settings():
+    from simcore.games.lord_of_worlds import LordOfWorlds
+    from simcore.games.ratjack import Ratjack
+    from strategies.mcts import make_mcts
+
+    plain = make_mcts(Ratjack())
+    assert plain.config.horizon == 10 and plain.name == "mcts:horizon=10"
+    assert make_mcts(Ratjack(), horizon=0).name == "mcts"  # an explicit option wins
+    assert make_mcts(Ratjack(), iterations=100).name == "mcts:iterations=100,horizon=10"
+    assert make_mcts(LordOfWorlds()).name == "mcts"  # no recommendation measured yet
