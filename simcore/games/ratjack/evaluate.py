@@ -17,6 +17,7 @@ from simcore.games.ratjack.codes import P_OVER
 if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
 
+EXACT_WEIGHT = 40.0  # a seat on exactly the target takes the round unless the check says otherwise
 MAX_EXACT_POINTS = 8  # beyond this the race has too many states: even odds per VP gap instead
 
 
@@ -40,16 +41,22 @@ def win_chances(s: S) -> list[float]:
 
 
 def _round_odds(s: S) -> list[float]:
-    """Chance of each seat to take the current round: closer to the target is better."""
+    """Chance of each seat to take the current round.
+
+    Exactly the target scores at the end of the turn (nearly certain); above it the seat is
+    out at the end of the turn; otherwise the closer (a card or two away) the better.
+    """
     t = s.params.target
     values = s.values()
     weights = []
     for p in range(s.n):
-        if s.elim[p]:
-            weights.append(0.0)
-            continue
         gap = t - values[p]
-        weights.append(1.0 + max(0, 13 - gap) / 13.0 if gap > 0 else 2.0)
+        if s.elim[p] or gap < 0:
+            weights.append(0.0)
+        elif gap == 0:
+            weights.append(EXACT_WEIGHT)
+        else:
+            weights.append(1.0 + 3.0 * max(0, 13 - gap) / 13.0)
     total = sum(weights)
     return [w / total for w in weights] if total else [1.0 / s.n] * s.n
 
