@@ -109,12 +109,17 @@ def _rivals():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rival", _rivals())
-def test_ratjack_mcts_400_beats_random_and_every_heuristic(rival):
+def test_ratjack_plain_mcts_clearly_beats_random_and_every_heuristic(rival):
+    # The players issue's target: >= 65% and a 95% lower bound above 55% against every
+    # heuristic style (plain mcts = the recommended mcts:horizon=10, ~1.4 s CPU per game).
     game = _ratjack()
-    n_games = 40 if rival == "random" else 150  # a closer match needs more games
-    wins, n = head_to_head(game, "mcts:iterations=400", rival, n_games, seed=1000, n_jobs=2)
+    n_games = 40 if rival == "random" else 300  # a closer match needs more games
+    wins, n = head_to_head(game, "mcts", rival, n_games, seed=1000, n_jobs=2)
     lo, hi = wilson(wins, n)
-    assert lo > 0.5, f"mcts:iterations=400 vs {rival}: {wins}/{n}, 95% CI [{lo:.3f}, {hi:.3f}]"
+    floor = 0.5 if rival == "random" else 0.55
+    assert lo > floor and (rival == "random" or wins / n >= 0.65), (
+        f"mcts vs {rival}: {wins}/{n}, 95% CI [{lo:.3f}, {hi:.3f}]"
+    )
 
 
 def test_ratjack_tree_overhead_is_at_most_a_quarter_of_search_time():
