@@ -25,6 +25,7 @@ from reports.sections import (
 )
 from reports.tables import Table, key_value_table, render_table
 from reports.variants import variant_section
+from simcore.errors import ConfigError
 
 GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
     seat_section,
@@ -207,8 +208,13 @@ def provenance_tables(ctx: Context) -> list[Table]:
 def write_report(html: str, path: str | Path) -> Path:
     """Write ``html`` to ``path`` atomically (temporary file in the same folder, then rename)."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise ConfigError(
+            f"cannot write the report {str(target)!r}: {exc.strerror or exc}"
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(html)

@@ -50,3 +50,11 @@ def test_altered_part_is_bad_input(tmp_path):
     result = run_cli("report", run, "--out", str(tmp_path / "x.html"))
     assert result.returncode == 2 and "corrupted" in result.stderr
     assert not (tmp_path / "x.html").exists()
+
+
+def test_out_under_a_file_is_bad_input(tmp_path):
+    run = make_run(tmp_path, "one")
+    (tmp_path / "afile").write_text("x")
+    result = run_cli("report", run, "--out", str(tmp_path / "afile" / "x.html"))
+    assert result.returncode == 2 and "cannot write the report" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
