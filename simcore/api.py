@@ -183,6 +183,11 @@ class Game(ABC):
     def new_state(self, n_players: int, seed: int) -> State:
         """Initial state; all chance comes from a stream seeded by ``seed``."""
 
+    def action_class_catalogue(self) -> dict[str, str] | None:
+        """Every action class restricted play can name (``forbid=``) with its meaning, for
+        these params; None when the game publishes none (no validation)."""
+        return None
+
     def describe_params(self) -> list[dict[str, Any]]:
         """Parameter documentation rows with current values."""
         rows = self.params_class.describe()

@@ -112,6 +112,11 @@ def cmd_policies(args: argparse.Namespace) -> int:
     game = registry.make_game(args.game) if args.game else None
     for row in describe_policies(game):
         print(f"{row['name']:<28} {row['doc']}")
+    catalogue = game.action_class_catalogue() if game is not None else None
+    if catalogue:
+        print(f"\naction classes of {game.spec.id} (restricted play: any policy with forbid=A+B)")
+        for name, meaning in catalogue.items():
+            print(f"  {name:<26} {meaning}")
     return EXIT_OK
 
 

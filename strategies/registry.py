@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import inspect
 from typing import Any
 
@@ -32,8 +33,26 @@ def make_policy(spec: str, game: Game) -> Policy:
     if not getattr(policy, "name", None):
         policy.name = name
     if forbid is not None:
-        policy = Restricted(policy, str(forbid).split("+"))
+        classes = str(forbid).split("+")
+        check_classes(game, classes, spec)
+        policy = Restricted(policy, classes)
     return policy
+
+
+def check_classes(game: Game, classes: list[str], spec: str) -> None:
+    """``ConfigError`` for a ``forbid`` class the game does not have (a typo would otherwise
+    restrict nothing and read as "worth 0"), naming the closest valid classes."""
+    catalogue = game.action_class_catalogue()
+    if catalogue is None:
+        return
+    for name in classes:
+        if name not in catalogue:
+            close = difflib.get_close_matches(name, list(catalogue), n=3, cutoff=0.5)
+            hint = f"; closest: {', '.join(close)}" if close else ""
+            raise ConfigError(
+                f"policy {spec!r}: {game.spec.id} has no action class {name!r}{hint} "
+                f"(all classes: boardlab policies {game.spec.id})"
+            )
 
 
 def _instantiate(factory: Any, game: Game, options: dict[str, Any]) -> Any:

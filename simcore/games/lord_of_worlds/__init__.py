@@ -24,6 +24,7 @@ from simcore.games.lord_of_worlds.content import (
     load_tiles,
 )
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
+from simcore.games.lord_of_worlds.render import class_catalogue
 from simcore.games.lord_of_worlds.state import Context, LordOfWorldsState
 
 __all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState"]
@@ -73,6 +74,10 @@ class LordOfWorlds(Game):
         if n_players not in self._contexts:
             self._contexts[n_players] = build_context(self.params, n_players)
         return self._contexts[n_players]
+
+    def action_class_catalogue(self) -> dict[str, str]:
+        """Restricted-play classes (see ``render.action_classes``)."""
+        return class_catalogue()
 
     def new_state(self, n_players: int, seed: int) -> LordOfWorldsState:
         """A new game, set up up to the first player's portal choice."""

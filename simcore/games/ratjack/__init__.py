@@ -10,7 +10,7 @@ from __future__ import annotations
 from simcore.api import Game, GameSpec
 from simcore.errors import ConfigError
 from simcore.games.ratjack.codes import STAT_NAMES
-from simcore.games.ratjack.content import load_content
+from simcore.games.ratjack.content import EFFECT_IDS, load_content
 from simcore.games.ratjack.params import RatjackParams
 from simcore.games.ratjack.state import RatjackState
 from simcore.games.ratjack.text import RES_COLUMNS
@@ -46,6 +46,21 @@ class Ratjack(Game):
     def __init__(self, params: RatjackParams | None = None) -> None:
         super().__init__(params)
         self.content = load_content(self.params)  # ContentError early, before any game
+
+    def action_class_catalogue(self) -> dict[str, str]:
+        """Classes of the play step (and rat 6's flip) for the two decks in play."""
+        out = {
+            "mode/up": "play a hand card face up and resolve it",
+            "mode/down": "play a hand card face down",
+            "mode/discard_flip": "discard a hand card and turn an own face-down card up",
+        }
+        for e in sorted(set(self.content.card_effect)):  # the effects the decks in play carry
+            family, value = EFFECT_IDS[e].split("_")
+            out[f"resolve/{family}/{value}"] = f"resolve the effect {family} {value}"
+        for deck in self.content.decks:
+            for v in range(1, 13):
+                out[f"card/{deck}/{v}"] = f"play the {deck} {v} card (any mode)"
+        return out
 
     def new_state(self, n_players: int, seed: int) -> RatjackState:
         """Deal round 1."""

@@ -29,7 +29,7 @@ from simcore.games.rats_of_wistar import (  # noqa: F401  (modules register task
     setup,
 )
 from simcore.games.rats_of_wistar.content import Content, load_content
-from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS
+from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS, class_catalogue
 from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.state import WistarState
 from simcore.games.rats_of_wistar.views import SEAT_COLUMNS
@@ -57,6 +57,10 @@ class RatsOfWistar(Game):
         self.content_set = self.content.content_set
         self.content_hash = self.content.content_hash
         _check_counts(self.content, self.params)
+
+    def action_class_catalogue(self) -> dict[str, str]:
+        """Restricted-play classes (see ``labels.action_classes``)."""
+        return class_catalogue(self.content)
 
     def new_state(self, n_players: int, seed: int) -> WistarState:
         """A new game after setup (§2); the first decision is the starting-hand draft."""

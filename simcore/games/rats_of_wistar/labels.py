@@ -11,6 +11,7 @@ from simcore.games.rats_of_wistar.board import (
     BRANCH_BASE,
     CARD_BASE,
     CHEESE_ACT,
+    DECIDE,
     DIG_ACT,
     DOOR_BASE,
     GOAL_BASE,
@@ -148,6 +149,31 @@ def _generic(s: Any, op: str, action: int) -> str:
         if action >= base:
             return fn(action - base)
     return str(action)
+
+
+def class_catalogue(content: Any) -> dict[str, str]:
+    """Every class ``action_classes`` can return, with its meaning (all player counts)."""
+    out = {"place": "any chief placement", "place/hut": "a chief to the Alchemist's hut",
+           "end_turn": "end the turn", "quick": "any quick action"}  # fmt: skip
+    for name in QUICK_NAMES.values():
+        out["quick/" + name.replace(" ", "_")] = f"quick action: {name}"
+    for n, sectors in content.wheel.items():
+        for sid, spaces in sectors:
+            out.setdefault(f"place/{sid}", f"a chief on sector {sid}")
+            for k, branches in enumerate(spaces, 1):
+                text = out.get(f"place/{sid}/{k}", "")
+                what = f"{n}p: {bonus_label(branches)}"
+                out[f"place/{sid}/{k}"] = (
+                    f"{text}; {what}" if text else f"space {k} of {sid} ({what}"
+                )
+    for key in [k for k in out if k.count("/") == 2]:
+        out[key] += ")"
+    for op in DECIDE:
+        if op != "turn":
+            out.setdefault(op, f"the {op.replace('_', ' ')} decision")
+    for card in content.cards:
+        out.setdefault(f"play/{card.design}", f"play an invention of design {card.design}")
+    return out
 
 
 def action_classes(s: Any, action: int) -> tuple[str, ...]:
