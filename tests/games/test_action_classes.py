@@ -34,7 +34,7 @@ def test_catalogue_covers_every_class_seen_in_play(game_id, n_players):
 @pytest.mark.parametrize(
     ("game_id", "bad", "hint"),
     [("rats_of_wistar", "place/S9", "place/S"), ("ratjack", "resolve/rat/13", "resolve/rat/1"),
-     ("ratjack", "resolve/weasel/3", ""), ("lord_of_worlds", "hire/pink", "hire/")],
+     ("ratjack", "resolve/ratt/3", "resolve/rat/3"), ("lord_of_worlds", "hire/pink", "hire/")],
 )  # fmt: skip
 def test_unknown_forbid_class_is_bad_input_naming_the_closest(game_id, bad, hint):
     with pytest.raises(ConfigError, match=bad) as info:
@@ -45,6 +45,8 @@ def test_unknown_forbid_class_is_bad_input_naming_the_closest(game_id, bad, hint
 def test_known_classes_are_accepted():
     assert make_policy("random:forbid=place/S3+quick/use_potion", make_game("rats_of_wistar"))
     assert make_policy("heuristic:forbid=resolve/rat/6", make_game("ratjack"))
+    # a class of the game that these decks do not carry is valid (it never bites: worth 0)
+    assert make_policy("heuristic:forbid=resolve/weasel/3", make_game("ratjack"))
 
 
 def test_unknown_forbid_class_on_the_command_line_exits_2(tmp_path):

@@ -11,7 +11,7 @@ from simcore.api import Game, GameSpec
 from simcore.errors import ConfigError
 from simcore.games.ratjack.codes import STAT_NAMES
 from simcore.games.ratjack.content import EFFECT_IDS, load_content
-from simcore.games.ratjack.params import RatjackParams
+from simcore.games.ratjack.params import DECK_NAMES, RatjackParams
 from simcore.games.ratjack.state import RatjackState
 from simcore.games.ratjack.text import RES_COLUMNS
 
@@ -48,16 +48,17 @@ class Ratjack(Game):
         self.content = load_content(self.params)  # ContentError early, before any game
 
     def action_class_catalogue(self) -> dict[str, str]:
-        """Classes of the play step (and rat 6's flip) for the two decks in play."""
+        """Classes of the play step (and rat 6's flip), for every deck and effect the game has:
+        a grid may forbid an effect that one cell's decks do not carry (it never bites there)."""
         out = {
             "mode/up": "play a hand card face up and resolve it",
             "mode/down": "play a hand card face down",
             "mode/discard_flip": "discard a hand card and turn an own face-down card up",
         }
-        for e in sorted(set(self.content.card_effect)):  # the effects the decks in play carry
-            family, value = EFFECT_IDS[e].split("_")
+        for effect in EFFECT_IDS:
+            family, value = effect.split("_")
             out[f"resolve/{family}/{value}"] = f"resolve the effect {family} {value}"
-        for deck in self.content.decks:
+        for deck in DECK_NAMES:
             for v in range(1, 13):
                 out[f"card/{deck}/{v}"] = f"play the {deck} {v} card (any mode)"
         return out
