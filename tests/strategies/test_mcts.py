@@ -322,7 +322,7 @@ def test_plain_mcts_takes_the_games_recommended_settings():
     from strategies.mcts import make_mcts
 
     plain = make_mcts(Ratjack())
-    assert plain.config.horizon == 10 and plain.name == "mcts:horizon=10"
-    assert make_mcts(Ratjack(), horizon=0).name == "mcts"  # an explicit option wins
+    assert plain.config.horizon == 10 and plain.name == "mcts:iterations=560,horizon=10"
+    assert make_mcts(Ratjack(), horizon=0, iterations=400).name == "mcts"  # explicit options win
     assert make_mcts(Ratjack(), iterations=100).name == "mcts:iterations=100,horizon=10"
     assert make_mcts(LordOfWorlds()).name == "mcts"  # no recommendation measured yet
