@@ -77,3 +77,13 @@ def test_s7_raccoon3_activates_needs_a_resolvable_hand_card():
     assert t.phase == P_EFFECT and t.legal_actions() == [pos(1, 0)]
     t.apply(pos(1, 0))
     assert names(t, 1) == ["rr5^"] and len(t.hand[0]) == 1
+
+
+def test_s2_first_player_is_seeded_random_and_not_an_assumption():
+    from simcore.games.ratjack import Ratjack
+
+    game = Ratjack()
+    rows = {r["name"]: r for r in game.describe_params()}
+    assert rows["first_player"]["value"] == -1 and not rows["first_player"]["assumption"]
+    starts = {game.new_state(3, seed).start for seed in range(30)}
+    assert starts == {0, 1, 2}

@@ -206,3 +206,12 @@ def test_s12_placement_row_records_yield_and_single_option_choice():
     potions = [r for r in places if r["bonus"] == "gain 1 potion"]
     assert all(r["y_potion"] >= 1 for r in potions)
     assert sum(r["y_vp"] + r["y_wood"] + r["y_metal"] + r["y_cards"] for r in places) > 0
+
+
+def test_s2_draft_before_market():
+    # the starting pairs are drafted while the market is still empty; it is laid out after
+    s = make_game().new_state(3, 5)
+    assert s.stack[-1][0] == "draft" and s.market == [[-1] * 4, [-1] * 4]
+    while s.stack[-1][0] == "draft":
+        s.apply(s.legal_actions()[0])
+    assert all(c >= 0 for row in s.market for c in row)
