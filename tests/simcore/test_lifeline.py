@@ -89,3 +89,27 @@ def test_a_killed_worker_is_one_line_exit_75_and_resume_finishes(tmp_path):
     done = subprocess.run([*cmd, "--resume"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(manifest.read_text())["complete"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_keeps_finished_chunks_exit_130_and_resume_finishes(tmp_path, jobs):
+    import json
+
+    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
+           "--policies", "random,random", "--games", "3000", "--chunk-size", "100",
+           "--n-jobs", jobs, "--name", "c", "--out", str(tmp_path), "--quiet"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    manifest = tmp_path / "c" / "manifest.json"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        if manifest.exists() and len(json.loads(manifest.read_text())["chunks"]) >= 3:
+            break
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "--resume" in err and "Traceback" not in err
+    assert json.loads(manifest.read_text())["chunks"]
+    done = subprocess.run([*cmd, "--resume"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(manifest.read_text())["complete"]
