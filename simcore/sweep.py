@@ -26,6 +26,7 @@ from simcore.lifeline import die_with_parent
 from simcore.rng import game_seed
 from simcore.runner import play_game
 
+SAVE_SECONDS = 0.5  # longest interval between manifest writes during a sweep
 BACKENDS = ("loky", "dask")
 
 
@@ -131,6 +132,7 @@ class Sweep:
             g.game_columns, g.seat_columns, g.action_columns, kinds
         )
         self.manifest: dict[str, Any] = {}
+        self.saved = 0.0  # monotonic time of the last manifest write
 
     def prepare(self, resume: bool, chunk_size: int) -> list[Chunk]:
         """Create or check the run directory; return the chunks still to run."""
@@ -159,7 +161,7 @@ class Sweep:
             self.manifest = self._new_manifest(chunk_size)
             try:
                 self.run_dir.mkdir(parents=True, exist_ok=True)
-                self._save()
+                self.save()
             except OSError as exc:
                 raise RunDirError(f"cannot write the run directory {self.run_dir}: "
                                   f"{exc.strerror or exc}") from None  # fmt: skip
@@ -243,7 +245,11 @@ class Sweep:
             "cell": self.cells[chunk.cell].id, "start": chunk.start, "stop": chunk.stop,
             "parts": parts,
         }  # fmt: skip
-        self._save()
+        # The manifest is rewritten at most every SAVE_SECONDS (and always at the end): per-chunk
+        # rewrites made small chunks quadratic. A kill loses at most that much listing; parts
+        # not listed are deleted and played again on --resume (same seeds: same rows).
+        if time.monotonic() - self.saved >= SAVE_SECONDS:
+            self.save()
         return chunk.stop - chunk.start
 
     def finish(self) -> None:
@@ -251,11 +257,13 @@ class Sweep:
         size = self.manifest["execution"]["chunk_size"]
         expected = len(plan_chunks(self.cfg, size))
         self.manifest["complete"] = len(self.manifest["chunks"]) == expected
-        self._save()
+        self.save()
 
-    def _save(self) -> None:
+    def save(self) -> None:
+        """Write the manifest now (atomically)."""
         self.manifest["updated"] = datetime.now(UTC).isoformat(timespec="seconds")
         dataset.atomic_write_json(self.run_dir / dataset.MANIFEST, self.manifest)
+        self.saved = time.monotonic()
 
 
 def content_info(game: Any) -> dict[str, Any]:
@@ -365,7 +373,10 @@ def run_sweep(
     show = not quiet and sys.stderr.isatty()
     with tqdm(total=total, initial=total - todo, unit="game", desc=cfg.name, disable=not show,
               smoothing=0.1, dynamic_ncols=True) as bar:  # fmt: skip
-        for chunk, tables in execute(cfg, pending, n_jobs, backend, scheduler):
-            bar.update(sweep.record(chunk, tables))
+        try:
+            for chunk, tables in execute(cfg, pending, n_jobs, backend, scheduler):
+                bar.update(sweep.record(chunk, tables))
+        finally:
+            sweep.save()  # Ctrl-C, a dead worker, any error: every finished chunk is listed
     sweep.finish()
     return SweepResult(sweep.run_dir, todo, total, time.perf_counter() - start)

@@ -138,3 +138,16 @@ def test_mcts_sweep_identical_across_workers(tmp_path):
                     quiet=True)  # fmt: skip
     for name, frame in tables(one.run_dir).items():
         assert_frame_equal(tables(two.run_dir)[name], frame)
+
+
+def test_small_chunks_do_not_rewrite_the_manifest_per_chunk(tmp_path, monkeypatch):
+    # chunk size 1 used to rewrite (and fsync) the whole manifest after every chunk: quadratic.
+    from simcore import dataset
+
+    writes = []
+    real = dataset.atomic_write_json
+    monkeypatch.setattr(dataset, "atomic_write_json", lambda p, o: (writes.append(p), real(p, o)))
+    result = run_sweep(duel_config("tiny", games=300), tmp_path, chunk_size=1, quiet=True)
+    manifest = json.loads((result.run_dir / "manifest.json").read_text())
+    assert len(manifest["chunks"]) == 600 and manifest["complete"]
+    assert len(writes) < 30, f"{len(writes)} manifest writes for 600 chunks"
