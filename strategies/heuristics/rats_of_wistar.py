@@ -52,8 +52,7 @@ class WistarHeuristic:
 
     def _act_plain(self, state: Any, rng: random.Random) -> int:
         """The heuristic's choice without the end-of-game guard."""
-        actions = state.legal_actions()
-        return actions[0] if len(actions) == 1 else self._best(state, actions, rng)
+        return self._best(state, state.legal_actions(), rng)
 
     def _best(self, state: Any, actions: list[int], rng: random.Random) -> int:
         """Best-valued action of ``actions``."""

@@ -138,11 +138,6 @@ def chain_members(
     return seen if any(types[x] == terrain for x in seen) else set()
 
 
-def chain_size(types: Sequence[int], adj: Adj, start: int, terrain: int) -> int:
-    """Size of the ``terrain`` chain through ``start``; mix tiles next to that terrain join."""
-    return len(chain_members(types, adj, start, terrain))
-
-
 def best_adjacent_chain(
     types: Sequence[int],
     adj: Adj,
@@ -165,11 +160,6 @@ def best_adjacent_chain(
             if len(found) > best[0]:
                 best = (len(found), terrain, found)
     return best
-
-
-def longest_adjacent_chain(types: Sequence[int], adj: Adj, h: int) -> int:
-    """Longest same-terrain chain adjacent to ``h`` (connected mix tiles count) (§5)."""
-    return best_adjacent_chain(types, adj, h)[0]
 
 
 def chain_components(types: Sequence[int], adj: Adj) -> tuple[list[int], dict[int, int]]:

@@ -300,7 +300,6 @@ def _redeal_cards(s: LordOfWorldsState, player: int, rng: random.Random) -> None
     parts = _joint_redeal(s, others, need, pool, rng)
     if parts is None:
         parts = _rival_by_rival_redeal(s, others, need, pool, rng)
-    left = pool  # what the parts did not take, in shuffled order
     for q, part in zip(others, parts, strict=True):
         s.hands[q] = list(s.known[q])
         for card in part:
@@ -310,7 +309,7 @@ def _redeal_cards(s: LordOfWorldsState, player: int, rng: random.Random) -> None
         rng.shuffle(deck)
         s.deck = deck
     else:
-        s.deck = left
+        s.deck = pool  # what the parts did not take, in shuffled order
 
 
 def _joint_redeal(
