@@ -1,7 +1,8 @@
 """The ``boardlab`` command (DESIGN §6): the composition root of all layers.
 
 Exit codes: 0 success, 1 a check failed (drift), 2 bad input, 70 internal error, 75 a worker
-process died (finished chunks are kept: rerun with --resume), 130 interrupted.
+process died or the Dask cluster was lost (finished chunks are kept: rerun with --resume),
+130 interrupted.
 """
 
 from __future__ import annotations
@@ -18,6 +19,13 @@ from simcore.errors import BoardlabError, ConfigError, WorkerLostError
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 70, 130
 EXIT_WORKER_LOST = 75  # EX_TEMPFAIL: try again (with --resume)
+EXIT_CODES_HELP = """exit codes:
+  0    success
+  1    a check failed (drift)
+  2    bad input (one line naming the problem)
+  70   internal error (--debug shows the traceback)
+  75   a worker process died or the Dask cluster was lost: finished chunks are kept, --resume
+  130  interrupted: finished chunks are kept, --resume"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,7 +63,12 @@ def _add_seat_flags(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = _Parser(prog="boardlab", description="Board-game balance analysis by simulation.")
+    parser = _Parser(
+        prog="boardlab",
+        description="Board-game balance analysis by simulation.",
+        epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("games", help="list the registered games and their parameters")
@@ -76,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--chunk-size", type=int, help="games per task and part file")
     p.add_argument("--backend", default="loky", choices=["loky", "dask"])
     p.add_argument("--scheduler", help="Dask scheduler address for --backend dask")
+    p.add_argument("--worker-wait", type=float, metavar="SECONDS",
+                   help="with dask: exit 75 after this long with no worker (60)")  # fmt: skip
     p.add_argument("--resume", action="store_true", help="continue an interrupted run")
     p.add_argument("--record-actions", action="store_true", help="also write the actions table")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -182,6 +197,18 @@ def sweep_config_from_args(args: argparse.Namespace) -> Any:
     return build_config(raw, source=source)
 
 
+def _worker_wait(args: argparse.Namespace) -> float:
+    """``--worker-wait`` (dask only) or its default."""
+    from simcore.dask_backend import WORKER_WAIT_SECONDS
+
+    if args.worker_wait is None:
+        return WORKER_WAIT_SECONDS
+    if args.backend != "dask":
+        backend = args.backend
+        raise ConfigError(f"--worker-wait is only used with --backend dask (backend {backend!r})")
+    return args.worker_wait
+
+
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Run or resume a sweep."""
     from simcore.sweep import run_sweep
@@ -192,6 +219,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     result = run_sweep(
         cfg, args.out, n_jobs=args.n_jobs, chunk_size=args.chunk_size, backend=args.backend,
         scheduler=args.scheduler, resume=args.resume, quiet=args.quiet,
+        worker_wait=_worker_wait(args),
     )  # fmt: skip
     rate = result.games_run / result.seconds if result.seconds > 0 else 0.0
     print(

@@ -20,6 +20,13 @@ from typing import Any
 
 from simcore import dataset, registry
 from simcore.config import Cell, SweepConfig, auto_chunk_size
+from simcore.dask_backend import (
+    WORKER_WAIT_SECONDS,
+    check_dask,
+    check_worker_wait,
+    execute_dask,
+    probe,
+)
 from simcore.errors import ConfigError, RunDirError, WorkerLostError
 from simcore.fingerprint import check_same, fingerprint
 from simcore.lifeline import die_with_parent
@@ -289,12 +296,17 @@ def versions() -> dict[str, str]:
 
 
 def execute(
-    cfg: SweepConfig, chunks: list[Chunk], n_jobs: int, backend: str, scheduler: str | None
+    cfg: SweepConfig,
+    chunks: list[Chunk],
+    n_jobs: int,
+    backend: str,
+    scheduler: str | None,
+    worker_wait: float = WORKER_WAIT_SECONDS,
 ) -> Iterator[tuple[Chunk, dict[str, dict[str, list[Any]]]]]:
     """Yield (chunk, tables) as chunks finish, in any order."""
     check_backend(backend, scheduler)
     if backend == "dask":
-        yield from _execute_dask(cfg, chunks, scheduler)
+        yield from execute_dask(_run_keyed, [(cfg, c) for c in chunks], scheduler, worker_wait)
     elif n_jobs == 1:
         for chunk in chunks:
             yield chunk, run_chunk(cfg, chunk)
@@ -320,31 +332,10 @@ def check_backend(backend: str, scheduler: str | None) -> None:
     """``ConfigError`` for an unknown backend or a dask backend without its pieces."""
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}; allowed: {', '.join(BACKENDS)}")
-    if backend != "dask":
-        if scheduler:
-            raise ConfigError(f"--scheduler is only used with --backend dask (backend {backend!r})")
-        return
-    try:
-        import dask.distributed  # noqa: F401
-    except ImportError:
-        raise ConfigError("--backend dask needs the extra: pip install 'boardlab[dask]'") from None
-    if not scheduler:
-        raise ConfigError("--backend dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
-
-
-def _execute_dask(cfg, chunks, scheduler):
-    from dask.distributed import Client, as_completed
-
-    try:
-        client = Client(scheduler, timeout="10s")
-    except OSError as exc:
-        raise ConfigError(f"--scheduler {scheduler!r}: cannot connect ({exc})") from None
-    try:
-        futures = [client.submit(_run_keyed, cfg, c, pure=False) for c in chunks]
-        for future in as_completed(futures):
-            yield future.result()
-    finally:
-        client.close()
+    if backend == "dask":
+        check_dask(scheduler)
+    elif scheduler:
+        raise ConfigError(f"--scheduler is only used with --backend dask (backend {backend!r})")
 
 
 def run_sweep(
@@ -357,6 +348,7 @@ def run_sweep(
     scheduler: str | None = None,
     resume: bool = False,
     quiet: bool = False,
+    worker_wait: float = WORKER_WAIT_SECONDS,
 ) -> SweepResult:
     """Run (or resume) a sweep into ``out_dir/<name>``; return what was done."""
     from tqdm import tqdm
@@ -364,6 +356,9 @@ def run_sweep(
     if chunk_size is not None and chunk_size <= 0:
         raise ConfigError(f"--chunk-size must be a positive integer, got {chunk_size}")
     check_backend(backend, scheduler)
+    check_worker_wait(worker_wait)
+    if backend == "dask":
+        probe(scheduler)
     sweep = Sweep(cfg, out_dir)
     size = chunk_size or cfg.chunk_size or auto_chunk_size(cfg.games, n_jobs)
     pending = sweep.prepare(resume, size)
@@ -374,7 +369,7 @@ def run_sweep(
     with tqdm(total=total, initial=total - todo, unit="game", desc=cfg.name, disable=not show,
               smoothing=0.1, dynamic_ncols=True) as bar:  # fmt: skip
         try:
-            for chunk, tables in execute(cfg, pending, n_jobs, backend, scheduler):
+            for chunk, tables in execute(cfg, pending, n_jobs, backend, scheduler, worker_wait):
                 bar.update(sweep.record(chunk, tables))
         finally:
             sweep.save()  # Ctrl-C, a dead worker, any error: every finished chunk is listed

@@ -73,6 +73,21 @@ def test_scheduler_without_dask_backend(tmp_path):
     _one_line_exit_2(proc, "--scheduler")
 
 
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [(["--worker-wait", "5"], "--worker-wait is only used with --backend dask"),
+     (["--backend", "dask", "--scheduler", "tcp://127.0.0.1:1", "--worker-wait", "0"],
+      "--worker-wait must be a positive"),
+     (["--backend", "dask", "--scheduler", "tcp://127.0.0.1:1", "--worker-wait", "nan"],
+      "--worker-wait must be a positive")],
+)  # fmt: skip
+def test_bad_worker_wait(tmp_path, flags, words):
+    proc = _cli("sweep", "--game", "ratjack", "--players", "2", "--policies", "random,random",
+                "--games", "4", "--out", str(tmp_path), "--quiet", *flags)  # fmt: skip
+    _one_line_exit_2(proc, words)
+    assert not list(tmp_path.iterdir())
+
+
 def test_report_of_a_run_naming_an_unknown_game(tmp_path):
     proc = _cli("sweep", "--game", "ratjack", "--players", "2", "--policies", "random,random",
                 "--games", "4", "--name", "r", "--out", str(tmp_path), "--quiet")  # fmt: skip
