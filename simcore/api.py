@@ -19,6 +19,13 @@ TERMINAL = -1
 """``current_player`` of a finished game."""
 
 COLUMN_TYPES = ("int", "float", "str", "bool")
+START_COLUMNS = {"first_player": "int", "round_starts": "str"}
+"""Games-table columns every game records: who moved first, and who started each round."""
+
+
+def start_columns(starts: Sequence[int]) -> dict[str, Any]:
+    """``first_player`` (seat that moved first) and ``round_starts`` ("0|2|1": one per round)."""
+    return {"first_player": starts[0] if starts else -1, "round_starts": "|".join(map(str, starts))}
 
 
 @dataclass(frozen=True)

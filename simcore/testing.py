@@ -181,6 +181,14 @@ def _check_outcome(game: Game, state: State, n_players: int, report: _Report) ->
         set(out.get("game", {})) == set(game.game_columns),
         f"outcome()['game'] keys {sorted(out.get('game', {}))} != declared game_columns",
     )
+    game_row = out.get("game", {})
+    if "first_player" in game_row:
+        starts = [int(x) for x in str(game_row.get("round_starts", "")).split("|") if x]
+        report.expect(
+            0 <= game_row["first_player"] < n_players and starts[:1] == [game_row["first_player"]]
+            and all(0 <= x < n_players for x in starts),
+            f"first_player {game_row['first_player']} / round_starts {starts} not valid seats",
+        )  # fmt: skip
     seats = out.get("seats", [])
     report.expect(len(seats) == n_players, "outcome()['seats'] needs one dict per seat")
     for row in seats:

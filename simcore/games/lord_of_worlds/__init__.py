@@ -13,7 +13,7 @@ and in the strategic variant DISCARD down to the hand limit.
 
 from __future__ import annotations
 
-from simcore.api import Game, GameSpec
+from simcore.api import START_COLUMNS, Game, GameSpec
 from simcore.errors import ContentError
 from simcore.games.lord_of_worlds.board import load_board
 from simcore.games.lord_of_worlds.content import (
@@ -48,6 +48,7 @@ class LordOfWorlds(Game):
         "chain_table": "str",
         "value_set_table": "str",
         "rounds": "int",
+        **START_COLUMNS,
     }
     seat_columns = {
         "pts_colored_hex": "int", "pts_architect": "int", "pts_sage_tree": "int",

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from simcore.api import TERMINAL, State
+from simcore.api import TERMINAL, State, start_columns
 from simcore.games.lord_of_worlds import cards as deck_ops
 from simcore.games.lord_of_worlds import render, rules
 from simcore.games.lord_of_worlds.board import Board
@@ -225,6 +225,7 @@ class LordOfWorldsState(State):
             "chain_table": params.chain_table,
             "value_set_table": params.value_set_table if params.scores_value_sets else "",
             "rounds": self.rounds,
+            **start_columns((self.first,)),  # every round starts with the same player
         }
         return {"turns": self.turns, "ended_by": self.ended_by, "game": game, "seats": seats}
 

@@ -7,7 +7,7 @@ Rules: shared/rules/ratjack.md. Package layout: ``params`` (rule numbers and [A]
 
 from __future__ import annotations
 
-from simcore.api import Game, GameSpec
+from simcore.api import START_COLUMNS, Game, GameSpec
 from simcore.errors import ConfigError
 from simcore.games.ratjack.codes import STAT_NAMES
 from simcore.games.ratjack.content import EFFECT_IDS, load_content
@@ -31,7 +31,7 @@ class Ratjack(Game):
         rules_source="shared/rules/ratjack.md",
     )
     params_class = RatjackParams
-    game_columns = {"decks": "str", "rounds": "int", "target": "int"}
+    game_columns = {"decks": "str", "rounds": "int", "target": "int", **START_COLUMNS}
     seat_columns = {
         "vp": "int",
         **{name: "int" for name in STAT_NAMES},

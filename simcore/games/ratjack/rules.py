@@ -47,6 +47,7 @@ def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
     s.round_no += 1
     s.rturns = 0
     s.start = start
+    s.starts += (start,)
     if rng is None:
         rng = s.chance()  # one derived stream per chance event (cheap clones)
     for k, (fa, fb) in enumerate(s.ct.chip_faces):

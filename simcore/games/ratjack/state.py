@@ -24,7 +24,7 @@ _SCALARS = (
     "params", "ct", "effects", "n", "all", "nstat", "phase", "cur", "start", "setup_left",
     "round_no", "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra", "drew",
     "last_gain", "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
-    "seed_base", "chance_n", "others", "pend",
+    "seed_base", "chance_n", "others", "pend", "starts",
 )  # fmt: skip
 
 
@@ -64,6 +64,7 @@ class RatjackState(State):
         self.ended_by, self.win = "", []
         self.last_card = self.last_effect = self.drew = -1
         self.pend = 0
+        self.starts: tuple[int, ...] = ()  # start player of every round so far (records)
         first = params.first_player
         rules.new_round(self, rng.randrange(n_players) if first < 0 else first, rng)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from simcore.api import start_columns
 from simcore.games.ratjack.codes import (
     DRAW_DECK,
     HAND_SLOTS,
@@ -66,7 +67,8 @@ def outcome(s: S) -> dict[str, Any]:
         for e, name in enumerate(RES_COLUMNS):
             row[name] = s.stats[base + RES0 + e]
         seats.append(row)
-    game = {"decks": "+".join(s.ct.decks), "rounds": s.round_no, "target": s.params.target}
+    game = {"decks": "+".join(s.ct.decks), "rounds": s.round_no, "target": s.params.target,
+            **start_columns(s.starts)}  # fmt: skip
     return {"turns": s.turns, "ended_by": s.ended_by or "running", "game": game, "seats": seats}
 
 

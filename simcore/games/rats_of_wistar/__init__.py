@@ -17,7 +17,7 @@ track; the farm's visitor/mission/door layout is in ``data/farm.toml``.
 
 from __future__ import annotations
 
-from simcore.api import Game, GameSpec
+from simcore.api import START_COLUMNS, Game, GameSpec
 from simcore.errors import ContentError
 from simcore.games.rats_of_wistar import (  # noqa: F401  (modules register task handlers)
     actions,
@@ -47,7 +47,7 @@ class RatsOfWistar(Game):
         "rules/rats_of_wistar.md",
     )  # fmt: skip
     params_class = WistarParams
-    game_columns = {"content_set": "str", "wheel_order": "str"}
+    game_columns = {"content_set": "str", "wheel_order": "str", **START_COLUMNS}
     seat_columns = SEAT_COLUMNS
     action_columns = ACTION_COLUMNS
 

@@ -56,6 +56,7 @@ def hut_order(s: Any) -> None:
 
 def new_round(s: Any) -> None:
     """§3 new-round phase, steps 2-7 (step 1 was done by ``hut_order``)."""
+    s.starts += (s.order[0],)
     s.hut = []
     s.occ = [[-1] * len(row) for row in s.occ]
     for pl in s.players:

@@ -22,6 +22,7 @@ def setup(s: Any) -> None:
     _visitors(s)
     s.order = list(range(n))
     rng.shuffle(s.order)
+    s.starts = (s.order[0],)  # start player of every round so far (records)
     farm = con.farm
     s.players = [
         Player(prm.start_wood, prm.start_metal, prm.start_move_tokens, prm.start_vp,

@@ -31,7 +31,7 @@ class WistarState(State):
         "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
         "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ",
         "deck", "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns",
-        "steps", "_legal", "_trace", "_info", "plc", "amend", "auto",
+        "steps", "_legal", "_trace", "_info", "plc", "amend", "auto", "starts",
     )  # fmt: skip
 
     def __init__(self, params: WistarParams, content: Content, n_players: int, seed: int) -> None:
@@ -147,7 +147,7 @@ class WistarState(State):
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         for name in ("round", "turn", "over", "rvis", "qa", "placed", "turns", "steps", "plc",
-                     "auto"):  # fmt: skip
+                     "auto", "starts"):  # fmt: skip
             setattr(new, name, getattr(self, name))
         new.amend = self.amend[:]
         for name in ("order", "stack", "hut", "wheel", "rstack", "fvis", "cheese", "m_room",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from simcore.api import start_columns
 from simcore.games.rats_of_wistar.scoring import PARTS, score_parts
 from simcore.games.rats_of_wistar.setup import wheel_order
 from simcore.rng import substream
@@ -115,7 +116,11 @@ def outcome(s: Any) -> dict[str, Any]:
     return {
         "turns": s.turns,
         "ended_by": "rounds" if s.over else "unfinished",
-        "game": {"content_set": s.content.content_set, "wheel_order": wheel_order(s)},
+        "game": {
+            "content_set": s.content.content_set,
+            "wheel_order": wheel_order(s),
+            **start_columns(s.starts),
+        },
         "seats": seats,
     }
 
