@@ -10,6 +10,8 @@ from collections.abc import Mapping
 
 import polars as pl
 
+from analyses.degenerate import SATURATION
+
 ALPHA = 0.05
 
 
@@ -153,6 +155,9 @@ def skill_gap_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = N
             row["p_holm"],
             f"the {fair} of an even match",
         )
+        if row["rate"] >= SATURATION:
+            verdict += (": saturated, so this measures a floor, not the gap; an opponent closer "
+                        "in strength is needed to measure it")  # fmt: skip
         out.append(
             f"{_prefix(row, labels, several)}{row['stronger']} wins {pct(row['rate'])} of its "
             f"games against {row['weaker']} (95% interval {pct_range(row['lo'], row['hi'])}), "
@@ -224,20 +229,35 @@ def score_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None)
     return out
 
 
-def rating_findings(table: pl.DataFrame) -> list[str]:
-    """The rating order and the gap between the strongest and the weakest policy."""
+def rating_findings(table: pl.DataFrame, perfect: pl.DataFrame | None = None) -> list[str]:
+    """The rating order and the gap between the strongest and the weakest policy.
+
+    A pair with a perfect record (``ratings.perfect_records``) gets its record and a lower
+    bound instead of a point gap: the point value would only reflect the prior.
+    """
     if table.height < 2:
         return []
     rows = table.sort("rating", descending=True).to_dicts()
     order = " > ".join(r["policy"] for r in rows)
+    out = [f"Rating order (Bradley–Terry): {order}."]
+    bounded = set()
+    for r in perfect.to_dicts() if perfect is not None and not perfect.is_empty() else []:
+        bounded.add((r["policy"], r["opponent"]))
+        out.append(
+            f"{r['policy']} won all {r['comparisons']:,} of its comparisons with "
+            f"{r['opponent']}: it is at least {r['elo_at_least']:.0f} Elo points stronger (95% "
+            "lower bound). A point rating from a perfect record depends only on the prior, so "
+            "none is given."
+        )
     top, bottom = rows[0], rows[-1]
-    gap = top["rating"] - bottom["rating"]
-    beat = 1.0 / (1.0 + 10 ** (-gap / 400.0))
-    return [
-        f"Rating order (Bradley–Terry): {order}.",
-        f"{top['policy']} is rated {gap:.0f} Elo points above {bottom['policy']}, i.e. it is "
-        f"expected to win {pct(beat)} of head-to-head comparisons.",
-    ]
+    if (top["policy"], bottom["policy"]) not in bounded:
+        gap = top["rating"] - bottom["rating"]
+        beat = 1.0 / (1.0 + 10 ** (-gap / 400.0))
+        out.append(
+            f"{top['policy']} is rated {gap:.0f} Elo points above {bottom['policy']}, i.e. it "
+            f"is expected to win {pct(beat)} of head-to-head comparisons."
+        )
+    return out
 
 
 def end_reason_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:
@@ -251,5 +271,45 @@ def end_reason_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = 
         out.append(
             f"{_prefix(row, labels, len(parts) > 1)}Most games end by “{row['ended_by']}” "
             f"({pct(row['share'])}, 95% interval {pct_range(row['lo'], row['hi'])})."
+        )
+    return out
+
+
+def detectable(mde: float) -> str:
+    """``this run would detect a shift of ±5.7 points (80% power)`` (empty when unknown)."""
+    if mde != mde:
+        return ""
+    return f"this run would catch a shift of ±{100 * mde:.1f} points or more (80% power)"
+
+
+def position_name(position: int) -> str:
+    """1 -> ``The first player``, 2 -> ``The second player`` ..."""
+    words = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+    return f"The {words.get(position, f'{position}th')} player"
+
+
+def first_player_findings(
+    table: pl.DataFrame, labels: Mapping[str, str] | None = None, prefix: str = ""
+) -> list[str]:
+    """Per cell: the first player's win share; other positions only when they differ clearly.
+
+    A result consistent with the fair share says how large a shift the run could have caught,
+    so "no clear effect" is never read as "no effect".
+    """
+    out = []
+    if table.is_empty():
+        return out
+    several = "cell" in table.columns and table["cell"].n_unique() > 1
+    for row in table.sort([c for c in ("cell", "position") if c in table.columns]).to_dicts():
+        p = row.get("p_holm", row["p_value"])
+        if row["position"] != 1 and not p < ALPHA:
+            continue
+        fair = pct(row["fair"], 0 if (100 * row["fair"]).is_integer() else 1)
+        verdict = _compare(row["rate"], row["lo"], row["hi"], row["fair"], p, f"the fair {fair}")
+        tail = f"; {detectable(row['mde'])}" if verdict.startswith("consistent") else ""
+        out.append(
+            f"{prefix}{_prefix(row, labels, several)}{position_name(row['position'])} wins "
+            f"{pct(row['rate'])} of games (95% interval {pct_range(row['lo'], row['hi'])}), "
+            f"{verdict}{tail}."
         )
     return out

@@ -112,16 +112,68 @@ def _standard_errors(theta: np.ndarray, n: np.ndarray) -> np.ndarray:
     return np.sqrt(np.clip(np.diag(cov), 0.0, None))
 
 
+def perfect_records(matrix: pl.DataFrame, conf: float = 0.95) -> pl.DataFrame:
+    """Pairs where ``policy`` won every comparison with ``opponent``: the record and the
+    one-sided ``conf`` lower bound of the Elo gap (exact: the win rate bound ``(1-conf)^(1/n)``).
+
+    A point rating from a perfect record depends only on the prior, so reports give this bound.
+    """
+    rows = []
+    for pol, opp, n, wins in matrix.select("policy", "opponent", "comparisons", "wins").rows():
+        if n > 0 and wins >= n:
+            p_lo = (1.0 - conf) ** (1.0 / n)
+            rows.append({"policy": pol, "opponent": opp, "comparisons": int(n),
+                         "elo_at_least": 400.0 * np.log10(p_lo / (1.0 - p_lo))})  # fmt: skip
+    return pl.DataFrame(rows) if rows else pl.DataFrame()
+
+
+def game_pair_wins(source: Source, names: Sequence[str]) -> np.ndarray:
+    """Per game, the pairwise wins matrix ``[game, i, j]`` (ties half), for resampling games."""
+    seats = as_lazy(source, "seats").select("cell", "game_index", "seat", "policy", "rank")
+    frame = seats.collect()
+    index = {n: i for i, n in enumerate(names)}
+    keys = frame.select("cell", "game_index").unique(maintain_order=True)
+    gid = {k: g for g, k in enumerate(keys.rows())}
+    out = np.zeros((len(gid), len(names), len(names)))
+    by_game: dict[int, list[tuple[int, int]]] = {}
+    for cell, gi, _, pol, rank in frame.rows():
+        by_game.setdefault(gid[(cell, gi)], []).append((index[pol], rank))
+    for g, rows in by_game.items():
+        for i, ri in rows:
+            for j, rj in rows:
+                if i != j:
+                    out[g, i, j] += 1.0 if ri < rj else 0.5 if ri == rj else 0.0
+    return out
+
+
+def bootstrap_intervals(
+    per_game: np.ndarray, prior: float, conf: float, resamples: int = 200, seed: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
+    """Percentile intervals of the log-strengths, resampling whole games (their pairwise
+    comparisons are correlated when a game has three or more seats)."""
+    rng = np.random.default_rng(seed)
+    g = per_game.shape[0]
+    thetas = np.empty((resamples, per_game.shape[1]))
+    for b in range(resamples):
+        counts = np.bincount(rng.integers(0, g, g), minlength=g).astype(float)
+        thetas[b] = bradley_terry(np.tensordot(counts, per_game, axes=1), prior=prior).theta
+    alpha = 1.0 - conf
+    return np.quantile(thetas, alpha / 2, axis=0), np.quantile(thetas, 1 - alpha / 2, axis=0)
+
+
 def policy_ratings(
     source: Source | pl.DataFrame,
     prior: float = 1.0,
     conf: float = 0.95,
     order: Sequence[str] | None = None,
+    clustered: bool | None = None,
 ) -> pl.DataFrame:
     """Bradley-Terry ratings per policy on the Elo scale (mean 0) with intervals.
 
     ``source`` is a run / seats table or the output of :func:`pairwise_results`. ``expected``
-    is the predicted win rate against an average policy.
+    is the predicted win rate against an average policy. With a seats table whose games have
+    three or more seats (or ``clustered=True``), intervals come from resampling whole games;
+    otherwise from the Fisher information (comparisons independent). ``interval`` names which.
     """
     if isinstance(source, pl.DataFrame) and "opponent" in source.columns:
         results = source
@@ -136,6 +188,16 @@ def policy_ratings(
         wins[index[pol], index[opp]] += w
     fit = bradley_terry(wins, prior=prior)
     z = float(norm.ppf(0.5 + conf / 2))
+    lo, hi = fit.theta - z * fit.se, fit.theta + z * fit.se
+    method = "fisher"
+    if not (isinstance(source, pl.DataFrame) and "opponent" in source.columns):
+        if clustered is None:
+            seats = as_lazy(source, "seats")
+            sizes = seats.group_by("cell", "game_index").len().select(pl.col("len").max())
+            clustered = int(sizes.collect().item()) > 2
+        if clustered:
+            lo, hi = bootstrap_intervals(game_pair_wins(source, names), prior, conf)
+            method = "games resampled"
     comparisons = (wins + wins.T).sum(axis=1)
     df = pl.DataFrame(
         {
@@ -145,8 +207,9 @@ def policy_ratings(
             "theta": fit.theta,
             "rating": ELO * fit.theta,
             "se": ELO * fit.se,
-            "lo": ELO * (fit.theta - z * fit.se),
-            "hi": ELO * (fit.theta + z * fit.se),
+            "lo": ELO * lo,
+            "hi": ELO * hi,
+            "interval": [method] * len(names),
             "expected": 1.0 / (1.0 + np.exp(-fit.theta)),
         }
     )

@@ -21,9 +21,9 @@ from pathlib import Path
 import polars as pl
 
 from analyses.data import has_table, load_manifest, scan
-from analyses.findings import signed
+from analyses.findings import pval, signed
 from analyses.paired import compare_pairs, seat_outcome
-from analyses.stats import wilson_interval
+from analyses.stats import detectable_difference, wilson_interval
 
 FAMILIES = ("rat", "weasel", "raccoon")
 DECK_FAMILY = {"rat_red": "rat", "rat_blue": "rat", "weasel": "weasel", "raccoon": "raccoon"}
@@ -270,13 +270,24 @@ def ranking_findings(inter: pl.DataFrame) -> list[str]:
         _worth_sentence("The strongest effect is", top),
         _worth_sentence("The weakest effect is", bottom),
     ]
-    if bottom["worth_hi"] < 0:
-        out[-1] = out[-1][:-1] + ": resolving it tends to hurt its owner."
+    if bottom["significant"] and bottom["worth_hi"] < 0:
+        out[-1] = out[-1][:-1] + ": resolving it hurts its owner."
     sig = inter.filter(pl.col("significant"))["effect"].to_list()
     out.append(
         f"{len(sig)} of {inter.height} effects change their owner's win rate significantly "
         "(paired restricted play, Holm-corrected at 5%)" + (f": {_listing(sig)}." if sig else ".")
     )
+    quiet = inter.filter(~pl.col("significant") & (pl.col("se") > 0))
+    if quiet.height:
+        # Holm over m tests: the per-test level is at most alpha/1 and at least alpha/m; the
+        # strictest (alpha/m) gives the honest "could have detected" size for every row.
+        mde = detectable_difference(float(quiet["se"].median()), alpha=0.05 / inter.height)
+        out.append(
+            f"The {quiet.height} effects that are not significant are not distinguishable from "
+            "0 here: with these "
+            f"games an effect worth about ±{100 * mde:.1f} points or more would have been "
+            "detected (80% power, Holm level), so each is worth less than that or unmeasured."
+        )
     if "changed" in inter.columns:
         idle = inter.filter(pl.col("changed") == 0)["effect"].to_list()
         if idle:
@@ -302,10 +313,11 @@ WORTH_MEANING = (
 
 
 def _worth_sentence(prefix: str, row: dict) -> str:
+    clear = "significant" if row["significant"] else "not significant"
     return (
         f"{prefix} {row['family']} {row['value']}, worth {signed(100 * row['worth'])} points of "
         f"win rate (95% interval {signed(100 * row['worth_lo'])} to "
-        f"{signed(100 * row['worth_hi'])})."
+        f"{signed(100 * row['worth_hi'])}; Holm-adjusted {pval(row['p_holm'])}, {clear})."
     )
 
 

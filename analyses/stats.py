@@ -196,3 +196,44 @@ def games_for_half_width(sd: float, target: float, conf: float = 0.95) -> int:
     while half_width(sd, n, conf) > target:  # the t quantile is a little wider than z
         n += 1
     return n
+
+
+@dataclass(frozen=True)
+class ClusteredRate:
+    """A pooled rate whose interval treats each cluster (one seed's games) as one unit."""
+
+    rate: float
+    se: float
+    lo: float
+    hi: float
+    n: int
+    clusters: int
+
+
+def clustered_rate(
+    successes: np.ndarray, trials: np.ndarray, clusters: np.ndarray, conf: float = 0.95
+) -> ClusteredRate:
+    """Pooled ``sum(successes) / sum(trials)`` with a cluster-robust (CR1) interval.
+
+    Games of different cells that replay the same seed are correlated; summing each cluster
+    first and using the ratio-estimator variance over clusters keeps that correlation in the
+    standard error (t quantile with clusters - 1 degrees of freedom, clipped to [0, 1]).
+    """
+    y = np.asarray(successes, dtype=float)
+    m = np.asarray(trials, dtype=float)
+    _, idx = np.unique(np.asarray(clusters), return_inverse=True)
+    yc, mc = np.bincount(idx, y), np.bincount(idx, m)
+    k, total = len(yc), mc.sum()
+    nan = float("nan")
+    if k < 2 or total <= 0:
+        return ClusteredRate(nan, nan, nan, nan, int(total), k)
+    rate = float(yc.sum() / total)
+    var = k / (k - 1) * float(np.sum((yc - rate * mc) ** 2)) / total**2
+    se = float(np.sqrt(var))
+    half = float(sps.t.ppf(0.5 + conf / 2, k - 1)) * se
+    return ClusteredRate(rate, se, max(0.0, rate - half), min(1.0, rate + half), int(total), k)
+
+
+def detectable_difference(se: float, alpha: float = 0.05, power: float = 0.8) -> float:
+    """Smallest true difference a two-sided level-``alpha`` test detects with ``power``."""
+    return float((sps.norm.ppf(1 - alpha / 2) + sps.norm.ppf(power)) * se)

@@ -13,6 +13,7 @@ import jinja2
 import polars as pl
 
 from analyses.data import cell_labels, load_manifest, scan, show_value
+from reports.seating import seat_section, turn_order_section
 from reports.sections import (
     Context,
     Section,
@@ -20,7 +21,6 @@ from reports.sections import (
     length_section,
     ratings_section,
     score_section,
-    seat_section,
     skill_section,
 )
 from reports.tables import Table, key_value_table, render_table
@@ -28,13 +28,14 @@ from reports.variants import variant_section
 from simcore.errors import ConfigError
 
 GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
-    seat_section,
+    turn_order_section,
     skill_section,
     variant_section,
     ratings_section,
     length_section,
     score_section,
     end_section,
+    seat_section,
 )
 
 METHOD = [
@@ -48,7 +49,10 @@ METHOD = [
     "same shuffle, so cells are compared game by game (paired differences), which removes most "
     "of the luck of the deal from the comparison.",
     "Seat rotation lets every line-up play every seating equally often, so seat effects and "
-    "policy strength can be told apart. Seats are numbered from 1 in this report.",
+    "policy strength can be told apart. Seats are numbered from 1 in this report; the turn "
+    "order comes from the start player each game recorded, not from seat numbers.",
+    "Cells that share seeds are never pooled as if their games were independent: pooled "
+    "intervals treat each seed's games as one cluster.",
 ]
 
 
@@ -107,7 +111,20 @@ def _warnings(ctx: Context) -> list[str]:
     small = ctx.games.group_by("cell").len().filter(pl.col("len") < 100)
     if small.height:
         out.append("Some cells have fewer than 100 games; their intervals are wide.")
+    flagged = ctx.flags.filter(pl.col("degenerate")).to_dicts() if ctx.flags.height else []
+    for row in flagged:
+        left_out = ["turn-order", "seat"] if row["saturated"] or row["stalled"] or \
+            row["constant_scores"] else []  # fmt: skip
+        if row["stalled"] or row["constant_length"]:
+            left_out.append("game-length")
+        out.append(f"Flagged cell {ctx.label(row['cell'])}: {row['reason']}. It is left out "
+                   f"of the {_and(left_out)} conclusions.")  # fmt: skip
     return out
+
+
+def _and(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def render_page(

@@ -73,9 +73,9 @@ def ranking_section(values: CardValues) -> Section:
             Figure(
                 svg,
                 "Dots: worth of each effect (win rate when free minus win rate when forbidden, "
-                "same games); whiskers: 95% interval; red: significant after Holm correction. "
-                "Right of the dashed line the effect helps its owner, left of it resolving the "
-                "effect tends to hurt.",
+                "same games); whiskers: 95% interval (not Holm-adjusted); red: significant after "
+                "Holm correction. Right of the dashed line the effect helps its owner, left of it "
+                "resolving it hurts; only red dots are clear.",
             )
         ],
         tables=[
@@ -104,11 +104,12 @@ def heatmap_section(values: CardValues) -> Section | None:
     )
     labels = [_row_label(r, rows) for r in rows]
     matrix = np.full((len(rows), 12), np.nan)
-    for fam, decks, run, value, worth in inter.select(
-        "family", "decks", "run", "value", "worth"
+    for fam, decks, run, value, worth, sig in inter.select(
+        "family", "decks", "run", "value", "worth", "significant"
     ).iter_rows():
         if 1 <= value <= 12:
-            matrix[rows.index((fam, decks, run)), value - 1] = worth
+            # Only significant worths are drawn: the same rule as the ranking's words.
+            matrix[rows.index((fam, decks, run)), value - 1] = worth if sig else np.nan
     # Symmetric colour scale around 0 so blue/red always mean helps/hurts; at least ±5 points
     # so that noise in a tiny run does not look like a strong pattern.
     reach = max(0.05, float(np.nanmax(np.abs(matrix))) if np.isfinite(matrix).any() else 0.05)
@@ -122,9 +123,11 @@ def heatmap_section(values: CardValues) -> Section | None:
         id="heatmap",
         title="Worth by deck and value",
         findings=[
-            "Each cell is one effect's worth in win-rate points: blue means the effect helps "
-            "its owner, red that resolving it tends to hurt, white that it makes no "
-            "measurable difference. See the ranking for the intervals."
+            "Each cell is one effect's worth in win-rate points, coloured only where it is "
+            "significant after Holm correction (the rule of the ranking): blue means the effect "
+            "helps its owner, red that resolving it hurts. Blank cells are not distinguishable "
+            "from 0 with these games (or the value is not in the decks); see the ranking for "
+            "every value and its interval."
         ],
         figures=[Figure(svg, "Rows: deck family; columns: printed card value.")],
     )

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from analyses import common, findings, ratings
+from analyses import common, degenerate, findings, ratings
 from reports import plots
 from reports.tables import Table, render_table
 
@@ -45,10 +45,18 @@ class Context:
     seats: pl.DataFrame
     manifest: Mapping[str, Any]
     labels: dict[str, str]
+    _flags: pl.DataFrame | None = field(default=None, repr=False)
 
     def label(self, cell: str) -> str:
         """The readable label of a cell."""
         return self.labels.get(cell, cell)
+
+    @property
+    def flags(self) -> pl.DataFrame:
+        """Saturated, stalled and constant cells (``analyses.degenerate.cell_flags``), cached."""
+        if self._flags is None:
+            self._flags = degenerate.cell_flags(self.games, self.seats)
+        return self._flags
 
     @property
     def several_cells(self) -> bool:
@@ -62,59 +70,6 @@ RATE_SPECS = [
     ("95% interval", "interval", ("lo", "hi")),
     ("Fair share", "pct", "fair"),
 ]
-
-
-def seat_section(ctx: Context) -> Section:
-    """Seat and first-player advantage, per cell, and pooled when the cells agree on players."""
-    table = common.seat_advantage(ctx.seats)
-    words = findings.seat_findings(table, ctx.labels)
-    names = [
-        (f"{ctx.label(c)} · " if ctx.several_cells else "") + f"Seat {s + 1}"
-        for c, s in table.select("cell", "seat").rows()
-    ]
-    svg = plots.interval_bars(
-        names, table["rate"], table["lo"], table["hi"], ref=table["fair"],
-        xlabel="win share", title="Win share by seat", name="seats",
-    )  # fmt: skip
-    specs = [("Cell", "text", "cell"), ("Seat", "seat", "seat"), *RATE_SPECS,
-             ("p (Holm)", "p", "p_holm"), ("All seats equal: p", "p", "chi2_p")]  # fmt: skip
-    if not ctx.several_cells:
-        specs = specs[1:]
-    notes = [
-        "A game is one trial; a seat's success is its win share (1 for a win, 1/k for a k-way "
-        "tie). Intervals are Wilson score intervals. Each seat is tested against the fair share "
-        "1/n with a score test, Holm-corrected across the seats of a cell; the last column is "
-        "the chi-square test that all seats win equally often.",
-    ]
-    if not ctx.manifest.get("config", {}).get("seat_rotation", True):
-        notes.append("Seat rotation was off: seat effects are mixed with policy strength.")
-    headline = [s for s in words if "Seat 1 " in s][:2]
-    pooled = _pooled_seat_sentence(ctx)
-    return Section(
-        id="seats",
-        title="Seat and first-player advantage",
-        findings=([pooled] if pooled else []) + words,
-        figures=[
-            Figure(
-                svg,
-                "Bars: share of games won from each seat; whiskers: 95% "
-                "interval; red marks: the fair share.",
-            )
-        ],
-        tables=[render_table(table, specs, "Win share by seat", ctx.labels)],
-        notes=notes,
-        headline=[pooled] if pooled else headline,
-    )
-
-
-def _pooled_seat_sentence(ctx: Context) -> str | None:
-    if not ctx.several_cells or ctx.seats.group_by("cell").len().height < 2:
-        return None
-    pooled = common.seat_advantage(ctx.seats, groups=())
-    if pooled["n_players"].n_unique() != 1:
-        return None
-    words = findings.seat_findings(pooled)
-    return f"All cells together: {words[0][0].lower()}{words[0][1:]}" if words else None
 
 
 def skill_section(ctx: Context) -> Section | None:
@@ -164,7 +119,7 @@ def ratings_section(ctx: Context) -> Section | None:
         return None
     matrix = ratings.win_matrix(ctx.seats)
     try:
-        table = ratings.policy_ratings(matrix)
+        table = ratings.policy_ratings(ctx.seats)
     except ValueError as exc:
         return Section("ratings", "Policy ratings", [f"No ratings: {exc}."])
     names = table["policy"].to_list()
@@ -175,12 +130,21 @@ def ratings_section(ctx: Context) -> Section | None:
     heat = plots.heatmap(grid, names, names, title="Head-to-head win rate", name="matrix",
                          cbar_label="row policy wins (%)", xlabel="opponent",
                          ylabel="policy")  # fmt: skip
-    forest = plots.forest_plot(
-        names, table["rating"], table["lo"], table["hi"],
-        xlabel="Bradley–Terry rating (Elo points, mean 0)", title="Policy ratings",
-        name="ratings",
-    )  # fmt: skip
-    words = findings.rating_findings(table)
+    perfect = ratings.perfect_records(matrix)
+    words = findings.rating_findings(table, perfect)
+    figures = [Figure(heat, "Share of head-to-head comparisons the row policy wins against the "
+                            "column policy (blank: never met).")]  # fmt: skip
+    if perfect.height:
+        # Point ratings of a perfect record only echo the prior: show the record, not them.
+        hidden = set(perfect["policy"]) | set(perfect["opponent"])
+        table = table.with_columns(
+            [pl.when(pl.col("policy").is_in(list(hidden))).then(None).otherwise(pl.col(c)).alias(c)
+             for c in ("rating", "lo", "hi", "expected")])  # fmt: skip
+    else:
+        figures.append(Figure(plots.forest_plot(
+            names, table["rating"], table["lo"], table["hi"],
+            xlabel="Bradley–Terry rating (Elo points, mean 0)", title="Policy ratings",
+            name="ratings"), "Ratings with 95% intervals; 400 points = 10:1 odds."))  # fmt: skip
     specs = [("Policy", "text", "policy"), ("Rating", "elo", "rating"),
              ("95% interval", "elo_interval", ("lo", "hi")),
              ("Comparisons", "int", "comparisons"),
@@ -192,29 +156,32 @@ def ratings_section(ctx: Context) -> Section | None:
         id="ratings",
         title="Policy ratings",
         findings=words,
-        figures=[Figure(heat, "Share of head-to-head comparisons the row policy wins against "
-                              "the column policy (blank: never met)."),
-                 Figure(forest, "Ratings with 95% intervals; 400 points = 10:1 odds.")],
-        tables=[render_table(table, specs, "Bradley–Terry ratings"),
+        figures=figures,
+        tables=[render_table(table, specs, "Bradley–Terry ratings (–: perfect record, see "
+                                           "above)" if perfect.height else "Bradley–Terry ratings"),
                 render_table(matrix, mspecs, "Head-to-head results")],
         notes=[
             "Every game is split into comparisons between seats held by different policies; "
             "the better-ranked seat wins, equal ranks count as half a win to each side (ties "
             "are not modelled separately). Ratings are a Bradley–Terry fit (MM algorithm) "
             "with one virtual drawn comparison per pair that met, which keeps ratings finite "
-            "when a policy never lost. All cells are pooled, so rule variants are averaged "
-            "over. With more than two players the comparisons of one game are correlated and "
-            "the intervals are somewhat too narrow.",
+            "when a policy never lost; such pairs are reported as a record and a lower bound "
+            "instead. All cells are pooled, so rule variants are averaged over.",
+            "With three or more seats per game the comparisons of one game are correlated: "
+            "the intervals then come from resampling whole games (200 bootstrap resamples); "
+            "with two seats they come from the Fisher information.",
         ],
-        headline=words[:1],
+        headline=words[1:2] if perfect.height else words[:1],
     )  # fmt: skip
 
 
 def length_section(ctx: Context) -> Section:
-    """Game length distribution (turns and decision steps) per cell."""
+    """Game length distribution (turns and decision steps) per cell; stalled or constant cells
+    are shown in the table but make no sentence."""
     turns = common.game_lengths(ctx.games, "turns")
     steps = common.game_lengths(ctx.games, "steps")
-    words = findings.length_findings(turns, ctx.labels)
+    usable = degenerate.usable_cells(ctx.flags, for_length=True)
+    words = findings.length_findings(turns.filter(pl.col("cell").is_in(usable)), ctx.labels)
     figures = []
     if turns.height <= MAX_OVERLAID:
         groups = {ctx.label(c): part["turns"].to_numpy()
@@ -228,18 +195,35 @@ def length_section(ctx: Context) -> Section:
              ("95%", "num", "q95"), ("Max", "num", "max")]  # fmt: skip
     both = pl.concat([turns, steps]).sort("cell", "metric", descending=[False, True])
     headline = words[:1]
-    if ctx.several_cells:
-        pooled = findings.length_findings(common.game_lengths(ctx.games, "turns", groups=()))
-        headline = [f"Over all cells: {pooled[0][0].lower()}{pooled[0][1:]}"]
+    if len(usable) > 1:
+        kept = ctx.games.filter(pl.col("cell").is_in(usable))
+        pooled = findings.length_findings(common.game_lengths(kept, "turns", groups=()))
+        scope = "all cells" if len(usable) == ctx.games["cell"].n_unique() else "usable cells"
+        headline = [f"Over {scope}: {pooled[0][0].lower()}{pooled[0][1:]}"]
+    left_out = excluded_sentence(ctx, for_length=True)
     return Section(
         id="length",
         title="Game length",
-        findings=words,
+        findings=[*words, *([left_out] if left_out else [])],
         figures=figures,
         tables=[render_table(both, specs, "Game length quantiles", ctx.labels)],
-        notes=["Turns as counted by the game; steps are all decisions taken by any seat."],
+        notes=["Turns as counted by the game; steps are all decisions taken by any seat. "
+               "Cells whose games mostly stopped at a safety cap, or that all last the same "
+               "number of turns, say nothing about natural game length and get no sentence."],
         headline=headline,
-    )
+    )  # fmt: skip
+
+
+def excluded_sentence(ctx: Context, *, for_length: bool = False) -> str:
+    """One sentence naming the cells left out of a conclusion, and why ("" when none)."""
+    flags = ctx.flags
+    if flags.is_empty():
+        return ""
+    keep = set(degenerate.usable_cells(flags, for_length=for_length))
+    out = flags.filter(~pl.col("cell").is_in(list(keep)))
+    parts = [f"{ctx.label(c)} ({r})" for c, r in out.select("cell", "reason").rows()]
+    what = "length" if for_length else "turn-order and seat"
+    return f"Left out of the {what} conclusions: {'; '.join(parts)}." if parts else ""
 
 
 def score_section(ctx: Context) -> Section:

@@ -27,16 +27,21 @@ class Cell:
     variant: dict = field(default_factory=dict)
     strengths: dict[str, float] = field(default_factory=dict)
     turns_shift: float = 0.0
+    ended_by: str | None = None  # every game ends this way (e.g. "stall"), else by the noise
+    turns: int | None = None  # every game lasts this many turns, else 20 + Poisson(5)
 
 
-def _game(i, cell, n, seat_bias, seed, tie_margin, rotate, run):
+def _game(i, cell, n, seat_bias, seed, tie_margin, rotate, run, first_bias=0.0):
     rng = np.random.default_rng([seed, i])
     noise = rng.gumbel(size=n)
     base_turns = 20 + rng.poisson(5)
+    seed_value, bonus = int(rng.integers(0, 2**62)), int(rng.integers(0, 3))
+    first = int(rng.integers(n))  # the start player is random per game, as in the real games
     rotation = i % n if rotate else 0
     slots = [(s + rotation) % n for s in range(n)]
     pols = [cell.policies[k] for k in slots]
     util = np.array([cell.strengths.get(p, 0.0) for p in pols]) + seat_bias[:n] + noise
+    util[first] += first_bias
     best = util.max()
     winners = [s for s in range(n) if best - util[s] <= tie_margin]
     # Scores are the utilities; seats within the tie margin of the best share the top score.
@@ -46,21 +51,23 @@ def _game(i, cell, n, seat_bias, seed, tie_margin, rotate, run):
         "run": run,
         "cell": cell.cell,
         "game_index": i,
-        "seed": int(rng.integers(0, 2**62)),
+        "seed": seed_value,
         "game": "synthetic",
         "game_version": 1,
         "params_hash": "h" + cell.cell,
         "n_players": n,
         "lineup": "|".join(cell.policies),
         "rotation": rotation,
-        "turns": int(base_turns + cell.turns_shift),
+        "turns": int(base_turns + cell.turns_shift) if cell.turns is None else cell.turns,
         "steps": int(3 * base_turns),
-        "ended_by": "deck_out" if noise[0] > 1.5 else "score_limit",
+        "ended_by": cell.ended_by or ("deck_out" if noise[0] > 1.5 else "score_limit"),
         "wall_ms": 1.0,
         **{
             f"var_{k}": json.dumps(v) if isinstance(v, list) else v for k, v in cell.variant.items()
         },
-        "bonus": int(rng.integers(0, 3)),
+        "bonus": bonus,
+        "first_player": first,
+        "round_starts": str(first),
     }
     seats = [
         {
@@ -124,6 +131,7 @@ def write_run(
     tie_margin: float = 0.0,
     rotate: bool = True,
     parts: int = 2,
+    first_bias: float = 0.0,
 ) -> Path:
     """Write ``root/name`` with manifest, games and seats parts; return the run dir."""
     run = Path(root) / name
@@ -131,7 +139,7 @@ def write_run(
     bias = np.asarray(seat_bias, dtype=float)
     for cell in cells:
         for i in range(games):
-            g, s = _game(i, cell, n_players, bias, seed, tie_margin, rotate, name)
+            g, s = _game(i, cell, n_players, bias, seed, tie_margin, rotate, name, first_bias)
             game_rows.append(g)
             seat_rows.extend(s)
     games_df, seats_df = pl.DataFrame(game_rows), pl.DataFrame(seat_rows)

@@ -13,6 +13,8 @@ from scipy import stats as sps
 from analyses.stats import (
     chi_square_uniform,
     clopper_pearson_interval,
+    clustered_rate,
+    detectable_difference,
     holm,
     paired_difference,
     proportion_interval,
@@ -160,3 +162,43 @@ def test_chi_square_and_quantiles():
     q = quantile_summary(v, (0.0, 0.25, 0.5, 1.0))
     assert q == {"mean": 50.0, "sd": pytest.approx(np.std(v, ddof=1)), "min": 0.0,
                  "q25": 25.0, "q50": 50.0, "max": 100.0}  # fmt: skip
+
+
+def _shared_seed_runs(rng, replications: int, seeds: int, cells: int, true_rate: float):
+    """Win indicators [rep, seed, cell]: the deal of a seed makes a win likely or unlikely in
+    every cell alike (success chance 0.1 or 0.9 around ``true_rate``), as shared seeds do."""
+    spread = min(true_rate, 1 - true_rate) * 0.8
+    chance = np.where(rng.random((replications, seeds, 1)) < 0.5, -spread, spread) + true_rate
+    return (rng.random((replications, seeds, cells)) < chance).astype(float)
+
+
+def test_clustered_pooled_interval_covers_the_truth_with_shared_seeds():
+    # 2,000 replications of 13 cells x 200 shared seeds; true pooled rate 0.5. A Monte Carlo
+    # coverage of 0.95 has a standard error of 0.005, so 93-97% is a +-4 se band.
+    rng = np.random.default_rng(20261123)
+    reps, seeds, cells, truth = 2000, 200, 13, 0.5
+    wins = _shared_seed_runs(rng, reps, seeds, cells, truth)
+    cluster = np.repeat(np.arange(seeds), cells)
+    hits = naive_hits = 0
+    for r in range(reps):
+        flat = wins[r].ravel()
+        est = clustered_rate(flat, np.ones_like(flat), cluster)
+        hits += est.lo <= truth <= est.hi
+        lo, hi = wilson_interval(flat.sum(), len(flat))
+        naive_hits += lo <= truth <= hi
+    assert 0.93 <= hits / reps <= 0.97
+    # The independent-games interval is far too narrow here (the bug being fixed).
+    assert naive_hits / reps < 0.6
+
+
+def test_clustered_rate_equals_the_plain_rate_without_shared_clusters():
+    rng = np.random.default_rng(1)
+    wins = (rng.random(4000) < 0.3).astype(float)
+    est = clustered_rate(wins, np.ones(4000), np.arange(4000))
+    assert est.rate == pytest.approx(wins.mean())
+    assert est.se == pytest.approx(np.sqrt(wins.mean() * (1 - wins.mean()) / 4000), rel=0.01)
+
+
+def test_detectable_difference_matches_the_textbook_factor():
+    # 80% power at a two-sided 5% level: 1.96 + 0.84 = 2.80 standard errors.
+    assert detectable_difference(0.01) == pytest.approx(0.0280, abs=1e-4)

@@ -100,8 +100,10 @@ def test_sections_and_provenance(report):
 
 
 def test_findings_reflect_the_data(report):
-    # Seat bias 0.3 on 1200 games: seat 1 advantage is clear; the variant adds 2 turns.
-    assert re.search(r"seat 1 wins 5\d\.\d% of games \(95% interval [\d.–]+%\), above", report)
+    # Seat bias 0.3 on 300 games a cell: seat 1's advantage is clear per cell (cells share
+    # seeds, so they are not pooled as independent); the variant adds 2 turns.
+    assert re.search(r"Seat 1 wins 5\d\.\d% of games \(95% interval [\d.–]+%\), above", report)
+    assert "All cells together" not in report
     assert "game length in turns changes by +2.00" in report
     slot = re.findall(r"the first line-up slot&#39;s win share changes by \+(\d+\.\d) points.*?: "
                       r"(a clear|no clear) difference", report)  # fmt: skip
@@ -180,3 +182,56 @@ def test_index_links_and_escapes(tmp_path):
 def test_index_entry_needs_title_and_href(tmp_path):
     with pytest.raises(ValueError, match="href"):
         write_index([{"title": "x"}], tmp_path / "index.html")
+
+
+def _summary(html: str) -> str:
+    start = html.index('id="summary"')
+    return html[start : html.index("</section>", start)]
+
+
+def test_first_player_comes_from_the_recorded_start_player(tmp_path):
+    # No seat-number bias, a first-player bias of 0.4: the turn-order section finds it, the
+    # seat-number section does not (the first player is random per game, not seat 1).
+    cells = [Cell(f"c00{k}", ["random", "random"]) for k in range(3)]
+    html = generic_report(write_run(tmp_path, cells, games=600, first_bias=0.4))
+    pooled = re.search(r"All 3 usable cells together \(600 seeds, each seed&#39;s games one "
+                       r"cluster\): the first player wins (\d+\.\d)% of games \(95% interval "
+                       r"([\d.]+)–([\d.]+)%\), above the fair 50%", html)  # fmt: skip
+    assert pooled, _summary(html)
+    rate, lo, hi = map(float, pooled.groups())
+    assert 55 < rate < 64 and lo < rate < hi
+    assert pooled.group(0) in _summary(html)
+    assert not re.search(r"Seat 1 wins [\d.]+% of games \([^)]*\), above", html)
+
+
+def test_consistent_results_say_what_they_could_have_detected(tmp_path):
+    html = generic_report(write_run(tmp_path, [Cell("c000", ["random", "random"])], games=400))
+    found = re.search(r"The first player wins [\d.]+% of games \(95% interval [^)]*\), "
+                      r"consistent with the fair 50%; this run would catch a shift of "
+                      r"±(\d+\.\d) points or more \(80% power\)", html)  # fmt: skip
+    assert found and float(found.group(1)) == pytest.approx(7.0, abs=0.1)  # 2.8 * sqrt(.25/400)
+
+
+@pytest.mark.parametrize(
+    ("cell", "flag"),
+    [
+        (Cell("c000", ["heuristic", "random"], strengths={"heuristic": 9.0}),
+         "heuristic wins 100.0% of games (saturated)"),
+        (Cell("c000", ["random", "random"], ended_by="stall"),
+         "100% of games stopped at a safety cap"),
+        (Cell("c000", ["random", "random"], turns=36), "every game lasts 36 turns"),
+    ],
+    ids=["saturated", "stalled", "constant"],
+)  # fmt: skip
+def test_degenerate_cells_are_flagged_and_left_out(tmp_path, cell, flag):
+    good = Cell("c001", ["random", "random"], turns_shift=1)
+    html = generic_report(write_run(tmp_path, [cell, good], games=200, first_bias=0.3))
+    summary = _summary(html)
+    assert "Flagged cell" in summary
+    assert flag in summary
+    label_free = re.sub(r"<[^>]+>", "", html)
+    if cell.ended_by or cell.turns:
+        assert "Left out of the length conclusions" in label_free
+        assert not re.search(r"Every game lasts 36 turns|Games last 3\d turns", label_free)
+    if cell.ended_by or cell.strengths:
+        assert "Left out of the turn-order and seat conclusions" in label_free
