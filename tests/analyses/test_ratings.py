@@ -86,3 +86,26 @@ def test_win_matrix_intervals(tmp_path):
     assert a["comparisons"] == 500 and a["lo"] < truth < a["hi"]
     b = df.filter(pl.col("policy") == "b").row(0, named=True)
     assert a["rate"] + b["rate"] == pytest.approx(1.0)
+
+
+def test_perfect_record_gives_a_bound_not_a_point():
+    matrix = pl.DataFrame({"policy": ["heuristic", "random"], "opponent": ["random", "heuristic"],
+                           "comparisons": [300, 300], "wins": [300.0, 0.0]})  # fmt: skip
+    bound = ratings.perfect_records(matrix)
+    assert bound.rows() == [("heuristic", "random", 300, pytest.approx(
+        400 * math.log10(0.05 ** (1 / 300) / (1 - 0.05 ** (1 / 300)))))]  # fmt: skip
+    # 300-0: at least ~799 Elo (one-sided 95%); point fits gave 833-1511 depending on the prior.
+    assert 790 < bound["elo_at_least"][0] < 810
+
+
+def test_four_seat_games_get_game_resampled_intervals_wider_than_fisher(tmp_path):
+    # In a 4-seat game the 6 pairwise comparisons share one outcome: treating them as
+    # independent (Fisher) understates the error; resampling whole games does not.
+    truth = {"a": 0.0, "b": 0.2}
+    run = write_run(tmp_path, [Cell("c0", ["a", "a", "b", "b"], strengths=truth)],
+                    games=400, n_players=4)  # fmt: skip
+    clustered = ratings.policy_ratings(run)
+    fisher = ratings.policy_ratings(run, clustered=False)
+    assert clustered["interval"][0] == "games resampled" and fisher["interval"][0] == "fisher"
+    width = (clustered["hi"] - clustered["lo"]).mean()
+    assert width > 1.2 * (fisher["hi"] - fisher["lo"]).mean()
