@@ -122,6 +122,37 @@ def _warnings(ctx: Context) -> list[str]:
     return out
 
 
+def caveats(ctx: Context) -> list[str]:
+    """What every number of the report is conditional on: players, provisional content, [A]."""
+    policies = sorted(ctx.seats["policy"].unique().to_list()) if ctx.seats.height else []
+    out = [f"Every number here is for the players that produced it ({_and(policies)}): "
+           "balance measured with these computer players may differ for stronger or human "
+           "players."] if policies else []  # fmt: skip
+    game = _game_or_none(ctx.manifest.get("game", ""))
+    if game is None:
+        return out
+    if game.provisional_note:
+        out.append(game.provisional_note)
+    assumed = [d["name"] for d in game.params_class.describe() if d.get("assumption")]
+    varied = sorted({k for c in ctx.manifest.get("cells", []) for k in (c.get("variant") or {})
+                     if k in assumed})  # fmt: skip
+    if assumed:
+        tested = f"; this run varies {_and(varied)}" if varied else ""
+        out.append(f"{len(assumed)} rule readings are assumptions ([A] in the rules spec) and "
+                   f"sit at their defaults unless the cells say otherwise{tested}. The README's "
+                   "fidelity table lists them.")  # fmt: skip
+    return out
+
+
+def _game_or_none(game_id: str) -> Any:
+    from simcore import registry
+
+    try:
+        return registry.make_game(game_id)
+    except Exception:  # a report of a game not installed here still renders, without caveats
+        return None
+
+
 def _and(words: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
@@ -154,6 +185,7 @@ def render_page(
             title=title or f"{manifest.get('game', 'Game')}: balance report",
             subtitle=subtitle or _subtitle(ctx),
             warnings=[*_warnings(ctx), *warnings],
+            caveats=caveats(ctx),
             summary=summary or ["No findings: the run holds no games."],
             sections=sections,
             method=[*METHOD, *method],

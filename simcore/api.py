@@ -164,6 +164,8 @@ class Game(ABC):
 
     spec: ClassVar[GameSpec]
     params_class: ClassVar[type[Params]]
+    provisional_note: ClassVar[str] = ""
+    """What of the game's content or geometry is invented (reports state it in the summary)."""
     game_columns: ClassVar[Mapping[str, str]] = {}
     seat_columns: ClassVar[Mapping[str, str]] = {}
     action_columns: ClassVar[Mapping[str, str]] = {}

@@ -235,3 +235,20 @@ def test_degenerate_cells_are_flagged_and_left_out(tmp_path, cell, flag):
         assert not re.search(r"Every game lasts 36 turns|Games last 3\d turns", label_free)
     if cell.ended_by or cell.strengths:
         assert "Left out of the turn-order and seat conclusions" in label_free
+
+
+def test_summary_names_the_players(report):
+    assert ("Every number here is for the players that produced it (heuristic, "
+            "mcts:iterations=50 and random)") in _summary(report)  # fmt: skip
+
+
+def test_summary_states_provisional_geometry_and_assumptions(tmp_path):
+    from simcore.config import build_config
+    from simcore.sweep import run_sweep
+
+    raw = {"name": "low", "game": "lord_of_worlds", "players": 2, "games": 4, "seed": 1,
+           "policies": ["random", "random"],
+           "grid": {"variant": ["standard", "strategic"]}}  # fmt: skip
+    summary = _summary(generic_report(run_sweep(build_config(raw), tmp_path, quiet=True).run_dir))
+    assert "provisional geometry" in summary
+    assert re.search(r"\d+ rule readings are assumptions \(\[A\] in the rules spec\)", summary)

@@ -43,6 +43,10 @@ class LordOfWorlds(Game):
         rules_source="rules/lord_of_worlds.md",
     )
     params_class = LordOfWorldsParams
+    provisional_note = (
+        "Board pieces, layouts, planet and architect hexes are provisional geometry (the printed "
+        "geometry is not public): numbers that depend on distances or planet shape may change."
+    )
     game_columns = {
         "variant": "str",
         "chain_table": "str",

@@ -47,6 +47,11 @@ class RatsOfWistar(Game):
         "rules/rats_of_wistar.md",
     )  # fmt: skip
     params_class = WistarParams
+    provisional_note = (
+        "Inventions, missions, goals, visitors, doors and heroes come from the provisional "
+        "content set (invented until the publisher's card data is available): numbers that "
+        "depend on them may change with the printed content."
+    )
     game_columns = {"content_set": "str", "wheel_order": "str", **START_COLUMNS}
     seat_columns = SEAT_COLUMNS
     action_columns = ACTION_COLUMNS
