@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import polars as pl
 
 from analyses.data import Source, as_lazy, require_columns
 from analyses.stats import (
     chi_square_uniform,
+    clustered_rate,
     holm,
     proportion_interval,
     proportion_test,
@@ -209,7 +211,8 @@ def score_distribution(source: Source, groups: Sequence[str] = ("cell", "policy"
 
 
 def end_reasons(source: Source, groups: Sequence[str] = ("cell",), conf: float = 0.95):
-    """How games ended (``ended_by``): count and share per group, with Wilson intervals."""
+    """How games ended (``ended_by``): count and share per group, with Wilson intervals
+    (seed-clustered when ``groups`` is empty and the games span several cells)."""
     games = as_lazy(source, "games")
     require_columns(games, (*groups, "ended_by"), "end reasons")
     df = (
@@ -222,6 +225,15 @@ def end_reasons(source: Source, groups: Sequence[str] = ("cell",), conf: float =
         .collect()
     )
     bounds = [proportion_interval(c, n, conf) for c, n in df.select("count", "games").iter_rows()]
+    cells = games.select(pl.col("cell").n_unique()).collect().item() if not groups else 1
+    if cells > 1:  # pooled over cells that replay the same seeds: seed-clustered intervals
+        data = games.select("ended_by", "game_index").collect()
+        clusters = data["game_index"].to_numpy()
+        bounds = []
+        for reason in df["ended_by"]:
+            hit = (data["ended_by"] == reason).to_numpy().astype(float)
+            est = clustered_rate(hit, np.ones(len(hit)), clusters, conf)
+            bounds.append((est.lo, est.hi))
     return df.with_columns(
         share=pl.col("count") / pl.col("games"),
         lo=pl.Series([b[0] for b in bounds], dtype=pl.Float64),

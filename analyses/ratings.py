@@ -128,17 +128,21 @@ def perfect_records(matrix: pl.DataFrame, conf: float = 0.95) -> pl.DataFrame:
 
 
 def game_pair_wins(source: Source, names: Sequence[str]) -> np.ndarray:
-    """Per game, the pairwise wins matrix ``[game, i, j]`` (ties half), for resampling games."""
+    """Per seed, the pairwise wins matrix ``[seed, i, j]`` (ties half), for resampling.
+
+    Game i of every cell replays seed i, so the games of one seed across cells form one
+    cluster: resampling clusters keeps both the within-game and the across-cell correlation.
+    """
     seats = as_lazy(source, "seats").select("cell", "game_index", "seat", "policy", "rank")
     frame = seats.collect()
     index = {n: i for i, n in enumerate(names)}
-    keys = frame.select("cell", "game_index").unique(maintain_order=True)
-    gid = {k: g for g, k in enumerate(keys.rows())}
-    out = np.zeros((len(gid), len(names), len(names)))
-    by_game: dict[int, list[tuple[int, int]]] = {}
+    seeds = {k: g for g, k in enumerate(frame["game_index"].unique(maintain_order=True))}
+    out = np.zeros((len(seeds), len(names), len(names)))
+    by_game: dict[tuple[str, int], list[tuple[int, int]]] = {}
     for cell, gi, _, pol, rank in frame.rows():
-        by_game.setdefault(gid[(cell, gi)], []).append((index[pol], rank))
-    for g, rows in by_game.items():
+        by_game.setdefault((cell, gi), []).append((index[pol], rank))
+    for (_, gi), rows in by_game.items():
+        g = seeds[gi]
         for i, ri in rows:
             for j, rj in rows:
                 if i != j:
@@ -153,12 +157,16 @@ def bootstrap_intervals(
     comparisons are correlated when a game has three or more seats)."""
     rng = np.random.default_rng(seed)
     g = per_game.shape[0]
-    thetas = np.empty((resamples, per_game.shape[1]))
+    thetas = np.full((resamples, per_game.shape[1]), np.nan)
     for b in range(resamples):
         counts = np.bincount(rng.integers(0, g, g), minlength=g).astype(float)
-        thetas[b] = bradley_terry(np.tensordot(counts, per_game, axes=1), prior=prior).theta
+        try:
+            thetas[b] = bradley_terry(np.tensordot(counts, per_game, axes=1), prior=prior).theta
+        except ValueError:  # a resample in which some policies never met: no common scale
+            continue
     alpha = 1.0 - conf
-    return np.quantile(thetas, alpha / 2, axis=0), np.quantile(thetas, 1 - alpha / 2, axis=0)
+    return (np.nanquantile(thetas, alpha / 2, axis=0),
+            np.nanquantile(thetas, 1 - alpha / 2, axis=0))  # fmt: skip
 
 
 def policy_ratings(
@@ -172,7 +180,8 @@ def policy_ratings(
 
     ``source`` is a run / seats table or the output of :func:`pairwise_results`. ``expected``
     is the predicted win rate against an average policy. With a seats table whose games have
-    three or more seats (or ``clustered=True``), intervals come from resampling whole games;
+    three or more seats or that holds several cells (which replay the same seeds), or with
+    ``clustered=True``, intervals come from resampling seeds (each seed's games together);
     otherwise from the Fisher information (comparisons independent). ``interval`` names which.
     """
     if isinstance(source, pl.DataFrame) and "opponent" in source.columns:
@@ -193,11 +202,16 @@ def policy_ratings(
     if not (isinstance(source, pl.DataFrame) and "opponent" in source.columns):
         if clustered is None:
             seats = as_lazy(source, "seats")
-            sizes = seats.group_by("cell", "game_index").len().select(pl.col("len").max())
-            clustered = int(sizes.collect().item()) > 2
+            shape = (
+                seats.group_by("cell", "game_index")
+                .len()
+                .select(pl.col("len").max(), pl.col("cell").n_unique())
+            )
+            most_seats, cells = shape.collect().row(0)
+            clustered = most_seats > 2 or cells > 1
         if clustered:
             lo, hi = bootstrap_intervals(game_pair_wins(source, names), prior, conf)
-            method = "games resampled"
+            method = "seeds resampled"
     comparisons = (wins + wins.T).sum(axis=1)
     df = pl.DataFrame(
         {

@@ -167,9 +167,10 @@ def ratings_section(ctx: Context) -> Section | None:
             "with one virtual drawn comparison per pair that met, which keeps ratings finite "
             "when a policy never lost; such pairs are reported as a record and a lower bound "
             "instead. All cells are pooled, so rule variants are averaged over.",
-            "With three or more seats per game the comparisons of one game are correlated: "
-            "the intervals then come from resampling whole games (200 bootstrap resamples); "
-            "with two seats they come from the Fisher information.",
+            "With three or more seats per game the comparisons of one game are correlated, and "
+            "cells replay the same seeds: the intervals then come from resampling seeds (all "
+            "games of a seed together, 200 bootstrap resamples); with one two-seat cell they "
+            "come from the Fisher information.",
         ],
         headline=words[1:2] if perfect.height else words[:1],
     )  # fmt: skip

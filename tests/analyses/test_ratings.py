@@ -106,6 +106,6 @@ def test_four_seat_games_get_game_resampled_intervals_wider_than_fisher(tmp_path
                     games=400, n_players=4)  # fmt: skip
     clustered = ratings.policy_ratings(run)
     fisher = ratings.policy_ratings(run, clustered=False)
-    assert clustered["interval"][0] == "games resampled" and fisher["interval"][0] == "fisher"
+    assert clustered["interval"][0] == "seeds resampled" and fisher["interval"][0] == "fisher"
     width = (clustered["hi"] - clustered["lo"]).mean()
     assert width > 1.2 * (fisher["hi"] - fisher["lo"]).mean()
