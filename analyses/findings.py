@@ -185,6 +185,9 @@ def paired_findings(
             subject = f"From {a} to {b}, "
         p_adj = row.get("p_holm", row["p_value"])
         verdict = "a clear difference" if p_adj < ALPHA else "no clear difference"
+        mde = row.get("mde")
+        if p_adj >= ALPHA and mde is not None and mde == mde:
+            verdict += f"; a change of ±{fmt(mde).removeprefix('+')} would have been detected"
         out.append(
             f"{subject}{what} changes by {fmt(row['diff'])} (95% interval "
             f"{bound(row['lo'])} to {bound(row['hi'])}, {row['pairs']} paired games, "

@@ -8,8 +8,9 @@ from typing import Any
 
 import polars as pl
 
-from analyses import findings, paired
+from analyses import common, findings, paired
 from analyses.data import show_value
+from analyses.stats import detectable_difference
 from reports import plots
 from reports.sections import Context, Figure, Section
 from reports.tables import render_table
@@ -65,20 +66,50 @@ def comparison_name(manifest: Mapping[str, Any], key: str, cell_a: str, cell_b: 
 
 
 def _metrics(ctx: Context) -> list[tuple[str, pl.DataFrame, bool]]:
-    """(description, per-game values, shown in points) for each compared outcome."""
-    out = [
-        ("seat 1's win share", paired.seat_outcome(ctx.seats, seat=0), True),
-        ("game length in turns", paired.game_outcome(ctx.games, "turns"), False),
-    ]
+    """(description, per-game values, shown in points) for each compared outcome: the first
+    player's win share (recorded start player), the first line-up slot's (mixed line-ups),
+    game length, mean score and each game-specific numeric seat statistic (score parts)."""
+    out = []
+    if "first_player" in ctx.games.columns:
+        out.append(("the first player's win share", _first_player_share(ctx), True))
     lineups = ctx.seats.group_by("cell").agg(pl.col("policy").n_unique().alias("k"))
     if (lineups["k"] > 1).any():
-        out.insert(1, ("the first line-up slot's win share",
-                       paired.seat_outcome(ctx.seats, slot=0), True))  # fmt: skip
+        out.append(("the first line-up slot's win share",
+                    paired.seat_outcome(ctx.seats, slot=0), True))  # fmt: skip
+    out.append(("game length in turns", paired.game_outcome(ctx.games, "turns"), False))
+    out.append(("mean score per seat", paired.seat_outcome(ctx.seats, "score"), False))
+    for column in _seat_statistics(ctx):
+        out.append((f"mean {column.replace('_', ' ')} per seat",
+                    paired.seat_outcome(ctx.seats, column), False))  # fmt: skip
     return out
 
 
+def _first_player_share(ctx: Context) -> pl.DataFrame:
+    starts = ctx.games.select("cell", "game_index", "first_player")
+    joined = ctx.seats.join(starts, on=["cell", "game_index"])
+    first = joined.filter(pl.col("seat") == pl.col("first_player"))
+    return paired.seat_outcome(first)
+
+
+def _seat_statistics(ctx: Context) -> list[str]:
+    """Game-specific numeric seat columns that vary (score parts, counts)."""
+    return [c for c, dtype in ctx.seats.schema.items()
+            if c not in common.STANDARD_SEAT_COLUMNS and c != "tiebreak" and dtype.is_numeric()
+            and ctx.seats[c].n_unique() > 1]  # fmt: skip
+
+
+def _mark_fixed(df: pl.DataFrame) -> pl.DataFrame:
+    """Comparisons whose per-game values are identical in every game cannot differ: they
+    leave the test family (p NaN) and are named as such."""
+    fixed = (pl.col("se") == 0) & (pl.col("diff") == 0)
+    return df.with_columns(
+        fixed=fixed,
+        p_value=pl.when(fixed).then(None).otherwise(pl.col("p_value")),
+    )
+
+
 def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
-    """Paired effect of each rule variant on first-seat win share and game length."""
+    """Paired effect of each rule variant on win shares, game length, scores and score parts."""
     pairs = variant_pairs(ctx.manifest)
     if not pairs:
         return None
@@ -88,14 +119,21 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     for i, (what, values, as_points) in enumerate(_metrics(ctx)):
         df = paired.compare_pairs(values, cell_pairs, n_resamples=n_resamples, seed=1000 * i)
         df = df.with_columns(metric=pl.lit(what), comparison=pl.Series(names, dtype=pl.String))
-        frames.append((what, df, as_points))
-    # One Holm family for the whole section: every comparison shown here.
+        frames.append((what, _mark_fixed(df), as_points))
+    # One Holm family for the whole section: every comparison shown here that can differ.
     everything = paired.with_holm(pl.concat([f for _, f, _ in frames]))
+    family = int(everything["p_value"].is_not_null().sum())
     offset = 0
+    fixed_words = []
     for what, df, as_points in frames:
         df = df.with_columns(everything["p_holm", "significant"].slice(offset, df.height))
+        df = df.with_columns(mde=pl.col("se") * detectable_difference(1.0, 0.05 / max(family, 1)))
         offset += df.height
-        words += findings.paired_findings(df, what, ctx.labels, as_points=as_points)
+        fixed_words += [f"{c}: {what} is identical in every paired game (this change cannot "
+                        "affect it); left out of the tests."
+                        for c in df.filter("fixed")["comparison"]]  # fmt: skip
+        words += findings.paired_findings(df.filter(~pl.col("fixed")), what, ctx.labels,
+                                          as_points=as_points)  # fmt: skip
         scale = 100.0 if as_points else 1.0
         figures.append(Figure(plots.forest_plot(
             names, df["diff"] * scale, df["lo"] * scale, df["hi"] * scale,
@@ -112,11 +150,11 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
                  ("p (t)", "p", "p_value"), ("p (sign-flip)", "p", "perm_p"),
                  ("p (Holm)", "p", "p_holm")]  # fmt: skip
         tables.append(render_table(df, specs, f"Effect on {what}"))
-    clear = [w for w in words if w.endswith("a clear difference.")]
+    clear = [w for w in words if "a clear difference" in w]
     return Section(
         id="variants",
         title="Rule variants",
-        findings=words,
+        findings=words + fixed_words,
         figures=figures,
         tables=tables,
         notes=[
@@ -125,8 +163,12 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
             "(common random numbers), so the analysis uses per-game differences: a t interval "
             "and t-test, a percentile bootstrap interval and a sign-flip permutation test "
             f"({n_resamples} resamples, fixed seeds). Holm's correction runs over every "
-            "comparison in this section.",
+            f"comparison in this section that can differ ({family} tests); an outcome that is "
+            "identical in every paired game is not tested.",
+            "“Would have been detected” is the change a test at Holm's strictest level "
+            "(5% divided by the number of tests) finds with 80% power given these games.",
         ],
-        headline=clear[:3] or ["No rule variant changed seat 1's win share or game length "
-                               "clearly (after Holm correction)."],
+        headline=clear[:3] or ["No rule variant changed any measured outcome clearly (after "
+                               "Holm correction); see the section for the size each test could "
+                               "detect."],
     )  # fmt: skip

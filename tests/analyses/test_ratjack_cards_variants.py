@@ -8,6 +8,8 @@ numbers). The second run pits the heuristic against random play.
 
 from __future__ import annotations
 
+import re
+
 import polars as pl
 import pytest
 
@@ -73,11 +75,13 @@ def test_variant_section_words(variants):
     words = " ".join(section.findings)
     clear = [f for f in section.findings if f.endswith("a clear difference.")]
     assert clear and all(f.startswith("target=12 instead of 25") for f in clear)
-    assert all("game length" in f for f in clear)
+    assert any("game length" in f for f in clear)
+    # max_rounds never binds here: every outcome is identical game by game, so those
+    # comparisons cannot differ and leave the test family instead of reading "0.0, p = 1".
     quiet = [f for f in section.findings if f.startswith("max_rounds=1000 instead of 60")]
-    assert len(quiet) == 4  # 2 comparisons x (win share, game length)
-    assert all("changes by 0.0" in f and "no clear difference" in f for f in quiet)
-    assert "-0.0" not in words
+    assert len(quiet) >= 6  # 2 comparisons x (first player, length, score, ...)
+    assert all("identical in every paired game" in f for f in quiet)
+    assert not re.search(r"-0\.0+(?![0-9])", words)  # no negative zero
 
 
 def test_heuristic_beats_random_by_a_paired_margin(tmp_path):
