@@ -310,8 +310,10 @@ def first_player_findings(
         fair = pct(row["fair"], 0 if (100 * row["fair"]).is_integer() else 1)
         verdict = _compare(row["rate"], row["lo"], row["hi"], row["fair"], p, f"the fair {fair}")
         tail = f"; {detectable(row['mde'])}" if verdict.startswith("consistent") else ""
+        lead = f"{prefix}{_prefix(row, labels, several)}"
+        who = position_name(row["position"])
         out.append(
-            f"{prefix}{_prefix(row, labels, several)}{position_name(row['position'])} wins "
+            f"{lead}{who if not lead else who[0].lower() + who[1:]} wins "
             f"{pct(row['rate'])} of games (95% interval {pct_range(row['lo'], row['hi'])}), "
             f"{verdict}{tail}."
         )

@@ -112,19 +112,34 @@ def _warnings(ctx: Context) -> list[str]:
     if small.height:
         out.append("Some cells have fewer than 100 games; their intervals are wide.")
     flagged = ctx.flags.filter(pl.col("degenerate")).to_dicts() if ctx.flags.height else []
+    fixed_length = [r for r in flagged if r["reason"].startswith("every game lasts")
+                    and not (r["saturated"] or r["stalled"] or r["constant_scores"])]  # fmt: skip
     for row in flagged:
+        if row in fixed_length:
+            continue
         left_out = ["turn-order", "seat"] if row["saturated"] or row["stalled"] or \
             row["constant_scores"] else []  # fmt: skip
         if row["stalled"] or row["constant_length"]:
             left_out.append("game-length")
         out.append(f"Flagged cell {ctx.label(row['cell'])}: {row['reason']}. It is left out "
                    f"of the {_and(left_out)} conclusions.")  # fmt: skip
+    if fixed_length:
+        names = _and([ctx.label(r["cell"]) for r in fixed_length])
+        lengths = sorted({r["reason"] for r in fixed_length})
+        out.append(f"Game length does not vary in {names} ({'; '.join(lengths)}): no "
+                   "game-length conclusions are drawn there.")  # fmt: skip
     return out
 
 
 def caveats(ctx: Context) -> list[str]:
     """What every number of the report is conditional on: players, provisional content, [A]."""
-    policies = sorted(ctx.seats["policy"].unique().to_list()) if ctx.seats.height else []
+    specs = ctx.seats["policy"].unique().to_list() if ctx.seats.height else []
+    restricted: dict[str, bool] = {}
+    for spec in specs:
+        base, forbids = _without_forbid(spec)
+        restricted[base] = restricted.get(base, False) or forbids
+    policies = [f"{b} (also with restricted play)" if r else b
+                for b, r in sorted(restricted.items())]  # fmt: skip
     out = [f"Every number here is for the players that produced it ({_and(policies)}): "
            "balance measured with these computer players may differ for stronger or human "
            "players."] if policies else []  # fmt: skip
@@ -142,6 +157,14 @@ def caveats(ctx: Context) -> list[str]:
                    f"sit at their defaults unless the cells say otherwise{tested}. The README's "
                    "fidelity table lists them.")  # fmt: skip
     return out
+
+
+def _without_forbid(spec: str) -> tuple[str, bool]:
+    """``heuristic:forbid=resolve/rat/7`` -> (``heuristic``, True): spec without restrictions."""
+    name, _, options = spec.partition(":")
+    parts = [o for o in options.split(",") if o]
+    kept = [o for o in parts if not o.startswith("forbid=")]
+    return (f"{name}:{','.join(kept)}" if kept else name), len(kept) < len(parts)
 
 
 def _game_or_none(game_id: str) -> Any:

@@ -22,9 +22,10 @@ TURN_NOTES = [
     "is the mean of its rates in each line-up slot, so a strong policy that happened to start "
     "more often does not pass for a turn-order effect. Positions are tested against the fair "
     "share 1/n (Holm across the positions of a cell).",
-    "Pooled over cells, game i of every cell replays seed i: the games of one seed are "
-    "correlated, so the pooled interval treats each seed as one cluster (cluster-robust "
-    "standard error) instead of counting every game as independent.",
+    "Only cells with the same players are pooled (cells that differ in rule values). Game i "
+    "of every cell replays seed i: the games of one seed are correlated, so the pooled "
+    "interval treats each seed as one cluster (cluster-robust standard error) instead of "
+    "counting every game as independent.",
     "“Would catch a shift of ±x points” is the smallest true difference from the fair share "
     "that a 5%-level test on this many games detects 80% of the time; smaller effects may "
     "exist unseen.",
@@ -41,7 +42,7 @@ def turn_order_section(ctx: Context) -> Section | None:
     table = turn_order.first_player_advantage(ctx.games, ctx.seats, cells)
     words = findings.first_player_findings(table, ctx.labels)
     left_out = excluded_sentence(ctx)
-    pooled = _pooled(ctx, cells)
+    pooled, pooled_cells = _pooled(ctx, cells)
     figures, tables = [], []
     if not table.is_empty():
         names = [(f"{ctx.label(c)} · " if ctx.several_cells else "") + f"position {p}"
@@ -55,11 +56,14 @@ def turn_order_section(ctx: Context) -> Section | None:
                                    "marks: the fair share."))  # fmt: skip
         specs = [("Cell", "text", "cell"), ("Position", "int", "position"), *RATE_SPECS,
                  ("p (Holm)", "p", "p_holm"),
-                 ("Detectable shift (80% power)", "points", "mde")]  # fmt: skip
+                 ("Detectable shift (80% power)", "pm_points", "mde")]  # fmt: skip
         tables.append(render_table(table if ctx.several_cells else table.drop("cell"),
                                    specs if ctx.several_cells else specs[1:],
                                    "Win share by turn-order position", ctx.labels))  # fmt: skip
-    headline = [pooled] if pooled else words[:1]
+    outside = table.filter(~pl.col("cell").is_in(pooled_cells)) if pooled else table
+    clear = [w for w in findings.first_player_findings(outside, ctx.labels)
+             if " above the fair" in w or " below the fair" in w]  # fmt: skip
+    headline = ([pooled] if pooled else []) + clear[:2] or words[:1]
     if not cells:
         headline = ["No cell can show a first-player effect (every cell is saturated, stalled "
                     "or constant); see the flags above."]  # fmt: skip
@@ -74,18 +78,28 @@ def turn_order_section(ctx: Context) -> Section | None:
     )
 
 
-def _pooled(ctx: Context, cells: list[str]) -> str:
-    """The seed-clustered first-player sentence over several usable cells of one player count."""
-    if len(cells) < 2:
-        return ""
-    table = turn_order.pooled_first_player(ctx.games, ctx.seats, cells)
+def _pooled(ctx: Context, cells: list[str]) -> tuple[str, list[str]]:
+    """The seed-clustered first-player sentence over usable cells with the same line-up (cells
+    that differ only in rule values); cells with different players are never pooled."""
+    lineups = (
+        ctx.games.filter(pl.col("cell").is_in(cells))
+        .group_by("lineup")
+        .agg(pl.col("cell").unique().sort())
+    )
+    same = [c for c in lineups["cell"].to_list() if len(c) > 1]
+    if len(same) != 1:
+        return "", []
+    group = same[0]
+    table = turn_order.pooled_first_player(ctx.games, ctx.seats, group)
     if table.is_empty() or table["n_players"].n_unique() != 1:
-        return ""
+        return "", []
     first = table.filter(pl.col("position") == 1)
     words = findings.first_player_findings(first)
     seeds = first["seeds"][0]
-    return (f"All {len(cells)} usable cells together ({seeds:,} seeds, each seed's games one "
-            f"cluster): {words[0][0].lower()}{words[0][1:]}") if words else ""  # fmt: skip
+    lineup = ctx.games.filter(pl.col("cell") == group[0])["lineup"][0].replace("|", " vs ")
+    sentence = (f"All {len(group)} {lineup} cells together ({seeds:,} seeds, each seed's games "
+                f"one cluster): {words[0][0].lower()}{words[0][1:]}") if words else ""  # fmt: skip
+    return sentence, group
 
 
 def seat_section(ctx: Context) -> Section:

@@ -41,6 +41,7 @@ FORMATS: dict[str, Callable[..., str]] = {
     "signed": _guard(lambda x: signed(float(x), 2)),
     "pct": _guard(lambda x: pct(float(x))),
     "points": _guard(lambda x: signed(100 * float(x))),
+    "pm_points": _guard(lambda x: f"±{100 * float(x):.1f}"),
     "interval": _guard(lambda lo, hi: pct_range(float(lo), float(hi))),
     "points_interval": _guard(lambda lo, hi: f"{signed(100 * lo)} to {signed(100 * hi)}"),
     "num_interval": _guard(lambda lo, hi: f"{signed(lo, 2)} to {signed(hi, 2)}"),
@@ -50,8 +51,8 @@ FORMATS: dict[str, Callable[..., str]] = {
     "seat": _guard(lambda s: f"Seat {int(s) + 1}"),
     "yesno": lambda b: "yes" if b else "no",
 }
-NUMERIC = {"int", "num", "signed", "pct", "points", "elo", "p", "interval", "points_interval",
-           "num_interval", "elo_interval"}  # fmt: skip
+NUMERIC = {"int", "num", "signed", "pct", "points", "pm_points", "elo", "p", "interval",
+           "points_interval", "num_interval", "elo_interval"}  # fmt: skip
 
 # A column spec: (header, format, source column or tuple of columns).
 Spec = tuple[str, str, str | tuple[str, ...]]
