@@ -45,21 +45,28 @@ def first_player_advantage(
     rows = []
     for (cell, n), part in data.group_by(["cell", "n_players"], maintain_order=True):
         by_position = part.partition_by("position", as_dict=True)
-        block = [_position_row(by_position[(p,)], n, conf) for p in range(1, n + 1)]
+        slot_rates = dict(part.group_by("slot").agg(pl.col("win_share").mean()).rows())
+        block = [_position_row(by_position[(p,)], n, conf, slot_rates) for p in range(1, n + 1)]
         adjusted = [r["p_value"] for r in block] if n == 2 else holm([r["p_value"] for r in block])
         for p, (row, adj) in enumerate(zip(block, adjusted, strict=True), start=1):
             rows.append({"cell": cell, "n_players": n, "position": p, **row, "p_holm": float(adj)})
     return pl.DataFrame(rows).sort("cell", "position") if rows else pl.DataFrame()
 
 
-def _position_row(part: pl.DataFrame, n: int, conf: float) -> dict:
-    """Slot-stratified rate of one position in one cell."""
+def _position_row(part: pl.DataFrame, n: int, conf: float, slot_rates: dict) -> dict:
+    """Slot-stratified rate of one position in one cell.
+
+    Under "turn order does not matter" a slot wins from every position at its overall rate
+    ``slot_rates[slot]``; those rates set the null standard error (a 93%-vs-7% line-up has
+    far less room for chance than an even one).
+    """
     fair = 1.0 / n
     strata = part.group_by("slot").agg(wins=pl.col("win_share").sum(), games=pl.len())
     wins, count = strata["wins"].to_numpy(), strata["games"].to_numpy().astype(float)
+    q = np.array([slot_rates[s] for s in strata["slot"]])
     k = len(count)
     games = int(count.sum())
-    se0 = float(np.sqrt(np.sum(fair * (1 - fair) / count)) / k)
+    se0 = float(np.sqrt(np.sum(q * (1 - q) / count)) / k)
     if part["policy"].n_unique() <= 1 or k == 1:
         rate = float(wins.sum() / count.sum())
         lo, hi = wilson_interval(wins.sum(), count.sum(), conf)
