@@ -242,7 +242,19 @@ def end_reasons(source: Source, groups: Sequence[str] = ("cell",), conf: float =
 
 
 STANDARD_SEAT_COLUMNS = frozenset(
-    {"run", "cell", "game_index", "seat", "slot", "policy", "score", "rank", "win_share"}
+    {
+        "run",
+        "cell",
+        "game_index",
+        "seat",
+        "slot",
+        "policy",
+        "score",
+        "rank",
+        "win_share",
+        "tiebreak",
+        "forced_moves",
+    }
 )
 
 

@@ -94,7 +94,7 @@ def _first_player_share(ctx: Context) -> pl.DataFrame:
 def _seat_statistics(ctx: Context) -> list[str]:
     """Game-specific numeric seat columns that vary (score parts, counts)."""
     return [c for c, dtype in ctx.seats.schema.items()
-            if c not in common.STANDARD_SEAT_COLUMNS and c != "tiebreak" and dtype.is_numeric()
+            if c not in common.STANDARD_SEAT_COLUMNS and dtype.is_numeric()
             and ctx.seats[c].n_unique() > 1]  # fmt: skip
 
 

@@ -29,6 +29,7 @@ GAME_BASE = {
 SEAT_BASE = {
     "run": "str", "cell": "str", "game_index": "int", "seat": "int", "slot": "int",
     "policy": "str", "score": "float", "rank": "int", "win_share": "float", "tiebreak": "int",
+    "forced_moves": "int",
 }  # fmt: skip
 ACTION_BASE = {
     "run": "str", "cell": "str", "game_index": "int", "step": "int", "seat": "int",

@@ -92,6 +92,7 @@ def _records(state, seed, steps, wall_ms, policies, policy_names, actions) -> Ga
         **outcome.get("game", {}),
     }
     tiebreak = tiebreaks(seat_ranks, shares)
+    forced = forced_moves(policies, len(shares))
     seat_rows = []
     for seat, extra in enumerate(outcome["seats"]):
         seat_rows.append(
@@ -102,10 +103,21 @@ def _records(state, seed, steps, wall_ms, policies, policy_names, actions) -> Ga
                 "rank": seat_ranks[seat],
                 "win_share": shares[seat],
                 "tiebreak": tiebreak[seat],
+                "forced_moves": forced[seat],
                 **extra,
             }
         )
     return GameRecord(game_row, seat_rows, actions)
+
+
+def forced_moves(policies: Sequence[Any], n_players: int) -> list[int]:
+    """Per seat: decisions where a restricted policy had only forbidden actions (and took one)."""
+    out = [0] * n_players
+    for policy in {id(p): p for p in policies}.values():
+        pop = getattr(policy, "pop_forced", None)
+        for seat, count in (pop() if pop else {}).items():
+            out[seat] += count
+    return out
 
 
 def tiebreaks(seat_ranks: list[int], shares: list[float]) -> list[int]:

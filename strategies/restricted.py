@@ -15,7 +15,9 @@ class RestrictedView:
     """A state proxy whose ``legal_actions`` for ``seat`` exclude forbidden actions.
 
     Clones and determinizations stay restricted, so a search policy also plans without them.
-    If every legal action is forbidden, all stay legal (a seat can never be left without a move).
+    Forced-violation rule: if every legal action is forbidden, all stay legal and the wrapped
+    policy chooses among them by its own judgement (its least-bad move); ``Restricted`` counts
+    such decisions per seat (the seats table's ``forced_moves``).
     """
 
     __slots__ = ("_forbid", "_seat", "_state")
@@ -32,6 +34,12 @@ class RestrictedView:
             return actions
         kept = [a for a in actions if not self._forbid(self._state, a)]
         return kept or actions
+
+    def forced(self) -> bool:
+        """True when ``seat`` is to act and every legal action is forbidden."""
+        if self._state.current_player != self._seat:
+            return False
+        return all(self._forbid(self._state, a) for a in self._state.legal_actions())
 
     def clone(self) -> RestrictedView:
         """A restricted clone."""
@@ -66,7 +74,17 @@ class Restricted:
         # A wall-clock-budget search stays non-deterministic when restricted.
         self.deterministic = getattr(policy, "deterministic", True)
 
+        self._forced: dict[int, int] = {}
+
     def act(self, state: State, rng: random.Random) -> int:
         """The wrapped policy's choice among the allowed actions."""
-        view = RestrictedView(state, state.current_player, self.forbid)
+        seat = state.current_player
+        view = RestrictedView(state, seat, self.forbid)
+        if view.forced():
+            self._forced[seat] = self._forced.get(seat, 0) + 1
         return self.policy.act(view, rng)
+
+    def pop_forced(self) -> dict[int, int]:
+        """Forced violations per seat since the last call (the runner calls it per game)."""
+        out, self._forced = self._forced, {}
+        return out
