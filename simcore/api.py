@@ -88,6 +88,10 @@ class State(ABC):
         """True once the game is over."""
         return self.current_player == TERMINAL
 
+    def round_number(self) -> int:
+        """The current round, from 1 (0 for a game without rounds): ``forbid=C@roundA-B``."""
+        return 0
+
     def winners(self) -> list[int]:
         """Seats that share the win (default: highest score)."""
         scores = self.scores()

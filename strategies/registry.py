@@ -10,7 +10,7 @@ from simcore import registry
 from simcore.api import Game
 from simcore.errors import ConfigError
 from strategies.base import Policy, parse_spec
-from strategies.restricted import Restricted
+from strategies.restricted import Restricted, parse_class
 
 FORBID_KEY = "forbid"
 
@@ -43,10 +43,12 @@ def check_classes(game: Game, classes: list[str], spec: str) -> None:
     """``ConfigError`` for a ``forbid`` class the game does not have (a typo would otherwise
     restrict nothing and read as "worth 0"), naming the closest valid classes."""
     catalogue = game.action_class_catalogue()
-    if catalogue is None:
-        return
-    for name in classes:
-        if name not in catalogue:
+    for text in classes:
+        try:
+            name, _, _ = parse_class(text)
+        except ValueError as exc:
+            raise ConfigError(f"policy {spec!r}: {exc}") from None
+        if catalogue is not None and name not in catalogue:
             close = difflib.get_close_matches(name, list(catalogue), n=3, cutoff=0.5)
             hint = f"; closest: {', '.join(close)}" if close else ""
             raise ConfigError(

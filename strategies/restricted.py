@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -53,12 +54,42 @@ class RestrictedView:
         return getattr(self._state, name)
 
 
+WINDOW = re.compile(r"^(?P<cls>[^@]+)(?:@round(?P<lo>\d+)(?:-(?P<hi>\d+))?)?$")
+
+
+def parse_class(text: str) -> tuple[str, int, int]:
+    """``place/S3@round4-5`` -> ("place/S3", 4, 5); no window -> (class, 0, 0). ValueError if
+    the window is malformed or empty."""
+    found = WINDOW.match(text)
+    if not found:
+        raise ValueError(f"{text!r}: expected CLASS or CLASS@roundA or CLASS@roundA-B")
+    lo = int(found["lo"] or 0)
+    hi = int(found["hi"] or lo)
+    if found["lo"] and not 1 <= lo <= hi:
+        raise ValueError(f"{text!r}: the round window must satisfy 1 <= A <= B")
+    return found["cls"], lo, hi
+
+
 def class_forbid(classes: Iterable[str]) -> Forbid:
-    """A predicate true for actions having any of ``classes`` (see ``State.action_classes``)."""
-    wanted = frozenset(classes)
+    """A predicate true for actions having any of ``classes`` (see ``State.action_classes``);
+    a class with ``@roundA-B`` only forbids in rounds A..B (``State.round_number``)."""
+    always, windows = set(), []
+    for text in classes:
+        name, lo, hi = parse_class(text)
+        if lo:
+            windows.append((name, lo, hi))
+        else:
+            always.add(name)
+    wanted = frozenset(always)
 
     def forbid(state: State, action: int) -> bool:
-        return not wanted.isdisjoint(state.action_classes(action))
+        found = state.action_classes(action)
+        if not wanted.isdisjoint(found):
+            return True
+        if windows:
+            now = state.round_number()
+            return any(lo <= now <= hi and name in found for name, lo, hi in windows)
+        return False
 
     return forbid
 

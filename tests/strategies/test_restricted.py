@@ -31,3 +31,38 @@ def test_an_avoidable_restriction_forces_nothing(tmp_path):
     # (mode/down would not do: the set-up face-down card is a forced "down" once a round.)
     seats = _seats(tmp_path, ["random:forbid=mode/up", "random"])
     assert (seats["forced_moves"] == 0).all()
+
+
+def test_a_round_window_forbids_only_in_those_rounds(tmp_path):
+    # Rats of Wistar: slot 0 may not place on S2 in rounds 4-5, and may in rounds 1-3.
+    raw = {"name": "w", "game": "rats_of_wistar", "players": 2, "games": 12, "seed": 2,
+           "policies": ["random:forbid=place/S2@round4-5", "random"],
+           "record_actions": True}  # fmt: skip
+    run = run_sweep(build_config(raw), tmp_path, quiet=True).run_dir
+    actions = pl.read_parquet(run / "actions" / "*.parquet")
+    # (the actions table has its own "slot": the wheel slot; the line-up slot is renamed)
+    seats = pl.read_parquet(run / "seats" / "*.parquet").select(
+        "game_index", "seat", lineup_slot="slot"
+    )
+    placed = actions.filter((pl.col("kind") == "place") & (pl.col("sector") == "S2")).join(
+        seats, on=["game_index", "seat"]
+    )
+    mine = placed.filter(pl.col("lineup_slot") == 0)
+    assert mine.filter(pl.col("round") >= 4).height == 0
+    assert mine.filter(pl.col("round") <= 3).height > 0
+    assert placed.filter((pl.col("lineup_slot") == 1) & (pl.col("round") >= 4)).height > 0
+
+
+def test_a_malformed_round_window_is_bad_input():
+    from simcore import registry
+    from simcore.errors import ConfigError
+    from strategies.registry import make_policy
+
+    game = registry.make_game("rats_of_wistar")
+    for bad in ("place/S2@round5-4", "place/S2@round0", "place/S2@rnd4", "place/S9@round2"):
+        try:
+            make_policy(f"random:forbid={bad}", game)
+        except ConfigError as exc:
+            assert bad.split("@")[0] in str(exc) or "round" in str(exc)
+        else:
+            raise AssertionError(f"{bad} was accepted")

@@ -209,6 +209,10 @@ class LordOfWorldsState(State):
             self.free_step,
         ))  # fmt: skip
 
+    def round_number(self) -> int:
+        """The current round, from 1."""
+        return self.rounds + 1  # rounds counts the finished ones
+
     def outcome(self) -> dict[str, Any]:
         """Game and seat statistics (§8)."""
         params = self.ctx.params

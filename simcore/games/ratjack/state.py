@@ -242,6 +242,10 @@ class RatjackState(State):
         return (lists, scal, tuple(self.win), hands, disp)
 
     # --- records, narrative ---------------------------------------------------------------
+    def round_number(self) -> int:
+        """The current round, from 1."""
+        return self.round_no
+
     def outcome(self) -> dict[str, Any]:
         """Per-game and per-seat statistics (§9)."""
         return text.outcome(self)

@@ -195,6 +195,10 @@ class WistarState(State):
                 return [seat]
         return []
 
+    def round_number(self) -> int:
+        """The current round, from 1."""
+        return self.round
+
     def outcome(self) -> dict[str, Any]:
         """Records of a finished game (§12)."""
         return outcome(self)
