@@ -13,6 +13,7 @@ import jinja2
 import polars as pl
 
 from analyses.data import cell_labels, load_manifest, scan, show_value
+from reports.ablation import ablation_section
 from reports.seating import seat_section, turn_order_section
 from reports.sections import (
     Context,
@@ -29,6 +30,7 @@ from simcore.errors import ConfigError
 
 GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
     turn_order_section,
+    ablation_section,
     skill_section,
     variant_section,
     ratings_section,
@@ -124,7 +126,8 @@ def _warnings(ctx: Context) -> list[str]:
         out.append(f"Flagged cell {ctx.label(row['cell'])}: {row['reason']}. It is left out "
                    f"of the {_and(left_out)} conclusions.")  # fmt: skip
     if fixed_length:
-        names = _and([ctx.label(r["cell"]) for r in fixed_length])
+        every = len(fixed_length) == ctx.games["cell"].n_unique()
+        names = "any cell" if every else _and([ctx.label(r["cell"]) for r in fixed_length])
         lengths = sorted({r["reason"] for r in fixed_length})
         out.append(f"Game length does not vary in {names} ({'; '.join(lengths)}): no "
                    "game-length conclusions are drawn there.")  # fmt: skip
@@ -143,7 +146,7 @@ def caveats(ctx: Context) -> list[str]:
     out = [f"Every number here is for the players that produced it ({_and(policies)}): "
            "balance measured with these computer players may differ for stronger or human "
            "players."] if policies else []  # fmt: skip
-    game = _game_or_none(ctx.manifest.get("game", ""))
+    game = ctx.game
     if game is None:
         return out
     if game.provisional_note:
@@ -165,15 +168,6 @@ def _without_forbid(spec: str) -> tuple[str, bool]:
     parts = [o for o in options.split(",") if o]
     kept = [o for o in parts if not o.startswith("forbid=")]
     return (f"{name}:{','.join(kept)}" if kept else name), len(kept) < len(parts)
-
-
-def _game_or_none(game_id: str) -> Any:
-    from simcore import registry
-
-    try:
-        return registry.make_game(game_id)
-    except Exception:  # a report of a game not installed here still renders, without caveats
-        return None
 
 
 def _and(words: Sequence[str]) -> str:

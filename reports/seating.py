@@ -38,7 +38,8 @@ def turn_order_section(ctx: Context) -> Section | None:
         return Section("turn-order", "First-player advantage",
                        ["This run predates recorded start players: turn-order advantage "
                         "cannot be measured (seat numbers are not the turn order)."])  # fmt: skip
-    cells = degenerate.usable_cells(ctx.flags)
+    open_cells = set(ctx.open_seats["cell"].unique().to_list())
+    cells = [c for c in degenerate.usable_cells(ctx.flags) if c in open_cells]
     table = turn_order.first_player_advantage(ctx.games, ctx.seats, cells)
     words = findings.first_player_findings(table, ctx.labels)
     left_out = excluded_sentence(ctx)

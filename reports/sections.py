@@ -59,6 +59,23 @@ class Context:
         return self._flags
 
     @property
+    def game(self) -> Any:
+        """The run's game (its current code), or None when it cannot be loaded here."""
+        from simcore import registry
+
+        try:
+            return registry.make_game(self.manifest.get("game", ""))
+        except Exception:  # a report of a game not installed here still renders, with less
+            return None
+
+    @property
+    def open_seats(self) -> pl.DataFrame:
+        """Seats of cells where no seat plays restricted (restricted cells are ablations, not
+        skill or rating comparisons; the restricted-play section covers them)."""
+        restricted = self.seats.filter(pl.col("policy").str.contains(r"forbid="))["cell"]
+        return self.seats.filter(~pl.col("cell").is_in(restricted.unique().to_list()))
+
+    @property
     def several_cells(self) -> bool:
         """True when the run has more than one cell."""
         return self.games["cell"].n_unique() > 1
@@ -74,7 +91,7 @@ RATE_SPECS = [
 
 def skill_section(ctx: Context) -> Section | None:
     """Skill gap: in every cell where different policies meet, the stronger one's win rate."""
-    table = common.skill_gap(ctx.seats)
+    table = common.skill_gap(ctx.open_seats)
     if table.is_empty():
         return None
     words = findings.skill_gap_findings(table, ctx.labels)
@@ -115,11 +132,12 @@ def skill_section(ctx: Context) -> Section | None:
 
 def ratings_section(ctx: Context) -> Section | None:
     """Pairwise win-rate matrix and Bradley–Terry ratings over all cells of the run."""
-    if ctx.seats["policy"].n_unique() < 2:
+    seats = ctx.open_seats
+    if seats.height == 0 or seats["policy"].n_unique() < 2:
         return None
-    matrix = ratings.win_matrix(ctx.seats)
+    matrix = ratings.win_matrix(seats)
     try:
-        table = ratings.policy_ratings(ctx.seats)
+        table = ratings.policy_ratings(seats)
     except ValueError as exc:
         return Section("ratings", "Policy ratings", [f"No ratings: {exc}."])
     names = table["policy"].to_list()

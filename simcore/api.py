@@ -196,6 +196,10 @@ class Game(ABC):
     def new_state(self, n_players: int, seed: int) -> State:
         """Initial state; all chance comes from a stream seeded by ``seed``."""
 
+    def describe_class(self, name: str, n_players: int) -> str:
+        """A readable name of an action class at a player count (reports name classes by it)."""
+        return name
+
     def action_class_catalogue(self) -> dict[str, str] | None:
         """Every action class restricted play can name (``forbid=``) with its meaning, for
         these params; None when the game publishes none (no validation)."""

@@ -29,7 +29,7 @@ from simcore.games.rats_of_wistar import (  # noqa: F401  (modules register task
     setup,
 )
 from simcore.games.rats_of_wistar.content import Content, load_content
-from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS, class_catalogue
+from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS, class_catalogue, describe_class
 from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.state import WistarState
 from simcore.games.rats_of_wistar.views import SEAT_COLUMNS
@@ -66,6 +66,10 @@ class RatsOfWistar(Game):
     def action_class_catalogue(self) -> dict[str, str]:
         """Restricted-play classes (see ``labels.action_classes``)."""
         return class_catalogue(self.content)
+
+    def describe_class(self, name: str, n_players: int) -> str:
+        """A sector named by what it offers at this player count, e.g. ``S4 (gain 1 potion)``."""
+        return describe_class(self.content, name, n_players)
 
     def new_state(self, n_players: int, seed: int) -> WistarState:
         """A new game after setup (§2); the first decision is the starting-hand draft."""

@@ -176,6 +176,21 @@ def class_catalogue(content: Any) -> dict[str, str]:
     return out
 
 
+def describe_class(content: Any, name: str, n_players: int) -> str:
+    """``place/S3`` -> ``S3 (complete mission | move workers 2)`` for ``n_players`` players:
+    a sector named by what it offers at that player count (its spaces joined by " / ")."""
+    parts = name.split("/")
+    if parts[0] != "place" or len(parts) < 2 or parts[1] == "hut":
+        return "the Alchemist's hut" if name == "place/hut" else name
+    spaces = dict(content.wheel.get(n_players, [])).get(parts[1])
+    if spaces is None:
+        return name
+    if len(parts) == 3:
+        k = int(parts[2])
+        return f"{parts[1]}.{k} ({bonus_label(spaces[k - 1])})" if k <= len(spaces) else name
+    return f"{parts[1]} ({' / '.join(bonus_label(b) for b in spaces)})"
+
+
 def action_classes(s: Any, action: int) -> tuple[str, ...]:
     """``place/S3``, ``place/S3/2``, ``place/hut``, ``quick/<name>``, ``<decision>``."""
     op = s.stack[-1][0] if s.stack else ""
