@@ -210,8 +210,22 @@ class ClusteredRate:
     clusters: int
 
 
+def clustered_mean(
+    values: np.ndarray, clusters: np.ndarray, conf: float = 0.95
+) -> tuple[float, float, float]:
+    """Mean of ``values`` with a cluster-robust 95% interval (e.g. placements within games):
+    (mean, lo, hi), unclipped."""
+    v = np.asarray(values, dtype=float)
+    est = clustered_rate(v, np.ones(len(v)), clusters, conf, clip=False)
+    return est.rate, est.lo, est.hi
+
+
 def clustered_rate(
-    successes: np.ndarray, trials: np.ndarray, clusters: np.ndarray, conf: float = 0.95
+    successes: np.ndarray,
+    trials: np.ndarray,
+    clusters: np.ndarray,
+    conf: float = 0.95,
+    clip: bool = True,
 ) -> ClusteredRate:
     """Pooled ``sum(successes) / sum(trials)`` with a cluster-robust (CR1) interval.
 
@@ -231,7 +245,8 @@ def clustered_rate(
     var = k / (k - 1) * float(np.sum((yc - rate * mc) ** 2)) / total**2
     se = float(np.sqrt(var))
     half = float(sps.t.ppf(0.5 + conf / 2, k - 1)) * se
-    return ClusteredRate(rate, se, max(0.0, rate - half), min(1.0, rate + half), int(total), k)
+    lo, hi = (max(0.0, rate - half), min(1.0, rate + half)) if clip else (rate - half, rate + half)
+    return ClusteredRate(rate, se, lo, hi, int(total), k)
 
 
 def detectable_difference(se: float, alpha: float = 0.05, power: float = 0.8) -> float:

@@ -26,11 +26,13 @@ from reports.sections import (
 )
 from reports.tables import Table, key_value_table, render_table
 from reports.variants import variant_section
+from reports.wheel import wheel_use_section
 from simcore.errors import ConfigError
 
 GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
     turn_order_section,
     ablation_section,
+    wheel_use_section,
     skill_section,
     variant_section,
     ratings_section,
@@ -74,7 +76,8 @@ def load_context(run_dir: str | Path) -> Context:
     manifest = load_manifest(run_dir)
     games = scan(run_dir, "games").sort("cell", "game_index").collect()
     seats = scan(run_dir, "seats").sort("cell", "game_index", "seat").collect()
-    return Context(games=games, seats=seats, manifest=manifest, labels=cell_labels(manifest))
+    return Context(games=games, seats=seats, manifest=manifest, labels=cell_labels(manifest),
+                   run_dir=Path(run_dir))  # fmt: skip
 
 
 def generic_report(

@@ -46,6 +46,7 @@ class Context:
     manifest: Mapping[str, Any]
     labels: dict[str, str]
     _flags: pl.DataFrame | None = field(default=None, repr=False)
+    run_dir: Any = None  # the run directory, for sections that read further tables
 
     def label(self, cell: str) -> str:
         """The readable label of a cell."""
