@@ -100,6 +100,18 @@ def card_sweep_text(family: str) -> str:
     return "\n".join([*lines, "]", ""])
 
 
+def write_study_sweeps(folder: Path | None = None) -> list[Path]:
+    """(Re)write the shipped wheel-section and scoring-variant sweeps; return their paths."""
+    from analyses.sweeps.studies import FILES, study_text
+
+    folder = folder or Path(__file__).parent
+    out = []
+    for name in FILES:
+        (folder / name).write_text(study_text(name))
+        out.append(folder / name)
+    return out
+
+
 def write_card_sweeps(folder: Path | None = None) -> list[Path]:
     """(Re)write the shipped card-value sweep files; return their paths."""
     folder = folder or Path(__file__).parent

@@ -1,0 +1,142 @@
+"""Generators of the shipped study sweeps: Rats of Wistar wheel sections (one file per player
+count) and Lord of Worlds scoring variants. ``python -m analyses.sweeps`` writes them; a test
+checks the shipped files equal the generator's output.
+
+Each header states games, measured CPU cost and the interval the games buy, from the pilot
+numbers in ``WHEEL_PILOT`` / ``VARIANT_PILOT`` (per-game SD of the paired difference measured
+on a pilot run of the same sweep with fewer games; CPU per game on one core).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from analyses.stats import half_width
+
+SECTORS = ("S1", "S2", "S3", "S4", "S5", "S6", "hut")
+WINDOWS = ("@round1-2", "@round4-5")  # early / late: is a sector worth more early or late?
+WHEEL_GAMES = 2000
+WHEEL_SEED = 4242
+# Pilot: wheel_sweep(n, games=100, seed=11) on 2 workers. cpu_ms = 2 x wall / games; sd = the
+# smallest and largest per-game SD of the paired win-share difference over the restrictions.
+WHEEL_PILOT: dict[int, dict[str, Any]] = {
+    2: {"cpu_ms": 10.4, "sd": (0.24, 0.67)},
+    3: {"cpu_ms": 12.6, "sd": (0.20, 0.57)},
+    4: {"cpu_ms": 15.8, "sd": (0.22, 0.52)},
+}
+VARIANT_GAMES = 2000
+VARIANT_SEED = 4343
+# Pilot: variant_sweep(games=100, seed=11) on 2 workers; SDs of the paired differences of the
+# first slot's win share and of the mean score over the variant comparisons that can differ.
+VARIANT_PILOT: dict[str, Any] = {"cpu_ms": 7.2, "sd_win": (0.34, 0.71), "sd_score": (10.5, 29.2)}
+FILES = {**{f"rats_of_wistar_wheel_{n}p.toml": n for n in (2, 3, 4)},
+         "lord_of_worlds_variants.toml": 0}  # fmt: skip
+
+
+def wheel_sweep(players: int, games: int = WHEEL_GAMES, seed: int = WHEEL_SEED) -> dict:
+    """The wheel-section sweep for ``players``: baseline heuristic self-play, then slot 0
+    forbidden each sector (and the hut) for the whole game, early (rounds 1-2) and late (4-5)."""
+    base = ["heuristic"] * players
+    lineups = [base]
+    for sector in SECTORS:
+        for window in ("", *(WINDOWS if sector != "hut" else ())):
+            lineups.append([f"heuristic:forbid=place/{sector}{window}", *base[1:]])
+    return {"name": f"rats-of-wistar-wheel-{players}p", "game": "rats_of_wistar",
+            "players": players, "games": games, "seed": seed, "policies": base,
+            "record_actions": True, "grid": {"policies": lineups}}  # fmt: skip
+
+
+def variant_sweep(games: int = VARIANT_GAMES, seed: int = VARIANT_SEED) -> dict:
+    """Lord of Worlds scoring: standard vs strategic variant x value-set table x chain table,
+    3 players: heuristic self-play, and the three heuristic styles against each other (which
+    style a variant favours). No skill-gap line-up: greedy scores about 0 (saturated) and MCTS
+    takes 18 s a game at 50 iterations (measured), too slow to ship. (The value-set table
+    under the standard variant cannot matter; the report names such cells.)"""
+    return {"name": "lord-of-worlds-variants", "game": "lord_of_worlds", "players": 3,
+            "games": games, "seed": seed, "policies": ["heuristic"] * 3,
+            "grid": {"variant": ["standard", "strategic"],
+                     "value_set_table": ["linear15", "doubling"],
+                     "chain_table": ["triangular", "linear"],
+                     "policies": [["heuristic"] * 3,
+                                  ["heuristic", "heuristic:style=chains",
+                                   "heuristic:style=architect"]]}}  # fmt: skip
+
+
+def to_toml(raw: dict, header: list[str]) -> str:
+    """TOML text of a sweep with a header comment (JSON values are valid TOML values)."""
+    lines = [f"# {h}".rstrip() for h in header]
+    lines += [f"{k} = {json.dumps(v)}" for k, v in raw.items() if k not in ("params", "grid")]
+    if raw.get("params"):
+        lines += ["", "[params]", *(f"{k} = {json.dumps(v)}" for k, v in raw["params"].items())]
+    lines += ["", "[grid]"]
+    for key, values in raw["grid"].items():
+        lines += [f"{key} = [", *(f"  {json.dumps(v)}," for v in values), "]"]
+    return "\n".join([*lines, ""])
+
+
+def cost_lines(
+    cells: int, games: int, cpu_ms: float, sd: tuple[float, float], unit: str
+) -> list[str]:
+    """Header lines: games, CPU minutes and the 95% half-width range the games buy."""
+    total = cells * games
+    lo, hi = (100 * half_width(s, games) for s in sd)
+    return [
+        f"Games: {games} per cell x {cells} cells = {total:,} games, about "
+        f"{total * cpu_ms / 60_000:.0f} CPU minutes ({cpu_ms:.0f} ms per game on one core, "
+        "measured on the pilot).",
+        f"95% paired interval half-width: t(0.975, n-1) * SD / sqrt(n), SD {sd[0]:.2f} to "
+        f"{sd[1]:.2f} (pilot) -> ±{lo:.1f} to ±{hi:.1f} {unit}.",
+    ]
+
+
+def wheel_text(players: int) -> str:
+    """The shipped wheel-section sweep for ``players``, with its header."""
+    raw = wheel_sweep(players)
+    cells = len(raw["grid"]["policies"])
+    pilot = WHEEL_PILOT[players]
+    header = [
+        f"Rats of Wistar wheel sections, {players} players: what each sector (and the "
+        "Alchemist's hut) is worth,",
+        "by restricted play: slot 0 may not place on it for the whole game, in rounds 1-2 or in "
+        "rounds 4-5.",
+        f"Generated by `python -m analyses.sweeps` from wheel_sweep({players}); a test checks "
+        "this file equals",
+        "that output. Report: `boardlab report <run>` (restricted play + wheel use).",
+        "",
+        *cost_lines(cells, WHEEL_GAMES, pilot["cpu_ms"], pilot["sd"], "win-rate points"),
+        "Values hold for the heuristic player and the provisional content set.",
+    ]
+    return to_toml(raw, header)
+
+
+def variant_text() -> str:
+    """The shipped Lord of Worlds scoring-variant sweep, with its header."""
+    raw = variant_sweep()
+    cells = 1
+    for values in raw["grid"].values():
+        cells *= len(values)
+    pilot = VARIANT_PILOT
+    score = [f"{x:.1f}" for x in (half_width(s, VARIANT_GAMES) for s in pilot["sd_score"])]
+    header = [
+        "Lord of Worlds scoring variants: standard vs strategic x value-set table x chain "
+        "table, 3 players,",
+        "heuristic self-play and the three heuristic styles against each other.",
+        "Generated by `python -m analyses.sweeps` from variant_sweep(); a test checks this "
+        "file equals that output.",
+        "",
+        *cost_lines(cells, VARIANT_GAMES, pilot["cpu_ms"], pilot["sd_win"], "win-rate points"),
+        f"Mean score per seat: ±{score[0]} to ±{score[1]} points (SD {pilot['sd_score'][0]} "
+        f"to {pilot['sd_score'][1]}).",
+        "The value-set table cannot matter under the standard variant: the report names those "
+        "comparisons",
+        "and leaves them out of the tests. Values hold for these players and the provisional "
+        "geometry.",
+    ]
+    return to_toml(raw, header)
+
+
+def study_text(name: str) -> str:
+    """Text of a shipped study sweep by file name."""
+    players = FILES[name]
+    return wheel_text(players) if players else variant_text()
