@@ -34,13 +34,13 @@ class AblationPair:
     players: int
 
 
-def _without_forbid(spec: str) -> tuple[str, tuple[str, ...]]:
-    """``heuristic:forbid=a+b,x=1`` -> (``heuristic:x=1``, ("a", "b"))."""
+def split_forbid(spec: str) -> tuple[str, list[str]]:
+    """``"heuristic:style=x,forbid=a+b"`` → (``"heuristic:style=x"``, ["a", "b"])."""
     name, options = parse_spec(spec)
     forbid = options.pop("forbid", None)
     rest = ",".join(f"{k}={v}" for k, v in options.items())
     base = f"{name}:{rest}" if rest else name
-    return base, tuple(str(forbid).split("+")) if forbid is not None else ()
+    return base, (str(forbid).split("+") if forbid else [])
 
 
 def ablation_pairs(manifest: Mapping[str, Any]) -> list[AblationPair]:
@@ -48,19 +48,21 @@ def ablation_pairs(manifest: Mapping[str, Any]) -> list[AblationPair]:
     cells = manifest.get("cells", [])
     index: dict[tuple, str] = {}
     for c in cells:
-        specs = [_without_forbid(p) for p in c.get("policies", [])]
+        specs = [split_forbid(p) for p in c.get("policies", [])]
         if not any(f for _, f in specs):
-            index[(c.get("players"), c.get("params_hash"), tuple(b for b, _ in specs))] = c["cell"]
+            key = (c.get("players"), c.get("params_hash"), tuple(b for b, _ in specs))
+            index.setdefault(key, c["cell"])
     out = []
     for c in cells:
-        specs = [_without_forbid(p) for p in c.get("policies", [])]
+        specs = [split_forbid(p) for p in c.get("policies", [])]
         restricted = [(i, f) for i, (_, f) in enumerate(specs) if f]
         if len(restricted) != 1:
             continue
         key = (c.get("players"), c.get("params_hash"), tuple(b for b, _ in specs))
         if key in index:
             slot, classes = restricted[0]
-            out.append(AblationPair(c["cell"], index[key], slot, classes, int(c.get("players"))))
+            players = len(c["policies"])
+            out.append(AblationPair(c["cell"], index[key], slot, tuple(classes), players))
     return out
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import polars as pl
 
+from analyses.ablation import ablation_pairs, split_forbid
 from analyses.data import has_table, load_manifest, scan
 from analyses.findings import pval, signed
 from analyses.paired import compare_pairs, seat_outcome
@@ -36,17 +37,6 @@ def effect_columns() -> list[str]:
     return [f"res_{fam}_{v}" for fam in FAMILIES for v in range(1, 13)]
 
 
-def split_forbid(spec: str) -> tuple[str, list[str]]:
-    """``"heuristic:style=x,forbid=resolve/rat/6"`` → (``"heuristic:style=x"``, [classes])."""
-    from strategies.base import parse_spec
-
-    name, options = parse_spec(spec)
-    forbid = options.pop("forbid", None)
-    rest = ",".join(f"{k}={v}" for k, v in options.items())
-    base = f"{name}:{rest}" if rest else name
-    return base, (str(forbid).split("+") if forbid else [])
-
-
 @dataclass
 class RestrictionCell:
     """A cell whose slot-0 policy is forbidden one effect, and its unrestricted baseline."""
@@ -60,24 +50,19 @@ class RestrictionCell:
 
 
 def restriction_cells(run_dir: str | Path) -> list[RestrictionCell]:
-    """Pair every single-effect restricted cell of a run with its baseline cell."""
+    """Every cell forbidding slot 0 one effect (``resolve/<family>/<value>``), with its
+    baseline cell (pairing by :func:`analyses.ablation.ablation_pairs`)."""
     manifest = load_manifest(run_dir)
-    plain: dict[tuple, str] = {}
-    restricted: list[tuple[dict, str, tuple]] = []
-    for cell in manifest["cells"]:
-        specs = [split_forbid(s) for s in cell["policies"]]
-        key = (tuple(s[0] for s in specs), cell["params_hash"])
-        if not any(s[1] for s in specs):
-            plain.setdefault(key, cell["cell"])
-        elif len(specs[0][1]) == 1 and not any(s[1] for s in specs[1:]):
-            restricted.append((cell, specs[0][1][0], key))
+    cells = {c["cell"]: c for c in manifest["cells"]}
     out = []
-    for cell, cls, key in restricted:
+    for pair in ablation_pairs(manifest):
+        cls = pair.classes[0]
         parts = cls.split("/")
-        if (len(parts) == 3 and cls.startswith(FORBID_PREFIX) and parts[1] in FAMILIES
-                and parts[2].isdigit() and key in plain):  # fmt: skip
-            decks = " + ".join((cell.get("params") or {}).get("decks", []))
-            out.append(RestrictionCell(manifest["name"], cell["cell"], plain[key], parts[1],
+        if (pair.slot == 0 and len(pair.classes) == 1 and len(parts) == 3
+                and cls.startswith(FORBID_PREFIX) and parts[1] in FAMILIES
+                and parts[2].isdigit()):  # fmt: skip
+            decks = " + ".join((cells[pair.cell].get("params") or {}).get("decks", []))
+            out.append(RestrictionCell(manifest["name"], pair.cell, pair.baseline, parts[1],
                                        int(parts[2]), decks))  # fmt: skip
     return out
 

@@ -12,6 +12,7 @@ from typing import Any
 import jinja2
 import polars as pl
 
+from analyses.ablation import split_forbid
 from analyses.data import cell_labels, load_manifest, scan, show_value
 from reports.ablation import ablation_section
 from reports.seating import seat_section, turn_order_section
@@ -93,7 +94,18 @@ def generic_report(
     ctx = load_context(run_dir)
     builders = (*GENERIC_SECTIONS, *extra_sections) if ctx.games.height else ()
     sections = [s for build in builders if (s := build(ctx))]
-    return render_page(ctx, sections, title)
+    return render_page(ctx, sections, title or study_title(ctx, sections))
+
+
+def study_title(ctx: Context, sections: Sequence[Section]) -> str | None:
+    """The title of a named study when the run is one (else the generic title)."""
+    ids = {s.id for s in sections}
+    game = ctx.manifest.get("game")
+    if game == "rats_of_wistar" and "ablation" in ids:
+        return "Rats of Wistar: wheel-section study"
+    if game == "lord_of_worlds" and "variants" in ids:
+        return "Lord of Worlds: scoring-variant study"
+    return None
 
 
 def _subtitle(ctx: Context) -> str:
@@ -142,8 +154,8 @@ def caveats(ctx: Context) -> list[str]:
     specs = ctx.seats["policy"].unique().to_list() if ctx.seats.height else []
     restricted: dict[str, bool] = {}
     for spec in specs:
-        base, forbids = _without_forbid(spec)
-        restricted[base] = restricted.get(base, False) or forbids
+        base, forbids = split_forbid(spec)
+        restricted[base] = restricted.get(base, False) or bool(forbids)
     policies = [f"{b} (also with restricted play)" if r else b
                 for b, r in sorted(restricted.items())]  # fmt: skip
     out = [f"Every number here is for the players that produced it ({_and(policies)}): "
@@ -163,14 +175,6 @@ def caveats(ctx: Context) -> list[str]:
                    f"sit at their defaults unless the cells say otherwise{tested}. The README's "
                    "fidelity table lists them.")  # fmt: skip
     return out
-
-
-def _without_forbid(spec: str) -> tuple[str, bool]:
-    """``heuristic:forbid=resolve/rat/7`` -> (``heuristic``, True): spec without restrictions."""
-    name, _, options = spec.partition(":")
-    parts = [o for o in options.split(",") if o]
-    kept = [o for o in parts if not o.startswith("forbid=")]
-    return (f"{name}:{','.join(kept)}" if kept else name), len(kept) < len(parts)
 
 
 def _and(words: Sequence[str]) -> str:

@@ -107,7 +107,12 @@ def _describe(name: str, manifests: dict[str, dict], cards: list[str]) -> str:
                 f"({games:,} games in {runs}).")  # fmt: skip
     m = next(m for m in manifests.values() if m["name"] == name)
     games = m.get("games_per_cell", 0) * len(m.get("cells", []))
-    return f"Generic balance report for {m['game']}: {games:,} games, {len(m['cells'])} cell(s)."
+    size = f"{games:,} games, {len(m['cells'])} cell(s)"
+    if "wheel" in name and m["game"] == "rats_of_wistar":
+        return f"How strong is each wheel section, by restricted play and as played ({size})."
+    if "variants" in name and m["game"] == "lord_of_worlds":
+        return f"How the scoring variants change the game, paired cell by cell ({size})."
+    return f"Generic balance report for {m['game']}: {size}."
 
 
 def cmd_report(args: argparse.Namespace) -> int:

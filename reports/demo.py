@@ -1,7 +1,7 @@
 """``boardlab demo``: a short sweep of every game, the Ratjack card sweeps, reports, an index.
 
-The default sizes keep the whole demo at about three minutes of CPU work (about two minutes on
-two cores): the generic sweeps are cheap, most of the time goes into the card sweeps (38 cells
+The default sizes keep the whole demo at about four minutes of CPU work (about two minutes on
+two cores): the generic sweeps and the short studies are cheap, most of the time goes into the card sweeps (38 cells
 of heuristic-vs-heuristic Ratjack games). Rerunning resumes the finished runs; a run made with
 other sizes is replaced.
 """
@@ -16,6 +16,7 @@ from typing import Any
 LINEUPS = [["heuristic", "random"], ["heuristic", "heuristic"], ["random", "random"]]
 DEFAULT_GAMES = 300  # per cell of each generic sweep (3 line-ups)
 DEFAULT_CARD_GAMES = 250  # per cell of each card sweep (13 + 25 cells)
+STUDY_GAMES = 150  # per cell of the short wheel-section (20 cells) and variant (16) studies
 
 
 def demo_configs(games: int, card_games: int = DEFAULT_CARD_GAMES) -> list[dict[str, Any]]:
@@ -35,7 +36,22 @@ def demo_configs(games: int, card_games: int = DEFAULT_CARD_GAMES) -> list[dict[
             raw = card_sweep(family, games=card_games, seed=1)
             raw["name"] = f"demo-{raw['name']}"
             configs.append(raw)
+    configs += study_configs(ids)
     return configs
+
+
+def study_configs(ids: list[str]) -> list[dict[str, Any]]:
+    """Short versions of the shipped studies (wheel sections 2p, scoring variants)."""
+    from analyses.sweeps.studies import variant_sweep, wheel_sweep
+
+    out = []
+    if "rats_of_wistar" in ids:
+        out.append(wheel_sweep(2, games=STUDY_GAMES, seed=1))
+    if "lord_of_worlds" in ids:
+        out.append(variant_sweep(games=STUDY_GAMES, seed=1))
+    for raw in out:
+        raw["name"] = f"demo-{raw['name']}"
+    return out
 
 
 def run_demo(

@@ -22,10 +22,13 @@ from simcore import registry
 from simcore.config import build_config, load_toml
 from tests.conftest import run_cli
 
-SHIPPED = ["ratjack_cards_rat.toml", "ratjack_cards_weasel_raccoon.toml", "ratjack_whatif.toml"]
+SHIPPED = ["lord_of_worlds_variants.toml", "ratjack_cards_rat.toml",
+           "ratjack_cards_weasel_raccoon.toml", "ratjack_whatif.toml",
+           "rats_of_wistar_wheel_2p.toml", "rats_of_wistar_wheel_3p.toml",
+           "rats_of_wistar_wheel_4p.toml"]  # fmt: skip
 
 
-def test_the_three_sweeps_ship():
+def test_the_shipped_sweeps():
     assert shipped() == SHIPPED
 
 
