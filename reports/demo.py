@@ -1,9 +1,9 @@
 """``boardlab demo``: a short sweep of every game, the Ratjack card sweeps, reports, an index.
 
 The default sizes keep the whole demo at about four minutes of CPU work (about two minutes on
-two cores): the generic sweeps and the short studies are cheap, most of the time goes into the card sweeps (38 cells
-of heuristic-vs-heuristic Ratjack games). Rerunning resumes the finished runs; a run made with
-other sizes is replaced.
+two cores): the generic sweeps and the short studies are cheap, most of the time goes into the
+card sweeps (38 cells of heuristic-vs-heuristic Ratjack games). Rerunning resumes the finished
+runs; a run made with other sizes is replaced.
 """
 
 from __future__ import annotations
