@@ -78,6 +78,7 @@ def _metrics(ctx: Context) -> list[tuple[str, pl.DataFrame, bool]]:
                     paired.seat_outcome(ctx.seats, slot=0), True))  # fmt: skip
     out.append(("game length in turns", paired.game_outcome(ctx.games, "turns"), False))
     out.append(("mean score per seat", paired.seat_outcome(ctx.seats, "score"), False))
+    out.append(("win margin (winner's score minus the runner-up's)", _margin(ctx), False))
     for column in _seat_statistics(ctx):
         out.append((f"mean {column.replace('_', ' ')} per seat",
                     paired.seat_outcome(ctx.seats, column), False))  # fmt: skip
@@ -89,6 +90,16 @@ def _first_player_share(ctx: Context) -> pl.DataFrame:
     joined = ctx.seats.join(starts, on=["cell", "game_index"])
     first = joined.filter(pl.col("seat") == pl.col("first_player"))
     return paired.seat_outcome(first)
+
+
+def _margin(ctx: Context) -> pl.DataFrame:
+    """Per game: the best score minus the second best (0 for a tie on top)."""
+    ranked = (
+        ctx.seats.sort("score", descending=True)
+        .group_by(["cell", "game_index"])
+        .agg(value=pl.col("score").get(0) - pl.col("score").get(1))
+    )
+    return ranked.sort("cell", "game_index")
 
 
 def _seat_statistics(ctx: Context) -> list[str]:
