@@ -17,6 +17,8 @@ LINEUPS = [["heuristic", "random"], ["heuristic", "heuristic"], ["random", "rand
 DEFAULT_GAMES = 300  # per cell of each generic sweep (3 line-ups)
 DEFAULT_CARD_GAMES = 250  # per cell of each card sweep (13 + 25 cells)
 STUDY_GAMES = 150  # per cell of the short wheel-section (20 cells) and variant (16) studies
+STUDIES = {"rats_of_wistar": "demo-rats-of-wistar-wheel-2p",
+           "lord_of_worlds": "demo-lord-of-worlds-variants"}  # fmt: skip
 
 
 def demo_configs(games: int, card_games: int = DEFAULT_CARD_GAMES) -> list[dict[str, Any]]:
@@ -36,19 +38,19 @@ def demo_configs(games: int, card_games: int = DEFAULT_CARD_GAMES) -> list[dict[
             raw = card_sweep(family, games=card_games, seed=1)
             raw["name"] = f"demo-{raw['name']}"
             configs.append(raw)
-    configs += study_configs(ids)
+    configs += study_configs(ids, min(games, STUDY_GAMES))
     return configs
 
 
-def study_configs(ids: list[str]) -> list[dict[str, Any]]:
+def study_configs(ids: list[str], games: int = STUDY_GAMES) -> list[dict[str, Any]]:
     """Short versions of the shipped studies (wheel sections 2p, scoring variants)."""
     from analyses.sweeps.studies import variant_sweep, wheel_sweep
 
     out = []
     if "rats_of_wistar" in ids:
-        out.append(wheel_sweep(2, games=STUDY_GAMES, seed=1))
+        out.append(wheel_sweep(2, games=games, seed=1))
     if "lord_of_worlds" in ids:
-        out.append(variant_sweep(games=STUDY_GAMES, seed=1))
+        out.append(variant_sweep(games=games, seed=1))
     for raw in out:
         raw["name"] = f"demo-{raw['name']}"
     return out

@@ -85,8 +85,8 @@ def cost_lines(
         f"Games: {games} per cell x {cells} cells = {total:,} games, about "
         f"{total * cpu_ms / 60_000:.0f} CPU minutes ({cpu_ms:.0f} ms per game on one core, "
         "measured on the pilot).",
-        f"95% paired interval half-width: t(0.975, n-1) * SD / sqrt(n), SD {sd[0]:.2f} to "
-        f"{sd[1]:.2f} (pilot) -> ±{lo:.1f} to ±{hi:.1f} {unit}.",
+        f"95% interval half-width: t(0.975, n-1) * SD / sqrt(n) (paired), SD {sd[0]:.2f} to "
+        f"{sd[1]:.2f} measured on a pilot run -> ±{lo:.1f} to ±{hi:.1f} {unit}.",
     ]
 
 

@@ -9,7 +9,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from reports.demo import DEFAULT_CARD_GAMES, DEFAULT_GAMES, demo_configs, run_demo
+from reports.demo import (
+    DEFAULT_CARD_GAMES,
+    DEFAULT_GAMES,
+    STUDIES,
+    STUDY_GAMES,
+    demo_configs,
+    run_demo,
+)
 from reports.plots import interval_bars
 from simcore import registry
 from tests.conftest import run_cli
@@ -47,6 +54,7 @@ def test_index_links_every_report_and_each_exists(demo):
     out, _ = demo
     hrefs = links(out / "index.html")
     expected = [f"demo-{g.replace('_', '-')}.html" for g in GAMES]
+    expected += [f"{STUDIES[g]}.html" for g in GAMES if g in STUDIES]
     if "ratjack" in GAMES:
         expected.insert(0, "ratjack-card-values.html")
     assert sorted(hrefs) == sorted(expected)
@@ -76,7 +84,8 @@ def test_rerun_resumes_and_other_sizes_replace_the_runs(demo):
     sizes = {m["name"]: m["games_per_cell"] for m in manifests}
     generic = {f"demo-{g.replace('_', '-')}" for g in GAMES}
     assert {n: s for n, s in sizes.items() if n in generic} == dict.fromkeys(generic, 5)
-    assert set(links(out / "index.html")) == {f"{n}.html" for n in generic}
+    studies = {STUDIES[g] for g in GAMES if g in STUDIES}
+    assert set(links(out / "index.html")) == {f"{n}.html" for n in generic | studies}
 
 
 def test_default_sizes_fit_the_time_budget():
@@ -89,8 +98,12 @@ def test_default_sizes_fit_the_time_budget():
         cells.get("demo-ratjack-cards-weasel-raccoon", 0),
     )
     assert (rat, other) in ((0, 0), (13, 25))
+    wheel, variants = (cells.get(STUDIES[g], 0) for g in ("rats_of_wistar", "lord_of_worlds"))
+    assert (wheel, variants) in ((0, 0), (20, 2))  # the variant grid also varies rules
+    # Studies, per game on one core (pilot): wheel 2p ~10 ms x 20 cells, variants ~7 ms x 16.
+    studies = STUDY_GAMES * (0.010 * 20 * (wheel > 0) + 0.007 * 16 * (variants > 0))
     estimate = DEFAULT_GAMES * 0.090 + DEFAULT_CARD_GAMES * (0.014 * rat + 0.018 * other)
-    assert 120 < estimate < 240, estimate
+    assert 120 < estimate + studies < 260, estimate + studies
 
 
 def test_perfect_record_draws_its_interval_bar():
