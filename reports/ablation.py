@@ -33,7 +33,9 @@ def ablation_section(ctx: Context) -> Section | None:
         return None
     game = ctx.game
     names = [_name(game, c, n) for c, n in table.select("restriction", "players").rows()]
-    table = table.with_columns(name=pl.Series(names, dtype=pl.String))
+    short = [_name(None, c, n) for c, n in table.select("restriction", "players").rows()]
+    table = table.with_columns(name=pl.Series(names, dtype=pl.String),
+                               short=pl.Series(short, dtype=pl.String))  # fmt: skip
     order = {"by": ["players", "worth"], "descending": [False, True]}
     wins = table.filter(pl.col("outcome") == "win_share").sort(**order)
     words: list[str] = []
@@ -47,12 +49,13 @@ def ablation_section(ctx: Context) -> Section | None:
         name="ablation", highlight=wins["significant"].to_list(),
     ), "Dots: worth in win-rate points; whiskers: 95% paired interval; red: significant after "
        "Holm correction.")]  # fmt: skip
-    specs = [("Forbidden", "text", "name"), ("Players", "int", "players"),
+    specs = [("Forbidden", "text", "short"), ("Players", "int", "players"),
              ("Rounds", "text", "rounds"), ("Paired games", "int", "pairs"),
              ("Worth", "points", "worth"),
              ("95% interval", "points_interval", ("worth_lo", "worth_hi")),
              ("p (Holm)", "p", "p_holm"), ("Detectable (80%)", "pm_points", "mde"),
              ("Forced moves / game", "num", "forced_per_game")]  # fmt: skip
+    specs.append(("What it offers", "text", "name"))
     sspecs = [s if s[2] not in ("worth", "worth_lo", "mde") else _score_spec(s) for s in specs]
     return Section(
         id="ablation",
