@@ -21,12 +21,15 @@ def placements(actions: pl.DataFrame, games: pl.DataFrame) -> pl.DataFrame:
     return actions.filter(pl.col("kind") == "place").join(n, on=["cell", "game_index"])
 
 
-def sector_use(actions: pl.DataFrame, games: pl.DataFrame, by_round: bool = False) -> pl.DataFrame:
-    """Per player count and sector (and round): placements per game, share of placements, mean
-    strength and mean yields, each with a 95% interval clustered by game."""
+def sector_use(
+    actions: pl.DataFrame, games: pl.DataFrame, by_round: bool = False, by_space: bool = False
+) -> pl.DataFrame:
+    """Per player count and sector (and space, and round): placements per game, share of
+    placements, mean strength and mean yields, each with a 95% interval clustered by game."""
     rows = []
     data = placements(actions, games)
-    keys = ["n_players", "sector", *(["round"] if by_round else [])]
+    keys = ["n_players", "sector", *(["space"] if by_space else []),
+            *(["round"] if by_round else [])]  # fmt: skip
     games_per = pl.struct("cell", "game_index").n_unique().alias("g")
     per_count = data.group_by("n_players").agg(pl.len().alias("all"), games_per)
     totals = {n: (a, g) for n, a, g in per_count.rows()}

@@ -58,11 +58,17 @@ def wheel_use_section(ctx: Context) -> Section | None:
               ("Round", "int", "round"), ("Placements / game", "num", "per_game"),
               ("Strength", "num", "strength"), ("VP", "num", "y_vp"),
               ("VP 95% interval", "num_interval", ("y_vp_lo", "y_vp_hi"))]  # fmt: skip
+    by_space = wheel.sector_use(actions, ctx.games, by_space=True)
+    spaces = [game.describe_class(f"place/{s}/{k}", n) if game and s != "hut" else s
+              for n, s, k in by_space.select("n_players", "sector", "space").rows()]  # fmt: skip
+    by_space = by_space.with_columns(name=pl.Series(spaces, dtype=pl.String))
     return Section(
         id="wheel-use",
         title="Wheel sections as played (observational)",
         findings=words,
         tables=[render_table(table, specs, "Per placement, by section"),
+                render_table(by_space, [s if s[2] != "name" else ("Space", "text", "name")
+                                        for s in specs], "Per placement, by space"),
                 render_table(by_round, rspecs, "By section and round")],
         notes=[NOTE],
     )  # fmt: skip
