@@ -101,6 +101,13 @@ def ranking_words(part: pl.DataFrame, players: int, several: bool) -> list[str]:
         mde = max(r["mde"] for r in quiet)
         out.append(f"The others are within noise: differences below about ±{100 * mde:.0f} "
                    "points could not be detected with these games (80% power).")  # fmt: skip
+    misused = [r["name"] for r in rows if r["significant"] and r["worth_hi"] < 0]
+    if misused:
+        out.append(
+            f"{', '.join(misused)}: the player does better when forbidden it, so it "
+            "misuses what it offers. That is a flaw of the player, not a property of "
+            "the game: check the player before reading this value as the worth."
+        )
     forced = [r["name"] for r in rows if (r.get("forced_per_game") or 0) >= 1]
     if forced:
         out.append(

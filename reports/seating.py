@@ -64,14 +64,14 @@ def turn_order_section(ctx: Context) -> Section | None:
     outside = table.filter(~pl.col("cell").is_in(pooled_cells)) if pooled else table
     clear = [w for w in findings.first_player_findings(outside, ctx.labels)
              if " above the fair" in w or " below the fair" in w]  # fmt: skip
-    headline = ([pooled] if pooled else []) + clear[:2] or words[:1]
+    headline = pooled + clear[:2] or words[:1]
     if not cells:
         headline = ["No cell can show a first-player effect (every cell is saturated, stalled "
                     "or constant); see the flags above."]  # fmt: skip
     return Section(
         id="turn-order",
         title="First-player advantage",
-        findings=[w for w in (pooled, *words, left_out) if w],
+        findings=[w for w in (*pooled, *words, left_out) if w],
         figures=figures,
         tables=tables,
         notes=TURN_NOTES,
@@ -79,28 +79,25 @@ def turn_order_section(ctx: Context) -> Section | None:
     )
 
 
-def _pooled(ctx: Context, cells: list[str]) -> tuple[str, list[str]]:
-    """The seed-clustered first-player sentence over usable cells with the same line-up (cells
-    that differ only in rule values); cells with different players are never pooled."""
-    lineups = (
-        ctx.games.filter(pl.col("cell").is_in(cells))
-        .group_by("lineup")
-        .agg(pl.col("cell").unique().sort())
-    )
-    same = [c for c in lineups["cell"].to_list() if len(c) > 1]
-    if len(same) != 1:
-        return "", []
-    group = same[0]
-    table = turn_order.pooled_first_player(ctx.games, ctx.seats, group)
-    if table.is_empty() or table["n_players"].n_unique() != 1:
-        return "", []
-    first = table.filter(pl.col("position") == 1)
-    words = findings.first_player_findings(first)
-    seeds = first["seeds"][0]
-    lineup = ctx.games.filter(pl.col("cell") == group[0])["lineup"][0].replace("|", " vs ")
-    sentence = (f"All {len(group)} {lineup} cells together ({seeds:,} seeds, each seed's games "
-                f"one cluster): {words[0][0].lower()}{words[0][1:]}") if words else ""  # fmt: skip
-    return sentence, group
+def _pooled(ctx: Context, cells: list[str]) -> tuple[list[str], list[str]]:
+    """Seed-clustered first-player sentences, one per line-up that several usable cells share
+    (cells that differ only in rule values); cells with different players are never pooled."""
+    lineups = ctx.games.filter(pl.col("cell").is_in(cells)).group_by("lineup", maintain_order=True)
+    groups = [sorted(c) for c in lineups.agg(pl.col("cell").unique())["cell"].to_list()
+              if len(c) > 1]  # fmt: skip
+    sentences, pooled = [], []
+    for group in groups:
+        table = turn_order.pooled_first_player(ctx.games, ctx.seats, group)
+        if table.is_empty() or table["n_players"].n_unique() != 1:
+            continue
+        first = table.filter(pl.col("position") == 1)
+        words = findings.first_player_findings(first)
+        lineup = ctx.games.filter(pl.col("cell") == group[0])["lineup"][0].replace("|", " vs ")
+        sentences.append(f"All {len(group)} {lineup} cells together ({first['seeds'][0]:,} "
+                         f"seeds, each seed's games one cluster): {words[0][0].lower()}"
+                         f"{words[0][1:]}")  # fmt: skip
+        pooled += group
+    return sentences, pooled
 
 
 def seat_section(ctx: Context) -> Section:

@@ -10,6 +10,7 @@ import polars as pl
 
 from analyses import common, findings, paired
 from analyses.data import show_value
+from analyses.findings import signed
 from analyses.stats import detectable_difference
 from reports import plots
 from reports.sections import Context, Figure, Section
@@ -119,6 +120,38 @@ def _mark_fixed(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+MAX_SPELLED = 6  # with more comparisons than this, findings summarise each rule change
+
+
+def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[str], list[str]]:
+    """One sentence per (rule change, outcome) with a clear difference somewhere, one for the
+    outcomes no change moved, one per rule change that cannot affect an outcome."""
+    words, quiet, fixed = [], [], {}
+    for what, df, as_points in shown:
+        fmt = (lambda x: f"{signed(100 * x)} points") if as_points else (lambda x: signed(x, 2))
+        moved = False
+        for (change,), part in df.group_by(["change"], maintain_order=True):
+            for c in part.filter("fixed")["comparison"]:
+                fixed.setdefault(c, []).append(what)
+            live = part.filter(~pl.col("fixed"))
+            n_clear = int(live["significant"].fill_null(False).sum())
+            if live.is_empty() or n_clear == 0:
+                continue
+            moved = True
+            lo, hi = live["diff"].min(), live["diff"].max()
+            span = fmt(lo) if lo == hi else f"{fmt(lo)} to {fmt(hi)}"
+            words.append(f"{change}: {what} changes by {span} across {live.height} paired "
+                         f"comparisons ({n_clear} of {live.height} clear after Holm).")  # fmt: skip
+        if not moved:
+            quiet.append(f"{what} (detectable ±{fmt(float(df['mde'].max())).lstrip('+')})")
+    if quiet:
+        words.append(f"No rule change moved these clearly in any comparison: {'; '.join(quiet)} "
+                     "(the largest change each could have missed at 80% power).")  # fmt: skip
+    fixed_words = [f"{c}: {', '.join(ws)} identical in every paired game (this change cannot "
+                   "affect them); left out of the tests." for c, ws in fixed.items()]  # fmt: skip
+    return words, fixed_words
+
+
 def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     """Paired effect of each rule variant on win shares, game length, scores and score parts."""
     pairs = variant_pairs(ctx.manifest)
@@ -127,24 +160,36 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     tables, figures, words, frames = [], [], [], []
     cell_pairs = [(a, b) for _, a, b in pairs]
     names = [comparison_name(ctx.manifest, k, a, b) for k, a, b in pairs]
+    changes = [n.split(" (")[0] for n in names]  # "key=b instead of a"
     for i, (what, values, as_points) in enumerate(_metrics(ctx)):
         df = paired.compare_pairs(values, cell_pairs, n_resamples=n_resamples, seed=1000 * i)
-        df = df.with_columns(metric=pl.lit(what), comparison=pl.Series(names, dtype=pl.String))
+        df = df.with_columns(metric=pl.lit(what), comparison=pl.Series(names, dtype=pl.String),
+                             change=pl.Series(changes, dtype=pl.String))  # fmt: skip
         frames.append((what, _mark_fixed(df), as_points))
     # One Holm family for the whole section: every comparison shown here that can differ.
     everything = paired.with_holm(pl.concat([f for _, f, _ in frames]))
     family = int(everything["p_value"].is_not_null().sum())
     offset = 0
     fixed_words = []
+    condensed = len(pairs) > MAX_SPELLED
+    shown: list[tuple[str, pl.DataFrame, bool]] = []
     for what, df, as_points in frames:
         df = df.with_columns(everything["p_holm", "significant"].slice(offset, df.height))
         df = df.with_columns(mde=pl.col("se") * detectable_difference(1.0, 0.05 / max(family, 1)))
         offset += df.height
+        shown.append((what, df, as_points))
+        if condensed:
+            continue
         fixed_words += [f"{c}: {what} is identical in every paired game (this change cannot "
                         "affect it); left out of the tests."
                         for c in df.filter("fixed")["comparison"]]  # fmt: skip
         words += findings.paired_findings(df.filter(~pl.col("fixed")), what, ctx.labels,
                                           as_points=as_points)  # fmt: skip
+    if condensed:
+        words, fixed_words = _condensed_words(shown)
+    for what, df, as_points in shown:
+        if condensed and (not df["significant"].fill_null(False).any() or len(figures) >= 6):
+            continue  # plots of noise, or too many to read: the tables have the numbers
         scale = 100.0 if as_points else 1.0
         figures.append(Figure(plots.forest_plot(
             names, df["diff"] * scale, df["lo"] * scale, df["hi"] * scale,
@@ -153,6 +198,7 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
             highlight=df["significant"].to_list(),
         ), "Paired difference against the baseline cell with 95% interval; red: clear "
            "difference after Holm correction."))  # fmt: skip
+    for what, df, as_points in shown:
         fmt, ifmt = ("points", "points_interval") if as_points else ("signed", "num_interval")
         specs = [("Change of rule", "text", "comparison"), ("Paired games", "int", "pairs"),
                  ("Change", fmt, "diff"),
@@ -161,7 +207,7 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
                  ("p (t)", "p", "p_value"), ("p (sign-flip)", "p", "perm_p"),
                  ("p (Holm)", "p", "p_holm")]  # fmt: skip
         tables.append(render_table(df, specs, f"Effect on {what}"))
-    clear = [w for w in words if "a clear difference" in w]
+    clear = [w for w in words if "a clear difference" in w or " clear after Holm" in w]
     return Section(
         id="variants",
         title="Rule variants",
