@@ -62,8 +62,9 @@ def turn_order_section(ctx: Context) -> Section | None:
                                    specs if ctx.several_cells else specs[1:],
                                    "Win share by turn-order position", ctx.labels))  # fmt: skip
     outside = table.filter(~pl.col("cell").is_in(pooled_cells)) if pooled else table
-    clear = [w for w in findings.first_player_findings(outside, ctx.labels)
-             if " above the fair" in w or " below the fair" in w]  # fmt: skip
+    # Cells inside a pooled line-up are in the table; their own sentences would repeat it.
+    outside_words = findings.first_player_findings(outside, ctx.labels)
+    clear = [w for w in outside_words if " above the fair" in w or " below the fair" in w]
     headline = pooled + clear[:2] or words[:1]
     if not cells:
         headline = ["No cell can show a first-player effect (every cell is saturated, stalled "
@@ -71,7 +72,7 @@ def turn_order_section(ctx: Context) -> Section | None:
     return Section(
         id="turn-order",
         title="First-player advantage",
-        findings=[w for w in (*pooled, *words, left_out) if w],
+        findings=[w for w in (*pooled, *outside_words, left_out) if w],
         figures=figures,
         tables=tables,
         notes=TURN_NOTES,
