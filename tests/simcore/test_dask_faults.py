@@ -135,7 +135,7 @@ def test_losing_the_only_worker_exits_75_and_resume_completes(tmp_path, cluster,
     cluster.add_worker()
     proc = start_and_wait_for_parts(sweep_cmd(tmp_path, cluster.address, 3), tmp_path / "dk", 2)
     kill(cluster.workers[0])
-    assert_lost(proc, "no worker for 3 s", within=60)
+    assert_lost(proc, "no worker for 3 s", within=120)  # seconds when idle; CI may be loaded
     cluster.add_worker()
     resume_and_compare(tmp_path, cluster, reference)
 
