@@ -1,0 +1,224 @@
+"""Write the two shipped notebooks (polars and pandas) answering the three balance questions.
+
+``python analyses/notebooks/make_notebooks.py`` rewrites them; a test checks the shipped files
+hold the cells this script writes (edit the script, not the notebooks).
+"""
+
+from pathlib import Path
+
+import nbformat as nbf
+
+SETUP = '''import os
+from pathlib import Path
+
+from simcore.config import build_config
+from simcore.sweep import run_sweep
+
+# Games per cell of the three study sweeps run below (resumed if they exist). The shipped
+# sweep files use 2000; 300 answers roughly in a few CPU minutes; tests use 20.
+GAMES = int(os.environ.get("BOARDLAB_NB_GAMES", "300"))
+OUT = Path(os.environ.get("BOARDLAB_NB_OUT", "runs"))
+
+
+def study_run(raw: dict) -> Path:
+    """Run (or resume) a study sweep at GAMES per cell; return its run directory."""
+    raw = {**raw, "name": f"notebook-{raw['name']}-{GAMES}"}
+    return run_sweep(build_config(raw), OUT, n_jobs=-1, resume=True, quiet=True).run_dir'''
+
+RUNS = """from analyses.ratjack_cards import card_sweep
+from analyses.sweeps.studies import variant_sweep, wheel_sweep
+
+cards_run = study_run(card_sweep("rat", games=GAMES, seed=1))
+wheel_run = study_run(wheel_sweep(2, games=GAMES, seed=1))
+variants_run = study_run(variant_sweep(games=GAMES, seed=1))
+print(cards_run, wheel_run, variants_run, sep="\\n")"""
+
+INTRO = {
+    "polars": (
+        "# Balance questions with polars",
+        "The three named questions, answered from real runs with boardlab's own analysis "
+        "functions (which return polars frames). Every interval comes from the paired "
+        "design of the sweeps (game *i* of every cell replays seed *i*); every value holds "
+        "for the **heuristic** players that produced it.",
+    ),
+    "pandas": (
+        "# Balance questions with pandas",
+        "The same three questions as the polars notebook, read into pandas. The numbers "
+        "come from boardlab's analysis functions (paired, Holm-corrected, seed-clustered "
+        "where cells are pooled); pandas only sorts, pivots and displays them.",
+    ),
+}
+
+
+def cells(kind: str) -> list:
+    """The notebook's cells; ``kind`` is polars or pandas."""
+    title, intro = INTRO[kind]
+    show = "" if kind == "polars" else ".to_pandas()"
+    md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
+    out = [
+        md(f"{title}\n\n{intro}"),
+        code(SETUP),
+        md(
+            "## The runs\n\nOne Ratjack card-value sweep (rat decks), one Rats of Wistar "
+            "wheel-section sweep (2 players) and one Lord of Worlds scoring-variant sweep, from "
+            "the same generators as the shipped sweep files in `analyses/sweeps/`."
+        ),
+        code(RUNS),
+        md(
+            "## 1. Ratjack: what is each card effect worth?\n\nWorth = slot 0's win share in the "
+            "baseline cell minus in the cell where it may not resolve the effect, game by game. "
+            "`significant` is after Holm's correction over all effects; read a worth whose "
+            "interval includes 0 as *not measured*, not as *worth nothing*."
+        ),
+    ]
+    if kind == "polars":
+        out += [
+            code("""import polars as pl
+
+from analyses.ratjack_cards import interventional_values
+
+values = interventional_values([cards_run])
+values.select("effect", "worth", "worth_lo", "worth_hi", "p_holm", "significant", "pairs")""")
+        ]
+    else:
+        out += [
+            code("""import pandas as pd
+
+from analyses.ratjack_cards import interventional_values
+
+values = interventional_values([cards_run]).to_pandas()
+values[["effect", "worth", "worth_lo", "worth_hi", "p_holm", "significant", "pairs"]]""")
+        ]
+    out += [
+        code("""from analyses.ratjack_cards import ranking_findings
+
+print("\\n".join(ranking_findings(interventional_values([cards_run]))))""")
+    ]
+    out += [
+        md(
+            "## 2. Rats of Wistar: how strong is each wheel section?\n\nThe generic restricted-"
+            "play analysis pairs every restricted cell with its baseline. Sectors are named by "
+            "what they offer at this player count. A *negative* worth means the player does "
+            "better without the sector: a flaw of the player, to be checked before the number "
+            "is read as a property of the game."
+        ),
+    ]
+    if kind == "polars":
+        out += [
+            code("""from analyses.ablation import ablation
+from reports.build import load_context
+
+ctx = load_context(wheel_run)
+worth = ablation(ctx.seats, ctx.manifest).filter(pl.col("outcome") == "win_share")
+worth = worth.with_columns(
+    offers=pl.Series([ctx.game.describe_class(r.split("@")[0], 2) for r in worth["restriction"]])
+)
+shown = ["restriction", "offers", "worth", "worth_lo", "worth_hi", "p_holm", "significant"]
+worth.select(shown).sort("worth", descending=True)""")
+        ]
+    else:
+        out += [
+            code("""from analyses.ablation import ablation
+from reports.build import load_context
+
+ctx = load_context(wheel_run)
+table = ablation(ctx.seats, ctx.manifest).to_pandas()
+worth = table[table["outcome"] == "win_share"].copy()
+worth["offers"] = [ctx.game.describe_class(r.split("@")[0], 2) for r in worth["restriction"]]
+worth.sort_values("worth", ascending=False)[
+    ["restriction", "offers", "worth", "worth_lo", "worth_hi", "p_holm", "significant"]
+]""")
+        ]
+    out += [
+        code(
+            """from reports.ablation import ranking_words
+
+named = ablation(ctx.seats, ctx.manifest).filter(pl.col("outcome") == "win_share")
+named = named.with_columns(name=pl.Series(
+    [ctx.game.describe_class(r.split("@")[0], 2) + (f" in {r.split('@')[1]}" if "@" in r else "")
+     for r in named["restriction"]]))
+print("\\n".join(ranking_words(named, 2, several=False)))"""
+            if kind == "polars"
+            else """import polars as pl
+from reports.ablation import ranking_words
+
+named = pl.from_pandas(worth).rename({"offers": "name"})
+print("\\n".join(ranking_words(named, 2, several=False)))"""
+        )
+    ]
+    out += [
+        md(
+            "## 3. Lord of Worlds: how do the scoring variants change the game?\n\nPaired "
+            "comparisons of each cell with the cell that differs only in one rule value: the "
+            "mean score, its value-set part and the first player's win share (from the recorded "
+            "start player, not seat 1)."
+        ),
+    ]
+    var_code = (
+        """from analyses import paired
+from reports.variants import comparison_name, variant_pairs
+
+vctx = load_context(variants_run)
+pairs = [(k, a, b) for k, a, b in variant_pairs(vctx.manifest) if k == "variant"]
+starts = vctx.games.select("cell", "game_index", "first_player")
+first = vctx.seats.join(starts, on=["cell", "game_index"]).filter(
+    pl.col("seat") == pl.col("first_player")
+)
+outcomes = {
+    "mean score": paired.seat_outcome(vctx.seats, "score"),
+    "value-set points": paired.seat_outcome(vctx.seats, "pts_value_sets"),
+    "chain points": paired.seat_outcome(vctx.seats, "pts_chains"),
+    "first player's win share": paired.seat_outcome(first),
+}
+rows = []
+for what, values in outcomes.items():
+    table = paired.compare_pairs(values, [(a, b) for _, a, b in pairs], n_resamples=500)
+    names = [comparison_name(vctx.manifest, k, a, b) for k, a, b in pairs]
+    rows.append(table.with_columns(outcome=pl.lit(what), comparison=pl.Series(names)))
+columns = ["outcome", "comparison", "diff", "lo", "hi", "p_holm", "significant"]
+effects = pl.concat(rows).select(columns)
+effects"""
+        + show
+    )
+    if kind == "pandas":
+        var_code = "import polars as pl\n\n" + var_code
+    out += [
+        code(var_code),
+        code("""from analyses.findings import paired_findings
+
+for what in ("mean score", "value-set points", "first player's win share"):
+    part = pl.concat(rows).filter(pl.col("outcome") == what)
+    print("\\n".join(paired_findings(part, what, as_points=what.endswith("share"))))"""),
+    ]
+    out += [
+        md(
+            "## First-player advantage, pooled correctly\n\nThe first player is random per "
+            "game in every boardlab game. Pooled over the cells of one line-up, each seed's "
+            "games form one cluster (cells replay the same seeds)."
+        ),
+        code(
+            """from analyses.turn_order import pooled_first_player
+
+self_play = vctx.games.filter(pl.col("lineup") == "heuristic|heuristic|heuristic")
+pooled_first_player(vctx.games, vctx.seats, self_play["cell"].unique().to_list())"""
+            + show
+        ),
+    ]
+    return out
+
+
+def notebook(kind: str) -> nbf.NotebookNode:
+    """The notebook of ``kind`` (polars or pandas)."""
+    nb = nbf.v4.new_notebook()
+    nb.cells = cells(kind)
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    return nb
+
+
+if __name__ == "__main__":
+    for kind in ("polars", "pandas"):
+        nbf.write(notebook(kind), Path(__file__).with_name(f"balance_{kind}.ipynb"))
