@@ -10,7 +10,7 @@ import polars as pl
 
 from analyses import common, degenerate, findings, turn_order
 from reports import plots
-from reports.sections import RATE_SPECS, Context, Figure, Section, excluded_sentence
+from reports.sections import MAX_OVERLAID, RATE_SPECS, Context, Figure, Section, excluded_sentence
 from reports.tables import render_table
 
 TURN_NOTES = [
@@ -45,7 +45,7 @@ def turn_order_section(ctx: Context) -> Section | None:
     left_out = excluded_sentence(ctx)
     pooled, pooled_cells = _pooled(ctx, cells)
     figures, tables = [], []
-    if not table.is_empty():
+    if not table.is_empty() and len(cells) <= MAX_OVERLAID:
         names = [(f"{ctx.label(c)} · " if ctx.several_cells else "") + f"position {p}"
                  for c, p in table.select("cell", "position").rows()]  # fmt: skip
         svg = plots.interval_bars(
@@ -55,6 +55,7 @@ def turn_order_section(ctx: Context) -> Section | None:
         figures.append(Figure(svg, "Bars: share of games won by the player in each turn-order "
                                    "position (1 = first player); whiskers: 95% interval; red "
                                    "marks: the fair share."))  # fmt: skip
+    if not table.is_empty():
         specs = [("Cell", "text", "cell"), ("Position", "int", "position"), *RATE_SPECS,
                  ("p (Holm)", "p", "p_holm"),
                  ("Detectable shift (80% power)", "pm_points", "mde")]  # fmt: skip

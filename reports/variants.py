@@ -152,6 +152,29 @@ def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[
     return words, fixed_words
 
 
+def _summary_table(shown: list[tuple[str, pl.DataFrame, bool]]) -> Any:
+    """One row per (rule change, outcome): paired comparisons, range of changes, how many are
+    clear after Holm (the per-comparison detail would run to hundreds of rows)."""
+    rows = []
+    for what, df, as_points in shown:
+        scale = 100.0 if as_points else 1.0
+        for (change,), part in df.group_by(["change"], maintain_order=True):
+            live = part.filter(~pl.col("fixed"))
+            rows.append({
+                "change": change, "outcome": what + (" (points)" if as_points else ""),
+                "comparisons": part.height, "untestable": part.height - live.height,
+                "low": live["diff"].min() * scale if live.height else None,
+                "high": live["diff"].max() * scale if live.height else None,
+                "clear": int(live["significant"].fill_null(False).sum()),
+                "p_min": live["p_holm"].min() if live.height else None,
+            })  # fmt: skip
+    specs = [("Change of rule", "text", "change"), ("Outcome", "text", "outcome"),
+             ("Comparisons", "int", "comparisons"), ("Cannot differ", "int", "untestable"),
+             ("Smallest change", "signed", "low"), ("Largest change", "signed", "high"),
+             ("Clear (Holm)", "int", "clear"), ("Smallest p (Holm)", "p", "p_min")]  # fmt: skip
+    return render_table(pl.DataFrame(rows), specs, "Paired comparisons by rule change and outcome")
+
+
 def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     """Paired effect of each rule variant on win shares, game length, scores and score parts."""
     pairs = variant_pairs(ctx.manifest)
@@ -188,7 +211,7 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     if condensed:
         words, fixed_words = _condensed_words(shown)
     for what, df, as_points in shown:
-        if condensed and (not df["significant"].fill_null(False).any() or len(figures) >= 6):
+        if condensed and (not df["significant"].fill_null(False).any() or len(figures) >= 2):
             continue  # plots of noise, or too many to read: the tables have the numbers
         scale = 100.0 if as_points else 1.0
         figures.append(Figure(plots.forest_plot(
@@ -198,7 +221,9 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
             highlight=df["significant"].to_list(),
         ), "Paired difference against the baseline cell with 95% interval; red: clear "
            "difference after Holm correction."))  # fmt: skip
-    for what, df, as_points in shown:
+    if condensed:
+        tables.append(_summary_table(shown))
+    for what, df, as_points in [] if condensed else shown:
         fmt, ifmt = ("points", "points_interval") if as_points else ("signed", "num_interval")
         specs = [("Change of rule", "text", "comparison"), ("Paired games", "int", "pairs"),
                  ("Change", fmt, "diff"),
