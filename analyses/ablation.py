@@ -16,7 +16,6 @@ from typing import Any
 import polars as pl
 
 from analyses import paired
-from analyses.stats import detectable_difference
 from strategies.base import parse_spec
 from strategies.restricted import parse_class
 
@@ -85,7 +84,8 @@ def ablation(
                                            n_resamples=n_resamples, seed=1000 * k + i)  # fmt: skip
             rows.append(row.with_columns(**_describe(pair), outcome=pl.lit(outcome)))
         if rows:
-            frames.append(_family(pl.concat(rows)))
+            # restricted → baseline as b − a: already "baseline − restricted"
+            frames.append(paired.test_family(pl.concat(rows)))
     if not frames:
         return pl.DataFrame()
     table = pl.concat(frames).rename({"cell_a": "cell", "cell_b": "baseline", "diff": "worth",
@@ -103,19 +103,6 @@ def _describe(pair: AblationPair) -> dict[str, pl.Expr]:
         "classes": pl.lit("+".join(name for name, _, _ in windows)),
         "rounds": pl.lit(rounds or "all"),
     }
-
-
-def _family(df: pl.DataFrame) -> pl.DataFrame:
-    """Holm over one outcome's comparisons; identical-in-every-game ones leave the family."""
-    fixed = (pl.col("se") == 0) & (pl.col("diff") == 0)
-    df = df.with_columns(fixed=fixed, p_value=pl.when(fixed).then(None).otherwise("p_value"))
-    df = paired.with_holm(df)
-    family = max(1, int(df["p_value"].is_not_null().sum()))
-    return df.with_columns(
-        # paired_comparison gives restricted → baseline as b − a: already "baseline − restricted"
-        mde=pl.col("se") * detectable_difference(1.0, 0.05 / family),
-        significant=pl.col("significant").fill_null(False),
-    )
 
 
 def _forced(seats: pl.DataFrame, pairs: list[AblationPair]) -> pl.DataFrame:

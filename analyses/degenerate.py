@@ -17,7 +17,9 @@ STALL_REASONS = frozenset({"stall", "round_limit"})  # ``ended_by`` of the games
 
 def cell_flags(games: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """One row per cell: ``saturated``, ``stalled``, ``constant_length``, ``constant_scores``,
-    ``degenerate`` (any of them) and ``reason`` (plain words, empty when none)."""
+    ``degenerate`` (any of them), ``reason`` (plain words, empty when none) and which
+    conclusions the cell is left out of: ``seat_excluded`` (turn order and seats) and
+    ``length_excluded`` (game length)."""
     rows = []
     for (cell,), part in games.group_by(["cell"], maintain_order=True):
         cell_seats = seats.filter(pl.col("cell") == cell)
@@ -34,11 +36,14 @@ def cell_flags(games: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
             reasons.append(f"every game lasts {part['turns'][0]} turns")
         if constant_scores:
             reasons.append(f"every seat scores {cell_seats['score'][0]:g} in every game")
+        stalled = stall >= STALL_SHARE
         rows.append({
             "cell": cell, "games": part.height, "saturated": bool(saturated),
-            "stall_share": stall, "stalled": stall >= STALL_SHARE,
+            "stall_share": stall, "stalled": stalled,
             "constant_length": constant_length, "constant_scores": constant_scores,
             "degenerate": bool(reasons), "reason": "; ".join(reasons),
+            "seat_excluded": bool(saturated) or stalled or constant_scores,
+            "length_excluded": stalled or constant_length,
         })  # fmt: skip
     return pl.DataFrame(rows) if rows else pl.DataFrame(schema={"cell": pl.Utf8})
 
@@ -59,7 +64,5 @@ def usable_cells(flags: pl.DataFrame, *, for_length: bool = False) -> list[str]:
     """Cells that may enter seat / turn-order conclusions (or length ones with ``for_length``)."""
     if flags.is_empty():
         return []
-    bad = pl.col("saturated") | pl.col("stalled") | pl.col("constant_scores")
-    if for_length:
-        bad = pl.col("stalled") | pl.col("constant_length")
+    bad = pl.col("length_excluded" if for_length else "seat_excluded")
     return flags.filter(~bad)["cell"].to_list()

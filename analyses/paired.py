@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import polars as pl
 
 from analyses.data import Source, as_lazy, require_columns
-from analyses.stats import holm, paired_difference
+from analyses.stats import detectable_difference, holm, paired_difference
 
 PAIR_KEYS = ("cell", "game_index")
 
@@ -129,6 +129,23 @@ def compare_pairs(
         return pl.DataFrame()
     df = pl.concat(rows)
     return with_holm(df, alpha)
+
+
+def test_family(df: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
+    """Holm over the comparisons of ``df`` that can differ, with what each could detect.
+
+    A comparison identical in every paired game (``se`` and ``diff`` both 0) is ``fixed``: its
+    ``p_value`` becomes null and it leaves the family. ``mde`` is the true difference a test at
+    Holm's strictest level (alpha / family size) detects with 80% power.
+    """
+    fixed = (pl.col("se") == 0) & (pl.col("diff") == 0)
+    df = df.with_columns(fixed=fixed, p_value=pl.when(fixed).then(None).otherwise("p_value"))
+    df = with_holm(df, alpha)
+    family = max(1, int(df["p_value"].is_not_null().sum()))
+    return df.with_columns(
+        mde=pl.col("se") * detectable_difference(1.0, alpha / family),
+        significant=pl.col("significant").fill_null(False),
+    )
 
 
 def with_holm(df: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:

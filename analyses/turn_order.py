@@ -77,7 +77,7 @@ def _position_row(part: pl.DataFrame, n: int, conf: float, slot_rates: dict) -> 
         se = float(np.sqrt(np.sum(rates * (1 - rates) / count)) / k)
         z = float(norm.ppf(0.5 + conf / 2))
         lo, hi = max(0.0, rate - z * se), min(1.0, rate + z * se)
-    p_value = float(2 * norm.sf(abs(rate - fair) / se0)) if se0 > 0 else float("nan")
+    p_value = _p_from_se(rate - fair, se0)
     return {"games": games, "rate": rate, "lo": lo, "hi": hi, "fair": fair,
             "diff": rate - fair, "p_value": p_value, "mde": detectable_difference(se0)}  # fmt: skip
 

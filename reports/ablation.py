@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import polars as pl
@@ -12,6 +13,7 @@ from reports import plots
 from reports.sections import Context, Figure, Section
 from reports.tables import render_table
 
+HEADLINE = re.compile(r"(With \d+ players: )?(Strongest|Weakest): ")  # per player count
 NOTES = [
     "Each restricted cell is compared game by game with its baseline: the same players, the "
     "same rules and the same seeds, with one line-up slot forbidden the named action class "
@@ -65,8 +67,7 @@ def ablation_section(ctx: Context) -> Section | None:
         tables=[render_table(wins, specs, "Worth in win rate"),
                 render_table(score.sort(**order), sspecs, "Worth in final score (points)")],
         notes=NOTES,
-        headline=[w for w in words if w.split(": ")[-2:][0].endswith(("Strongest", "Weakest"))
-                  or w.startswith(("Strongest", "Weakest"))][:6],
+        headline=[w for w in words if HEADLINE.match(w)][:6],
     )  # fmt: skip
 
 

@@ -129,14 +129,13 @@ def _warnings(ctx: Context) -> list[str]:
     if small.height:
         out.append("Some cells have fewer than 100 games; their intervals are wide.")
     flagged = ctx.flags.filter(pl.col("degenerate")).to_dicts() if ctx.flags.height else []
-    fixed_length = [r for r in flagged if r["reason"].startswith("every game lasts")
-                    and not (r["saturated"] or r["stalled"] or r["constant_scores"])]  # fmt: skip
+    # A fixed game length alone (e.g. every Rats of Wistar game) gets one sentence for all cells.
+    fixed_length = [r for r in flagged if r["constant_length"] and not r["seat_excluded"]]
     for row in flagged:
         if row in fixed_length:
             continue
-        left_out = ["turn-order", "seat"] if row["saturated"] or row["stalled"] or \
-            row["constant_scores"] else []  # fmt: skip
-        if row["stalled"] or row["constant_length"]:
+        left_out = ["turn-order", "seat"] if row["seat_excluded"] else []
+        if row["length_excluded"]:
             left_out.append("game-length")
         out.append(f"Flagged cell {ctx.label(row['cell'])}: {row['reason']}. It is left out "
                    f"of the {_and(left_out)} conclusions.")  # fmt: skip

@@ -41,7 +41,6 @@ def turn_order_section(ctx: Context) -> Section | None:
     open_cells = set(ctx.open_seats["cell"].unique().to_list())
     cells = [c for c in degenerate.usable_cells(ctx.flags) if c in open_cells]
     table = turn_order.first_player_advantage(ctx.games, ctx.seats, cells)
-    words = findings.first_player_findings(table, ctx.labels)
     left_out = excluded_sentence(ctx)
     pooled, pooled_cells = _pooled(ctx, cells)
     figures, tables = [], []
@@ -66,7 +65,7 @@ def turn_order_section(ctx: Context) -> Section | None:
     # Cells inside a pooled line-up are in the table; their own sentences would repeat it.
     outside_words = findings.first_player_findings(outside, ctx.labels)
     clear = [w for w in outside_words if " above the fair" in w or " below the fair" in w]
-    headline = pooled + clear[:2] or words[:1]
+    headline = pooled + clear[:2] or outside_words[:1]
     if not cells:
         headline = ["No cell can show a first-player effect (every cell is saturated, stalled "
                     "or constant); see the flags above."]  # fmt: skip

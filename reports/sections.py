@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -45,21 +46,18 @@ class Context:
     seats: pl.DataFrame
     manifest: Mapping[str, Any]
     labels: dict[str, str]
-    _flags: pl.DataFrame | None = field(default=None, repr=False)
     run_dir: Any = None  # the run directory, for sections that read further tables
 
     def label(self, cell: str) -> str:
         """The readable label of a cell."""
         return self.labels.get(cell, cell)
 
-    @property
+    @cached_property
     def flags(self) -> pl.DataFrame:
-        """Saturated, stalled and constant cells (``analyses.degenerate.cell_flags``), cached."""
-        if self._flags is None:
-            self._flags = degenerate.cell_flags(self.games, self.seats)
-        return self._flags
+        """Saturated, stalled and constant cells (``analyses.degenerate.cell_flags``)."""
+        return degenerate.cell_flags(self.games, self.seats)
 
-    @property
+    @cached_property
     def game(self) -> Any:
         """The run's game (its current code), or None when it cannot be loaded here."""
         from simcore import registry
@@ -69,7 +67,7 @@ class Context:
         except Exception:  # a report of a game not installed here still renders, with less
             return None
 
-    @property
+    @cached_property
     def open_seats(self) -> pl.DataFrame:
         """Seats of cells where no seat plays restricted (restricted cells are ablations, not
         skill or rating comparisons; the restricted-play section covers them)."""

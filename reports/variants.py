@@ -11,7 +11,7 @@ import polars as pl
 from analyses import common, findings, paired
 from analyses.data import show_value
 from analyses.findings import signed
-from analyses.stats import detectable_difference
+from analyses.turn_order import with_positions
 from reports import plots
 from reports.sections import Context, Figure, Section
 from reports.tables import render_table
@@ -87,9 +87,7 @@ def _metrics(ctx: Context) -> list[tuple[str, pl.DataFrame, bool]]:
 
 
 def _first_player_share(ctx: Context) -> pl.DataFrame:
-    starts = ctx.games.select("cell", "game_index", "first_player")
-    joined = ctx.seats.join(starts, on=["cell", "game_index"])
-    first = joined.filter(pl.col("seat") == pl.col("first_player"))
+    first = with_positions(ctx.games, ctx.seats).filter(pl.col("position") == 1)
     return paired.seat_outcome(first)
 
 
@@ -108,16 +106,6 @@ def _seat_statistics(ctx: Context) -> list[str]:
     return [c for c, dtype in ctx.seats.schema.items()
             if c not in common.STANDARD_SEAT_COLUMNS and dtype.is_numeric()
             and ctx.seats[c].n_unique() > 1]  # fmt: skip
-
-
-def _mark_fixed(df: pl.DataFrame) -> pl.DataFrame:
-    """Comparisons whose per-game values are identical in every game cannot differ: they
-    leave the test family (p NaN) and are named as such."""
-    fixed = (pl.col("se") == 0) & (pl.col("diff") == 0)
-    return df.with_columns(
-        fixed=fixed,
-        p_value=pl.when(fixed).then(None).otherwise(pl.col("p_value")),
-    )
 
 
 MAX_SPELLED = 6  # with more comparisons than this, findings summarise each rule change
@@ -188,17 +176,17 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
         df = paired.compare_pairs(values, cell_pairs, n_resamples=n_resamples, seed=1000 * i)
         df = df.with_columns(metric=pl.lit(what), comparison=pl.Series(names, dtype=pl.String),
                              change=pl.Series(changes, dtype=pl.String))  # fmt: skip
-        frames.append((what, _mark_fixed(df), as_points))
+        frames.append((what, df, as_points))
     # One Holm family for the whole section: every comparison shown here that can differ.
-    everything = paired.with_holm(pl.concat([f for _, f, _ in frames]))
+    everything = paired.test_family(pl.concat([f for _, f, _ in frames]))
     family = int(everything["p_value"].is_not_null().sum())
     offset = 0
     fixed_words = []
     condensed = len(pairs) > MAX_SPELLED
     shown: list[tuple[str, pl.DataFrame, bool]] = []
     for what, df, as_points in frames:
-        df = df.with_columns(everything["p_holm", "significant"].slice(offset, df.height))
-        df = df.with_columns(mde=pl.col("se") * detectable_difference(1.0, 0.05 / max(family, 1)))
+        tested = everything["fixed", "p_value", "p_holm", "significant", "mde"]
+        df = df.with_columns(tested.slice(offset, df.height))
         offset += df.height
         shown.append((what, df, as_points))
         if condensed:

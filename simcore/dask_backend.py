@@ -60,11 +60,12 @@ def execute_dask(
     """Yield ``task(*a)`` for every ``a`` in ``args`` as the cluster finishes them."""
     with _silenced("distributed", quiet_logs):
         client = _connect(scheduler)
+        futures: list[Any] = []  # filled as tasks are submitted; cancelled on any exit
         try:
-            futures = [client.submit(task, *a, pure=False) for a in args]
+            futures += [client.submit(task, *a, pure=False) for a in args]
             yield from _results(client, futures, scheduler, worker_wait)
         finally:
-            _close(client, futures if "futures" in locals() else [])
+            _close(client, futures)
 
 
 def _results(client: Any, futures: list[Any], scheduler: str, worker_wait: float) -> Iterator[Any]:
