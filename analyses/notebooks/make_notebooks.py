@@ -156,14 +156,12 @@ print("\\n".join(ranking_words(named, 2, several=False)))"""
     ]
     var_code = (
         """from analyses import paired
+from analyses.turn_order import with_positions
 from reports.variants import comparison_name, variant_pairs
 
 vctx = load_context(variants_run)
 pairs = [(k, a, b) for k, a, b in variant_pairs(vctx.manifest) if k == "variant"]
-starts = vctx.games.select("cell", "game_index", "first_player")
-first = vctx.seats.join(starts, on=["cell", "game_index"]).filter(
-    pl.col("seat") == pl.col("first_player")
-)
+first = with_positions(vctx.games, vctx.seats).filter(pl.col("position") == 1)
 outcomes = {
     "mean score": paired.seat_outcome(vctx.seats, "score"),
     "value-set points": paired.seat_outcome(vctx.seats, "pts_value_sets"),
