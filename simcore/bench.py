@@ -96,11 +96,43 @@ def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, 
         for gid in ids:
             rate = next(r["games_per_s"] for r in report["speed"] if r["game"] == gid)
             report["overhead"].append(sweep_overhead(gid, "random", int(rate * seconds) + 50))
-        target = 20.0 if full else 3.0
-        report["parallel"].append(
-            parallel_efficiency(ids[0], "heuristic", _games_for(ids[0], target))
-        )
+        target = 30.0 if full else 3.0
+        games = _games_for(ids[0], target)
+        if full:  # measured vs modelled wall time on 1 and 2 workers, predictions for more
+            from simcore.config import auto_chunk_size
+            from simcore.scaling import check
+
+            report["parallel"].append(check(ids[0], "heuristic", games, auto_chunk_size(games, 2)))
+        else:
+            report["parallel"].append(parallel_efficiency(ids[0], "heuristic", games))
     return report
+
+
+RATE_KEYS = {"speed": ("games_per_s",), "mcts": ("iterations_per_s",),
+             "overhead": ("overhead_pct",), "parallel": ("efficiency", "e2_measured")}  # fmt: skip
+ID_KEYS = ("game", "players", "policy")
+
+
+def compare(report: dict[str, Any], baseline: dict[str, Any]) -> list[dict[str, Any]]:
+    """Rows of (section, id, figure, baseline, now, ratio) for figures both runs measured."""
+    rows = []
+    for section, keys in RATE_KEYS.items():
+        old = {_ident(r): r for r in baseline.get(section, [])}
+        for row in report.get(section, []):
+            before = old.get(_ident(row))
+            for key in keys:
+                if before is None or key not in row or key not in before:
+                    continue
+                now, then = float(row[key]), float(before[key])
+                ratio = now / then if then else float("nan")
+                rows.append({"section": section, "id": " ".join(map(str, _ident(row))),
+                             "figure": key, "baseline": then, "now": now,
+                             "ratio": round(ratio, 3)})  # fmt: skip
+    return rows
+
+
+def _ident(row: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(row[k] for k in ID_KEYS if k in row)
 
 
 def _games_for(game_id: str, seconds: float) -> int:
@@ -128,6 +160,21 @@ def print_report(report: dict[str, Any]) -> None:
             print("  ".join(f"{_fmt(row.get(k, '')):>14}" for k in keys))
 
 
+def _load_baseline(path: str) -> dict[str, Any]:
+    """A stored ``--json`` report; ``ConfigError`` (exit 2) if missing or not one."""
+    from simcore.errors import ConfigError
+
+    try:
+        data = json.loads(Path(path).read_text())
+    except FileNotFoundError:
+        raise ConfigError(f"--compare: no such file {path!r}") from None
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"--compare: {path!r} is not a bench JSON file ({exc})") from None
+    if not isinstance(data, dict) or not any(isinstance(data.get(k), list) for k in RATE_KEYS):
+        raise ConfigError(f"--compare: {path!r} is not a bench JSON file (no bench sections)")
+    return data
+
+
 def _fmt(value: Any) -> str:
     return f"{value:.4g}" if isinstance(value, float) else str(value)
 
@@ -138,6 +185,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--full", action="store_true", help="20-s parallel-efficiency sweep")
     p.add_argument("--game", action="append", help="only these games (repeatable)")
     p.add_argument("--json", help="also write the figures to this JSON file")
+    p.add_argument("--compare", metavar="BASELINE.json",
+                   help="also print ratios now / baseline against a stored --json run")  # fmt: skip
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -148,8 +197,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise ConfigError(f"--seconds must be positive, got {args.seconds}")
     for gid in args.game or ():
         registry.game_class(gid)
+    baseline = _load_baseline(args.compare) if args.compare else None
     report = run_bench(args.seconds, args.full, args.game)
     print_report(report)
+    if baseline is not None:
+        rows = compare(report, baseline)
+        print_report({f"compared with {args.compare} (ratio = now / baseline)": rows})
+        if not rows:
+            print(f"(no figure of {args.compare} matches this run's games and policies)")
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1))
     return 0

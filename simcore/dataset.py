@@ -16,6 +16,7 @@ from simcore.errors import RunDirError
 
 TABLES = ("games", "seats", "actions")
 MANIFEST = "manifest.json"
+CHUNK_LOG = "chunks.jsonl"  # finished chunks since the manifest was last written (append-only)
 FORMAT = 1
 ARROW_TYPES = {"int": pa.int64(), "float": pa.float64(), "str": pa.string(), "bool": pa.bool_()}
 SORT_KEYS = {"games": ["cell", "game_index"], "seats": ["cell", "game_index", "seat"],
@@ -132,7 +133,35 @@ def load_manifest(run_dir: str | Path) -> dict[str, Any]:
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise RunDirError(f"{path}: not a boardlab manifest (format {FORMAT})")
     require(manifest, path, "cells")
+    logged = read_chunk_log(Path(run_dir))
+    if logged:
+        manifest["chunks"] = {**manifest.get("chunks", {}), **logged}
     return manifest
+
+
+def read_chunk_log(run_dir: Path) -> dict[str, Any]:
+    """Chunks listed in the append-only log; a torn last line (a kill mid-append) is ignored."""
+    path = run_dir / CHUNK_LOG
+    if not path.is_file():
+        return {}
+    out: dict[str, Any] = {}
+    for line in path.read_bytes().splitlines():
+        try:
+            entry = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            continue  # only the last line can be torn: the parts it names are unlisted
+        if isinstance(entry, dict):
+            out.update(entry)
+    return out
+
+
+def append_chunk_log(run_dir: Path, chunks: Mapping[str, Any]) -> None:
+    """Append one line listing ``chunks`` (their parts are already on disk) and fsync it."""
+    line = json.dumps(chunks, separators=(",", ":")).encode() + b"\n"
+    with (run_dir / CHUNK_LOG).open("ab") as fh:
+        fh.write(line)
+        fh.flush()
+        os.fsync(fh.fileno())
 
 
 def require(manifest: Mapping[str, Any], path: Any, *keys: str) -> None:
@@ -146,8 +175,12 @@ def verify_run(run_dir: str | Path, manifest: Mapping[str, Any] | None = None) -
     """``RunDirError`` naming the first part file that is missing or differs from its checksum."""
     run_dir = Path(run_dir)
     manifest = manifest or load_manifest(run_dir)
+    checked: set[tuple[str, str]] = set()  # batched parts hold several chunks: check once
     for key, chunk in manifest.get("chunks", {}).items():
         for table, info in chunk["parts"].items():
+            if (table, info["file"]) in checked:
+                continue
+            checked.add((table, info["file"]))
             path = run_dir / table / info["file"]
             if not path.is_file():
                 raise RunDirError(f"{run_dir}: part {table}/{info['file']} of chunk {key} missing")
@@ -165,9 +198,11 @@ def part_paths(run_dir: str | Path, table: str) -> list[Path]:
     if table not in TABLES:
         raise RunDirError(f"unknown table {table!r}; tables: {', '.join(TABLES)}")
     files = sorted(
-        chunk["parts"][table]["file"]
-        for chunk in manifest.get("chunks", {}).values()
-        if table in chunk["parts"]
+        {
+            chunk["parts"][table]["file"]
+            for chunk in manifest.get("chunks", {}).values()
+            if table in chunk["parts"]
+        }
     )
     paths = [run_dir / table / f for f in files]
     for path in paths:

@@ -1,8 +1,9 @@
 """Run a sweep: config → chunked joblib (or Dask) tasks → Parquet run directory (DESIGN §5).
 
-Workers return column batches; only this (parent) process writes files. Each finished chunk is
-recorded in the manifest with row counts and checksums, so an interrupted sweep resumes with no
-duplicate and no lost game.
+Workers return column batches; only this (parent) process writes files. Finished chunks are
+buffered briefly and written together as one Parquet part per table, then listed (with the
+parts' checksums) in an append-only chunk log that the manifest absorbs when it is rewritten,
+so an interrupted sweep resumes with no duplicate and no lost game.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from simcore.lifeline import die_with_parent
 from simcore.rng import game_seed
 from simcore.runner import play_game
 
-SAVE_SECONDS = 0.5  # longest interval between manifest writes during a sweep
+SAVE_SECONDS = 0.5  # longest time a finished chunk waits in the parent before it is written
+FLUSH_ROWS = 200_000  # or this many buffered rows (all tables), whichever comes first
 BACKENDS = ("loky", "dask")
 
 
@@ -139,7 +141,9 @@ class Sweep:
             g.game_columns, g.seat_columns, g.action_columns, kinds
         )
         self.manifest: dict[str, Any] = {}
-        self.saved = 0.0  # monotonic time of the last manifest write
+        self.buffer: list[tuple[Chunk, dict[str, dict[str, list[Any]]]]] = []
+        self.buffered_rows = 0
+        self.saved = time.monotonic()  # when the buffer was last written
 
     def prepare(self, resume: bool, chunk_size: int) -> list[Chunk]:
         """Create or check the run directory; return the chunks still to run."""
@@ -240,24 +244,46 @@ class Sweep:
         )
 
     def record(self, chunk: Chunk, tables: dict[str, dict[str, list[Any]]]) -> int:
-        """Write a finished chunk's parts, then list it in the manifest; return its games."""
-        key = chunk.key(self.cells)
-        name = f"part-{key.replace('/', '-')}.parquet"
+        """Buffer a finished chunk; write the buffer when it is due; return the chunk's games."""
+        self.buffer.append((chunk, tables))
+        self.buffered_rows += sum(len(next(iter(t.values()), ())) for t in tables.values())
+        if self.buffered_rows >= FLUSH_ROWS or time.monotonic() - self.saved >= SAVE_SECONDS:
+            self.flush()
+        return chunk.stop - chunk.start
+
+    def flush(self) -> None:
+        """Write the buffered chunks as one part per table, then list them in the chunk log.
+
+        One part for many chunks keeps the parent's cost per chunk small and flat (a Parquet
+        write is ~1 ms); the log line is appended only after the parts are on disk, so a kill
+        at any point lists no part that is not complete. Chunks still in the buffer at a kill
+        (at most ``SAVE_SECONDS`` of work) are played again on ``--resume``: same seeds, same rows.
+        """
+        if not self.buffer:
+            self.saved = time.monotonic()
+            return
+        first = self.buffer[0][0].key(self.cells)
+        name = f"part-{first.replace('/', '-')}.parquet"
         parts = {}
         for table in self.manifest["tables"]:
+            columns: dict[str, list[Any]] = {}
+            for _, tables in self.buffer:
+                for key, values in tables[table].items():
+                    columns.setdefault(key, []).extend(values)
             parts[table] = dataset.write_part(
-                self.run_dir / table / name, tables[table], self.schemas[table]
+                self.run_dir / table / name, columns, self.schemas[table]
             )
-        self.manifest["chunks"][key] = {
-            "cell": self.cells[chunk.cell].id, "start": chunk.start, "stop": chunk.stop,
-            "parts": parts,
+        entries = {
+            chunk.key(self.cells): {
+                "cell": self.cells[chunk.cell].id, "start": chunk.start, "stop": chunk.stop,
+                "parts": parts,
+            }
+            for chunk, _ in self.buffer
         }  # fmt: skip
-        # The manifest is rewritten at most every SAVE_SECONDS (and always at the end): per-chunk
-        # rewrites made small chunks quadratic. A kill loses at most that much listing; parts
-        # not listed are deleted and played again on --resume (same seeds: same rows).
-        if time.monotonic() - self.saved >= SAVE_SECONDS:
-            self.save()
-        return chunk.stop - chunk.start
+        dataset.append_chunk_log(self.run_dir, entries)
+        self.manifest["chunks"].update(entries)
+        self.buffer, self.buffered_rows = [], 0
+        self.saved = time.monotonic()
 
     def finish(self) -> None:
         """Mark the run complete."""
@@ -267,10 +293,13 @@ class Sweep:
         self.save()
 
     def save(self) -> None:
-        """Write the manifest now (atomically)."""
+        """Write buffered chunks, then the whole manifest (atomically), then drop the log."""
+        self.flush()
         self.manifest["updated"] = datetime.now(UTC).isoformat(timespec="seconds")
         dataset.atomic_write_json(self.run_dir / dataset.MANIFEST, self.manifest)
-        self.saved = time.monotonic()
+        # After the manifest holds every logged chunk; a kill in between is harmless (the log's
+        # entries are already in the manifest and merging them again changes nothing).
+        (self.run_dir / dataset.CHUNK_LOG).unlink(missing_ok=True)
 
 
 def content_info(game: Any) -> dict[str, Any]:
@@ -360,7 +389,7 @@ def run_sweep(
     if backend == "dask":
         probe(scheduler)
     sweep = Sweep(cfg, out_dir)
-    size = chunk_size or cfg.chunk_size or auto_chunk_size(cfg.games, n_jobs)
+    size = chunk_size or cfg.chunk_size or auto_chunk_size(cfg.games, n_jobs, len(sweep.cells))
     pending = sweep.prepare(resume, size)
     total = cfg.games * len(sweep.cells)
     todo = sum(c.stop - c.start for c in pending)

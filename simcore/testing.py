@@ -237,12 +237,33 @@ def _check_clone(state: State, rng: random.Random, report: _Report) -> None:
     before = state.fingerprint()
     copy = state.clone()
     report.expect(copy.fingerprint() == before, "clone() differs from the original")
+    for name in _slots(state):
+        if name != "trace" and _plain(getattr(copy, name, None)) != _plain(
+            getattr(state, name, None)
+        ):
+            report.expect(False, f"clone() does not copy the slot {name!r}")
     _random_steps(copy, rng, 30)
     report.expect(state.fingerprint() == before, "playing on a clone changed the original")
     other = state.clone()
     snapshot = other.fingerprint()
     _random_steps(state.clone(), rng, 30)
     report.expect(other.fingerprint() == snapshot, "clones share mutable parts")
+
+
+def _slots(state: State) -> list[str]:
+    """Slot names of ``state``'s class and its bases (hand-written clones must copy each)."""
+    return [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ())]
+
+
+def _plain(value: Any) -> Any:
+    """Value-comparable form: generators by state, slotted objects by their slots."""
+    if isinstance(value, random.Random):
+        return value.getstate()
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    if hasattr(type(value), "__slots__") and type(value).__eq__ is object.__eq__:
+        return tuple(_plain(getattr(value, n, None)) for n in _slots(value))
+    return value
 
 
 def _check_determinize(state: State, rng: random.Random, report: _Report) -> None:

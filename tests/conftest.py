@@ -25,6 +25,16 @@ def cli_env() -> dict[str, str]:
     return env
 
 
+def finished_chunks(run_dir: Path) -> int:
+    """Chunks a (possibly running) sweep has listed: the manifest plus its chunk log."""
+    from simcore.dataset import MANIFEST, RunDirError, load_manifest
+
+    try:
+        return len(load_manifest(run_dir)["chunks"]) if (run_dir / MANIFEST).exists() else 0
+    except (RunDirError, FileNotFoundError):  # the manifest is being replaced right now
+        return 0
+
+
 def run_cli(
     *args: str, cwd: Path | None = None, timeout: float = 300
 ) -> subprocess.CompletedProcess:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import finished_chunks
+
 
 def _children(pid: int) -> list[int]:
     out = []
@@ -77,7 +79,7 @@ def test_a_killed_worker_is_one_line_exit_75_and_resume_finishes(tmp_path):
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # wait for a few finished chunks
         time.sleep(0.2)
-        if manifest.exists() and len(json.loads(manifest.read_text())["chunks"]) >= 3:
+        if finished_chunks(manifest.parent) >= 3:
             break
     workers = [p for p in _children(proc.pid) if _is_worker(p)]
     assert workers
@@ -85,7 +87,7 @@ def test_a_killed_worker_is_one_line_exit_75_and_resume_finishes(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 75, err
     assert len(err.strip().splitlines()) == 1 and "--resume" in err
-    assert json.loads(manifest.read_text())["chunks"]  # finished chunks are kept
+    assert json.loads(manifest.read_text())["chunks"]  # finished chunks are kept (and listed)
     done = subprocess.run([*cmd, "--resume"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(manifest.read_text())["complete"]
@@ -103,7 +105,7 @@ def test_ctrl_c_keeps_finished_chunks_exit_130_and_resume_finishes(tmp_path, job
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         time.sleep(0.1)
-        if manifest.exists() and len(json.loads(manifest.read_text())["chunks"]) >= 3:
+        if finished_chunks(manifest.parent) >= 3:
             break
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)

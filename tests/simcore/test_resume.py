@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import signal
 import subprocess
 import sys
@@ -11,7 +10,7 @@ import time
 from polars.testing import assert_frame_equal
 
 from simcore.sweep import run_sweep
-from tests.conftest import cli_env
+from tests.conftest import cli_env, finished_chunks
 from tests.simcore.test_sweep import duel_config, tables
 
 GAMES = 6000
@@ -28,22 +27,15 @@ def sweep_args(out) -> list[str]:
             "--chunk-size", "100", "--quiet"]  # fmt: skip
 
 
-def chunks_done(run_dir) -> int:
-    try:
-        return len(json.loads((run_dir / "manifest.json").read_text())["chunks"])
-    except (FileNotFoundError, json.JSONDecodeError):
-        return 0
-
-
 def test_sigkill_then_resume_matches_uninterrupted(tmp_path):
     run_dir = tmp_path / "killed"
     proc = subprocess.Popen(sweep_args(tmp_path), env=cli_env())
     deadline = time.monotonic() + 120
-    while chunks_done(run_dir) < 10 and time.monotonic() < deadline and proc.poll() is None:
+    while finished_chunks(run_dir) < 10 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.02)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    done = chunks_done(run_dir)
+    done = finished_chunks(run_dir)
     assert 10 <= done < 120, f"kill landed at {done} of 120 chunks; test needs a mid-run kill"
 
     resumed = subprocess.run(sweep_args(tmp_path) + ["--resume"], env=cli_env(),

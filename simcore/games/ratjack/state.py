@@ -93,8 +93,18 @@ class RatjackState(State):
     def clone(self) -> RatjackState:
         """Independent copy (params and content tables are shared: immutable)."""
         new = RatjackState.__new__(RatjackState)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
+        # Spelled out, not a getattr/setattr loop over _SCALARS: clone is the hottest call of
+        # search and lookahead, and this is ~2x faster (test_clone_copies_every_slot guards it).
+        new.params, new.ct, new.effects, new.n = self.params, self.ct, self.effects, self.n
+        new.all, new.nstat, new.phase, new.cur = self.all, self.nstat, self.phase, self.cur
+        new.start, new.setup_left, new.round_no = self.start, self.setup_left, self.round_no
+        new.turns, new.rturns, new.limbo, new.ef = self.turns, self.rturns, self.limbo, self.ef
+        new.ex, new.es, new.ea, new.eb, new.extra = self.ex, self.es, self.ea, self.eb, self.extra
+        new.drew, new.last_gain, new.last_card = self.drew, self.last_gain, self.last_card
+        new.last_effect, new.ended_by, new.win = self.last_effect, self.ended_by, self.win
+        new.tgt_all, new.tgt_chips, new.seed_base = self.tgt_all, self.tgt_chips, self.seed_base
+        new.chance_n, new.others, new.pend = self.chance_n, self.others, self.pend
+        new.starts = self.starts
         new.deck, new.discard = self.deck[:], self.discard[:]
         new.up, new.chip, new.chip_on = self.up[:], self.chip[:], self.chip_on[:]
         new.face, new.seen, new.vp = self.face[:], self.seen[:], self.vp[:]

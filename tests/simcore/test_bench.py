@@ -1,0 +1,59 @@
+"""``boardlab bench``: baseline comparison, bad baselines, and the scaling model's arithmetic."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from simcore.bench import compare
+from simcore.scaling import Costs, efficiency, predict
+from tests.conftest import run_cli
+
+
+def test_compare_matches_figures_by_game_players_and_policy():
+    old = {"speed": [{"game": "g", "players": 2, "policy": "random", "games_per_s": 100.0},
+                     {"game": "g", "players": 3, "policy": "random", "games_per_s": 50.0}],
+           "parallel": [{"game": "g", "policy": "heuristic", "efficiency": 0.8}]}  # fmt: skip
+    new = {"speed": [{"game": "g", "players": 2, "policy": "random", "games_per_s": 150.0},
+                     {"game": "h", "players": 2, "policy": "random", "games_per_s": 9.0}],
+           "parallel": [{"game": "g", "policy": "heuristic", "efficiency": 0.9}]}  # fmt: skip
+    rows = compare(new, old)
+    assert [(r["id"], r["figure"], r["ratio"]) for r in rows] == [
+        ("g 2 random", "games_per_s", 1.5),
+        ("g heuristic", "efficiency", 1.125),
+    ]
+
+
+@pytest.mark.slow  # two full bench runs (~20 s)
+def test_bench_compare_prints_ratios(tmp_path):
+    out = tmp_path / "base.json"
+    first = run_cli("bench", "--game", "ratjack", "--seconds", "0.1", "--json", str(out))
+    assert first.returncode == 0, first.stderr
+    again = run_cli("bench", "--game", "ratjack", "--seconds", "0.1", "--compare", str(out))
+    assert again.returncode == 0, again.stderr
+    assert "ratio = now / baseline" in again.stdout and "games_per_s" in again.stdout
+
+
+def test_bench_refuses_bad_baselines_before_measuring(tmp_path):
+    (tmp_path / "bad.json").write_text(json.dumps({"hello": 1}))
+    (tmp_path / "torn.json").write_text('{"speed": [')
+    for name in ("bad.json", "torn.json", "missing.json"):
+        bad = run_cli("bench", "--game", "ratjack", "--compare", str(tmp_path / name))
+        assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+        assert "--compare" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_scaling_model_is_perfect_without_serial_work():
+    costs = Costs(game=0.01, row=0.0, write=0.0, start=0.0)
+    assert predict(costs, 1600, 100, 1) == pytest.approx(16.0)
+    assert efficiency(costs, 1600, 100, 16) == pytest.approx(1.0)
+    # 17 chunks on 16 workers: a second wave for one chunk halves the efficiency
+    assert efficiency(costs, 1700, 100, 16) == pytest.approx(17 / 32)
+
+
+def test_scaling_model_is_parent_bound_when_workers_outpace_the_parent():
+    costs = Costs(game=0.001, row=0.0001, write=0.0, start=0.0)  # parent: 10% of a game
+    # 64 workers finish 64 games per game-time; the parent handles only 10 of them
+    assert predict(costs, 64_000, 100, 64) == pytest.approx(64_000 * 0.0001)
+    assert efficiency(costs, 64_000, 100, 64) < 0.2 < efficiency(costs, 64_000, 100, 8)
