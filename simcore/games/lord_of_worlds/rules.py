@@ -166,8 +166,11 @@ def _free_actions(s: LordOfWorldsState) -> list[int]:
 # ------------------------------------------------------------------ effects
 def apply(s: LordOfWorldsState, action: int) -> None:
     """Apply ``action``; raise IllegalActionError before any change when it is not legal."""
-    if not (type(action) is int and is_legal(s, action)):
+    legal = s.cache[-1]  # the list legal_actions() cached, if it was asked for since
+    ok = action in legal if legal is not None else is_legal(s, action)
+    if not (type(action) is int and ok):
         raise IllegalActionError(f"action {action!r} is not legal for seat {s.current_player}")
+    s.cache[-1] = None
     s.last_gain = 0
     handler, base = _DISPATCH[action]
     handler(s, action - base)

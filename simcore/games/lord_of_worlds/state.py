@@ -57,7 +57,7 @@ class LordOfWorldsState(State):
         self.trace: list[str] | None = None
         n = self.n = ctx.n_players
         # memoized public analyses: [seat] planet view (heuristics), [n] face-up board tiles
-        self.cache: list[Any] = [None] * (n + 1)
+        self.cache: list[Any] = [None] * (n + 2)  # planet views, face-up tiles, legal
         self.phase, self.turns, self.rounds = SETUP, 0, 0
         self.triggered, self.ended_by, self.last_gain = False, "", 0
         self._deal_tiles(stream)
@@ -127,8 +127,11 @@ class LordOfWorldsState(State):
         return self.n
 
     def legal_actions(self) -> list[int]:
-        """Actions of the current decision step (rules.py)."""
-        return rules.legal_actions(self)
+        """Actions of the current decision step (rules.py); cached until the next ``apply``."""
+        found = self.cache[-1]
+        if found is None:
+            found = self.cache[-1] = rules.legal_actions(self)
+        return found[:]
 
     def apply(self, action: int) -> None:
         """Apply one decision; IllegalActionError (state unchanged) when not legal."""
@@ -161,7 +164,7 @@ class LordOfWorldsState(State):
         """Redeal what ``player`` cannot see: hidden tiles, unknown hand cards, deck order (§7)."""
         new = self.clone()
         new.trace = None
-        new.cache = [None] * (self.n + 1)
+        new.cache = [None] * (self.n + 2)
         hidden = [h for h in self.ctx.board.tile_hexes if new.btile[h] >= 0 and not new.bup[h]]
         pool = sorted([new.btile[h] for h in hidden] + new.reserve)
         rng.shuffle(pool)

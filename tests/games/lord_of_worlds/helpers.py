@@ -55,6 +55,11 @@ def started(n: int = 2, seed: int = 0, **overrides: Any) -> LordOfWorldsState:
     return s
 
 
+def touched(s: LordOfWorldsState) -> None:
+    """Drop the state's memos after a test edited it by hand (legal actions, views, tiles)."""
+    s.cache[:] = [None] * len(s.cache)
+
+
 def clear_board(s: LordOfWorldsState) -> None:
     """Remove every board tile into the reserve (keeps tile conservation)."""
     for h, t in enumerate(s.btile):
@@ -63,7 +68,7 @@ def clear_board(s: LordOfWorldsState) -> None:
             s.btile[h] = -1
             s.bup[h] = 0
     s.n_up = 0
-    s.cache[s.n] = None
+    touched(s)
 
 
 def put(s: LordOfWorldsState, h: int, t: int, up: bool = True) -> None:
@@ -72,7 +77,7 @@ def put(s: LordOfWorldsState, h: int, t: int, up: bool = True) -> None:
     s.btile[h] = t
     s.bup[h] = int(up)
     s.n_up = sum(1 for x, u in zip(s.btile, s.bup, strict=True) if x >= 0 and u)
-    s.cache[s.n] = None
+    touched(s)
 
 
 def take(s: LordOfWorldsState, t: int) -> None:
@@ -84,7 +89,7 @@ def take(s: LordOfWorldsState, t: int) -> None:
     elif t in s.btile:
         h = s.btile.index(t)
         s.btile[h], s.bup[h] = -1, 0
-        s.cache[s.n] = None
+        touched(s)
     else:
         raise ValueError(f"tile {t} is not on the board, reserve or supply")
 
@@ -104,6 +109,7 @@ def set_hand(s: LordOfWorldsState, p: int, cards: list[int]) -> None:
             raise ValueError(f"card kind {k} not available")
         s.hands[p][k] += 1
     s.hsize[p] = len(cards)
+    touched(s)
 
 
 def fill_planet(s: LordOfWorldsState, p: int, layout: dict[tuple[int, int], int]) -> None:
@@ -113,7 +119,7 @@ def fill_planet(s: LordOfWorldsState, p: int, layout: dict[tuple[int, int], int]
         h = planet_hex(s, q, r)
         s.pterr[p][h] = t
     s.pempty[p] = sum(1 for t in s.pterr[p] if t < 0)
-    s.cache[p] = None
+    touched(s)
 
 
 def play(s: LordOfWorldsState, colour: str, cards: list[int]) -> None:

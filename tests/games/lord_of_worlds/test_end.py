@@ -8,7 +8,18 @@ from simcore.games.lord_of_worlds import rules as R
 from simcore.runner import play_game
 from strategies.registry import make_policy
 
-from .helpers import card, clear_board, game, hex_at, planet_hex, play, put, set_hand, started
+from .helpers import (
+    card,
+    clear_board,
+    game,
+    hex_at,
+    planet_hex,
+    play,
+    put,
+    set_hand,
+    started,
+    touched,
+)
 
 
 def prefill(s, p: int, leave: list[tuple[int, int]]) -> None:
@@ -18,7 +29,7 @@ def prefill(s, p: int, leave: list[tuple[int, int]]) -> None:
         if h not in keep and s.pterr[p][h] < 0:
             s.pterr[p][h] = s.reserve.pop()
     s.pempty[p] = len(keep)
-    s.cache[p] = None
+    touched(s)
 
 
 def board_with_target(s) -> int:
