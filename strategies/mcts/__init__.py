@@ -1,6 +1,6 @@
 """Information-set Monte Carlo tree search: the strong player of every balance analysis.
 
-Spec: ``"mcts:iterations=400,c=0.7,rollout=random,horizon=0,reward=win"`` (``time_ms=...``
+Spec: ``"mcts:iterations=400,c=0.7,rollout=random,horizon=0,reward=win,widen=0"`` (``time_ms=...``
 adds a wall-clock budget and makes the policy non-deterministic).
 """
 

@@ -35,6 +35,9 @@ class MctsConfig:
     - ``horizon``: playout steps before the cut-off evaluator (``heuristic_value`` of every
       seat, normalised to sum 1) takes over; 0 = play to the end.
     - ``reward``: ``win`` (win share from ``returns()``) or ``margin`` (normalised score margin).
+    - ``widen``: progressive widening; a node visited v times searches its first
+      ``max(1, widen * sqrt(v))`` actions, the ``prior`` policy's choice first (0 = off).
+    - ``prior``: registered policy name whose choice is unpruned first (with ``widen``).
     """
 
     iterations: int = 400
@@ -43,9 +46,11 @@ class MctsConfig:
     rollout: str = "random"
     horizon: int = 0
     reward: str = "win"
+    widen: float = 0.0
+    prior: str = "heuristic"
 
     def __post_init__(self) -> None:
-        for key in ("time_ms", "c"):
+        for key in ("time_ms", "c", "widen"):
             value = getattr(self, key)
             if not math.isfinite(value):
                 raise ConfigError(
@@ -69,6 +74,8 @@ class MctsConfig:
             )
         if self.c < 0:
             raise ConfigError(f"policy 'mcts': option 'c' must be >= 0, got {self.c}")
+        if self.widen < 0:
+            raise ConfigError(f"policy 'mcts': option 'widen' must be >= 0, got {self.widen}")
         if self.horizon < 0:
             raise ConfigError(f"policy 'mcts': option 'horizon' must be >= 0, got {self.horizon}")
         if self.reward not in REWARDS:
@@ -77,6 +84,7 @@ class MctsConfig:
                 f"got {self.reward!r}"
             )
         _check_rollout(self.rollout)
+        _check_rollout(self.prior, "prior")
 
     @property
     def deterministic(self) -> bool:
@@ -92,7 +100,7 @@ class MctsConfig:
         if "time_ms" in values and "iterations" not in values:
             # A time budget alone means "search until the budget is spent".
             values["iterations"] = NO_CAP
-        for key in ("time_ms", "c"):
+        for key in ("time_ms", "c", "widen"):
             if key in values:
                 values[key] = float(values[key])
         return cls(**values)
@@ -115,18 +123,20 @@ _TYPES: dict[str, type] = {
     "rollout": str,
     "horizon": int,
     "reward": str,
+    "widen": float,
+    "prior": str,
 }
 
 
-def _check_rollout(rollout: str) -> None:
-    """A rollout policy is a bare registered name (no options, and not a nested search)."""
+def _check_rollout(rollout: str, option: str = "rollout") -> None:
+    """A rollout (or prior) policy is a bare registered name (no options, not a search)."""
     name, options = parse_spec(rollout)
     if options or "=" in rollout:
         raise ConfigError(
-            f"policy 'mcts': option 'rollout' takes a policy name without options, got {rollout!r}"
+            f"policy 'mcts': option {option!r} takes a policy name without options, got {rollout!r}"
         )
     if name == POLICY:
-        raise ConfigError("policy 'mcts': option 'rollout' cannot be 'mcts' (nested search)")
+        raise ConfigError(f"policy 'mcts': option {option!r} cannot be 'mcts' (nested search)")
 
 
 def _fmt(value: Any) -> str:

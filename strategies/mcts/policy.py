@@ -14,9 +14,12 @@ from strategies.registry import make_policy
 class MctsPolicy:
     """SO-ISMCTS for the acting seat; reads hidden information only through ``determinize``."""
 
-    def __init__(self, config: MctsConfig, rollout_policy: Any = None) -> None:
+    def __init__(
+        self, config: MctsConfig, rollout_policy: Any = None, prior_policy: Any = None
+    ) -> None:
         self.config = config
         self.rollout_policy = rollout_policy
+        self.prior_policy = prior_policy
         self.name = config.spec()
 
     @property
@@ -33,7 +36,7 @@ class MctsPolicy:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]  # nothing to decide: skip the search
-        root = search(state, rng, self.config, self.rollout_policy, stats)
+        root = search(state, rng, self.config, self.rollout_policy, stats, self.prior_policy)
         return best_action(root, state.current_player, actions)
 
     def __repr__(self) -> str:
@@ -41,7 +44,8 @@ class MctsPolicy:
 
 
 def make_mcts(game: Game, **options: Any) -> MctsPolicy:
-    """Information-set MCTS (options: iterations, time_ms, c, rollout, horizon, reward).
+    """Information-set MCTS (options: iterations, time_ms, c, rollout, horizon, reward, widen,
+    prior).
 
     Options not given take the game's recommended settings (``RECOMMENDED``), then the global
     defaults; the policy's name spells out every setting that differs from the global defaults.
@@ -50,4 +54,5 @@ def make_mcts(game: Game, **options: Any) -> MctsPolicy:
     rollout = None
     if config.rollout != "random":
         rollout = make_policy(config.rollout, game)
-    return MctsPolicy(config, rollout)
+    prior = make_policy(config.prior, game) if config.widen > 0 else None
+    return MctsPolicy(config, rollout, prior)

@@ -25,15 +25,20 @@ Rewarder = Callable[[Any], list[float]]
 
 
 class Node:
-    """One tree node: visits, availability and the reward sum of every seat."""
+    """One tree node: visits, availability and the reward sum of every seat.
 
-    __slots__ = ("avail", "children", "total", "visits")
+    ``rank`` (progressive widening only): the order in which actions are unpruned here, the
+    prior policy's choice first, then the rest in random order.
+    """
+
+    __slots__ = ("avail", "children", "rank", "total", "visits")
 
     def __init__(self, n_players: int) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * n_players
+        self.rank: dict[int, int] | None = None
 
 
 class Stats:
@@ -59,6 +64,7 @@ def search(
     config: MctsConfig,
     rollout_policy: Any = None,
     stats: Stats | None = None,
+    prior_policy: Any = None,
 ) -> Node:
     """Run the search from ``state`` for its current player; return the root node."""
     seat = state.current_player
@@ -70,6 +76,13 @@ def search(
     deadline = perf_counter() + config.time_ms / 1000.0 if config.time_ms else None
     c = config.c
     horizon = config.horizon or MAX_ROLLOUT_STEPS
+    if config.widen > 0:
+        widen, prior = config.widen, prior_policy
+        descend = lambda root, acts, det, rng, c, n: _descend_widened(  # noqa: E731
+            root, acts, det, rng, c, n, widen, prior
+        )
+    else:
+        descend = _descend
     start = perf_counter()
     done = 0
     while done < cap:
@@ -77,13 +90,13 @@ def search(
             break
         if stats is None:
             det = state.determinize(seat, rng)
-            path = _descend(root, root_actions, det, rng, c, n)
+            path = descend(root, root_actions, det, rng, c, n)
             reward = _rollout(det, rng, rollout_policy, horizon, rewarder)
         else:
             t0 = perf_counter()
             det = state.determinize(seat, rng)
             t1 = perf_counter()
-            path = _descend(root, root_actions, det, rng, c, n)
+            path = descend(root, root_actions, det, rng, c, n)
             t2 = perf_counter()
             reward = _rollout(det, rng, rollout_policy, horizon, rewarder)
             stats.determinize += t1 - t0
@@ -148,6 +161,76 @@ def _descend(
             child = Node(n)
             node.children[a] = child
             det.apply(a)
+            path.append(child)
+            return path
+        det.apply(best_action)
+        node = best_child  # type: ignore[assignment]
+        path.append(node)
+
+
+def _descend_widened(
+    root: Node,
+    root_actions: list[int],
+    det: Any,
+    rng: random.Random,
+    c: float,
+    n: int,
+    widen: float,
+    prior: Any,
+) -> list[Node]:
+    """``_descend`` with progressive widening (Chaslot et al. 2008; Coulom 2007).
+
+    A node visited ``v`` times considers only its first ``max(1, widen * sqrt(v))`` actions in
+    rank order: the prior policy's choice (in the determinization that first reached the node)
+    first, then the others in random order. Big compound-turn branchings (where to jump, which
+    hex to fill) are then searched deep along the prior's line before they are searched wide.
+    """
+    node = root
+    path = [root]
+    actions = root_actions
+    while True:
+        player = det.current_player
+        if player < 0:
+            return path
+        if node is not root:
+            actions = det.legal_actions()
+        rank = node.rank
+        if rank is None:
+            first = prior.act(det, rng) if prior is not None and len(actions) > 1 else actions[0]
+            rest = [a for a in actions if a != first]
+            rng.shuffle(rest)
+            rank = node.rank = {a: i for i, a in enumerate([first, *rest])}
+        else:
+            for a in actions:
+                if a not in rank:
+                    rank[a] = len(rank)  # legal only in some determinizations: unpruned last
+        allowed = max(1, int(widen * sqrt(node.visits)))
+        if allowed < len(actions):
+            actions = sorted(actions, key=rank.__getitem__)[:allowed]
+        else:
+            actions = sorted(actions, key=rank.__getitem__)
+        get = node.children.get
+        best_child: Node | None = None
+        best_action = 0
+        best_value = -1.0
+        expand = -1
+        for a in actions:
+            child = get(a)
+            if child is None:
+                if expand < 0:
+                    expand = a  # the best-ranked untried action is expanded first
+                continue
+            child.avail = avail = child.avail + 1
+            if expand >= 0:
+                continue
+            visits = child.visits
+            value = child.total[player] / visits + c * sqrt(log(avail) / visits)
+            if value > best_value:
+                best_value, best_child, best_action = value, child, a
+        if expand >= 0:
+            child = Node(n)
+            node.children[expand] = child
+            det.apply(expand)
             path.append(child)
             return path
         det.apply(best_action)

@@ -71,6 +71,10 @@ def test_time_budget_is_flagged_non_deterministic():
         ("mcts:reward=score", "'reward' must be one of win, margin"),
         ("mcts:rollout=mcts", "nested search"),
         ("mcts:rollout=nosuchpolicy", "unknown policy 'nosuchpolicy'"),
+        ("mcts:widen=-1", "'widen' must be >= 0"),
+        ("mcts:widen=nan", "'widen' must be a finite number"),
+        ("mcts:widen=1,prior=mcts", "'prior' cannot be 'mcts'"),
+        ("mcts:widen=1,prior=nosuchpolicy", "unknown policy 'nosuchpolicy'"),
     ],
 )
 def test_bad_options_raise_config_error(spec, fragment):
@@ -83,6 +87,37 @@ def test_rollout_policy_is_built_from_the_registry():
     assert policy.rollout_policy is None  # the inline fast path
     state = Duel().new_state(2, 5)
     assert policy.act(state, random.Random(0)) in state.legal_actions()
+
+
+def test_narrow_widening_plays_the_prior_policys_choice():
+    # widen=0.01 allows one action per node until 10,000 visits: the prior's choice, so the
+    # search must play exactly what the prior plays (its own rng aside, takeaway is exact).
+    class Prior:
+        name = "leave-multiple-of-4-plus-1"
+
+        def act(self, state, rng):
+            return max(1, min(3, (state.pile - 1) % 4 or 1))
+
+    game = takeaway.Takeaway()
+    policy = make_mcts(game, iterations=200, widen=0.01, prior="random")
+    policy.prior_policy = Prior()
+    for pile in (5, 6, 7, 9, 10, 11):
+        state = takeaway.position(pile)
+        assert policy.act(state, random.Random(pile)) == Prior().act(state, None)
+
+
+def test_wide_widening_still_finds_the_forced_win():
+    # With enough visits every action is unpruned: a misleading prior cannot hide the win.
+    class Misleading:
+        name = "take-one"
+
+        def act(self, state, rng):
+            return 1
+
+    policy = make_mcts(takeaway.Takeaway(), iterations=2000, widen=1, prior="random")
+    policy.prior_policy = Misleading()
+    for pile in (6, 7, 10, 11):
+        assert policy.act(takeaway.position(pile), random.Random(pile)) == pile % 4
 
 
 # --- perfect information: forced wins ------------------------------------------------------
