@@ -35,10 +35,15 @@ def check_worker_wait(seconds: float) -> None:
         raise ConfigError(f"--worker-wait must be a positive number of seconds, got {seconds}")
 
 
-def probe(scheduler: str) -> None:
-    """``ConfigError`` unless a client can connect to ``scheduler`` (checked before any output)."""
+def probe(scheduler: str) -> int:
+    """Worker threads of the cluster at ``scheduler`` now (sizes chunks); ``ConfigError`` if it
+    cannot be reached (checked before any output)."""
     with _silenced("distributed", True):
-        _connect(scheduler).close()
+        client = _connect(scheduler)
+        try:
+            return sum(client.nthreads().values())
+        finally:
+            client.close()
 
 
 def _connect(scheduler: str) -> Any:

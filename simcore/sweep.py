@@ -386,10 +386,11 @@ def run_sweep(
         raise ConfigError(f"--chunk-size must be a positive integer, got {chunk_size}")
     check_backend(backend, scheduler)
     check_worker_wait(worker_wait)
-    if backend == "dask":
-        probe(scheduler)
+    workers = n_jobs
+    if backend == "dask":  # chunks are sized for the cluster's workers, not for this machine
+        workers = max(1, probe(scheduler))  # type: ignore[arg-type]
     sweep = Sweep(cfg, out_dir)
-    size = chunk_size or cfg.chunk_size or auto_chunk_size(cfg.games, n_jobs, len(sweep.cells))
+    size = chunk_size or cfg.chunk_size or auto_chunk_size(cfg.games, workers, len(sweep.cells))
     pending = sweep.prepare(resume, size)
     total = cfg.games * len(sweep.cells)
     todo = sum(c.stop - c.start for c in pending)

@@ -44,6 +44,18 @@ def test_dask_backend_matches_local(tmp_path, scheduler):
         assert_frame_equal(got[name], expected[name])
 
 
+def test_dask_chunks_are_sized_for_the_clusters_workers(tmp_path, scheduler):
+    import json
+
+    from simcore.config import auto_chunk_size
+
+    result = run_sweep(duel_config("sized", games=200), tmp_path, backend="dask",
+                       scheduler=scheduler, quiet=True)  # fmt: skip
+    manifest = json.loads((result.run_dir / "manifest.json").read_text())
+    # two cells of 200 games on the fixture's 2 one-thread workers: 25-game chunks
+    assert manifest["execution"]["chunk_size"] == auto_chunk_size(200, 2, 2) == 25
+
+
 def test_dask_without_scheduler_is_bad_input(tmp_path):
     with pytest.raises(ConfigError, match="--scheduler"):
         run_sweep(duel_config("d", games=5), tmp_path, backend="dask", quiet=True)
