@@ -15,6 +15,7 @@ import polars as pl
 from analyses.ablation import split_forbid
 from analyses.data import cell_labels, load_manifest, scan, show_value
 from reports.ablation import ablation_section
+from reports.ladder import ladder_section
 from reports.seating import seat_section, turn_order_section
 from reports.sections import (
     Context,
@@ -35,6 +36,7 @@ GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
     ablation_section,
     wheel_use_section,
     skill_section,
+    ladder_section,
     variant_section,
     ratings_section,
     length_section,
@@ -105,6 +107,10 @@ def study_title(ctx: Context, sections: Sequence[Section]) -> str | None:
         return "Rats of Wistar: wheel-section study"
     if game == "lord_of_worlds" and "variants" in ids:
         return "Lord of Worlds: scoring-variant study"
+    if "ladder" in ids and ctx.several_cells:
+        names = {"ratjack": "Ratjack", "lord_of_worlds": "Lord of Worlds",
+                 "rats_of_wistar": "Rats of Wistar"}  # fmt: skip
+        return f"{names.get(game, game)}: skill ladder"
     return None
 
 

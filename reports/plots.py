@@ -161,6 +161,44 @@ def interval_bars(
     return to_svg(fig, name, title)
 
 
+def budget_curve(
+    series: Sequence[tuple[str, Sequence[float], ...]],
+    *,
+    xlabel: str,
+    ylabel: str,
+    title: str,
+    name: str,
+    ref: float | None = 0.5,
+) -> str:
+    """Rate against a doubling budget (log-2 axis), one line per series with 95% whiskers.
+
+    ``series``: (label, budgets, rate, lo, hi); rates are shares, drawn in percent.
+    """
+    with matplotlib.rc_context(STYLE):
+        fig = _figure(8.0, 3.6)
+        ax = fig.add_subplot()
+        if ref is not None:
+            ax.axhline(ref * 100, color=MUTED, linestyle="--", linewidth=1, label="even match")
+        ticks: set[float] = set()
+        for label, budgets, rate, lo, hi in series:
+            x = np.asarray(budgets, float)
+            r = np.asarray(rate, float) * 100
+            err = np.clip(np.vstack([r - np.asarray(lo, float) * 100,
+                                     np.asarray(hi, float) * 100 - r]), 0.0, None)  # fmt: skip
+            ax.errorbar(x, r, yerr=err, fmt="o-", capsize=3, markersize=5, linewidth=1.6,
+                        label=label)  # fmt: skip
+            ticks.update(x.tolist())
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(sorted(ticks), [f"{t:,.0f}" for t in sorted(ticks)])
+        ax.minorticks_off()
+        ax.set_ylim(0, 100)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel + " (%)")
+        ax.set_title(title)
+        ax.legend(loc="lower left", bbox_to_anchor=(1.0, 0.0), frameon=False)
+    return to_svg(fig, name, title)
+
+
 def heatmap(
     matrix: np.ndarray,
     row_labels: Sequence[str],

@@ -1,0 +1,142 @@
+"""Skill ladder ("skill depth"): MCTS at growing budgets against one fixed reference player.
+
+A ladder cell is a line-up of one MCTS setting (in one or more seats) against a single
+reference policy in every other seat. Cells that differ only in the MCTS ``iterations`` form
+one ladder. Per budget: the MCTS seats' win share with a 95% interval; per doubling step: the
+paired gain (cells replay the same seeds, so game ``i`` of one budget is compared with game
+``i`` of the next), Holm-corrected over the ladder's steps, with the gain each step could have
+detected. Returns *flatten* after the smallest budget from which no further step gains
+significantly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+
+import numpy as np
+import polars as pl
+
+from analyses.data import Source, as_lazy
+from analyses.paired import compare_pairs, seat_outcome, test_family
+from analyses.stats import clustered_mean
+
+MCTS = "mcts"
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One cell of a ladder."""
+
+    cell: str
+    family: str  # the MCTS spec without ``iterations``
+    budget: int
+    spec: str
+    reference: str
+    n_players: int
+
+
+def mcts_budget(spec: str, game_id: str | None = None) -> tuple[str, int] | None:
+    """(spec without iterations, iterations) of an MCTS spec; None for other policies.
+
+    A spec without ``iterations`` uses the game's recommended budget (what plain ``mcts``
+    plays), so ``mcts`` and ``mcts:iterations=560`` are the same rung on Ratjack.
+    """
+    from strategies.base import parse_spec
+    from strategies.mcts.config import RECOMMENDED, MctsConfig
+
+    name, options = parse_spec(spec)
+    if name != MCTS or "time_ms" in options:
+        return None
+    merged = {**RECOMMENDED.get(game_id or "", {}), **options}
+    iterations = int(merged.get("iterations", MctsConfig.iterations))
+    rest = ",".join(f"{k}={v}" for k, v in sorted(merged.items()) if k != "iterations")
+    return (f"{MCTS}:{rest}" if rest else MCTS), iterations
+
+
+def rungs(source: Source, game_id: str | None = None) -> list[Rung]:
+    """Ladder cells of a run: one MCTS setting against one reference policy, nothing else."""
+    seats = as_lazy(source, "seats").select("cell", "policy").unique().collect()
+    out = []
+    for (cell,), part in seats.group_by("cell", maintain_order=True):
+        policies = part["policy"].to_list()
+        budgets = {p: mcts_budget(p, game_id) for p in policies}
+        searchers = [p for p, b in budgets.items() if b is not None]
+        others = [p for p in policies if budgets[p] is None]
+        if len(searchers) != 1 or len(others) != 1:
+            continue
+        family, budget = budgets[searchers[0]]  # type: ignore[misc]
+        n = as_lazy(source, "seats").filter(pl.col("cell") == cell).select("seat").unique()
+        out.append(Rung(cell, family, budget, searchers[0], others[0], n.collect().height))
+    return out
+
+
+def ladders(source: Source, game_id: str | None = None) -> pl.DataFrame:
+    """One row per rung of every ladder with two or more budgets (sorted by budget).
+
+    Columns: ``ladder`` (family vs reference, n players), ``cell``, ``budget``, ``games``,
+    ``rate``/``lo``/``hi`` (the MCTS seats' win share), and for every rung after the first the
+    step from the previous budget: ``gain``, ``gain_lo``, ``gain_hi``, ``p_holm``,
+    ``significant``, ``mde`` (the gain the step would have detected with 80% power),
+    ``identical`` (every game's outcome unchanged: the step is left out of the Holm family).
+    """
+    groups: dict[tuple[str, str, int], list[Rung]] = {}
+    for rung in rungs(source, game_id):
+        groups.setdefault((rung.family, rung.reference, rung.n_players), []).append(rung)
+    frames = []
+    for (family, reference, n), members in groups.items():
+        members = sorted(members, key=lambda r: r.budget)
+        if len({r.budget for r in members}) < 2 or len(members) != len({r.budget for r in members}):
+            continue
+        frames.append(_ladder(source, f"{family} vs {reference}, {n} players", members))
+    return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
+
+
+def _ladder(source: Source, name: str, members: list[Rung]) -> pl.DataFrame:
+    values = pl.concat(
+        [seat_outcome(source, policy=r.spec).filter(pl.col("cell") == r.cell) for r in members]
+    )
+    rows = []
+    for r in members:
+        v = values.filter(pl.col("cell") == r.cell)["value"].to_numpy()
+        rate, lo, hi = clustered_mean(v, np.arange(len(v)))
+        rows.append({"ladder": name, "cell": r.cell, "budget": r.budget, "spec": r.spec,
+                     "reference": r.reference, "games": len(v), "rate": rate,
+                     "lo": max(0.0, lo), "hi": min(1.0, hi)})  # fmt: skip
+    table = pl.DataFrame(rows)
+    pairs = [(a.cell, b.cell) for a, b in pairwise(members)]
+    steps = test_family(compare_pairs(values, pairs))
+    steps = steps.select(
+        cell=pl.col("cell_b"), gain=pl.col("diff"), gain_lo=pl.col("lo"),
+        gain_hi=pl.col("hi"), p_holm=pl.col("p_holm"), significant=pl.col("significant"),
+        mde=pl.col("mde"), identical=pl.col("fixed"),
+    )  # fmt: skip
+    return table.join(steps, on="cell", how="left")
+
+
+def flattens_after(table: pl.DataFrame) -> int | None:
+    """The smallest budget after which no step of this ladder gains significantly; None when
+    the last step still gains (returns have not flattened within the budgets tested)."""
+    rows = table.sort("budget").to_dicts()
+    if rows[-1].get("significant"):
+        return None
+    last_rise = max((i for i, r in enumerate(rows) if r.get("significant")), default=0)
+    return int(rows[last_rise]["budget"])
+
+
+def step_sentence(prev: dict, row: dict) -> str:
+    """'Doubling thinking time from 200 to 400 iterations gains x points (a to b).'"""
+    ratio = row["budget"] / prev["budget"]
+    verb = "Doubling" if abs(ratio - 2) < 1e-9 else f"Multiplying by {ratio:g}"
+    pts, lo, hi = 100 * row["gain"], 100 * row["gain_lo"], 100 * row["gain_hi"]
+    text = (
+        f"{verb} thinking time from {prev['budget']:,} to {row['budget']:,} iterations "
+        f"{'gains' if pts >= 0 else 'changes'} {pts:+.1f} win-rate points "
+        f"(95% interval {lo:+.1f} to {hi:+.1f})"
+    )
+    if row.get("identical"):
+        return (f"{verb} thinking time from {prev['budget']:,} to {row['budget']:,} iterations "
+                "changes no game's outcome (identical results on every seed).")  # fmt: skip
+    if row["significant"]:
+        return text + "."
+    return text + f": not significant; a gain of {100 * row['mde']:.1f} points would have shown."
