@@ -21,12 +21,12 @@ from analyses.stats import (
     proportion_test,
     quantile_summary,
 )
+from strategies.ladder import rank
 
 DEFAULT_QUANTILES = (0.0, 0.05, 0.25, 0.5, 0.75, 0.95, 1.0)
+
+
 # Expected order of playing strength by policy family, used to name the "stronger" side.
-LADDER = {"random": 0, "heuristic": 1, "mcts": 2}
-
-
 def game_keys(frame: pl.LazyFrame) -> list[str]:
     """Columns identifying one game: ``run`` (when present), ``cell``, ``game_index``."""
     names = frame.collect_schema().names()
@@ -124,12 +124,8 @@ def _seat_holm(p, n_players: int):
     return p if n_players == 2 else holm(p)
 
 
-def _family(spec: str) -> str:
-    return spec.split(":", 1)[0].strip()
-
-
 def _ladder_key(spec: str) -> tuple[float, str]:
-    return (LADDER.get(_family(spec), 1.5), spec)
+    return (rank(spec), spec)
 
 
 def skill_gap(

@@ -30,6 +30,7 @@ from reports.tables import Table, key_value_table, render_table
 from reports.variants import variant_section
 from reports.wheel import wheel_use_section
 from simcore.errors import ConfigError
+from strategies.ladder import rank, top_player
 
 GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
     turn_order_section,
@@ -166,6 +167,9 @@ def caveats(ctx: Context) -> list[str]:
     out = [f"Every number here is for the players that produced it ({_and(policies)}): "
            "balance measured with these computer players may differ for stronger or human "
            "players."] if policies else []  # fmt: skip
+    below = _below_top(ctx.manifest.get("game", ""), list(restricted))
+    if below:
+        out.append(below)
     game = ctx.game
     if game is None:
         return out
@@ -180,6 +184,16 @@ def caveats(ctx: Context) -> list[str]:
                    f"sit at their defaults unless the cells say otherwise{tested}. The README's "
                    "fidelity table lists them.")  # fmt: skip
     return out
+
+
+def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
+    """A warning when every player of the run is below the strongest one measured."""
+    top = top_player(game_id)
+    if top is None or not policies or max(map(rank, policies)) >= rank(top.family):
+        return None
+    best = max(policies, key=rank)
+    return (f"The strongest player here ({best}) is below the top of this game's skill ladder, "
+            f"{top.family} ({top.evidence}): results could change with stronger play.")  # fmt: skip
 
 
 def _and(words: Sequence[str]) -> str:

@@ -89,12 +89,14 @@ def _out_folder(out: str | None, n_reports: int) -> Path | None:
 
 
 def summary_lines(html: str, limit: int = 3) -> list[str]:
-    """The first sentences of a report's summary box, for the index page."""
+    """The first findings of a report's summary box, for the index page."""
     import html as html_lib
     import re
 
     box = re.search(r'<section class="summary".*?</section>', html, re.S)
-    items = re.findall(r"<li>(.*?)</li>", box.group(0), re.S) if box else []
+    # the findings, not the "Read with care" caveats that precede them in the box
+    found = re.sub(r'<div class="caveats">.*?</div>', "", box.group(0), flags=re.S) if box else ""
+    items = re.findall(r"<li>(.*?)</li>", found, re.S)
     return [html_lib.unescape(re.sub(r"\s+", " ", i)).strip() for i in items[:limit]]
 
 

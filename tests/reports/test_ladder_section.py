@@ -30,3 +30,14 @@ def test_ladder_report_names_steps_and_flattening(tmp_path):
 def test_no_ladder_section_without_two_budgets(tmp_path):
     run = write_run(tmp_path, [_rung(100, 0.5), Cell("r", ["random", REF])], games=100)
     assert 'id="ladder"' not in generic_report(run)
+
+
+def test_reports_warn_when_every_player_is_below_the_ladder_top():
+    from reports.build import _below_top
+
+    warning = _below_top("ratjack", ["heuristic", "random"])
+    assert warning and warning.startswith("The strongest player here (heuristic) is below")
+    assert "mcts (plain mcts wins 66%" in warning
+    assert _below_top("ratjack", ["mcts", "heuristic"]) is None
+    assert _below_top("lord_of_worlds", ["heuristic:style=chains", "random"]) is None
+    assert _below_top("no_such_game", ["random"]) is None

@@ -1,0 +1,39 @@
+"""The top of each game's skill ladder (``data/ladder.toml``): the strongest player measured."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+FAMILY_ORDER = {"random": 0, "greedy": 0.5, "heuristic": 1, "mcts": 2}
+
+
+@dataclass(frozen=True)
+class Top:
+    """The strongest player family measured for a game, and the measurement that says so."""
+
+    family: str
+    evidence: str
+
+
+@cache
+def _tops() -> dict[str, Top]:
+    raw = tomllib.loads((Path(__file__).parent / "data" / "ladder.toml").read_text())
+    return {game: Top(entry["top"], entry["evidence"]) for game, entry in raw.items()}
+
+
+def top_player(game_id: str) -> Top | None:
+    """The top of ``game_id``'s ladder, or None when nothing is recorded."""
+    return _tops().get(game_id)
+
+
+def family(spec: str) -> str:
+    """Policy family of a spec (``mcts:iterations=50`` -> ``mcts``)."""
+    return spec.split(":", 1)[0].strip()
+
+
+def rank(spec: str) -> float:
+    """Position of a spec's family on the ladder (unknown families between random and mcts)."""
+    return FAMILY_ORDER.get(family(spec), 1.5)
