@@ -101,13 +101,16 @@ def card_sweep_text(family: str) -> str:
 
 
 def write_study_sweeps(folder: Path | None = None) -> list[Path]:
-    """(Re)write the shipped wheel-section and scoring-variant sweeps; return their paths."""
+    """(Re)write the shipped study and player-ladder sweeps; return their paths."""
+    from analyses.sweeps import ladders
     from analyses.sweeps.studies import FILES, study_text
 
     folder = folder or Path(__file__).parent
     out = []
-    for name in FILES:
-        (folder / name).write_text(study_text(name))
+    texts = {**{n: study_text(n) for n in FILES},
+             **{n: ladders.ladder_text(n) for n in ladders.FILES}}  # fmt: skip
+    for name, text in texts.items():
+        (folder / name).write_text(text)
         out.append(folder / name)
     return out
 

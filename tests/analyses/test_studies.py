@@ -4,12 +4,14 @@ wheel sections and the Lord of Worlds scoring variants; shipped study sweeps are
 from __future__ import annotations
 
 import re
+import tomllib
+from itertools import pairwise
 
 import polars as pl
 import pytest
 
 from analyses.ablation import ablation, ablation_pairs
-from analyses.sweeps import sweep_path
+from analyses.sweeps import ladders, sweep_path
 from analyses.sweeps.studies import FILES, study_text, wheel_sweep
 from reports.build import generic_report, load_context
 from simcore.config import build_config
@@ -19,6 +21,22 @@ from simcore.sweep import run_sweep
 @pytest.mark.parametrize("name", sorted(FILES))
 def test_study_sweep_files_are_what_the_generator_writes(name):
     assert sweep_path(name).read_text() == study_text(name), "rerun `python -m analyses.sweeps`"
+
+
+@pytest.mark.parametrize("name", sorted(ladders.FILES))
+def test_ladder_sweep_files_are_what_the_generator_writes(name):
+    assert sweep_path(name).read_text() == ladders.ladder_text(name), (
+        "rerun `python -m analyses.sweeps`"
+    )
+    build_config(tomllib.loads(sweep_path(name).read_text()))  # a valid sweep
+
+
+def test_skill_ladders_double_up_to_the_recommended_budget():
+    from analyses.ladder import mcts_budget
+
+    for game, budgets in ladders.BUDGETS.items():
+        assert all(abs(b - 2 * a) <= 1 for a, b in pairwise(budgets))
+        assert mcts_budget("mcts", game)[1] == budgets[-1], game
 
 
 def test_wheel_sweep_covers_every_sector_whole_game_early_and_late():
