@@ -1,23 +1,28 @@
-"""Win-rate drift checks: a fixed-seed suite compared with a committed baseline."""
+"""Drift checks: a fixed-seed suite replayed and compared game by game with a baseline."""
 
 from analyses.drift.check import (
     DEFAULT_BASELINE,
     DEFAULT_SUITE,
     add_arguments,
     cmd_drift,
-    compare,
+    compare_all,
     load_suite,
     measure,
-    two_proportion_p,
 )
+from analyses.drift.compare import compare_check, judge
+from analyses.drift.metrics import METRICS, metric, per_game
 
 __all__ = [
     "DEFAULT_BASELINE",
     "DEFAULT_SUITE",
+    "METRICS",
     "add_arguments",
     "cmd_drift",
-    "compare",
+    "compare_all",
+    "compare_check",
+    "judge",
     "load_suite",
     "measure",
-    "two_proportion_p",
+    "metric",
+    "per_game",
 ]

@@ -1,157 +1,190 @@
-"""Win-rate drift: rerun a fixed-seed suite and compare slot-0 win rates with a baseline.
+"""``boardlab drift``: replay a fixed-seed suite and compare it with a per-game baseline.
 
-The simulators are deterministic, so unchanged code reproduces the baseline exactly; a change
-in rules, policies or seeds moves the numbers. A move is flagged as **drift** when a two-sided
-two-proportion test rejects equality at ``alpha`` after Holm correction over the suite, so
-harmless reshuffles (e.g. a refactor that draws cards in another order) pass while real
-strength or balance changes fail CI.
+The baseline stores every suite game's outcome (keyed by game index, so by seed); a check
+replays the same seeds and compares each monitored metric game by game (``compare.py``).
+Unchanged code reproduces the baseline exactly and costs no test. Exit codes: 0 no drift (a
+change within tolerance, or not significant, is reported); 1 drift in any metric; 2 bad
+input (including ``drift update`` without ``--message``).
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import tempfile
-from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import polars as pl
-import scipy.stats as sps
 
-from analyses.stats import holm, wilson_interval
+from analyses.drift.compare import compare_check, judge
+from analyses.drift.metrics import metric, per_game
 from simcore.config import build_config, load_toml
 from simcore.errors import ConfigError
 
 PACKAGE_DIR = Path(__file__).parent
 DEFAULT_SUITE = PACKAGE_DIR / "suite.toml"
-DEFAULT_BASELINE = PACKAGE_DIR / "baseline.json"
-
-
-@dataclass
-class Measured:
-    """Slot-0 wins, games and mean game length of one suite entry."""
-
-    name: str
-    wins: float
-    games: int
-    mean_turns: float
+DEFAULT_BASELINE = PACKAGE_DIR / "baseline.json.gz"
+FORMAT = 2
+STORED = ("game_index", "rotation", "turns", "ended_by", "first_player", "slot0_win",
+          "slot0_margin", "score", "first_player_win")  # fmt: skip
 
 
 def load_suite(path: str | Path) -> tuple[list[dict[str, Any]], float]:
-    """The suite's sweep configs (validated) and its alpha."""
+    """The suite's checks (sweep config plus ``metrics`` / ``tolerance``) and its alpha."""
     raw = load_toml(path)
     checks = raw.get("check")
     if not isinstance(checks, list) or not checks:
         raise ConfigError(f"{path}: needs at least one [[check]] table")
-    alpha = raw.get("alpha", 0.01)
+    alpha = raw.get("alpha", 0.05)
     if not isinstance(alpha, float) or not 0 < alpha < 1:
         raise ConfigError(f"{path}: 'alpha' must be a number in (0, 1), got {alpha!r}")
     names = [c.get("name") for c in checks]
     if len(set(names)) != len(names) or not all(isinstance(n, str) for n in names):
         raise ConfigError(f"{path}: every [[check]] needs a unique 'name'")
     for check in checks:
-        build_config(check, source=f"{path} [{check['name']}]")
+        where = f"{path} [{check['name']}]"
+        metrics = check.get("metrics")
+        if not isinstance(metrics, list) or not metrics:
+            raise ConfigError(f"{where}: needs a non-empty 'metrics' list")
+        for name in [*metrics, *check.get("tolerance", {})]:
+            metric(name)
+        build_config(sweep_part(check), source=where)
     return checks, alpha
 
 
-def measure(checks: list[dict[str, Any]], n_jobs: int = 1) -> list[Measured]:
-    """Run every suite entry and measure slot 0's win share."""
+def sweep_part(check: dict[str, Any]) -> dict[str, Any]:
+    """The sweep config of a check (without its drift keys)."""
+    return {k: v for k, v in check.items() if k not in ("metrics", "tolerance")}
+
+
+def config_hash(check: dict[str, Any]) -> str:
+    """Identity of a check's games: a baseline of another config cannot be compared."""
+    return hashlib.sha256(json.dumps(sweep_part(check), sort_keys=True).encode()).hexdigest()[:16]
+
+
+def measure(checks: list[dict[str, Any]], n_jobs: int = 1) -> dict[str, pl.DataFrame]:
+    """Run every check's sweep; return its per-game frame."""
     from simcore.dataset import read_table
     from simcore.sweep import run_sweep
 
-    out = []
+    out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for check in checks:
-            result = run_sweep(build_config(check), tmp, n_jobs=n_jobs, quiet=True)
-            seats = read_table(result.run_dir, "seats").filter(pl.col("slot") == 0)
-            games = read_table(result.run_dir, "games")
-            out.append(Measured(check["name"], float(seats["win_share"].sum()), games.height,
-                                float(games["turns"].mean())))  # fmt: skip
+            result = run_sweep(build_config(sweep_part(check)), tmp, n_jobs=n_jobs, quiet=True)
+            games, seats = read_table(result.run_dir, "games"), read_table(result.run_dir, "seats")
+            out[check["name"]] = per_game(games, seats)
     return out
 
 
-def compare(current: list[Measured], baseline: dict[str, Any], alpha: float) -> pl.DataFrame:
-    """One row per entry: baseline and current rates, intervals, Holm-adjusted p, drift flag."""
+def compare_all(
+    checks: list[dict[str, Any]], now: dict[str, pl.DataFrame], baseline: dict[str, Any],
+    alpha: float,
+) -> pl.DataFrame:  # fmt: skip
+    """Every metric of every check against the baseline, judged together (Holm)."""
     rows = []
-    for m in current:
-        base = baseline.get("checks", {}).get(m.name)
-        rate = m.wins / m.games
-        lo, hi = wilson_interval(m.wins, m.games)
-        row = {"check": m.name, "games": m.games, "rate": rate, "lo": lo, "hi": hi,
-               "base_rate": float("nan"), "p_value": float("nan"), "status": "new"}  # fmt: skip
-        if base is not None:
-            row["base_rate"] = base["wins"] / base["games"]
-            row["p_value"] = two_proportion_p(m.wins, m.games, base["wins"], base["games"])
-            same = base["wins"] == m.wins and base["games"] == m.games
-            row["status"] = "identical" if same else "changed"
-        rows.append(row)
-    table = pl.DataFrame(rows)
-    adjusted = holm(np.nan_to_num(table["p_value"].to_numpy(), nan=1.0))
-    return table.with_columns(p_holm=pl.Series(adjusted)).with_columns(
-        status=pl.when(pl.col("p_holm") < alpha).then(pl.lit("DRIFT")).otherwise(pl.col("status"))
-    )
+    for check in checks:
+        stored = baseline.get("checks", {}).get(check["name"])
+        if stored is None:
+            raise ConfigError(f"check {check['name']!r} has no baseline; run `boardlab drift "
+                              "update --message ...` after reviewing it")  # fmt: skip
+        if stored.get("config_hash") != config_hash(check):
+            raise ConfigError(f"check {check['name']!r} changed since the baseline was "
+                              "recorded; run `boardlab drift update --message ...`")  # fmt: skip
+        base = with_seeds(check, pl.DataFrame(stored["columns"]))
+        rows += compare_check(check["name"], check["metrics"], base, now[check["name"]],
+                              check.get("tolerance"))  # fmt: skip
+    return judge(rows, alpha)
 
 
-def two_proportion_p(w1: float, n1: int, w2: float, n2: int) -> float:
-    """Two-sided pooled z-test p-value that two win rates are equal."""
-    pooled = (w1 + w2) / (n1 + n2)
-    se = np.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
-    if se == 0:
-        return 1.0 if w1 / n1 == w2 / n2 else 0.0
-    return float(2 * sps.norm.sf(abs(w1 / n1 - w2 / n2) / se))
+def with_seeds(check: dict[str, Any], frame: pl.DataFrame) -> pl.DataFrame:
+    """Add the game seeds (derived from the sweep seed; not stored in the baseline)."""
+    from simcore.rng import game_seed
+
+    seeds = [game_seed(check["seed"], int(i)) for i in frame["game_index"]]
+    return frame.with_columns(seed=pl.Series(seeds, dtype=pl.Int64))
 
 
-def baseline_from(measured: list[Measured]) -> dict[str, Any]:
-    """The JSON baseline of a measurement."""
-    return {"checks": {m.name: {"wins": m.wins, "games": m.games, "mean_turns": m.mean_turns}
-                       for m in measured}}  # fmt: skip
+def baseline_from(
+    checks: list[dict[str, Any]], measured: dict[str, pl.DataFrame], message: str
+) -> dict[str, Any]:
+    """The baseline document of a measurement, with why it was recorded."""
+    from importlib.metadata import version
+
+    return {
+        "format": FORMAT,
+        "message": message,
+        "recorded": datetime.now(UTC).isoformat(timespec="seconds"),
+        "boardlab": version("boardlab"),
+        "checks": {c["name"]: {"config_hash": config_hash(c),
+                               "columns": measured[c["name"]].select(STORED).to_dict(
+                                   as_series=False)}
+                   for c in checks},
+    }  # fmt: skip
+
+
+def write_baseline(path: str | Path, doc: dict[str, Any]) -> None:
+    """Write a baseline (gzip-compressed JSON when the name ends in ``.gz``)."""
+    data = json.dumps(doc, separators=(",", ":")).encode()
+    path = Path(path)
+    path.write_bytes(gzip.compress(data, mtime=0) if path.suffix == ".gz" else data)
 
 
 def load_baseline(path: str | Path) -> dict[str, Any]:
-    """A baseline file; ``ConfigError`` if missing or unreadable."""
+    """A baseline file; ``ConfigError`` if missing, unreadable or of an older format."""
     path = Path(path)
     if not path.is_file():
-        raise ConfigError(f"no drift baseline at {path}; run `boardlab drift update` first")
+        raise ConfigError(f"no drift baseline at {path}; run `boardlab drift update "
+                          "--message ...` first")  # fmt: skip
     try:
-        return json.loads(path.read_text())
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"{path}: baseline is not valid JSON ({exc})") from None
-
-
-def format_table(table: pl.DataFrame) -> str:
-    """Plain-text table for the terminal."""
-    lines = [f"{'check':<40} {'games':>6} {'baseline':>9} {'now':>7} {'95% interval':>15} "
-             f"{'p (Holm)':>9}  status"]  # fmt: skip
-    for r in table.iter_rows(named=True):
-        base = "-" if np.isnan(r["base_rate"]) else f"{100 * r['base_rate']:.1f}%"
-        lines.append(
-            f"{r['check']:<40} {r['games']:>6} {base:>9} {100 * r['rate']:>6.1f}% "
-            f"{100 * r['lo']:>6.1f}–{100 * r['hi']:.1f}% {r['p_holm']:>9.3g}  {r['status']}"
-        )
-    return "\n".join(lines)
+        data = path.read_bytes()
+        doc = json.loads(gzip.decompress(data) if path.suffix == ".gz" else data)
+    except (OSError, EOFError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: baseline is not readable ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ConfigError(f"{path}: not a drift baseline of format {FORMAT}; rerun `boardlab "
+                          "drift update --message ...`")  # fmt: skip
+    return doc
 
 
 def add_arguments(p: Any) -> None:
     """Flags of ``boardlab drift``."""
     p.add_argument("action", choices=["check", "update"])
     p.add_argument("--suite", default=str(DEFAULT_SUITE), help="suite TOML")
-    p.add_argument("--baseline", default=str(DEFAULT_BASELINE), help="baseline JSON")
+    p.add_argument("--baseline", default=str(DEFAULT_BASELINE), help="baseline (.json[.gz])")
     p.add_argument("--n-jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--message", help="update: why the baseline changes (required)")
+    p.add_argument("--junit", help="check: also write a JUnit XML result here")
+    p.add_argument("--html", help="check: also write an HTML report here")
 
 
 def cmd_drift(args: Any) -> int:
-    """``drift check`` (exit 1 on drift) or ``drift update`` (rewrite the baseline)."""
+    """``drift check`` (exit 1 on drift) or ``drift update --message WHY``."""
+    from analyses.drift import output
+
     checks, alpha = load_suite(args.suite)
-    baseline = load_baseline(args.baseline) if args.action == "check" else {}
-    measured = measure(checks, args.n_jobs)
-    table = compare(measured, baseline, alpha)
-    print(format_table(table))
     if args.action == "update":
-        Path(args.baseline).write_text(json.dumps(baseline_from(measured), indent=1) + "\n")
-        print(f"baseline written to {args.baseline}")
+        if not (args.message or "").strip():
+            raise ConfigError("drift update needs --message saying why the baseline changes")
+        measured = measure(checks, args.n_jobs)
+        write_baseline(args.baseline, baseline_from(checks, measured, args.message.strip()))
+        print(f"baseline of {len(checks)} checks written to {args.baseline}: {args.message}")
         return 0
+    baseline = load_baseline(args.baseline)
+    now = measure(checks, args.n_jobs)
+    table = compare_all(checks, now, baseline, alpha)
+    examples = output.changed_examples(checks, now, baseline)
+    print(output.format_table(table, baseline))
+    print(output.format_examples(examples))
+    if args.junit:
+        output.write_junit(args.junit, table)
+    if args.html:
+        output.write_html(args.html, table, baseline, examples, alpha)
     drifted = table.filter(pl.col("status") == "DRIFT").height
-    missing = table.filter(pl.col("status") == "new").height
-    print(f"{drifted} drifted, {missing} without baseline, alpha {alpha} (Holm)")
+    changed = table.filter(pl.col("status").str.starts_with("changed")).height
+    same = table.height - drifted - changed
+    print(f"{drifted} drifted, {changed} changed without drift, {same} identical "
+          f"(alpha {alpha} family-wise, Holm)")  # fmt: skip
     return 1 if drifted else 0

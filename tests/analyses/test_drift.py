@@ -1,12 +1,23 @@
-"""``boardlab drift``: unchanged code is identical; a real strength change exits 1."""
+"""``boardlab drift``: per-game baseline, paired/unpaired tests, statuses, outputs, exit codes."""
 
 from __future__ import annotations
 
-from analyses.drift import DEFAULT_BASELINE, DEFAULT_SUITE, load_suite, two_proportion_p
+import gzip
+import json
+import shlex
+from xml.etree import ElementTree as ET
+
+import numpy as np
+import polars as pl
+import pytest
+
+from analyses.drift import DEFAULT_BASELINE, DEFAULT_SUITE, compare_check, judge, load_suite
+from analyses.drift.check import config_hash, with_seeds
+from simcore.errors import ConfigError
 from tests.conftest import DUEL, run_cli
 
 SUITE = f"""
-alpha = 0.01
+alpha = 0.05
 [[check]]
 name = "duel"
 game = "{DUEL}"
@@ -14,47 +25,122 @@ players = 2
 games = 600
 seed = 3
 policies = ["POLICY", "random"]
+metrics = ["slot0_win", "turns", "score"]
 """
 
 
-def write_suite(tmp_path, policy: str):
+def write_suite(tmp_path, policy: str) -> str:
     path = tmp_path / "suite.toml"
     path.write_text(SUITE.replace("POLICY", policy))
     return str(path)
 
 
-def test_update_then_check_is_identical(tmp_path):
-    suite, baseline = write_suite(tmp_path, "random"), str(tmp_path / "base.json")
-    assert run_cli("drift", "update", "--suite", suite, "--baseline", baseline).returncode == 0
+@pytest.fixture
+def recorded(tmp_path):
+    suite, baseline = write_suite(tmp_path, "random"), str(tmp_path / "base.json.gz")
+    made = run_cli("drift", "update", "--suite", suite, "--baseline", baseline,
+                   "--message", "first recording")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    return suite, baseline
+
+
+def test_update_needs_a_message(tmp_path):
+    result = run_cli("drift", "update", "--suite", write_suite(tmp_path, "random"),
+                     "--baseline", str(tmp_path / "b.json.gz"))  # fmt: skip
+    assert result.returncode == 2 and "--message" in result.stderr
+    assert not (tmp_path / "b.json.gz").exists()
+
+
+def test_unchanged_code_is_identical_and_costs_no_test(recorded, tmp_path):
+    suite, baseline = recorded
+    doc = json.loads(gzip.decompress((tmp_path / "base.json.gz").read_bytes()))
+    assert (
+        doc["message"] == "first recording"
+        and len(doc["checks"]["duel"]["columns"]["turns"]) == 600
+    )
     result = run_cli("drift", "check", "--suite", suite, "--baseline", baseline)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "identical" in result.stdout and "0 drifted" in result.stdout
+    assert "0 drifted, 0 changed without drift, 3 identical" in result.stdout
+    assert "first recording" in result.stdout and "no game changed its winner" in result.stdout
 
 
-def test_strength_change_is_drift(tmp_path):
-    baseline = str(tmp_path / "base.json")
-    assert run_cli("drift", "update", "--suite", write_suite(tmp_path, "random"),
-                   "--baseline", baseline).returncode == 0  # fmt: skip
-    # Slot 0 now never plays its 8: a clear loss of strength against the baseline.
+def test_strength_change_is_drift_with_replayable_examples(recorded, tmp_path):
+    _, baseline = recorded
+    # Slot 0 never plays its 8 or 7: a clear loss of strength, same random stream.
     weaker = write_suite(tmp_path, "random:forbid=play/8+play/7")
-    result = run_cli("drift", "check", "--suite", weaker, "--baseline", baseline)
+    junit, page = tmp_path / "drift.xml", tmp_path / "drift.html"
+    result = run_cli("drift", "check", "--suite", weaker, "--baseline", baseline,
+                     "--junit", str(junit), "--html", str(page))  # fmt: skip
+    # the suite's config changed (another policy): refused rather than compared blindly
+    assert result.returncode == 2 and "changed since the baseline" in result.stderr
+    doc = json.loads(gzip.decompress((tmp_path / "base.json.gz").read_bytes()))
+    checks, _ = load_suite(weaker)
+    doc["checks"]["duel"]["config_hash"] = config_hash(checks[0])  # as if the code changed
+    (tmp_path / "base.json.gz").write_bytes(gzip.compress(json.dumps(doc).encode()))
+    result = run_cli("drift", "check", "--suite", weaker, "--baseline", baseline,
+                     "--junit", str(junit), "--html", str(page))  # fmt: skip
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "DRIFT" in result.stdout
+    assert "DRIFT" in result.stdout and "paired" in result.stdout
+    suites = ET.parse(junit).getroot()
+    assert suites.find("testsuite").get("failures") != "0"
+    assert "Drift check:" in page.read_text() and "boardlab play" in page.read_text()
+    command = next(line for line in result.stdout.splitlines() if "boardlab play" in line)
+    replay = run_cli(*shlex.split(command.strip())[1:])
+    assert replay.returncode == 0 and replay.stdout.strip(), replay.stderr
 
 
-def test_missing_baseline_is_bad_input(tmp_path):
-    result = run_cli("drift", "check", "--suite", write_suite(tmp_path, "random"),
-                     "--baseline", str(tmp_path / "none.json"))  # fmt: skip
-    assert result.returncode == 2 and "drift update" in result.stderr
+def test_old_or_missing_baseline_is_bad_input(tmp_path):
+    suite = write_suite(tmp_path, "random")
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"checks": {"duel": {"wins": 1, "games": 2}}}))
+    for path in (old, tmp_path / "none.json"):
+        result = run_cli("drift", "check", "--suite", suite, "--baseline", str(path))
+        assert result.returncode == 2 and "drift update --message" in result.stderr
 
 
-def test_two_proportion_p_reference():
-    # Pooled z test: 60/100 vs 45/100 -> z = 2.1239, p = 0.0337.
-    assert abs(two_proportion_p(60, 100, 45, 100) - 0.0337) < 1e-3
-    assert two_proportion_p(50, 100, 50, 100) == 1.0
+def _frame(values: np.ndarray, seed: int = 3) -> pl.DataFrame:
+    n = len(values)
+    base = pl.DataFrame({"game_index": np.arange(n), "slot0_win": values,
+                         "turns": np.full(n, 10), "ended_by": ["x"] * n,
+                         "score": values * 2.0, "first_player_win": values})  # fmt: skip
+    return with_seeds({"seed": seed}, base)
+
+
+def test_statuses_identical_unpaired_within_tolerance_and_drift():
+    rng = np.random.default_rng(0)
+    n = 20_000
+    base = rng.random(n) < 0.5
+    same = compare_check("c", ["slot0_win"], _frame(base), _frame(base))
+    other = rng.random(n) < 0.5  # a new random stream, same behaviour
+    new = compare_check("c", ["slot0_win"], _frame(base), _frame(other))
+    small = base.copy()
+    small[np.flatnonzero(~base)[:100]] = True  # +0.5 points, same stream
+    big = base.copy()
+    big[np.flatnonzero(~base)[:1200]] = True  # +6 points, same stream
+    rows = same + new + compare_check("c", ["slot0_win"], _frame(base), _frame(small))
+    rows += compare_check("c", ["slot0_win"], _frame(base), _frame(big))
+    table = judge(rows, 0.05)
+    assert table["status"].to_list() == ["identical", "changed (not significant)",
+                                         "changed (within tolerance)", "DRIFT"]  # fmt: skip
+    assert table["mode"].to_list()[1:] == ["unpaired (new random stream)", "paired", "paired"]
+    assert table["mde"][1] < 0.03  # this size detects a 3-point shift, even unpaired
+
+
+def test_seeds_must_match():
+    a = _frame(np.ones(10))
+    with pytest.raises(ValueError, match="other seeds"):
+        compare_check("c", ["slot0_win"], a, _frame(np.ones(10), seed=4))
+
+
+def test_unknown_metric_is_bad_input(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text(SUITE.replace("POLICY", "random").replace('"score"]', '"scor"]'))
+    with pytest.raises(ConfigError, match="unknown drift metric 'scor'"):
+        load_suite(path)
 
 
 def test_shipped_suite_is_valid_and_has_a_baseline():
     checks, alpha = load_suite(DEFAULT_SUITE)
-    assert len(checks) >= 3 and alpha == 0.01
-    assert DEFAULT_BASELINE.is_file(), "run `boardlab drift update` and commit the baseline"
+    assert len(checks) == 6 and alpha == 0.05
+    assert sum(len(c["metrics"]) for c in checks) == 11
+    assert DEFAULT_BASELINE.is_file(), "run `boardlab drift update --message ...` and commit"

@@ -1,0 +1,101 @@
+"""The balance signature a drift check monitors: per-game values and their tolerances.
+
+Every metric turns one suite game into one number, so a check compares the baseline and the
+current run game by game (same seed, same game index). A tolerance is the smallest shift that
+matters to a designer: 3 win-rate points for rates and end-reason shares, 3% of the baseline
+mean for lengths, scores and score margins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from simcore.errors import ConfigError
+
+RATE_TOLERANCE = 0.03  # absolute, in win-share units (3 points)
+RELATIVE_TOLERANCE = 0.03  # 3% of the baseline mean
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One monitored quantity of a check."""
+
+    name: str
+    describe: str
+    relative: bool  # tolerance relative to the baseline mean (else absolute)
+    extract: Callable[[pl.DataFrame], np.ndarray]  # per-game frame -> one value per game
+
+    def tolerance(self, baseline_mean: float, override: float | None = None) -> float:
+        """The smallest shift that matters, in the metric's units."""
+        base = override if override is not None else (
+            RELATIVE_TOLERANCE if self.relative else RATE_TOLERANCE
+        )  # fmt: skip
+        return base * max(abs(baseline_mean), 1e-9) if self.relative else base
+
+
+def _col(name: str) -> Callable[[pl.DataFrame], np.ndarray]:
+    def extract(frame: pl.DataFrame) -> np.ndarray:
+        values = frame[name].cast(pl.Float64)
+        if values.null_count():
+            raise ConfigError(f"drift metric {name!r} needs a value in every game (does the "
+                              "game record its start player?)")  # fmt: skip
+        return values.to_numpy()
+
+    return extract
+
+
+def _end(reason: str) -> Callable[[pl.DataFrame], np.ndarray]:
+    return lambda frame: (frame["ended_by"] == reason).cast(pl.Float64).to_numpy()
+
+
+METRICS: dict[str, Metric] = {
+    "slot0_win": Metric("slot0_win", "win share of the line-up's first policy", False,
+                        _col("slot0_win")),
+    "slot0_margin": Metric("slot0_margin", "score of the first policy minus the others' mean",
+                           True, _col("slot0_margin")),
+    "first_player_win": Metric("first_player_win", "win share of the player who started",
+                               False, _col("first_player_win")),
+    "turns": Metric("turns", "game length in turns", True, _col("turns")),
+    "score": Metric("score", "mean score per seat", True, _col("score")),
+}  # fmt: skip
+
+
+def metric(name: str) -> Metric:
+    """A metric by name; ``end:<reason>`` is the share of games that ended that way."""
+    if name.startswith("end:") and len(name) > 4:
+        reason = name[4:]
+        return Metric(name, f"share of games ended by {reason!r}", False, _end(reason))
+    if name not in METRICS:
+        raise ConfigError(
+            f"unknown drift metric {name!r}; known: {', '.join(METRICS)}, end:<reason>"
+        )
+    return METRICS[name]
+
+
+def per_game(games: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """One row per game: what every metric reads (sorted by game index)."""
+    by_game = seats.group_by("game_index").agg(
+        slot0_win=pl.col("win_share").filter(pl.col("slot") == 0).mean(),
+        slot0_score=pl.col("score").filter(pl.col("slot") == 0).mean(),
+        others=pl.col("score").filter(pl.col("slot") != 0).mean(),
+        score=pl.col("score").mean(),
+    )
+    if "first_player" not in games.columns:  # a game that does not record its start player
+        games = games.with_columns(first_player=pl.lit(-1, dtype=pl.Int64))
+    first = seats.join(games.select("game_index", "first_player"), on="game_index").filter(
+        pl.col("seat") == pl.col("first_player")
+    )
+    first = first.group_by("game_index").agg(first_player_win=pl.col("win_share").first())
+    cols = ["game_index", "seed", "rotation", "turns", "ended_by", "first_player"]
+    return (
+        games.select(cols)
+        .join(by_game, on="game_index")
+        .join(first, on="game_index", how="left")
+        .with_columns(slot0_margin=pl.col("slot0_score") - pl.col("others"))
+        .drop("slot0_score", "others")
+        .sort("game_index")
+    )
