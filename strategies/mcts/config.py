@@ -16,6 +16,19 @@ RECOMMENDED: dict[str, dict[str, object]] = {
     # cut-off after 10 steps, scored by the race-to-3-VP evaluation; 560 iterations fill the
     # 2 s of CPU per game the players issue allows (1.89 s measured)
     "ratjack": {"iterations": 560, "horizon": 10},
+    # heuristic play-outs to the end scored by score margin, progressive widening from the
+    # heuristic's choice; 90 iterations keep a game near 30 s of CPU
+    "rats_of_wistar": {"iterations": 90, "rollout": "heuristic", "widen": 1.0, "reward": "margin"},
+    # heuristic play-outs cut off after 30 steps, margin reward with a small exploration constant
+    # (margins differ by a few hundredths), narrow widening; ~29 s of CPU per game
+    "lord_of_worlds": {
+        "iterations": 350,
+        "rollout": "heuristic",
+        "horizon": 30,
+        "widen": 0.5,
+        "reward": "margin",
+        "c": 0.1,
+    },
 }
 REWARDS = ("win", "margin")
 MAX_ITERATIONS = 10_000_000  # per move: ~1 hour of search at typical speeds

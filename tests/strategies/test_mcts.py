@@ -360,4 +360,7 @@ def test_plain_mcts_takes_the_games_recommended_settings():
     assert plain.config.horizon == 10 and plain.name == "mcts:iterations=560,horizon=10"
     assert make_mcts(Ratjack(), horizon=0, iterations=400).name == "mcts"  # explicit options win
     assert make_mcts(Ratjack(), iterations=100).name == "mcts:iterations=100,horizon=10"
-    assert make_mcts(LordOfWorlds()).name == "mcts"  # no recommendation measured yet
+    low = make_mcts(LordOfWorlds())
+    assert low.name == ("mcts:iterations=350,c=0.1,rollout=heuristic,horizon=30,reward=margin,"
+                        "widen=0.5")  # fmt: skip
+    assert low.prior_policy is not None and low.rollout_policy is not None
