@@ -21,7 +21,7 @@ LADDER_SEED = 5050
 STYLES = {"ratjack": ("careful", "aggressive"), "lord_of_worlds": ("chains", "architect"),
           "rats_of_wistar": ("engine", "explorer")}  # fmt: skip
 # Budgets of the skill ladder (iterations per decision); the top one is the recommended budget.
-BUDGETS = {"ratjack": (70, 140, 280, 560), "lord_of_worlds": (44, 88, 175, 350),
+BUDGETS = {"ratjack": (70, 140, 280, 560), "lord_of_worlds": (31, 62, 125, 250),
            "rats_of_wistar": (12, 23, 45, 90)}  # fmt: skip
 # Measured CPU seconds per 2-player game on one core (both seats), from pilot runs.
 CPU_S = {

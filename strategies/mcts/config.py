@@ -20,7 +20,7 @@ RECOMMENDED: dict[str, dict[str, object]] = {
     # heuristic's choice; 90 iterations keep a game near 30 s of CPU
     "rats_of_wistar": {"iterations": 90, "rollout": "heuristic", "widen": 1.0, "reward": "margin"},
     # heuristic play-outs cut off after 30 steps, margin reward with a small exploration constant
-    # (margins differ by a few hundredths), narrow widening; ~29 s of CPU per game
+    # (margins differ by a few hundredths), narrow widening; 250 iterations: ~30 s of CPU a game
     "lord_of_worlds": {
         "iterations": 350,
         "rollout": "heuristic",
