@@ -22,7 +22,7 @@ RECOMMENDED: dict[str, dict[str, object]] = {
     # heuristic play-outs cut off after 30 steps, margin reward with a small exploration constant
     # (margins differ by a few hundredths), narrow widening; 250 iterations: ~30 s of CPU a game
     "lord_of_worlds": {
-        "iterations": 350,
+        "iterations": 250,
         "rollout": "heuristic",
         "horizon": 30,
         "widen": 0.5,
