@@ -144,3 +144,23 @@ def test_shipped_suite_is_valid_and_has_a_baseline():
     assert len(checks) == 6 and alpha == 0.05
     assert sum(len(c["metrics"]) for c in checks) == 11
     assert DEFAULT_BASELINE.is_file(), "run `boardlab drift update --message ...` and commit"
+
+
+def test_harness_measures_false_alarms_and_power_on_a_pool():
+    from analyses.drift.harness import rates
+
+    rng = np.random.default_rng(5)
+    n = 2000
+    wins = (rng.random(2 * n) < 0.5).astype(float)
+    pool = pl.DataFrame({"game_index": np.arange(2 * n), "rotation": np.arange(2 * n) % 2,
+                         "turns": rng.poisson(20, 2 * n), "ended_by": ["x"] * (2 * n),
+                         "slot0_win": wins, "first_player_win": wins,
+                         "score": rng.normal(50, 5, 2 * n)})  # fmt: skip
+    checks = [{"name": "c", "seed": 1, "games": n, "metrics": ["slot0_win", "score"]}]
+    result = rates(checks, {"c": pool}, 0.05, trials=20, seed=1)
+    assert result["false_alarm_same_stream"] == 0.0  # identical runs never alarm
+    assert result["false_alarm_new_stream"] <= 0.25  # 20 trials: loose bound on a 5% rate
+    power = result["power"]
+    assert power["c/slot0_win"]["same_stream"] >= 0.8 and power["c/score"]["same_stream"] == 1.0
+    # n = 2000 is far below the 7,600 a 3-point shift needs unpaired: power is visibly short
+    assert power["c/slot0_win"]["new_stream"] < 0.8
