@@ -30,6 +30,15 @@ def _diff(r: dict[str, Any]) -> str:
             f"tol ±{scale * r['tolerance']:.2f}")  # fmt: skip
 
 
+def _detects(r: dict[str, Any]) -> str:
+    """The shift this size of check detects with 80% power even unpaired (worst case)."""
+    rate = not metric(r["metric"]).relative
+    value = r["worst_mde"]
+    if value is None or math.isnan(value):
+        return "-"
+    return f"±{100 * value:.1f} pts" if rate else f"±{value:.2f}"
+
+
 def format_table(table: pl.DataFrame, baseline: dict[str, Any]) -> str:
     """Plain-text table: per metric baseline, now, difference with 95% interval, status."""
     head = f"baseline: {baseline.get('recorded', '?')}: {baseline.get('message', '')}"
@@ -117,8 +126,8 @@ def write_html(
         cls = "drift" if r["status"] == "DRIFT" else ""
         rows.append(f"<tr class='{cls}'><td>{esc(r['check'])}</td><td>{esc(r['metric'])}</td>"
                     f"<td>{_num(r['baseline'], rate)}</td><td>{_num(r['now'], rate)}</td>"
-                    f"<td>{esc(_diff(r))}</td><td>{esc(r['status'])}</td>"
-                    f"<td>{esc(r['mode'])}</td></tr>")  # fmt: skip
+                    f"<td>{esc(_diff(r))}</td><td>{_detects(r)}</td>"
+                    f"<td>{esc(r['status'])}</td><td>{esc(r['mode'])}</td></tr>")  # fmt: skip
     ex = "".join(f"<li>{esc(e['check'])} game {e['game_index']}: <code>{esc(e['command'])}"
                  "</code></li>" for e in examples)  # fmt: skip
     ex = ex or "<li>no game changed its winner</li>"
@@ -134,6 +143,7 @@ tr.drift{{background:#fde2e2}}code{{font-size:.85em}}</style></head><body>
 Family-wise alpha {alpha} (Holm). A metric drifts when its change is significant and its 95%
 interval reaches the tolerance (the smallest shift that matters).</p>
 <table><tr><th>check</th><th>metric</th><th>baseline</th><th>now</th>
-<th>difference [95%], tolerance</th><th>status</th><th>test</th></tr>{"".join(rows)}</table>
+<th>difference [95%], tolerance</th><th>detects (80%, new stream)</th><th>status</th>
+<th>test</th></tr>{"".join(rows)}</table>
 <h2>Games whose winner changed</h2><ul>{ex}</ul></body></html>"""
     Path(path).write_text(page, encoding="utf-8")
