@@ -126,46 +126,17 @@ def _descend(
     root: Node, root_actions: list[int], det: Any, rng: random.Random, c: float, n: int
 ) -> list[Node]:
     """Select with availability-UCB1 down the tree, expand one node; ``det`` follows along."""
-    node = root
+    node: Node | None = root
     path = [root]
     actions = root_actions  # the acting seat's legal actions are the same in every determinization
-    ln, root2 = log, sqrt  # locals: this loop is the tree's hot path
-    while True:
+    while node is not None:
         player = det.current_player
         if player < 0:
-            return path
+            break
         if node is not root:
             actions = det.legal_actions()
-        get = node.children.get
-        untried: list[int] | None = None
-        best_child: Node | None = None
-        best_action = 0
-        best_value = -1.0
-        for a in actions:
-            child = get(a)
-            if child is None:
-                if untried is None:
-                    untried = [a]
-                else:
-                    untried.append(a)
-                continue
-            child.avail = avail = child.avail + 1
-            if untried is not None:
-                continue  # expansion comes first; availability still has to be counted
-            visits = child.visits
-            value = child.total[player] / visits + c * root2(ln(avail) / visits)
-            if value > best_value:
-                best_value, best_child, best_action = value, child, a
-        if untried is not None:
-            a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-            child = Node(n)
-            node.children[a] = child
-            det.apply(a)
-            path.append(child)
-            return path
-        det.apply(best_action)
-        node = best_child  # type: ignore[assignment]
-        path.append(node)
+        node = _step(node, actions, player, c, n, det, path, rng)
+    return path
 
 
 def _descend_widened(
@@ -185,13 +156,13 @@ def _descend_widened(
     first, then the others in random order. Big compound-turn branchings (where to jump, which
     hex to fill) are then searched deep along the prior's line before they are searched wide.
     """
-    node = root
+    node: Node | None = root
     path = [root]
     actions = root_actions
-    while True:
+    while node is not None:
         player = det.current_player
         if player < 0:
-            return path
+            break
         if node is not root:
             actions = det.legal_actions()
         rank = node.rank
@@ -205,37 +176,52 @@ def _descend_widened(
                 if a not in rank:
                     rank[a] = len(rank)  # legal only in some determinizations: unpruned last
         allowed = max(1, int(widen * sqrt(node.visits)))
-        if allowed < len(actions):
-            actions = sorted(actions, key=rank.__getitem__)[:allowed]
-        else:
-            actions = sorted(actions, key=rank.__getitem__)
-        get = node.children.get
-        best_child: Node | None = None
-        best_action = 0
-        best_value = -1.0
-        expand = -1
-        for a in actions:
-            child = get(a)
-            if child is None:
-                if expand < 0:
-                    expand = a  # the best-ranked untried action is expanded first
-                continue
-            child.avail = avail = child.avail + 1
-            if expand >= 0:
-                continue
-            visits = child.visits
-            value = child.total[player] / visits + c * sqrt(log(avail) / visits)
-            if value > best_value:
-                best_value, best_child, best_action = value, child, a
-        if expand >= 0:
-            child = Node(n)
-            node.children[expand] = child
-            det.apply(expand)
-            path.append(child)
-            return path
-        det.apply(best_action)
-        node = best_child  # type: ignore[assignment]
-        path.append(node)
+        ranked = sorted(actions, key=rank.__getitem__)[:allowed]
+        node = _step(node, ranked, player, c, n, det, path, None)
+    return path
+
+
+def _step(
+    node: Node, actions: list[int], player: int, c: float, n: int, det: Any, path: list[Node],
+    rng: random.Random | None,
+) -> Node | None:  # fmt: skip
+    """One level of the descent: expand an untried action (then None) or follow UCB1.
+
+    Untried actions come first (a random one with ``rng``, else the first in ``actions``
+    order); availability is counted for every tried child that was legal here.
+    """
+    get = node.children.get
+    untried: list[int] | None = None
+    best_child: Node | None = None
+    best_action = 0
+    best_value = -1.0
+    ln, root2 = log, sqrt  # locals: this loop is the tree's hot path
+    for a in actions:
+        child = get(a)
+        if child is None:
+            if untried is None:
+                untried = [a]
+            else:
+                untried.append(a)
+            continue
+        child.avail = avail = child.avail + 1
+        if untried is not None:
+            continue  # expansion comes first; availability still has to be counted
+        visits = child.visits
+        value = child.total[player] / visits + c * root2(ln(avail) / visits)
+        if value > best_value:
+            best_value, best_child, best_action = value, child, a
+    if untried is not None:
+        pick = rng is not None and len(untried) > 1
+        a = untried[rng.randrange(len(untried))] if pick else untried[0]  # type: ignore[union-attr]
+        child = Node(n)
+        node.children[a] = child
+        det.apply(a)
+        path.append(child)
+        return None
+    det.apply(best_action)
+    path.append(best_child)  # type: ignore[arg-type]
+    return best_child
 
 
 def _rollout(
