@@ -76,13 +76,7 @@ def search(
     deadline = perf_counter() + config.time_ms / 1000.0 if config.time_ms else None
     c = config.c
     horizon = config.horizon or MAX_ROLLOUT_STEPS
-    if config.widen > 0:
-        widen, prior = config.widen, prior_policy
-        descend = lambda root, acts, det, rng, c, n: _descend_widened(  # noqa: E731
-            root, acts, det, rng, c, n, widen, prior
-        )
-    else:
-        descend = _descend
+    widen = config.widen
     start = perf_counter()
     done = 0
     while done < cap:
@@ -90,13 +84,13 @@ def search(
             break
         if stats is None:
             det = state.determinize(seat, rng)
-            path = descend(root, root_actions, det, rng, c, n)
+            path = _descend(root, root_actions, det, rng, c, n, widen, prior_policy)
             reward = _rollout(det, rng, rollout_policy, horizon, rewarder)
         else:
             t0 = perf_counter()
             det = state.determinize(seat, rng)
             t1 = perf_counter()
-            path = descend(root, root_actions, det, rng, c, n)
+            path = _descend(root, root_actions, det, rng, c, n, widen, prior_policy)
             t2 = perf_counter()
             reward = _rollout(det, rng, rollout_policy, horizon, rewarder)
             stats.determinize += t1 - t0
@@ -123,9 +117,23 @@ def best_action(root: Node, seat: int, actions: list[int]) -> int:
 
 
 def _descend(
-    root: Node, root_actions: list[int], det: Any, rng: random.Random, c: float, n: int
+    root: Node,
+    root_actions: list[int],
+    det: Any,
+    rng: random.Random,
+    c: float,
+    n: int,
+    widen: float = 0.0,
+    prior: Any = None,
 ) -> list[Node]:
-    """Select with availability-UCB1 down the tree, expand one node; ``det`` follows along."""
+    """Select with availability-UCB1 down the tree, expand one node; ``det`` follows along.
+
+    With ``widen`` > 0 (progressive widening; Chaslot et al. 2008, Coulom 2007) a node visited
+    ``v`` times considers only its first ``max(1, widen * sqrt(v))`` actions in rank order: the
+    prior policy's choice (in the determinization that first reached the node) first, then the
+    others in random order. Big compound-turn branchings (where to jump, which hex to fill) are
+    then searched deep along the prior's line before they are searched wide.
+    """
     node: Node | None = root
     path = [root]
     actions = root_actions  # the acting seat's legal actions are the same in every determinization
@@ -135,50 +143,28 @@ def _descend(
             break
         if node is not root:
             actions = det.legal_actions()
-        node = _step(node, actions, player, c, n, det, path, rng)
+        if widen:
+            actions = _widened(node, actions, det, rng, widen, prior)
+        node = _step(node, actions, player, c, n, det, path, None if widen else rng)
     return path
 
 
-def _descend_widened(
-    root: Node,
-    root_actions: list[int],
-    det: Any,
-    rng: random.Random,
-    c: float,
-    n: int,
-    widen: float,
-    prior: Any,
-) -> list[Node]:
-    """``_descend`` with progressive widening (Chaslot et al. 2008; Coulom 2007).
-
-    A node visited ``v`` times considers only its first ``max(1, widen * sqrt(v))`` actions in
-    rank order: the prior policy's choice (in the determinization that first reached the node)
-    first, then the others in random order. Big compound-turn branchings (where to jump, which
-    hex to fill) are then searched deep along the prior's line before they are searched wide.
-    """
-    node: Node | None = root
-    path = [root]
-    actions = root_actions
-    while node is not None:
-        player = det.current_player
-        if player < 0:
-            break
-        if node is not root:
-            actions = det.legal_actions()
-        rank = node.rank
-        if rank is None:
-            first = prior.act(det, rng) if prior is not None and len(actions) > 1 else actions[0]
-            rest = [a for a in actions if a != first]
-            rng.shuffle(rest)
-            rank = node.rank = {a: i for i, a in enumerate([first, *rest])}
-        else:
-            for a in actions:
-                if a not in rank:
-                    rank[a] = len(rank)  # legal only in some determinizations: unpruned last
-        allowed = max(1, int(widen * sqrt(node.visits)))
-        ranked = sorted(actions, key=rank.__getitem__)[:allowed]
-        node = _step(node, ranked, player, c, n, det, path, None)
-    return path
+def _widened(
+    node: Node, actions: list[int], det: Any, rng: random.Random, widen: float, prior: Any
+) -> list[int]:
+    """The actions progressive widening allows at ``node`` now, best-ranked first."""
+    rank = node.rank
+    if rank is None:
+        first = prior.act(det, rng) if prior is not None and len(actions) > 1 else actions[0]
+        rest = [a for a in actions if a != first]
+        rng.shuffle(rest)
+        rank = node.rank = {a: i for i, a in enumerate([first, *rest])}
+    else:
+        for a in actions:
+            if a not in rank:
+                rank[a] = len(rank)  # legal only in some determinizations: unpruned last
+    allowed = max(1, int(widen * sqrt(node.visits)))
+    return sorted(actions, key=rank.__getitem__)[:allowed]
 
 
 def _step(
