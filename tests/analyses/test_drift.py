@@ -22,7 +22,7 @@ alpha = 0.05
 name = "duel"
 game = "{DUEL}"
 players = 2
-games = 600
+games = 300
 seed = 3
 policies = ["POLICY", "random"]
 metrics = ["slot0_win", "turns", "score"]
@@ -56,7 +56,7 @@ def test_unchanged_code_is_identical_and_costs_no_test(recorded, tmp_path):
     doc = json.loads(gzip.decompress((tmp_path / "base.json.gz").read_bytes()))
     assert (
         doc["message"] == "first recording"
-        and len(doc["checks"]["duel"]["columns"]["turns"]) == 600
+        and len(doc["checks"]["duel"]["columns"]["turns"]) == 300
     )
     result = run_cli("drift", "check", "--suite", suite, "--baseline", baseline)
     assert result.returncode == 0, result.stdout + result.stderr
