@@ -11,6 +11,7 @@ from collections.abc import Mapping
 import polars as pl
 
 from analyses.degenerate import SATURATION
+from analyses.stats import detectable_difference
 
 ALPHA = 0.05
 
@@ -158,6 +159,10 @@ def skill_gap_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = N
         if row["rate"] >= SATURATION:
             verdict += (": saturated, so this measures a floor, not the gap; an opponent closer "
                         "in strength is needed to measure it")  # fmt: skip
+        elif verdict.startswith("consistent") and row.get("games"):
+            se = (row["fair"] * (1 - row["fair"]) / row["games"]) ** 0.5
+            mde = detectable_difference(se, ALPHA / max(1, table.height))
+            verdict += f"; a gap of {100 * mde:.1f} points would have shown (80% power)"
         out.append(
             f"{_prefix(row, labels, several)}{row['stronger']} wins {pct(row['rate'])} of its "
             f"games against {row['weaker']} (95% interval {pct_range(row['lo'], row['hi'])}), "
