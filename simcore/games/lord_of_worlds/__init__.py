@@ -58,7 +58,8 @@ class LordOfWorlds(Game):
         "pts_colored_hex": "int", "pts_architect": "int", "pts_sage_tree": "int",
         "pts_viewpoint": "int", "pts_chains": "int", "pts_value_sets": "int",
         "tiles_placed": "int", "turns_hiring": "int", "turns_playing": "int",
-        "longest_chain": "int",
+        "longest_chain": "int", "tiles_architect": "int", "tiles_sage_tree": "int",
+        "tiles_viewpoint": "int", "tiles_mix": "int", "tile_value_mean": "float",
     }  # fmt: skip
     action_columns = {
         "kind": "str",

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT
+from simcore.games.lord_of_worlds.content import (
+    ARCHITECT,
+    MIX,
+    N_BASIC,
+    SAGE,
+    TYPE_NAMES,
+    VIEWPOINT,
+)
 
 if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState
@@ -259,3 +266,13 @@ def final_scoring(s: LordOfWorldsState) -> None:
                 f"final scoring seat {p}: chains {pts} (longest {longest}), "
                 f"value sets {s.pts[p][VALUES]}, total {sum(s.pts[p])}"
             )
+
+
+def tile_counts(s: LordOfWorldsState, p: int) -> dict[str, Any]:
+    """Seat columns of what ``p`` collected: special tiles by kind, mean value of all tiles."""
+    ctx = s.ctx
+    tiles = [t for t in s.pterr[p] if t >= 0] + [t for _, t in s.archt[p]]
+    kinds = [ctx.ttype[t] for t in tiles]
+    row = {f"tiles_{TYPE_NAMES[k]}": kinds.count(k) for k in (ARCHITECT, SAGE, VIEWPOINT, MIX)}
+    row["tile_value_mean"] = sum(ctx.tvalue[t] for t in tiles) / len(tiles) if tiles else 0.0
+    return row

@@ -12,7 +12,7 @@ from simcore.games.lord_of_worlds import render, rules
 from simcore.games.lord_of_worlds.board import Board
 from simcore.games.lord_of_worlds.content import Cards, Planet, Scoring, Tiles
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
-from simcore.games.lord_of_worlds.planet import SOURCES
+from simcore.games.lord_of_worlds.planet import SOURCES, tile_counts
 from simcore.rng import state_stream
 
 SETUP, PORTAL, REVEAL, START, SELECT, MOVE, PLACE, FREE, DISCARD, OVER = range(-1, 9)
@@ -226,6 +226,7 @@ class LordOfWorldsState(State):
             row["turns_hiring"] = self.stats[p][STAT_HIRING]
             row["turns_playing"] = self.stats[p][STAT_PLAYING]
             row["longest_chain"] = self.stats[p][STAT_LONGEST]
+            row.update(tile_counts(self, p))
             seats.append(row)
         game = {
             "variant": params.variant,

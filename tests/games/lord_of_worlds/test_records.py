@@ -86,3 +86,21 @@ def test_heuristic_value_rewards_stars_chains_and_buying_power():
     size = s.hsize[0]
     s.apply(R.HIRE + 0)
     assert s.hsize[0] > size and s.heuristic_value(0) > base
+
+
+def test_special_tiles_taken_and_mean_tile_value_are_recorded():
+    # Counted from the final planets (architect tiles from the record of their placements):
+    # the tiles taken of each special kind never exceed the tiles placed, and the mean value
+    # lies between the smallest and largest tile value.
+    g = game()
+    taken = 0
+    for seed in range(4):
+        heuristic = make_policy("heuristic", g)
+        record = play_game(g, 2, [heuristic, heuristic], seed)
+        for row in record.seats:
+            specials = sum(row[f"tiles_{k}"] for k in ("architect", "sage_tree", "viewpoint",
+                                                       "mix"))  # fmt: skip
+            assert 0 <= specials <= row["tiles_placed"]
+            assert 1 <= row["tile_value_mean"] <= 11
+            taken += specials
+    assert taken > 0  # the heuristic does collect special tiles
