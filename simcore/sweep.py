@@ -9,7 +9,6 @@ so an interrupted sweep resumes with no duplicate and no lost game.
 from __future__ import annotations
 
 import json
-import platform
 import re
 import sys
 import time
@@ -31,6 +30,7 @@ from simcore.dask_backend import (
 from simcore.errors import ConfigError, RunDirError, WorkerLostError
 from simcore.fingerprint import check_same, fingerprint
 from simcore.lifeline import die_with_parent
+from simcore.provenance import content_info, versions
 from simcore.rng import game_seed
 from simcore.runner import play_game
 
@@ -300,28 +300,6 @@ class Sweep:
         # After the manifest holds every logged chunk; a kill in between is harmless (the log's
         # entries are already in the manifest and merging them again changes nothing).
         (self.run_dir / dataset.CHUNK_LOG).unlink(missing_ok=True)
-
-
-def content_info(game: Any) -> dict[str, Any]:
-    """Content set name/hash of a game that has versioned content, else the rules source."""
-    info = {"rules_source": game.spec.rules_source}
-    for attr in ("content_set", "content_hash", "content_provisional"):
-        if hasattr(game, attr):
-            info[attr] = getattr(game, attr)
-    return info
-
-
-def versions() -> dict[str, str]:
-    """Versions of boardlab, Python and the main libraries."""
-    import importlib.metadata as md
-
-    out = {"python": platform.python_version()}
-    for dist in ("boardlab", "numpy", "polars", "pyarrow", "joblib"):
-        try:
-            out[dist] = md.version(dist)
-        except md.PackageNotFoundError:
-            out[dist] = "not installed"
-    return out
 
 
 def execute(
