@@ -195,3 +195,14 @@ def test_auto_chunk_size_keeps_every_worker_busy(games, jobs, cells, expected):
     size = auto_chunk_size(games, jobs, cells)
     assert size == expected
     assert -(-games // size) * cells >= min(jobs, games * cells)  # no idle worker
+
+
+def test_tables_do_not_depend_on_how_chunks_are_batched_into_parts(tmp_path, monkeypatch):
+    from simcore import sweep
+
+    batched = run_sweep(duel_config("b", games=120), tmp_path / "a", chunk_size=7, quiet=True)
+    monkeypatch.setattr(sweep, "FLUSH_ROWS", 1)  # one part per chunk, as before batching
+    single = run_sweep(duel_config("b", games=120), tmp_path / "s", chunk_size=7, quiet=True)
+    assert len(list((single.run_dir / "games").glob("*.parquet"))) == 36
+    for name, frame in tables(single.run_dir).items():
+        assert_frame_equal(tables(batched.run_dir)[name], frame)
