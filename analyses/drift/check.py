@@ -75,7 +75,8 @@ def measure(checks: list[dict[str, Any]], n_jobs: int = 1) -> dict[str, pl.DataF
         for check in checks:
             result = run_sweep(build_config(sweep_part(check)), tmp, n_jobs=n_jobs, quiet=True)
             games, seats = read_table(result.run_dir, "games"), read_table(result.run_dir, "seats")
-            out[check["name"]] = per_game(games, seats)
+            wanted = tuple(m[5:] for m in check["metrics"] if m.startswith("seat:"))
+            out[check["name"]] = per_game(games, seats, wanted)
     return out
 
 
@@ -119,10 +120,15 @@ def baseline_from(
         "recorded": datetime.now(UTC).isoformat(timespec="seconds"),
         "boardlab": version("boardlab"),
         "checks": {c["name"]: {"config_hash": config_hash(c),
-                               "columns": measured[c["name"]].select(STORED).to_dict(
-                                   as_series=False)}
+                               "columns": _stored(measured[c["name"]])}
                    for c in checks},
     }  # fmt: skip
+
+
+def _stored(frame: pl.DataFrame) -> dict[str, list]:
+    """The per-game columns a baseline keeps (seeds are derived, not stored)."""
+    keep = [*STORED, *(c for c in frame.columns if c.startswith("seat_"))]
+    return frame.select(keep).to_dict(as_series=False)
 
 
 def write_baseline(path: str | Path, doc: dict[str, Any]) -> None:

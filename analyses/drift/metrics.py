@@ -65,7 +65,11 @@ METRICS: dict[str, Metric] = {
 
 
 def metric(name: str) -> Metric:
-    """A metric by name; ``end:<reason>`` is the share of games that ended that way."""
+    """A metric by name; ``end:<reason>`` is the share of games that ended that way and
+    ``seat:<column>`` the mean of a seat column over the seats (e.g. a score component)."""
+    if name.startswith("seat:") and len(name) > 5:
+        column = seat_column(name)
+        return Metric(name, f"mean {name[5:]} per seat", True, _col(column))
     if name.startswith("end:") and len(name) > 4:
         reason = name[4:]
         return Metric(name, f"share of games ended by {reason!r}", False, _end(reason))
@@ -76,13 +80,26 @@ def metric(name: str) -> Metric:
     return METRICS[name]
 
 
-def per_game(games: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """One row per game: what every metric reads (sorted by game index)."""
+def seat_column(name: str) -> str:
+    """The per-game column a ``seat:<column>`` metric reads."""
+    return "seat_" + name[5:]
+
+
+def per_game(
+    games: pl.DataFrame, seats: pl.DataFrame, seat_columns: tuple[str, ...] = ()
+) -> pl.DataFrame:
+    """One row per game: what every metric reads (sorted by game index); ``seat_columns``
+    adds the per-game mean of those seat columns (``seat_<column>``)."""
+    missing = [c for c in seat_columns if c not in seats.columns]
+    if missing:
+        raise ConfigError(f"drift metric seat:{missing[0]}: the game records no seat column "
+                          f"{missing[0]!r}")  # fmt: skip
     by_game = seats.group_by("game_index").agg(
-        slot0_win=pl.col("win_share").filter(pl.col("slot") == 0).mean(),
-        slot0_score=pl.col("score").filter(pl.col("slot") == 0).mean(),
-        others=pl.col("score").filter(pl.col("slot") != 0).mean(),
-        score=pl.col("score").mean(),
+        pl.col("win_share").filter(pl.col("slot") == 0).mean().alias("slot0_win"),
+        pl.col("score").filter(pl.col("slot") == 0).mean().alias("slot0_score"),
+        pl.col("score").filter(pl.col("slot") != 0).mean().alias("others"),
+        pl.col("score").mean().alias("score"),
+        *[pl.col(c).cast(pl.Float64).mean().alias(f"seat_{c}") for c in seat_columns],
     )
     if "first_player" not in games.columns:  # a game that does not record its start player
         games = games.with_columns(first_player=pl.lit(-1, dtype=pl.Int64))

@@ -25,7 +25,7 @@ players = 2
 games = 300
 seed = 3
 policies = ["POLICY", "random"]
-metrics = ["slot0_win", "turns", "score"]
+metrics = ["slot0_win", "turns", "score", "seat:draws", "end:turns"]
 """
 
 
@@ -60,7 +60,7 @@ def test_unchanged_code_is_identical_and_costs_no_test(recorded, tmp_path):
     )
     result = run_cli("drift", "check", "--suite", suite, "--baseline", baseline)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "0 drifted, 0 changed without drift, 3 identical" in result.stdout
+    assert "0 drifted, 0 changed without drift, 5 identical" in result.stdout
     assert "first recording" in result.stdout and "no game changed its winner" in result.stdout
 
 
@@ -126,6 +126,14 @@ def test_statuses_identical_unpaired_within_tolerance_and_drift():
     assert table["mde"][1] < 0.03  # this size detects a 3-point shift, even unpaired
 
 
+def test_a_seat_metric_of_a_column_the_game_lacks_is_bad_input(tmp_path):
+    text = SUITE.replace("POLICY", "random").replace("seat:draws", "seat:bonus_points")
+    (tmp_path / "s2.toml").write_text(text)
+    result = run_cli("drift", "update", "--suite", str(tmp_path / "s2.toml"),
+                     "--baseline", str(tmp_path / "b.json.gz"), "--message", "x")  # fmt: skip
+    assert result.returncode == 2 and "no seat column 'bonus_points'" in result.stderr
+
+
 def test_seeds_must_match():
     a = _frame(np.ones(10))
     with pytest.raises(ValueError, match="other seeds"):
@@ -134,7 +142,7 @@ def test_seeds_must_match():
 
 def test_unknown_metric_is_bad_input(tmp_path):
     path = tmp_path / "s.toml"
-    path.write_text(SUITE.replace("POLICY", "random").replace('"score"]', '"scor"]'))
+    path.write_text(SUITE.replace("POLICY", "random").replace('"score",', '"scor",'))
     with pytest.raises(ConfigError, match="unknown drift metric 'scor'"):
         load_suite(path)
 
@@ -142,7 +150,7 @@ def test_unknown_metric_is_bad_input(tmp_path):
 def test_shipped_suite_is_valid_and_has_a_baseline():
     checks, alpha = load_suite(DEFAULT_SUITE)
     assert len(checks) == 6 and alpha == 0.05
-    assert sum(len(c["metrics"]) for c in checks) == 11
+    assert sum(len(c["metrics"]) for c in checks) == 15
     assert DEFAULT_BASELINE.is_file(), "run `boardlab drift update --message ...` and commit"
 
 
