@@ -111,17 +111,42 @@ def _ladder(source: Source, name: str, members: list[Rung]) -> pl.DataFrame:
         gain_hi=pl.col("hi"), p_holm=pl.col("p_holm"), significant=pl.col("significant"),
         mde=pl.col("mde"), identical=pl.col("fixed"),
     )  # fmt: skip
-    return table.join(steps, on="cell", how="left")
+    top = members[-1].cell
+    ahead = test_family(compare_pairs(values, [(r.cell, top) for r in members[:-1]]))
+    ahead = ahead.select(
+        cell=pl.col("cell_a"), to_top=pl.col("diff"), to_top_lo=pl.col("lo"),
+        to_top_hi=pl.col("hi"), to_top_significant=pl.col("significant"),
+        to_top_mde=pl.col("mde"),
+    )  # fmt: skip
+    return table.join(steps, on="cell", how="left").join(ahead, on="cell", how="left")
 
 
 def flattens_after(table: pl.DataFrame) -> int | None:
-    """The smallest budget after which no step of this ladder gains significantly; None when
-    the last step still gains (returns have not flattened within the budgets tested)."""
+    """The smallest budget from which the top budget gains nothing significant (paired,
+    Holm over the rungs); None when even the rung below the top is significantly weaker than
+    the top (returns have not flattened within the budgets tested)."""
+    for row in table.sort("budget").to_dicts()[:-1]:
+        if not row["to_top_significant"]:
+            return int(row["budget"])
+    return None
+
+
+def overall_sentence(name: str, table: pl.DataFrame) -> str:
+    """From the lowest to the highest budget, the whole gain, and where returns flatten."""
     rows = table.sort("budget").to_dicts()
-    if rows[-1].get("significant"):
-        return None
-    last_rise = max((i for i, r in enumerate(rows) if r.get("significant")), default=0)
-    return int(rows[last_rise]["budget"])
+    low, top = rows[0], rows[-1]
+    gain = (f"{100 * low['to_top']:+.1f} points, 95% interval {100 * low['to_top_lo']:+.1f} to "
+            f"{100 * low['to_top_hi']:+.1f}")  # fmt: skip
+    flat = flattens_after(table)
+    if flat is None:
+        where = f"still gaining at {top['budget']:,} iterations (the largest budget tested)"
+    else:  # absence of evidence, so say what the games could have shown
+        at = next(r for r in rows if r["budget"] == flat)
+        where = (f"returns flatten after {flat:,} iterations: the top budget wins no "
+                 f"significantly more than {flat:,} (a gain of {100 * at['to_top_mde']:.1f} "
+                 "points would have shown)")  # fmt: skip
+    return (f"{name}: from {100 * low['rate']:.1f}% at {low['budget']:,} iterations to "
+            f"{100 * top['rate']:.1f}% at {top['budget']:,} ({gain}); {where}.")  # fmt: skip
 
 
 def step_sentence(prev: dict, row: dict) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from itertools import pairwise
 
 from analyses import ladder
-from analyses.findings import pct
 from reports import plots
 from reports.sections import Context, Figure, Section
 from reports.tables import render_table
@@ -27,20 +26,12 @@ def ladder_section(ctx: Context) -> Section | None:
     table = ladder.ladders(ctx.open_seats, game_id)
     if table.is_empty():
         return None
-    words, series = [], []
+    words, series, overall = [], [], []
     for (name,), part in table.group_by(["ladder"], maintain_order=True):
         part = part.sort("budget")
         rows = part.to_dicts()
-        top = rows[-1]
-        flat = ladder.flattens_after(part)
-        where = (
-            f"returns flatten after {flat:,} iterations" if flat is not None
-            else f"still gaining at {top['budget']:,} iterations (the largest budget tested)"
-        )  # fmt: skip
-        words.append(
-            f"{name}: from {pct(rows[0]['rate'])} at {rows[0]['budget']:,} iterations to "
-            f"{pct(top['rate'])} at {top['budget']:,}; {where}."
-        )
+        overall.append(ladder.overall_sentence(name, part))
+        words.append(overall[-1])
         words += [ladder.step_sentence(a, b) for a, b in pairwise(rows)]
         series.append((name, part["budget"], part["rate"], part["lo"], part["hi"]))
     svg = plots.budget_curve(
@@ -67,5 +58,5 @@ def ladder_section(ctx: Context) -> Section | None:
             )
         ],
         notes=[NOTE],
-        headline=[w for w in words if "flatten" in w or "still gaining" in w][:2],
+        headline=overall[:2],
     )
