@@ -1,6 +1,7 @@
 """Measure the drift check's false-alarm rate and power on real suite games.
 
     python -m analyses.drift.harness [--suite FILE] [--trials 200] [--n-jobs 2] [--pool DIR]
+        [--json FILE]
 
 Each check of the suite is played twice over (a pool of ``2 * games`` games: sweep seeds
 ``seed`` and ``seed + 1000``). A trial splits every pool at random into two disjoint halves,
@@ -29,26 +30,38 @@ import polars as pl
 
 from analyses.drift.check import DEFAULT_SUITE, load_suite, measure, with_seeds
 from analyses.drift.compare import compare_check, judge
-from analyses.drift.metrics import metric
+from analyses.drift.metrics import metric, seat_column
 
 
-def pools(checks: list[dict[str, Any]], n_jobs: int) -> dict[str, pl.DataFrame]:
-    """Two independent runs of each check, concatenated (``2 * games`` games per check)."""
-    second = [{**c, "seed": c["seed"] + 1000, "name": c["name"] + "#2"} for c in checks]
+def pools(
+    checks: list[dict[str, Any]], n_jobs: int, folder: Path | None = None
+) -> dict[str, pl.DataFrame]:
+    """Two independent runs of each check, concatenated (``2 * games`` games per check);
+    kept as Parquet in ``folder`` when given (a rerun of the harness reuses them)."""
+    if folder is not None and all((folder / f"{c['name']}.parquet").is_file() for c in checks):
+        return {c["name"]: pl.read_parquet(folder / f"{c['name']}.parquet") for c in checks}
+    second = [{**c, "seed": c["seed"] + 1000, "name": c["name"] + "-2"} for c in checks]
     runs = measure([*checks, *second], n_jobs)
     out = {}
     for c in checks:
-        a, b = runs[c["name"]], runs[c["name"] + "#2"]
+        a, b = runs[c["name"]], runs[c["name"] + "-2"]
         b = b.with_columns(game_index=pl.col("game_index") + c["games"])
         out[c["name"]] = pl.concat([a, b])
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            out[c["name"]].write_parquet(folder / f"{c['name']}.parquet")
     return out
 
 
 def shifted(frame: pl.DataFrame, name: str, tol: float, rng: np.random.Generator) -> pl.DataFrame:
-    """``frame`` with metric ``name`` moved by ``tol`` (in expectation for rates)."""
+    """``frame`` with metric ``name`` moved by ``tol`` (in expectation for shares)."""
     m = metric(name)
-    column = {"turns": "turns", "score": "score", "slot0_margin": "slot0_margin",
-              "slot0_win": "slot0_win", "first_player_win": "first_player_win"}[name]  # fmt: skip
+    if name.startswith("end:"):  # games end that way more often by tol
+        other = (frame["ended_by"] != name[4:]).to_numpy()
+        flip = other & (rng.random(frame.height) < tol / max(other.mean(), 1e-9))
+        ended = np.where(flip, name[4:], frame["ended_by"].to_numpy())
+        return frame.with_columns(pl.Series("ended_by", ended, dtype=pl.String))
+    column = seat_column(name) if name.startswith("seat:") else name
     values = frame[column].cast(pl.Float64).to_numpy().copy()
     if m.relative:
         values = values * (1 + tol / max(abs(values.mean()), 1e-9))
@@ -116,9 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--trials", type=int, default=200)
     p.add_argument("--n-jobs", type=int, default=2)
     p.add_argument("--json", help="write the rates here")
+    p.add_argument("--pool", type=Path, help="keep (and reuse) the played pools in this folder")
     args = p.parse_args(argv)
     checks, alpha = load_suite(args.suite)
-    result = rates(checks, pools(checks, args.n_jobs), alpha, args.trials)
+    result = rates(checks, pools(checks, args.n_jobs, args.pool), alpha, args.trials)
     print(json.dumps(result, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1))
