@@ -14,6 +14,7 @@ import hashlib
 import json
 import tempfile
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -102,10 +103,18 @@ def compare_all(
 
 def with_seeds(check: dict[str, Any], frame: pl.DataFrame) -> pl.DataFrame:
     """Add the game seeds (derived from the sweep seed; not stored in the baseline)."""
+    indices = frame["game_index"].to_list()
+    known = _seeds(check["seed"], max(indices, default=-1) + 1)  # derived once per sweep seed
+    seeds = [known[i] for i in indices]
+    return frame.with_columns(seed=pl.Series(seeds, dtype=pl.Int64))
+
+
+@cache
+def _seeds(sweep_seed: int, n: int) -> tuple[int, ...]:
+    """Game seeds 0..n-1 of a sweep seed (SeedSequence derivation is slow; drift reuses them)."""
     from simcore.rng import game_seed
 
-    seeds = [game_seed(check["seed"], int(i)) for i in frame["game_index"]]
-    return frame.with_columns(seed=pl.Series(seeds, dtype=pl.Int64))
+    return tuple(game_seed(sweep_seed, i) for i in range(n))
 
 
 def baseline_from(
