@@ -22,10 +22,13 @@ from simcore import registry
 from simcore.config import build_config, load_toml
 from tests.conftest import run_cli
 
-SHIPPED = ["lord_of_worlds_variants.toml", "ratjack_cards_rat.toml",
-           "ratjack_cards_weasel_raccoon.toml", "ratjack_whatif.toml",
-           "rats_of_wistar_wheel_2p.toml", "rats_of_wistar_wheel_3p.toml",
-           "rats_of_wistar_wheel_4p.toml"]  # fmt: skip
+SHIPPED = ["lord_of_worlds_ladder.toml", "lord_of_worlds_skill_ladder.toml",
+           "lord_of_worlds_variants.toml", "ratjack_cards_rat.toml",
+           "ratjack_cards_weasel_raccoon.toml", "ratjack_ladder.toml",
+           "ratjack_skill_ladder.toml", "ratjack_whatif.toml", "rats_of_wistar_ladder.toml",
+           "rats_of_wistar_skill_ladder.toml", "rats_of_wistar_wheel_2p.toml",
+           "rats_of_wistar_wheel_3p.toml", "rats_of_wistar_wheel_4p.toml",
+           "rats_of_wistar_wheel_spaces_2p.toml"]  # fmt: skip
 
 
 def test_the_shipped_sweeps():
@@ -40,7 +43,10 @@ def test_card_sweep_files_are_what_card_sweep_produces(family):
     assert tomllib.loads(text) == card_sweep(family, games=CARD_GAMES, seed=CARD_SEED)
 
 
-@pytest.mark.parametrize("name", SHIPPED)
+STUDIES = [n for n in SHIPPED if "ladder" not in n]  # ladders: tests/analyses/test_studies.py
+
+
+@pytest.mark.parametrize("name", STUDIES)
 def test_each_file_states_its_game_count_and_interval(name):
     text = sweep_path(name).read_text()
     raw = tomllib.loads(text)
@@ -68,7 +74,11 @@ def test_stated_half_widths_follow_from_the_pilot_sd(family):
     "ratjack" not in registry.loadable_game_ids(with_heuristic=True),
     reason="ratjack game or heuristic not available",
 )
-@pytest.mark.parametrize("name", SHIPPED)
+@pytest.mark.parametrize(
+    "name",
+    # a ladder's MCTS cells cost 5-45 s even at one game: those run in the slow suite
+    [pytest.param(n, marks=pytest.mark.slow) if "ladder" in n else n for n in SHIPPED],
+)
 def test_each_file_runs_with_boardlab_sweep(name, tmp_path):
     path = sweep_path(name)
     build_config(load_toml(path))  # the full-size config is valid as shipped
