@@ -109,9 +109,9 @@ def study_title(ctx: Context, sections: Sequence[Section]) -> str | None:
     if game == "lord_of_worlds" and "variants" in ids:
         return "Lord of Worlds: scoring-variant study"
     if "ladder" in ids and ctx.several_cells:
-        names = {"ratjack": "Ratjack", "lord_of_worlds": "Lord of Worlds",
-                 "rats_of_wistar": "Rats of Wistar"}  # fmt: skip
-        return f"{names.get(game, game)}: skill ladder"
+        from simcore.registry import display_name
+
+        return f"{display_name(game)}: skill ladder"
     return None
 
 

@@ -86,3 +86,12 @@ def loadable_game_ids(with_heuristic: bool = False) -> list[str]:
         except Exception:  # a plug-in that fails to load is reported by `boardlab games`
             continue
     return out
+
+
+DISPLAY_NAMES = {"ratjack": "Ratjack", "lord_of_worlds": "Lord of Worlds",
+                 "rats_of_wistar": "Rats of Wistar"}  # fmt: skip
+
+
+def display_name(game_id: str) -> str:
+    """A game's name as designers write it (the id for games not listed)."""
+    return DISPLAY_NAMES.get(game_id, game_id)

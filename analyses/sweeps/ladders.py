@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from analyses.stats import half_width
 from analyses.sweeps.studies import to_toml
+from simcore.registry import display_name
 
 LADDER_GAMES = 400
 SKILL_GAMES = 200
@@ -29,8 +30,6 @@ CPU_S = {
     "lord_of_worlds": {"cheap": 0.01, "mcts": 29.0},
     "rats_of_wistar": {"cheap": 0.01, "mcts": 29.0},
 }
-NAMES = {"ratjack": "Ratjack", "lord_of_worlds": "Lord of Worlds",
-         "rats_of_wistar": "Rats of Wistar"}  # fmt: skip
 FILES = {**{f"{g}_ladder.toml": (g, "ladder") for g in BUDGETS},
          **{f"{g}_skill_ladder.toml": (g, "skill") for g in BUDGETS}}  # fmt: skip
 
@@ -56,7 +55,7 @@ def skill_sweep(game: str, games: int = SKILL_GAMES, seed: int = LADDER_SEED) ->
 def ladder_text(name: str) -> str:
     """The shipped file ``name`` with its header."""
     game, kind = FILES[name]
-    title = NAMES[game]
+    title = display_name(game)
     cpu = CPU_S[game]
     if kind == "ladder":
         raw = ladder_sweep(game)
