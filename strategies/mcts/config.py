@@ -51,6 +51,8 @@ class MctsConfig:
     - ``widen``: progressive widening; a node visited v times searches its first
       ``max(1, widen * sqrt(v))`` actions, the ``prior`` policy's choice first (0 = off).
     - ``prior``: registered policy name whose choice is unpruned first (with ``widen``).
+    - ``reuse``: 1 keeps the chosen action's subtree when the same seat decides again right
+      after its own move (compound turns), so the next search starts from its statistics.
     """
 
     iterations: int = 400
@@ -61,6 +63,7 @@ class MctsConfig:
     reward: str = "win"
     widen: float = 0.0
     prior: str = "heuristic"
+    reuse: int = 0
 
     def __post_init__(self) -> None:
         for key in ("time_ms", "c", "widen"):
@@ -89,6 +92,8 @@ class MctsConfig:
             raise ConfigError(f"policy 'mcts': option 'c' must be >= 0, got {self.c}")
         if self.widen < 0:
             raise ConfigError(f"policy 'mcts': option 'widen' must be >= 0, got {self.widen}")
+        if self.reuse not in (0, 1):
+            raise ConfigError(f"policy 'mcts': option 'reuse' must be 0 or 1, got {self.reuse}")
         if self.horizon < 0:
             raise ConfigError(f"policy 'mcts': option 'horizon' must be >= 0, got {self.horizon}")
         if self.reward not in REWARDS:
@@ -138,6 +143,7 @@ _TYPES: dict[str, type] = {
     "reward": str,
     "widen": float,
     "prior": str,
+    "reuse": int,
 }
 
 

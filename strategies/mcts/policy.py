@@ -7,7 +7,7 @@ from typing import Any
 
 from simcore.api import Game, State
 from strategies.mcts.config import RECOMMENDED, MctsConfig
-from strategies.mcts.search import Stats, best_action, search
+from strategies.mcts.search import Node, Stats, best_action, search
 from strategies.registry import make_policy
 
 
@@ -21,6 +21,8 @@ class MctsPolicy:
         self.rollout_policy = rollout_policy
         self.prior_policy = prior_policy
         self.name = config.spec()
+        # seat -> (that seat's rng, fingerprint of the state expected next, subtree to reuse)
+        self._kept: dict[int, tuple[random.Random, tuple, Node]] = {}
 
     @property
     def deterministic(self) -> bool:
@@ -34,10 +36,38 @@ class MctsPolicy:
     def search_action(self, state: State, rng: random.Random, stats: Stats | None) -> int:
         """Like ``act``; fills ``stats`` with the time split when given."""
         actions = state.legal_actions()
+        seat = state.current_player
+        kept = self._reused_root(state, rng) if self.config.reuse else None
         if len(actions) == 1:
+            if kept is not None:
+                self._keep(state, rng, kept, actions[0])
             return actions[0]  # nothing to decide: skip the search
-        root = search(state, rng, self.config, self.rollout_policy, stats, self.prior_policy)
-        return best_action(root, state.current_player, actions)
+        root = search(state, rng, self.config, self.rollout_policy, stats, self.prior_policy, kept)
+        action = best_action(root, seat, actions)
+        if self.config.reuse:
+            self._keep(state, rng, root, action)
+        return action
+
+    def _reused_root(self, state: State, rng: random.Random) -> Node | None:
+        """The subtree kept for this seat if ``state`` is exactly the one it was kept for.
+
+        Identity of the seat's rng (one per game and seat) plus an exact state fingerprint
+        make reuse independent of which games a worker played before: same game, same moves.
+        """
+        entry = self._kept.pop(state.current_player, None)
+        if entry is None or entry[0] is not rng or entry[1] != state.fingerprint():
+            return None
+        return entry[2]
+
+    def _keep(self, state: State, rng: random.Random, root: Node, action: int) -> None:
+        """Keep ``action``'s subtree if the same seat decides again right after it."""
+        child = root.children.get(action)
+        if child is None or not child.visits:
+            return
+        after = state.clone()
+        after.apply(action)
+        if after.current_player == state.current_player:
+            self._kept[state.current_player] = (rng, after.fingerprint(), child)
 
     def __repr__(self) -> str:
         return f"MctsPolicy({self.name!r})"
@@ -45,7 +75,7 @@ class MctsPolicy:
 
 def make_mcts(game: Game, **options: Any) -> MctsPolicy:
     """Information-set MCTS (options: iterations, time_ms, c, rollout, horizon, reward, widen,
-    prior).
+    prior, reuse).
 
     Options not given take the game's recommended settings (``RECOMMENDED``), then the global
     defaults; the policy's name spells out every setting that differs from the global defaults.

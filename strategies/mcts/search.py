@@ -65,12 +65,17 @@ def search(
     rollout_policy: Any = None,
     stats: Stats | None = None,
     prior_policy: Any = None,
+    root: Node | None = None,
 ) -> Node:
-    """Run the search from ``state`` for its current player; return the root node."""
+    """Run the search from ``state`` for its current player; return the root node.
+
+    ``root``: a subtree kept from the seat's previous search (tree reuse); the iterations are
+    added to its statistics.
+    """
     seat = state.current_player
     n = state.n_players
     root_actions = state.legal_actions()
-    root = Node(n)
+    root = Node(n) if root is None else root
     rewarder = margin_rewards if config.reward == "margin" else win_rewards
     cap = config.iterations if config.iterations != NO_CAP else 1 << 62
     deadline = perf_counter() + config.time_ms / 1000.0 if config.time_ms else None

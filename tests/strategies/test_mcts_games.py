@@ -130,3 +130,68 @@ def test_ratjack_tree_overhead_is_at_most_a_quarter_of_search_time():
 
     result = measure(_ratjack(), 2, iterations=100, seed=3, positions=3)
     assert result["tree_share"] <= 0.25, result
+
+
+# --- tree reuse ----------------------------------------------------------------------------
+
+
+def _roots_seen(policy, monkeypatch):
+    """Record (visits before, visits after) of every search's root."""
+    import strategies.mcts.policy as policy_module
+
+    seen = []
+    real = policy_module.search
+
+    def recording(*args):
+        kept = args[-1]
+        before = 0 if kept is None else kept.visits
+        root = real(*args)
+        seen.append((before, root.visits))
+        return root
+
+    monkeypatch.setattr(policy_module, "search", recording)
+    return seen
+
+
+def test_tree_reuse_continues_from_the_seats_own_previous_search(monkeypatch):
+    # Ratjack: after playing a card face up the same seat often resolves its effect; the
+    # subtree under the chosen card is then the next search's starting root.
+    game = registry.make_game("ratjack")
+    policy = make_policy("mcts:iterations=30,reuse=1", game)
+    seen = _roots_seen(policy, monkeypatch)
+    play_game(game, 2, [policy, make_policy("heuristic", game)], 11)
+    reused = [(before, after) for before, after in seen if before]
+    assert reused, "no search started from a kept subtree"
+    assert all(after == before + 30 for before, after in seen)  # the budget comes on top
+    assert len(reused) < len(seen)  # a rival's move in between always starts afresh
+
+
+def test_tree_reuse_does_not_leak_between_games():
+    # One policy object playing games 3 then 4 moves exactly as a fresh one playing only 4:
+    # what a worker played before cannot change a game (the determinism contract).
+    game = registry.make_game("ratjack")
+
+    def moves(policy, seed):
+        lineup = [policy, make_policy("heuristic", game)]
+        return [r["action"] for r in play_game(game, 2, lineup, seed, record_actions=True).actions]
+
+    shared = make_policy("mcts:iterations=25,reuse=1", game)
+    moves(shared, 3)
+    assert moves(shared, 4) == moves(make_policy("mcts:iterations=25,reuse=1", game), 4)
+
+
+def test_tree_reuse_ignores_a_kept_tree_for_another_state():
+    import random
+
+    game = registry.make_game("ratjack")
+    policy = make_policy("mcts:iterations=20,reuse=1", game)
+    rng = random.Random(5)
+    state = game.new_state(2, 9)
+    while not policy._kept:  # play the game until the policy keeps a subtree
+        state.apply(policy.act(state, rng))
+    (seat,) = policy._kept
+    other = game.new_state(2, 10)
+    while other.current_player != seat:
+        other.apply(other.legal_actions()[0])
+    assert policy._reused_root(other, rng) is None
+    assert not policy._kept  # a mismatch drops the kept tree

@@ -222,17 +222,30 @@ def _mixes_anchored(work: Sequence[int], adj: Adj, types: Sequence[int], mixes: 
     return all(work[m] < 0 or root[m] in anchored for m in mixes)
 
 
+# Planets recur (searches, end-of-game guards and cut-off evaluations score the same planets
+# again and again), and mixes make scoring a product over assignments: a bounded memo. Keys
+# hold the adjacency's id; _PINNED keeps those objects alive so an id is never reused.
+_CHAIN_MEMO: dict[tuple, tuple[int, int]] = {}
+_PINNED: dict[int, Adj] = {}
+CHAIN_MEMO_LIMIT = 200_000
+
+
 def planet_chain_scores(s: LordOfWorldsState, p: int) -> tuple[int, int]:
     """(chain points, longest chain) of ``p``'s planet under the game's mix parameters."""
     ctx = s.ctx
-    declared = s.pmix[p] if ctx.params.mix_declaration_binding else None
-    return chain_scores(
-        planet_types(s, p),
-        ctx.planet.adj,
-        ctx.scoring.chain,
-        ctx.params.mix_chains_through_mix,
-        declared,
-    )
+    adj = ctx.planet.adj
+    through = ctx.params.mix_chains_through_mix
+    declared = tuple(s.pmix[p]) if ctx.params.mix_declaration_binding else None
+    types = planet_types(s, p)
+    key = (id(adj), ctx.scoring.chain, through, declared, *types)
+    found = _CHAIN_MEMO.get(key)
+    if found is None:
+        if len(_CHAIN_MEMO) >= CHAIN_MEMO_LIMIT:
+            _CHAIN_MEMO.clear()
+            _PINNED.clear()
+        _PINNED[id(adj)] = adj
+        found = _CHAIN_MEMO[key] = chain_scores(types, adj, ctx.scoring.chain, through, declared)
+    return found
 
 
 def value_set_points(values: Sequence[int], table: Sequence[int]) -> int:

@@ -164,7 +164,8 @@ class LordOfWorldsState(State):
         """Redeal what ``player`` cannot see: hidden tiles, unknown hand cards, deck order (§7)."""
         new = self.clone()
         new.trace = None
-        new.cache = [None] * (self.n + 2)
+        # planet views and the face-up list read only public information: they stay valid
+        new.cache[-1] = None
         hidden = [h for h in self.ctx.board.tile_hexes if new.btile[h] >= 0 and not new.bup[h]]
         pool = sorted([new.btile[h] for h in hidden] + new.reserve)
         rng.shuffle(pool)

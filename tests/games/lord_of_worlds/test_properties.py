@@ -134,3 +134,64 @@ def test_determinize_after_a_reshuffle_keeps_the_public_deck_content():
         assert [a + b for a, b in zip(det.hands[1], det.hands[2], strict=True)] == rivals
         seen.add((tuple(det.deck), tuple(det.hands[1])))
     assert len(seen) > 1
+
+
+def _random_position(seed: int, steps: int, n: int = 3):
+    s = GAMES["strategic" if seed % 2 else "standard"].new_state(n, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        actions = s.legal_actions()
+        s.apply(actions[rng.randrange(len(actions))])
+    return s
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), steps=st.integers(20, 400), player=st.integers(0, 2))
+def test_determinize_keeps_only_cached_analyses_that_stay_true(seed, steps, player):
+    # Determinizations share the planet views and the face-up list (public information);
+    # each must equal what a fresh analysis of the redealt position gives.
+    from strategies.heuristics.lord_of_worlds import PlanetView, planet_view
+
+    s = _random_position(seed, steps)
+    for p in range(3):
+        planet_view(s, p)
+    s.faceup_tiles()
+    det = s.determinize(player, random.Random(seed + 1))
+    kept = det.faceup_tiles()
+    det.cache = [None] * len(det.cache)
+    assert det.faceup_tiles() == kept
+    for p in range(3):
+        old, new = s.cache[p], PlanetView(det, p)
+        for name in ("gains", "sage", "view", "best_empty", "best_space", "vgain", "space"):
+            assert getattr(old, name) == getattr(new, name), name
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), steps=st.integers(50, 600))
+def test_memoised_planet_scoring_matches_the_direct_computation(seed, steps):
+    from simcore.games.lord_of_worlds import planet
+
+    s = _random_position(seed, steps)
+    ctx = s.ctx
+    for p in range(s.n):
+        declared = s.pmix[p] if ctx.params.mix_declaration_binding else None
+        direct = chain_scores(
+            planet.planet_types(s, p), ctx.planet.adj, ctx.scoring.chain,
+            ctx.params.mix_chains_through_mix, declared,
+        )  # fmt: skip
+        assert planet.planet_chain_scores(s, p) == direct
+        assert planet.planet_chain_scores(s, p) == direct  # the memoised answer
+
+
+def test_planet_scoring_memo_stays_bounded(monkeypatch):
+    from simcore.games.lord_of_worlds import planet
+
+    monkeypatch.setattr(planet, "CHAIN_MEMO_LIMIT", 3)
+    planet._CHAIN_MEMO.clear()
+    for seed in range(4):
+        s = _random_position(seed, 300, n=2)
+        planet.planet_chain_scores(s, 0)
+        planet.planet_chain_scores(s, 1)
+        assert len(planet._CHAIN_MEMO) <= 3
