@@ -258,13 +258,13 @@ class LordOfWorldsHeuristic:
         """
         s = getattr(state, "_state", state)  # a RestrictedView wraps the real state
         if _may_end_after_this_turn(s):
-            allowed = endgame_filter(self._act_plain, state, rng)
+            allowed = endgame_filter(self.act_unguarded, state, rng)
             if allowed is not None:
                 choice = self._choose(s, allowed)
                 return choice if choice in allowed else allowed[0]
-        return self._act_plain(state, rng)
+        return self.act_unguarded(state, rng)
 
-    def _act_plain(self, state: Any, rng: random.Random) -> int:
+    def act_unguarded(self, state: Any, rng: random.Random) -> int:
         """The heuristic's choice without the end-of-game guard."""
         s = getattr(state, "_state", state)
         if s is state:

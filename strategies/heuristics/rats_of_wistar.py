@@ -47,10 +47,10 @@ class WistarHeuristic:
         if state.stack[-1][0] == "turn" and _last_turn(getattr(state, "_state", state)):
             # the turn menu (placement, quick actions, end turn) decides how the game ends;
             # the sub-decisions follow the plain values (keeps the guard cheap)
-            actions = endgame_filter(self._act_plain, state, rng) or actions
+            actions = endgame_filter(self.act_unguarded, state, rng) or actions
         return self._best(state, actions, rng)
 
-    def _act_plain(self, state: Any, rng: random.Random) -> int:
+    def act_unguarded(self, state: Any, rng: random.Random) -> int:
         """The heuristic's choice without the end-of-game guard."""
         return self._best(state, state.legal_actions(), rng)
 

@@ -53,6 +53,9 @@ class MctsConfig:
     - ``prior``: registered policy name whose choice is unpruned first (with ``widen``).
     - ``reuse``: 1 keeps the chosen action's subtree when the same seat decides again right
       after its own move (compound turns), so the next search starts from its statistics.
+    - ``guard``: 0 plays heuristic play-outs without the heuristic's end-of-game guard (its
+      ``act_unguarded``): the guard plays out every move of a final turn, most of a late
+      play-out's cost; 1 keeps it.
     """
 
     iterations: int = 400
@@ -64,6 +67,7 @@ class MctsConfig:
     widen: float = 0.0
     prior: str = "heuristic"
     reuse: int = 0
+    guard: int = 1
 
     def __post_init__(self) -> None:
         for key in ("time_ms", "c", "widen"):
@@ -92,8 +96,11 @@ class MctsConfig:
             raise ConfigError(f"policy 'mcts': option 'c' must be >= 0, got {self.c}")
         if self.widen < 0:
             raise ConfigError(f"policy 'mcts': option 'widen' must be >= 0, got {self.widen}")
-        if self.reuse not in (0, 1):
-            raise ConfigError(f"policy 'mcts': option 'reuse' must be 0 or 1, got {self.reuse}")
+        for key in ("reuse", "guard"):
+            if getattr(self, key) not in (0, 1):
+                raise ConfigError(
+                    f"policy 'mcts': option {key!r} must be 0 or 1, got {getattr(self, key)}"
+                )
         if self.horizon < 0:
             raise ConfigError(f"policy 'mcts': option 'horizon' must be >= 0, got {self.horizon}")
         if self.reward not in REWARDS:
@@ -144,6 +151,7 @@ _TYPES: dict[str, type] = {
     "widen": float,
     "prior": str,
     "reuse": int,
+    "guard": int,
 }
 
 

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from simcore.api import Game, State
+from simcore.errors import ConfigError
 from strategies.mcts.config import RECOMMENDED, MctsConfig
 from strategies.mcts.search import Node, Stats, best_action, search
 from strategies.registry import make_policy
@@ -73,9 +74,27 @@ class MctsPolicy:
         return f"MctsPolicy({self.name!r})"
 
 
+class _Unguarded:
+    """A play-out policy that plays its wrapped heuristic's ``act_unguarded``."""
+
+    def __init__(self, policy: Any) -> None:
+        self.act = policy.act_unguarded
+        self.name = f"{policy.name} (unguarded)"
+
+
+def _unguarded(policy: Any, name: str) -> _Unguarded:
+    """``policy`` without its end-of-game guard; ConfigError if it has none."""
+    if not hasattr(policy, "act_unguarded"):
+        raise ConfigError(
+            f"policy 'mcts': option 'guard=0' needs a play-out policy with an end-of-game guard; "
+            f"{name!r} has none for this game"
+        )
+    return _Unguarded(policy)
+
+
 def make_mcts(game: Game, **options: Any) -> MctsPolicy:
     """Information-set MCTS (options: iterations, time_ms, c, rollout, horizon, reward, widen,
-    prior, reuse).
+    prior, reuse, guard).
 
     Options not given take the game's recommended settings (``RECOMMENDED``), then the global
     defaults; the policy's name spells out every setting that differs from the global defaults.
@@ -84,5 +103,7 @@ def make_mcts(game: Game, **options: Any) -> MctsPolicy:
     rollout = None
     if config.rollout != "random":
         rollout = make_policy(config.rollout, game)
+        if not config.guard:
+            rollout = _unguarded(rollout, config.rollout)
     prior = make_policy(config.prior, game) if config.widen > 0 else None
     return MctsPolicy(config, rollout, prior)

@@ -41,7 +41,7 @@ def test_guard_never_takes_a_certain_loss(game, n_games):
                 r = random.Random(key)
                 world = s.determinize(s.current_player, r)  # as the guard does
                 legal = s.legal_actions()
-                shares = {a: play_out(h._act_plain, world, a, r) for a in legal}
+                shares = {a: play_out(h.act_unguarded, world, a, r) for a in legal}
                 chosen = h.act(s, random.Random(key))
                 better = [a for a, x in shares.items() if x is None or x > 0.0]
                 if any(x == 0.0 for x in shares.values()) and better:

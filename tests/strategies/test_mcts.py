@@ -75,9 +75,15 @@ def test_time_budget_is_flagged_non_deterministic():
         ("mcts:widen=nan", "'widen' must be a finite number"),
         ("mcts:widen=1,prior=mcts", "'prior' cannot be 'mcts'"),
         ("mcts:widen=1,prior=nosuchpolicy", "unknown policy 'nosuchpolicy'"),
+        ("mcts:reuse=2", "'reuse' must be 0 or 1"),
+        ("mcts:guard=-1", "'guard' must be 0 or 1"),
+        ("mcts:rollout=random,guard=0", None),
     ],
 )
 def test_bad_options_raise_config_error(spec, fragment):
+    if fragment is None:  # guard=0 with random play-outs: nothing to unguard, accepted
+        assert make_policy(spec, Duel()).rollout_policy is None
+        return
     with pytest.raises(ConfigError, match=fragment):
         make_policy(spec, Duel())
 

@@ -195,3 +195,29 @@ def test_tree_reuse_ignores_a_kept_tree_for_another_state():
         other.apply(other.legal_actions()[0])
     assert policy._reused_root(other, rng) is None
     assert not policy._kept  # a mismatch drops the kept tree
+
+
+# --- unguarded play-outs -------------------------------------------------------------------
+
+
+def test_unguarded_playouts_need_a_guarded_heuristic():
+    from simcore.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="'guard=0' needs a play-out policy with an end-of-game"):
+        make_policy("mcts:rollout=heuristic,guard=0", registry.make_game("ratjack"))
+
+
+@pytest.mark.parametrize("game_id", ["lord_of_worlds", "rats_of_wistar"])
+def test_unguarded_playouts_play_the_heuristics_plain_choice(game_id):
+    import random
+
+    game = registry.make_game(game_id)
+    policy = make_policy("mcts:rollout=heuristic,guard=0,iterations=5", game)
+    heuristic = make_policy("heuristic", game)
+    assert policy.rollout_policy.name == f"{heuristic.name} (unguarded)"
+    state = game.new_state(2, 4)
+    for _ in range(40):
+        seed = len(state.legal_actions())
+        plain = policy.rollout_policy.act(state, random.Random(seed))
+        assert plain == heuristic.act_unguarded(state, random.Random(seed))
+        state.apply(plain)

@@ -144,7 +144,8 @@ class WistarState(State):
         """Explicit copy: lists copied, immutable content/params shared."""
         new = WistarState.__new__(WistarState)
         new.params, new.content, new._n = self.params, self.content, self._n
-        new.rng = random.Random()
+        # __new__ skips Random's seeding from the OS: setstate overwrites the whole state anyway
+        new.rng = random.Random.__new__(random.Random)
         new.rng.setstate(self.rng.getstate())
         for name in ("round", "turn", "over", "rvis", "qa", "placed", "turns", "steps", "plc",
                      "auto", "starts"):  # fmt: skip
