@@ -5,6 +5,9 @@
   (the game's recommended settings) vs the heuristic.
 - ``<game>_skill_ladder.toml``: skill depth, MCTS at budgets B, 2B, 4B, 8B (the recommended
   settings otherwise) against the heuristic; the report's skill-ladder section reads it.
+- ``<game>_mcts_target.toml``: plain ``mcts`` against the game's strongest heuristic style
+  (``TOP_STYLE``), 2 players, 100 games: the players issue's target (>= 65%, 95% interval above
+  55%) in a run short enough to repeat.
 
 CPU per game of each line-up on one core is measured (``CPU_S``), so each header states what
 the file costs before anyone starts it.
@@ -18,9 +21,14 @@ from simcore.registry import display_name
 
 LADDER_GAMES = 400
 SKILL_GAMES = 200
+TARGET_GAMES = 100
 LADDER_SEED = 5050
+TARGET_SEED = 6262
 STYLES = {"ratjack": ("careful", "aggressive"), "lord_of_worlds": ("chains", "architect"),
           "rats_of_wistar": ("engine", "explorer")}  # fmt: skip
+# The strongest heuristic style per game (the ladder's style rung; level styles: the default)
+TOP_STYLE = {"ratjack": "heuristic", "lord_of_worlds": "heuristic",
+             "rats_of_wistar": "heuristic:style=explorer"}  # fmt: skip
 # Budgets of the skill ladder (iterations per decision); the top one is the recommended budget.
 BUDGETS = {"ratjack": (70, 140, 280, 560), "lord_of_worlds": (31, 62, 125, 250),
            "rats_of_wistar": (12, 23, 45, 90)}  # fmt: skip
@@ -31,7 +39,8 @@ CPU_S = {
     "rats_of_wistar": {"cheap": 0.01, "mcts": 29.0},
 }
 FILES = {**{f"{g}_ladder.toml": (g, "ladder") for g in BUDGETS},
-         **{f"{g}_skill_ladder.toml": (g, "skill") for g in BUDGETS}}  # fmt: skip
+         **{f"{g}_skill_ladder.toml": (g, "skill") for g in BUDGETS},
+         **{f"{g}_mcts_target.toml": (g, "target") for g in BUDGETS}}  # fmt: skip
 
 
 def ladder_sweep(game: str, games: int = LADDER_GAMES, seed: int = LADDER_SEED) -> dict:
@@ -52,6 +61,14 @@ def skill_sweep(game: str, games: int = SKILL_GAMES, seed: int = LADDER_SEED) ->
             "grid": {"policies": lineups}}  # fmt: skip
 
 
+def target_sweep(game: str, games: int = TARGET_GAMES, seed: int = TARGET_SEED) -> dict:
+    """Plain ``mcts`` against ``TOP_STYLE[game]``, 2 players, seats rotated."""
+    lineup = ["mcts", TOP_STYLE[game]]
+    return {"name": f"{game.replace('_', '-')}-mcts-target", "game": game, "players": 2,
+            "games": games, "seed": seed, "policies": lineup,
+            "grid": {"policies": [lineup]}}  # fmt: skip
+
+
 def ladder_text(name: str) -> str:
     """The shipped file ``name`` with its header."""
     game, kind = FILES[name]
@@ -63,6 +80,15 @@ def ladder_text(name: str) -> str:
         header = [
             f"{title} player ladder, 2 players: adjacent rungs head to head (seats rotated),",
             "greedy > random, heuristic > greedy, the heuristic styles, plain mcts > heuristic.",
+        ]
+    elif kind == "target":
+        raw = target_sweep(game)
+        minutes = raw["games"] * cpu["mcts"] / 60
+        header = [
+            f"{title}: plain mcts against the strongest heuristic style ({TOP_STYLE[game]}), "
+            "2 players, seats rotated;",
+            "the players issue's target is a win share of at least 65% with the 95% interval "
+            "above 55%.",
         ]
     else:
         raw = skill_sweep(game)

@@ -17,10 +17,18 @@ RECOMMENDED: dict[str, dict[str, object]] = {
     # 2 s of CPU per game the players issue allows (1.89 s measured)
     "ratjack": {"iterations": 560, "horizon": 10},
     # heuristic play-outs to the end scored by score margin, progressive widening from the
-    # heuristic's choice; 90 iterations keep a game near 30 s of CPU
-    "rats_of_wistar": {"iterations": 90, "rollout": "heuristic", "widen": 1.0, "reward": "margin"},
+    # heuristic's choice, the subtree kept across a seat's own consecutive decisions; 90
+    # iterations keep a game near 30 s of CPU
+    "rats_of_wistar": {
+        "iterations": 90,
+        "rollout": "heuristic",
+        "widen": 1.0,
+        "reward": "margin",
+        "reuse": 1,
+    },
     # heuristic play-outs cut off after 30 steps, margin reward with a small exploration constant
-    # (margins differ by a few hundredths), narrow widening; 250 iterations: ~30 s of CPU a game
+    # (margins differ by a few hundredths), narrow widening, the subtree kept across the 5-10
+    # micro-decisions of a turn (tree reuse); 250 iterations: ~20 s of CPU a game
     "lord_of_worlds": {
         "iterations": 250,
         "rollout": "heuristic",
@@ -28,6 +36,7 @@ RECOMMENDED: dict[str, dict[str, object]] = {
         "widen": 0.5,
         "reward": "margin",
         "c": 0.1,
+        "reuse": 1,
     },
 }
 REWARDS = ("win", "margin")
