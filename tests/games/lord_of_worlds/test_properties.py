@@ -19,6 +19,19 @@ PLANET_ADJ = GAMES["standard"].context(2).planet.adj
 TABLE = GAMES["standard"].context(2).scoring.chain
 
 
+def _random_position(seed: int, steps: int, n: int = 3, variant: str | None = None):
+    """The position after up to ``steps`` random moves (the variant alternates with the seed)."""
+    variant = variant or ("strategic" if seed % 2 else "standard")
+    s = GAMES[variant].new_state(n, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        actions = s.legal_actions()
+        s.apply(actions[rng.randrange(len(actions))])
+    return s
+
+
 def check_invariants(s) -> None:
     assert tiles_in_play(s) == sorted(s.ctx.in_play)  # every tile exactly once
     assert cards_total(s) == list(s.ctx.cards.copies)
@@ -98,13 +111,9 @@ def test_chain_scoring_matches_brute_force(types):
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), steps=st.integers(20, 400), player=st.integers(0, 2))
 def test_determinize_keeps_what_the_player_knows(seed, steps, player):
-    s = GAMES["standard"].new_state(3, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            return
-        actions = s.legal_actions()
-        s.apply(actions[rng.randrange(len(actions))])
+    s = _random_position(seed, steps, variant="standard")
+    if s.is_terminal():
+        return
     det = s.determinize(player, random.Random(seed + 1))
     assert det.observation(player) == s.observation(player)
     assert det.hands[player] == s.hands[player]
@@ -134,17 +143,6 @@ def test_determinize_after_a_reshuffle_keeps_the_public_deck_content():
         assert [a + b for a, b in zip(det.hands[1], det.hands[2], strict=True)] == rivals
         seen.add((tuple(det.deck), tuple(det.hands[1])))
     assert len(seen) > 1
-
-
-def _random_position(seed: int, steps: int, n: int = 3):
-    s = GAMES["strategic" if seed % 2 else "standard"].new_state(n, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        actions = s.legal_actions()
-        s.apply(actions[rng.randrange(len(actions))])
-    return s
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
