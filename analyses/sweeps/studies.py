@@ -30,8 +30,17 @@ VARIANT_SEED = 4343
 # Pilot: variant_sweep(games=100, seed=11) on 2 workers; SDs of the paired differences of the
 # first slot's win share and of the mean score over the variant comparisons that can differ.
 VARIANT_PILOT: dict[str, Any] = {"cpu_ms": 7.2, "sd_win": (0.34, 0.71), "sd_score": (10.5, 29.2)}
-FILES = {**{f"rats_of_wistar_wheel_{n}p.toml": n for n in (2, 3, 4)},
-         "lord_of_worlds_variants.toml": 0, "rats_of_wistar_wheel_spaces_2p.toml": -2}  # fmt: skip
+# The skill gap under each variant: plain mcts (the strongest Lord of Worlds player since tree
+# reuse) against the heuristic. Pilot: 20-game duels, MCTS seat ~20 s CPU a game.
+VARIANT_SKILL_GAMES = 100
+VARIANT_SKILL_CPU_S = 25.0
+FILES: dict[str, tuple[str, int]] = {
+    **{f"rats_of_wistar_wheel_{n}p.toml": ("wheel", n) for n in (2, 3, 4)},
+    "rats_of_wistar_wheel_spaces_2p.toml": ("spaces", 2),
+    "lord_of_worlds_variants.toml": ("variants", 3),
+    **{f"lord_of_worlds_variants_{n}p.toml": ("variants", n) for n in (2, 4)},
+    "lord_of_worlds_variants_skill.toml": ("variant_skill", 2),
+}
 
 
 def wheel_sweep(players: int, games: int = WHEEL_GAMES, seed: int = WHEEL_SEED) -> dict:
@@ -62,20 +71,29 @@ def wheel_space_sweep(players: int, games: int = WHEEL_GAMES, seed: int = WHEEL_
             "record_actions": True, "grid": {"policies": lineups}}  # fmt: skip
 
 
-def variant_sweep(games: int = VARIANT_GAMES, seed: int = VARIANT_SEED) -> dict:
-    """Lord of Worlds scoring: standard vs strategic variant x value-set table x chain table,
-    3 players: heuristic self-play, and the three heuristic styles against each other (which
-    style a variant favours). No skill-gap line-up: greedy scores about 0 (saturated) and MCTS
-    takes 18 s a game at 50 iterations (measured), too slow to ship. (The value-set table
-    under the standard variant cannot matter; the report names such cells.)"""
-    return {"name": "lord-of-worlds-variants", "game": "lord_of_worlds", "players": 3,
-            "games": games, "seed": seed, "policies": ["heuristic"] * 3,
+def variant_sweep(games: int = VARIANT_GAMES, seed: int = VARIANT_SEED, players: int = 3) -> dict:
+    """Lord of Worlds scoring: standard vs strategic variant x value-set table x chain table:
+    heuristic self-play, and the heuristic styles against each other (which style a variant
+    favours). The skill gap per variant is ``variant_skill_sweep``. (The value-set table under
+    the standard variant cannot matter; the report names such cells.)"""
+    styles = ["heuristic:style=chains", "heuristic:style=architect"]
+    mixed = (["heuristic", *styles] if players == 3 else styles * (players // 2))[:players]
+    name = "lord-of-worlds-variants" + ("" if players == 3 else f"-{players}p")
+    return {"name": name, "game": "lord_of_worlds", "players": players,
+            "games": games, "seed": seed, "policies": ["heuristic"] * players,
             "grid": {"variant": ["standard", "strategic"],
                      "value_set_table": ["linear15", "doubling"],
                      "chain_table": ["triangular", "linear"],
-                     "policies": [["heuristic"] * 3,
-                                  ["heuristic", "heuristic:style=chains",
-                                   "heuristic:style=architect"]]}}  # fmt: skip
+                     "policies": [["heuristic"] * players, mixed]}}  # fmt: skip
+
+
+def variant_skill_sweep(games: int = VARIANT_SKILL_GAMES, seed: int = VARIANT_SEED) -> dict:
+    """The skill gap per scoring variant, 2 players: plain ``mcts`` against the heuristic
+    under the standard and the strategic variant, common seeds (the "less luck" question)."""
+    return {"name": "lord-of-worlds-variants-skill", "game": "lord_of_worlds", "players": 2,
+            "games": games, "seed": seed, "policies": ["mcts", "heuristic"],
+            "grid": {"variant": ["standard", "strategic"],
+                     "policies": [["mcts", "heuristic"]]}}  # fmt: skip
 
 
 def to_toml(raw: dict, header: list[str]) -> str:
@@ -125,28 +143,51 @@ def wheel_text(players: int) -> str:
     return to_toml(raw, header)
 
 
-def variant_text() -> str:
-    """The shipped Lord of Worlds scoring-variant sweep, with its header."""
-    raw = variant_sweep()
+def variant_text(players: int = 3) -> str:
+    """The shipped Lord of Worlds scoring-variant sweep for ``players``, with its header."""
+    raw = variant_sweep(players=players)
     cells = 1
     for values in raw["grid"].values():
         cells *= len(values)
     pilot = VARIANT_PILOT
+    cpu_ms = pilot["cpu_ms"] * players / 3  # the pilot ran 3 players; a game's cost ~ seats
     score = [f"{x:.1f}" for x in (half_width(s, VARIANT_GAMES) for s in pilot["sd_score"])]
     header = [
         "Lord of Worlds scoring variants: standard vs strategic x value-set table x chain "
-        "table, 3 players,",
-        "heuristic self-play and the three heuristic styles against each other.",
-        "Generated by `python -m analyses.sweeps` from variant_sweep(); a test checks this "
-        "file equals that output.",
+        f"table, {players} players,",
+        "heuristic self-play and the heuristic styles against each other.",
+        f"Generated by `python -m analyses.sweeps` from variant_sweep(players={players}); a "
+        "test checks this file equals that output.",
         "",
-        *cost_lines(cells, VARIANT_GAMES, pilot["cpu_ms"], pilot["sd_win"], "win-rate points"),
+        *cost_lines(cells, VARIANT_GAMES, cpu_ms, pilot["sd_win"], "win-rate points"),
         f"Mean score per seat: ±{score[0]} to ±{score[1]} points (SD {pilot['sd_score'][0]} "
-        f"to {pilot['sd_score'][1]}).",
+        f"to {pilot['sd_score'][1]}; the SDs were measured at 3 players).",
         "The value-set table cannot matter under the standard variant: the report names those "
         "comparisons",
         "and leaves them out of the tests. Values hold for these players and the provisional "
         "geometry.",
+    ]
+    return to_toml(raw, header)
+
+
+def variant_skill_text() -> str:
+    """The shipped skill-gap-per-variant sweep, with its header."""
+    raw = variant_skill_sweep()
+    games = raw["games"]
+    hw = half_width((0.7 * 0.3) ** 0.5, games)  # SD of a win share of 70%
+    header = [
+        "Lord of Worlds skill gap per scoring variant, 2 players: plain mcts against the "
+        "heuristic under the",
+        "standard and the strategic variant on common seeds: does the stronger player win more "
+        "under a variant?",
+        "Generated by `python -m analyses.sweeps` from variant_skill_sweep(); a test checks this "
+        "file equals that output.",
+        "",
+        f"Games: {games} per cell x 2 cells, about {2 * games * VARIANT_SKILL_CPU_S / 60:.0f} "
+        f"CPU minutes ({VARIANT_SKILL_CPU_S:.0f} s per game on one core, measured on pilots).",
+        f"95% interval half-width of a win rate near 70%: ±{100 * hw:.1f} points per variant; "
+        "the paired",
+        "difference between variants is narrower by what the common seeds share.",
     ]
     return to_toml(raw, header)
 
@@ -177,7 +218,11 @@ def space_text(players: int) -> str:
 
 def study_text(name: str) -> str:
     """Text of a shipped study sweep by file name."""
-    players = FILES[name]
-    if players < 0:
-        return space_text(-players)
-    return wheel_text(players) if players else variant_text()
+    kind, players = FILES[name]
+    if kind == "spaces":
+        return space_text(players)
+    if kind == "wheel":
+        return wheel_text(players)
+    if kind == "variants":
+        return variant_text(players)
+    return variant_skill_text()
