@@ -221,12 +221,19 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         scheduler=args.scheduler, resume=args.resume, quiet=args.quiet,
         worker_wait=_worker_wait(args),
     )  # fmt: skip
-    rate = result.games_run / result.seconds if result.seconds > 0 else 0.0
     print(
         f"{result.run_dir}: {result.games_total} games "
-        f"({result.games_run} run now in {result.seconds:.1f} s, {rate:.0f} games/s)"
+        f"({result.games_run} run now in {result.seconds:.1f} s{_pace(result)})"
     )
     return EXIT_OK
+
+
+def _pace(result: Any) -> str:
+    """ ", N games/s" for fast sweeps, ", N s per game" for slow ones (search players)."""
+    if result.games_run <= 0 or result.seconds <= 0:
+        return ""
+    rate = result.games_run / result.seconds
+    return f", {rate:.0f} games/s" if rate >= 1 else f", {1 / rate:.1f} s per game"
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {

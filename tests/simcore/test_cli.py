@@ -113,3 +113,16 @@ def test_relative_data_file_params_resolve_against_the_sweep_file(tmp_path):
     out = resolve_paths(raw, tmp_path)
     assert out["params"] == {"cards_file": str(tmp_path / "data/cards.toml"), "target": 3}
     assert out["grid"]["board_file"] == [str(tmp_path / "a.toml"), "/abs/b.toml"]
+
+
+@pytest.mark.parametrize(
+    "run, seconds, pace",
+    [(300, 2.0, ", 150 games/s"), (10, 125.0, ", 12.5 s per game"), (0, 0.4, "")],
+)
+def test_sweep_summary_states_a_pace_that_reads_at_every_speed(run, seconds, pace):
+    # a 100-game MCTS sweep used to print "0 games/s"; a resume with nothing left, the same
+    from types import SimpleNamespace
+
+    from simcore.cli import _pace
+
+    assert _pace(SimpleNamespace(games_run=run, seconds=seconds)) == pace
