@@ -30,10 +30,11 @@ VARIANT_SEED = 4343
 # Pilot: variant_sweep(games=100, seed=11) on 2 workers; SDs of the paired differences of the
 # first slot's win share and of the mean score over the variant comparisons that can differ.
 VARIANT_PILOT: dict[str, Any] = {"cpu_ms": 7.2, "sd_win": (0.34, 0.71), "sd_score": (10.5, 29.2)}
-# The skill gap under each variant: plain mcts (the strongest Lord of Worlds player since tree
-# reuse) against the heuristic. Pilot: 20-game duels, MCTS seat ~20 s CPU a game.
-VARIANT_SKILL_GAMES = 100
-VARIANT_SKILL_CPU_S = 25.0
+# The skill gap under each variant: plain mcts (58% against the heuristic since tree reuse,
+# lord_of_worlds_mcts_target.toml) against the heuristic. CPU: 24.4 s a game (both seats), the
+# mean of that 100-game sweep on 2 workers.
+VARIANT_SKILL_GAMES = 60
+VARIANT_SKILL_CPU_S = 24.4
 FILES: dict[str, tuple[str, int]] = {
     **{f"rats_of_wistar_wheel_{n}p.toml": ("wheel", n) for n in (2, 3, 4)},
     "rats_of_wistar_wheel_spaces_2p.toml": ("spaces", 2),
@@ -184,7 +185,8 @@ def variant_skill_text() -> str:
         "file equals that output.",
         "",
         f"Games: {games} per cell x 2 cells, about {2 * games * VARIANT_SKILL_CPU_S / 60:.0f} "
-        f"CPU minutes ({VARIANT_SKILL_CPU_S:.0f} s per game on one core, measured on pilots).",
+        f"CPU minutes ({VARIANT_SKILL_CPU_S:.1f} s per game on one core, measured on a 100-game "
+        "run).",
         f"95% interval half-width of a win rate near 70%: ±{100 * hw:.1f} points per variant; "
         "the paired",
         "difference between variants is narrower by what the common seeds share.",
