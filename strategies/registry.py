@@ -80,7 +80,8 @@ def describe_policies(game: Game | None = None) -> list[dict[str, Any]]:
     rows = []
     for name in policy_names():
         factory = registry.load(registry.POLICY_GROUP, name, "policy")
-        doc = (factory.__doc__ or "").strip().splitlines()[0] if factory.__doc__ else ""
+        # the docstring's first paragraph (a summary may wrap onto a second line)
+        doc = " ".join((factory.__doc__ or "").strip().split("\n\n")[0].split())
         rows.append({"name": name, "doc": doc})
     if game is not None and game.spec.id in registry.names(registry.HEURISTIC_GROUP):
         factory = registry.heuristic_factory(game.spec.id)

@@ -86,3 +86,15 @@ def test_greedy_beats_random_in_ratjack():
 
     wins, games = head_to_head(Ratjack(), 2, "greedy", "random", 300, 7000)
     assert wilson_interval(wins, games)[0] > 0.5
+
+
+def test_policy_listing_names_every_mcts_option():
+    # `boardlab policies` shows each policy's summary; mcts's wraps over two docstring lines
+    from dataclasses import fields
+
+    from strategies.mcts import MctsConfig
+    from strategies.registry import describe_policies
+
+    doc = next(row["doc"] for row in describe_policies() if row["name"] == "mcts")
+    assert all(f.name in doc for f in fields(MctsConfig)), doc
+    assert doc.endswith(").")
