@@ -32,11 +32,12 @@ TOP_STYLE = {"ratjack": "heuristic", "lord_of_worlds": "heuristic",
 # Budgets of the skill ladder (iterations per decision); the top one is the recommended budget.
 BUDGETS = {"ratjack": (70, 140, 280, 560), "lord_of_worlds": (31, 62, 125, 250),
            "rats_of_wistar": (12, 23, 45, 90)}  # fmt: skip
-# Measured CPU seconds per 2-player game on one core (both seats), from pilot runs.
+# Measured CPU seconds per 2-player game on one core (both seats): pilot runs, and for the two
+# bigger games the mean of the 100-game <game>_mcts_target.toml runs (2 workers on 2 cores).
 CPU_S = {
     "ratjack": {"cheap": 0.02, "mcts": 1.9},
-    "lord_of_worlds": {"cheap": 0.01, "mcts": 29.0},
-    "rats_of_wistar": {"cheap": 0.01, "mcts": 29.0},
+    "lord_of_worlds": {"cheap": 0.01, "mcts": 24.4},
+    "rats_of_wistar": {"cheap": 0.01, "mcts": 25.9},
 }
 FILES = {**{f"{g}_ladder.toml": (g, "ladder") for g in BUDGETS},
          **{f"{g}_skill_ladder.toml": (g, "skill") for g in BUDGETS},
