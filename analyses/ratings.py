@@ -140,7 +140,8 @@ def game_pair_wins(source: Source, names: Sequence[str]) -> np.ndarray:
     out = np.zeros((len(seeds), len(names), len(names)))
     by_game: dict[tuple[str, int], list[tuple[int, int]]] = {}
     for cell, gi, _, pol, rank in frame.rows():
-        by_game.setdefault((cell, gi), []).append((index[pol], rank))
+        if pol in index:  # a policy only ever in self-play meets no other: nothing to rate
+            by_game.setdefault((cell, gi), []).append((index[pol], rank))
     for (_, gi), rows in by_game.items():
         g = seeds[gi]
         for i, ri in rows:

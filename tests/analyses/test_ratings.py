@@ -109,3 +109,14 @@ def test_four_seat_games_get_game_resampled_intervals_wider_than_fisher(tmp_path
     assert clustered["interval"][0] == "seeds resampled" and fisher["interval"][0] == "fisher"
     width = (clustered["hi"] - clustered["lo"]).mean()
     assert width > 1.2 * (fisher["hi"] - fisher["lo"]).mean()
+
+
+def test_a_policy_seen_only_in_self_play_is_left_out_of_the_ratings(tmp_path):
+    # The 2-player variant sweeps: cell 0 is heuristic self-play, cell 1 two styles against
+    # each other; the self-play policy meets no other policy and has no rating (it used to
+    # crash the seed-resampled intervals with a KeyError).
+    truth = {"h": 0.0, "x": 0.3, "y": 0.0}
+    run = write_run(tmp_path, [Cell("c0", ["h", "h"], strengths=truth),
+                               Cell("c1", ["x", "y"], strengths=truth)], games=200)  # fmt: skip
+    df = ratings.policy_ratings(run)
+    assert sorted(df["policy"]) == ["x", "y"] and df["interval"][0] == "seeds resampled"
