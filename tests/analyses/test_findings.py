@@ -91,3 +91,14 @@ def test_win_rate_sentences():
     assert findings.win_rate_findings(win_rates(frame, by="seat"))[1].startswith(
         "Seat 2 wins 50.0%"
     )
+
+
+def test_an_interval_that_misses_the_fair_share_but_not_after_holm_says_so():
+    # 52.6% (50.4-54.8%) with a Holm-adjusted p of 0.12: "consistent with 50%" next to an
+    # interval that excludes 50% read as a contradiction in the 2-player variant report
+    table = pl.DataFrame([seat_row(0, 0.526, 0.504, 0.548, 0.12)])
+    got = findings.seat_findings(table)[0]
+    assert got.endswith(
+        "consistent with the fair 50% once adjusted for the run's several comparisons (Holm), "
+        "although this unadjusted interval excludes it."
+    )
