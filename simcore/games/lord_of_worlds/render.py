@@ -7,7 +7,11 @@ from typing import TYPE_CHECKING, Any
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import NEUTRAL, PORTAL
 from simcore.games.lord_of_worlds.content import TERRAIN_COLOURS, TYPE_NAMES, WILD
-from simcore.games.lord_of_worlds.planet import planet_chain_scores
+from simcore.games.lord_of_worlds.planet import (
+    planet_chain_scores,
+    planet_values,
+    value_set_points,
+)
 
 if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState
@@ -136,16 +140,20 @@ MEAN_CARD = 3.0  # mean card value: rivals' hands are hidden, only their size is
 
 
 def heuristic_value(s: LordOfWorldsState, player: int) -> float:
-    """Stars, provisional chain points and buying power, relative to the best rival, in [0, 1].
+    """Stars, provisional chain (and value-set) points and buying power, relative to the best
+    rival, in [0, 1].
 
     Buying power (hand size x mean card value, plus the budget being spent) makes hiring and
     collecting comparable for a short search horizon; it uses public information only.
     """
+    ctx = s.ctx
     totals = []
     for p in range(s.n):
         total = float(sum(s.pts[p]))
         if not s.is_terminal():
             total += planet_chain_scores(s, p)[0]
+            if ctx.params.scores_value_sets:  # strategic variant: a third of a score or more
+                total += value_set_points(planet_values(s, p), ctx.scoring.value_sets)
             power = s.hsize[p] * MEAN_CARD + (s.budget if p == s.player else 0)
             total += CARD_POINT_STARS * power
         totals.append(total)

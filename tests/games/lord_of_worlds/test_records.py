@@ -7,7 +7,7 @@ from simcore.runner import play_game
 from simcore.trace import trace_game
 from strategies.registry import make_policy
 
-from .helpers import game, started
+from .helpers import fill_planet, game, started, tile
 
 
 def test_outcome_columns_and_score_split():
@@ -86,6 +86,23 @@ def test_heuristic_value_rewards_stars_chains_and_buying_power():
     size = s.hsize[0]
     s.apply(R.HIRE + 0)
     assert s.hsize[0] > size and s.heuristic_value(0) > base
+
+
+def test_heuristic_value_counts_value_sets_under_the_strategic_variant():
+    # Seat 0's planet, three tiles of three terrains (so no chain either way):
+    #   (0,-2) water 3     (0,-2) water 3
+    #   (-2,0) desert 3    (-2,0) desert 3
+    #   (2,-1) forest 3    (2,-1) forest 4     <- three 3s form a value set (10 points)
+    # Under the strategic variant the set must be worth more; the cut-off evaluation of
+    # searches used to ignore value sets, so MCTS played it as if it were the standard game.
+    def value(variant: str, last: int) -> float:
+        s = started(variant=variant)
+        fill_planet(s, 0, {(0, -2): tile(s, "water", 3), (-2, 0): tile(s, "desert", 3),
+                           (2, -1): tile(s, "forest", last)})  # fmt: skip
+        return s.heuristic_value(0)
+
+    assert value("strategic", 3) > value("strategic", 4)
+    assert value("standard", 3) == value("standard", 4)  # no value sets in the standard game
 
 
 def test_special_tiles_taken_and_mean_tile_value_are_recorded():
