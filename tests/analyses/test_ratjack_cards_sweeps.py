@@ -22,13 +22,15 @@ from simcore import registry
 from simcore.config import build_config, load_toml
 from tests.conftest import run_cli
 
-SHIPPED = ["lord_of_worlds_ladder.toml", "lord_of_worlds_skill_ladder.toml",
-           "lord_of_worlds_variants.toml", "ratjack_cards_rat.toml",
-           "ratjack_cards_weasel_raccoon.toml", "ratjack_ladder.toml",
+SHIPPED = ["lord_of_worlds_ladder.toml", "lord_of_worlds_mcts_target.toml",
+           "lord_of_worlds_skill_ladder.toml", "lord_of_worlds_variants.toml",
+           "lord_of_worlds_variants_2p.toml", "lord_of_worlds_variants_4p.toml",
+           "lord_of_worlds_variants_skill.toml", "ratjack_cards_rat.toml",
+           "ratjack_cards_weasel_raccoon.toml", "ratjack_ladder.toml", "ratjack_mcts_target.toml",
            "ratjack_skill_ladder.toml", "ratjack_whatif.toml", "rats_of_wistar_ladder.toml",
-           "rats_of_wistar_skill_ladder.toml", "rats_of_wistar_wheel_2p.toml",
-           "rats_of_wistar_wheel_3p.toml", "rats_of_wistar_wheel_4p.toml",
-           "rats_of_wistar_wheel_spaces_2p.toml"]  # fmt: skip
+           "rats_of_wistar_mcts_target.toml", "rats_of_wistar_skill_ladder.toml",
+           "rats_of_wistar_wheel_2p.toml", "rats_of_wistar_wheel_3p.toml",
+           "rats_of_wistar_wheel_4p.toml", "rats_of_wistar_wheel_spaces_2p.toml"]  # fmt: skip
 
 
 def test_the_shipped_sweeps():
@@ -43,7 +45,9 @@ def test_card_sweep_files_are_what_card_sweep_produces(family):
     assert tomllib.loads(text) == card_sweep(family, games=CARD_GAMES, seed=CARD_SEED)
 
 
-STUDIES = [n for n in SHIPPED if "ladder" not in n]  # ladders: tests/analyses/test_studies.py
+# player ladders and MCTS targets: tests/analyses/test_studies.py
+STUDIES = [n for n in SHIPPED if "ladder" not in n and "mcts_target" not in n]
+SEARCHES = ("ladder", "mcts_target", "variants_skill")  # files with MCTS cells
 
 
 @pytest.mark.parametrize("name", STUDIES)
@@ -76,8 +80,11 @@ def test_stated_half_widths_follow_from_the_pilot_sd(family):
 )
 @pytest.mark.parametrize(
     "name",
-    # a ladder's MCTS cells cost 5-45 s even at one game: those run in the slow suite
-    [pytest.param(n, marks=pytest.mark.slow) if "ladder" in n else n for n in SHIPPED],
+    # MCTS cells cost 5-45 s even at one game: those files run in the slow suite
+    [
+        pytest.param(n, marks=pytest.mark.slow) if any(k in n for k in SEARCHES) else n
+        for n in SHIPPED
+    ],
 )
 def test_each_file_runs_with_boardlab_sweep(name, tmp_path):
     path = sweep_path(name)
