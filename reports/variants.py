@@ -111,6 +111,34 @@ def _seat_statistics(ctx: Context) -> list[str]:
 MAX_SPELLED = 6  # with more comparisons than this, findings summarise each rule change
 
 
+def strategy_table(ctx: Context, keys: list[str]) -> Any:
+    """What the players do under each value of each varied rule: per (rule value, policy), the
+    mean per seat of every choice column (seat statistics that are not score parts), pooled
+    over the other grid keys. Descriptive; the paired comparisons test the changes."""
+    choices = [c for c in _seat_statistics(ctx) if not c.startswith("pts_")]
+    if not choices or not keys:
+        return None
+    variants = {c["cell"]: c.get("variant", {}) for c in ctx.manifest.get("cells", [])}
+    grid = ctx.manifest.get("config", {}).get("grid", {}) or {}
+    rows: list[dict[str, Any]] = []
+    for key in keys:
+        listed = [_show(v, key) for v in grid.get(key, [])]  # the sweep's order, baseline first
+        shown = [_show(v.get(key), key) for v in variants.values()]
+        order = [listed.index(x) if x in listed else 0 for x in shown]
+        values = pl.DataFrame({"cell": list(variants), "value": shown, "order": order})
+        means = (ctx.seats.join(values, on="cell")
+                 .group_by("value", "order", "policy")
+                 .agg(pl.len().alias("seats"), *(pl.col(c).mean() for c in choices))
+                 .sort("policy", "order").drop("order"))  # fmt: skip
+        rows += [{"rule": f"{key}={r.pop('value')}", **r} for r in means.iter_rows(named=True)]
+    specs = [("Rule value", "text", "rule"), ("Policy", "text", "policy"),
+             ("Seats", "int", "seats"),
+             *((c.replace("_", " "), "num", c) for c in choices)]  # fmt: skip
+    return render_table(pl.DataFrame(rows), specs,
+                        "Strategy shift: the players' choices per rule value (mean per seat; "
+                        "pooled over the other grid values)")  # fmt: skip
+
+
 def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[str], list[str]]:
     """One sentence per (rule change, outcome) with a clear difference somewhere, one for the
     outcomes no change moved, one per rule change that cannot affect an outcome."""
@@ -163,6 +191,12 @@ def _summary_table(shown: list[tuple[str, pl.DataFrame, bool]]) -> Any:
     return render_table(pl.DataFrame(rows), specs, "Paired comparisons by rule change and outcome")
 
 
+def changes_order(pairs: list[tuple[str, str, str]]) -> Any:
+    """Sort key: rule keys in the order the comparisons list them."""
+    first = {k: i for i, (k, _, _) in reversed(list(enumerate(pairs)))}
+    return first.__getitem__
+
+
 def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     """Paired effect of each rule variant on win shares, game length, scores and score parts."""
     pairs = variant_pairs(ctx.manifest)
@@ -211,6 +245,9 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
            "difference after Holm correction."))  # fmt: skip
     if condensed:
         tables.append(_summary_table(shown))
+    shift = strategy_table(ctx, sorted({k for k, _, _ in pairs}, key=changes_order(pairs)))
+    if shift is not None:
+        tables.append(shift)
     for what, df, as_points in [] if condensed else shown:
         fmt, ifmt = ("points", "points_interval") if as_points else ("signed", "num_interval")
         specs = [("Change of rule", "text", "comparison"), ("Paired games", "int", "pairs"),

@@ -101,3 +101,23 @@ def test_the_variant_study_finds_the_score_shift_and_names_what_cannot_differ(va
     # The value-set table under the standard variant scores nothing: identical, not tested.
     assert re.search(r"value_set_table=doubling instead of linear15 \(variant=standard\): "
                      r"[^.]* is identical in every paired game", text)  # fmt: skip
+
+
+def test_the_variant_study_shows_the_players_choices_per_rule_value(variant_run):
+    # Strategy shift: per rule value (the sweep's order, baseline first) and policy, the mean
+    # of every choice column; score parts (pts_*) are outcomes, not choices, and stay out.
+    from reports.variants import strategy_table
+
+    ctx = load_context(variant_run)
+    table = strategy_table(ctx, ["variant", "value_set_table"])
+    assert table.headers[:3] == ["Rule value", "Policy", "Seats"]
+    assert "tiles architect" in table.headers and "longest chain" in table.headers
+    assert not any(h.startswith("pts") for h in table.headers)
+    assert [row[0] for row in table.rows] == ["variant=standard", "variant=strategic",
+                                              "value_set_table=linear15",
+                                              "value_set_table=doubling"]  # fmt: skip
+    assert all(row[2] == "160" for row in table.rows)  # 40 games x 2 seats x 2 pooled cells
+    # strategic scoring changes what the heuristic builds: longer chains are worth less there
+    chain = table.headers.index("longest chain")
+    assert float(table.rows[0][chain]) > float(table.rows[1][chain])
+    assert "Strategy shift" in generic_report(variant_run)
