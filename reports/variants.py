@@ -191,12 +191,6 @@ def _summary_table(shown: list[tuple[str, pl.DataFrame, bool]]) -> Any:
     return render_table(pl.DataFrame(rows), specs, "Paired comparisons by rule change and outcome")
 
 
-def changes_order(pairs: list[tuple[str, str, str]]) -> Any:
-    """Sort key: rule keys in the order the comparisons list them."""
-    first = {k: i for i, (k, _, _) in reversed(list(enumerate(pairs)))}
-    return first.__getitem__
-
-
 def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     """Paired effect of each rule variant on win shares, game length, scores and score parts."""
     pairs = variant_pairs(ctx.manifest)
@@ -245,7 +239,7 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
            "difference after Holm correction."))  # fmt: skip
     if condensed:
         tables.append(_summary_table(shown))
-    shift = strategy_table(ctx, sorted({k for k, _, _ in pairs}, key=changes_order(pairs)))
+    shift = strategy_table(ctx, list(dict.fromkeys(k for k, _, _ in pairs)))
     if shift is not None:
         tables.append(shift)
     for what, df, as_points in [] if condensed else shown:

@@ -135,7 +135,7 @@ def test_ratjack_tree_overhead_is_at_most_a_quarter_of_search_time():
 # --- tree reuse ----------------------------------------------------------------------------
 
 
-def _roots_seen(policy, monkeypatch):
+def _roots_seen(monkeypatch):
     """Record (visits before, visits after) of every search's root."""
     import strategies.mcts.policy as policy_module
 
@@ -158,7 +158,7 @@ def test_tree_reuse_continues_from_the_seats_own_previous_search(monkeypatch):
     # subtree under the chosen card is then the next search's starting root.
     game = registry.make_game("ratjack")
     policy = make_policy("mcts:iterations=30,reuse=1", game)
-    seen = _roots_seen(policy, monkeypatch)
+    seen = _roots_seen(monkeypatch)
     play_game(game, 2, [policy, make_policy("heuristic", game)], 11)
     reused = [(before, after) for before, after in seen if before]
     assert reused, "no search started from a kept subtree"
