@@ -65,6 +65,9 @@ class MctsConfig:
     - ``guard``: 0 plays heuristic play-outs without the heuristic's end-of-game guard (its
       ``act_unguarded``): the guard plays out every move of a final turn, most of a late
       play-out's cost; 1 keeps it.
+    - ``defer``: action classes joined by ``+`` (``boardlab policies GAME``): a decision whose
+      legal actions all belong to them is left to the ``prior`` policy without a search (e.g.
+      which card to pay with), so the budget goes to the decisions that shape the game.
     """
 
     iterations: int = 400
@@ -77,6 +80,7 @@ class MctsConfig:
     prior: str = "heuristic"
     reuse: int = 0
     guard: int = 1
+    defer: str = ""
 
     def __post_init__(self) -> None:
         for key in ("time_ms", "c", "widen"):
@@ -161,6 +165,7 @@ _TYPES: dict[str, type] = {
     "prior": str,
     "reuse": int,
     "guard": int,
+    "defer": str,
 }
 
 

@@ -9,7 +9,8 @@ from simcore.api import Game, State
 from simcore.errors import ConfigError
 from strategies.mcts.config import RECOMMENDED, MctsConfig
 from strategies.mcts.search import Node, Stats, best_action, search
-from strategies.registry import make_policy
+from strategies.registry import check_classes, make_policy
+from strategies.restricted import class_forbid
 
 
 class MctsPolicy:
@@ -21,6 +22,7 @@ class MctsPolicy:
         self.config = config
         self.rollout_policy = rollout_policy
         self.prior_policy = prior_policy
+        self._deferred = class_forbid(config.defer.split("+")) if config.defer else None
         self.name = config.spec()
         # seat -> (that seat's rng, fingerprint of the state expected next, subtree to reuse)
         self._kept: dict[int, tuple[random.Random, tuple, Node]] = {}
@@ -39,15 +41,22 @@ class MctsPolicy:
         actions = state.legal_actions()
         seat = state.current_player
         kept = self._reused_root(state, rng) if self.config.reuse else None
-        if len(actions) == 1:
+        if len(actions) == 1 or self._defers(state, actions):
+            # nothing to decide, or a decision left to the prior: skip the search
+            action = actions[0] if len(actions) == 1 else self.prior_policy.act(state, rng)
             if kept is not None:
-                self._keep(state, rng, kept, actions[0])
-            return actions[0]  # nothing to decide: skip the search
+                self._keep(state, rng, kept, action)
+            return action
         root = search(state, rng, self.config, self.rollout_policy, stats, self.prior_policy, kept)
         action = best_action(root, seat, actions)
         if self.config.reuse:
             self._keep(state, rng, root, action)
         return action
+
+    def _defers(self, state: State, actions: list[int]) -> bool:
+        """Every legal action is of a deferred class (option ``defer``)."""
+        deferred = self._deferred
+        return deferred is not None and all(deferred(state, a) for a in actions)
 
     def _reused_root(self, state: State, rng: random.Random) -> Node | None:
         """The subtree kept for this seat if ``state`` is exactly the one it was kept for.
@@ -94,7 +103,7 @@ def _unguarded(policy: Any, name: str) -> _Unguarded:
 
 def make_mcts(game: Game, **options: Any) -> MctsPolicy:
     """Information-set MCTS (options: iterations, time_ms, c, rollout, horizon, reward, widen,
-    prior, reuse, guard).
+    prior, reuse, guard, defer).
 
     Options not given take the game's recommended settings (``RECOMMENDED``), then the global
     defaults; the policy's name spells out every setting that differs from the global defaults.
@@ -105,5 +114,7 @@ def make_mcts(game: Game, **options: Any) -> MctsPolicy:
         rollout = make_policy(config.rollout, game)
         if not config.guard:
             rollout = _unguarded(rollout, config.rollout)
-    prior = make_policy(config.prior, game) if config.widen > 0 else None
+    if config.defer:
+        check_classes(game, config.defer.split("+"), f"mcts:defer={config.defer}")
+    prior = make_policy(config.prior, game) if config.widen > 0 or config.defer else None
     return MctsPolicy(config, rollout, prior)

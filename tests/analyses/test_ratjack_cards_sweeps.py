@@ -22,15 +22,18 @@ from simcore import registry
 from simcore.config import build_config, load_toml
 from tests.conftest import run_cli
 
-SHIPPED = ["lord_of_worlds_ladder.toml", "lord_of_worlds_mcts_target.toml",
+SHIPPED = ["lord_of_worlds_ladder.toml", "lord_of_worlds_ladder_3p.toml",
+           "lord_of_worlds_ladder_4p.toml", "lord_of_worlds_mcts_target.toml",
            "lord_of_worlds_skill_ladder.toml", "lord_of_worlds_variants.toml",
            "lord_of_worlds_variants_2p.toml", "lord_of_worlds_variants_4p.toml",
            "lord_of_worlds_variants_skill.toml", "ratjack_cards_rat.toml",
-           "ratjack_cards_weasel_raccoon.toml", "ratjack_ladder.toml", "ratjack_mcts_target.toml",
-           "ratjack_skill_ladder.toml", "ratjack_whatif.toml", "rats_of_wistar_ladder.toml",
-           "rats_of_wistar_mcts_target.toml", "rats_of_wistar_skill_ladder.toml",
-           "rats_of_wistar_wheel_2p.toml", "rats_of_wistar_wheel_3p.toml",
-           "rats_of_wistar_wheel_4p.toml", "rats_of_wistar_wheel_spaces_2p.toml"]  # fmt: skip
+           "ratjack_cards_weasel_raccoon.toml", "ratjack_ladder.toml", "ratjack_ladder_3p.toml",
+           "ratjack_ladder_4p.toml", "ratjack_mcts_target.toml", "ratjack_skill_ladder.toml",
+           "ratjack_whatif.toml", "rats_of_wistar_ladder.toml", "rats_of_wistar_ladder_3p.toml",
+           "rats_of_wistar_ladder_4p.toml", "rats_of_wistar_mcts_target.toml",
+           "rats_of_wistar_skill_ladder.toml", "rats_of_wistar_wheel_2p.toml",
+           "rats_of_wistar_wheel_3p.toml", "rats_of_wistar_wheel_4p.toml",
+           "rats_of_wistar_wheel_spaces_2p.toml"]  # fmt: skip
 
 
 def test_the_shipped_sweeps():

@@ -221,3 +221,44 @@ def test_unguarded_playouts_play_the_heuristics_plain_choice(game_id):
         plain = policy.rollout_policy.act(state, random.Random(seed))
         assert plain == heuristic.act_unguarded(state, random.Random(seed))
         state.apply(plain)
+
+
+# --- deferred decisions ---------------------------------------------------------------------
+
+
+def test_defer_leaves_card_payment_to_the_heuristic_without_a_search(monkeypatch):
+    # Lord of Worlds: after "play red" the seat picks the cards to pay with one at a time
+    # (add k ... done). With defer=add+done those steps are the heuristic's, searched never;
+    # every other decision with a choice is still searched.
+    import random
+
+    from simcore.games.lord_of_worlds import rules as R
+
+    game = registry.make_game("lord_of_worlds")
+    policy = make_policy("mcts:iterations=8,horizon=4,defer=add+done", game)
+    heuristic = make_policy("heuristic", game)
+    seen = _roots_seen(monkeypatch)
+    state, rng = game.new_state(2, 3), random.Random(1)
+    searched = deferred = 0
+    while state.current_player >= 0 and state.turns < 6:
+        before = len(seen)
+        expected = None
+        if state.phase == R.P_SELECT:
+            expected = heuristic.act(state.clone(), random.Random(7))
+        action = policy.act(state, random.Random(7) if expected is not None else rng)
+        if expected is not None:
+            assert action == expected and len(seen) == before
+            deferred += 1
+        elif len(state.legal_actions()) > 1:
+            assert len(seen) == before + 1
+            searched += 1
+        state.apply(action)
+    assert deferred and searched
+
+
+def test_defer_names_an_unknown_class():
+    from simcore.errors import ConfigError
+
+    game = registry.make_game("lord_of_worlds")
+    with pytest.raises(ConfigError, match="no action class 'ad'; closest: add"):
+        make_policy("mcts:defer=ad", game)
