@@ -35,13 +35,13 @@ STYLES = {"ratjack": ("careful", "aggressive"), "lord_of_worlds": ("chains", "ar
 TOP_STYLE = {"ratjack": "heuristic", "lord_of_worlds": "heuristic",
              "rats_of_wistar": "heuristic:style=explorer"}  # fmt: skip
 # Budgets of the skill ladder (iterations per decision); the top one is the recommended budget.
-BUDGETS = {"ratjack": (70, 140, 280, 560), "lord_of_worlds": (31, 62, 125, 250),
+BUDGETS = {"ratjack": (70, 140, 280, 560), "lord_of_worlds": (41, 82, 165, 330),
            "rats_of_wistar": (12, 23, 45, 90)}  # fmt: skip
 # Measured CPU seconds per 2-player game on one core (both seats): pilot runs, and for the two
 # bigger games the mean of the 100-game <game>_mcts_target.toml runs (2 workers on 2 cores).
 CPU_S = {
     "ratjack": {"cheap": 0.02, "mcts": 1.9},
-    "lord_of_worlds": {"cheap": 0.01, "mcts": 24.4},
+    "lord_of_worlds": {"cheap": 0.01, "mcts": 24.7},
     "rats_of_wistar": {"cheap": 0.01, "mcts": 25.9},
 }
 # Player counts whose ladder includes the MCTS rung (400 games at 3-4 players are hours of CPU
