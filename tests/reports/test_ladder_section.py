@@ -39,5 +39,6 @@ def test_reports_warn_when_every_player_is_below_the_ladder_top():
     assert warning and warning.startswith("The strongest player here (heuristic) is below")
     assert "mcts (plain mcts wins 68.0%" in warning
     assert _below_top("ratjack", ["mcts", "heuristic"]) is None
-    assert _below_top("lord_of_worlds", ["heuristic:style=chains", "random"]) is None
+    assert _below_top("lord_of_worlds", ["mcts", "heuristic:style=chains"]) is None
+    assert _below_top("lord_of_worlds", ["heuristic:style=chains", "random"])  # mcts is the top
     assert _below_top("no_such_game", ["random"]) is None
