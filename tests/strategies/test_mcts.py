@@ -367,6 +367,6 @@ def test_plain_mcts_takes_the_games_recommended_settings():
     assert make_mcts(Ratjack(), horizon=0, iterations=400).name == "mcts"  # explicit options win
     assert make_mcts(Ratjack(), iterations=100).name == "mcts:iterations=100,horizon=10"
     low = make_mcts(LordOfWorlds())
-    assert low.name == ("mcts:iterations=250,c=0.1,rollout=heuristic,horizon=30,reward=margin,"
-                        "widen=0.5,reuse=1")  # fmt: skip
+    assert low.name == ("mcts:iterations=330,c=0.1,rollout=heuristic,horizon=30,reward=margin,"
+                        "widen=0.5,reuse=1,defer=add+done+discard+reveal+portal")  # fmt: skip
     assert low.prior_policy is not None and low.rollout_policy is not None
