@@ -44,9 +44,11 @@ CPU_S = {
     "lord_of_worlds": {"cheap": 0.01, "mcts": 24.7},
     "rats_of_wistar": {"cheap": 0.01, "mcts": 25.9},
 }
-# Player counts whose ladder includes the MCTS rung (at 3-4 players not yet measured: 400 games
-# are 15-20 CPU minutes for Ratjack and hours for the two bigger games)
-MCTS_RUNG_PLAYERS = {"ratjack": (2,), "lord_of_worlds": (2,), "rats_of_wistar": (2,)}
+# Player counts whose ladder includes the MCTS rung (the two bigger games stay 2-player: 400
+# games of their MCTS rung are hours of CPU at 3-4 players)
+MCTS_RUNG_PLAYERS = {"ratjack": (2, 3, 4), "lord_of_worlds": (2,), "rats_of_wistar": (2,)}
+# Measured CPU seconds per game of the MCTS rung at 3-4 players (12 games each, one core)
+MCTS_NP_CPU_S = {("ratjack", 3): 2.0, ("ratjack", 4): 2.4}
 # Measured CPU seconds per game of the cheap rungs (greedy, heuristic), mean over the three
 # cells of each 3- and 4-player file run whole on one core
 CHEAP_CPU_S = {("ratjack", 3): 0.012, ("ratjack", 4): 0.016,
@@ -104,7 +106,8 @@ def ladder_text(name: str) -> str:
         raw = ladder_sweep(game, players)
         with_mcts = players in MCTS_RUNG_PLAYERS[game]
         cheap = CHEAP_CPU_S.get((game, players), cpu["cheap"])
-        minutes = raw["games"] * (3 * cheap + cpu["mcts"] * with_mcts) / 60
+        mcts = MCTS_NP_CPU_S.get((game, players), cpu["mcts"])
+        minutes = raw["games"] * (3 * cheap + mcts * with_mcts) / 60
         top = ", plain mcts > heuristic." if with_mcts else " (no MCTS rung yet)."
         seats = "" if players == 2 else ", one seat of the stronger rung against the weaker"
         header = [
