@@ -39,3 +39,18 @@ def policy_stream(seed: int, seat: int) -> random.Random:
 def substream(rng: random.Random) -> random.Random:
     """A new independent stream drawn from ``rng`` (e.g. to reseed a determinized state)."""
     return random.Random(rng.getrandbits(64))
+
+
+def thaw(source: int | tuple) -> random.Random:
+    """The stream a frozen ``source`` stands for: a seed (what ``substream`` would seed with) or
+    a ``Random.getstate()`` tuple.
+
+    States that are cloned far more often than they draw (search, end-of-game play-outs) keep
+    their stream frozen and thaw it on first use: ``getstate`` alone costs more than the rest
+    of a Rats of Wistar clone.
+    """
+    if isinstance(source, int):
+        return random.Random(source)
+    new = random.Random.__new__(random.Random)
+    new.setstate(source)
+    return new

@@ -8,7 +8,6 @@ from typing import Any
 from simcore.api import start_columns
 from simcore.games.rats_of_wistar.scoring import PARTS, score_parts
 from simcore.games.rats_of_wistar.setup import wheel_order
-from simcore.rng import substream
 
 
 def _hidden(s: Any, pl: Any) -> list[int]:
@@ -61,7 +60,7 @@ def determinize(s: Any, player: int, rng: random.Random) -> Any:
         if t >= 0:
             new.door_tok[d] = tokens.pop()
     new.door_box = sorted(tokens)
-    new.rng = substream(rng)
+    new.reseed(rng)
     new.refresh_legal()
     return new
 

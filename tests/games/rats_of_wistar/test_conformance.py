@@ -70,3 +70,15 @@ def test_trace_and_render() -> None:
     text = "\n".join(lines)
     assert "== round 5" in text and "chief on S" in text
     assert "start_and_play" in text and "leftovers" in text
+
+
+def test_player_clone_copies_every_slot_independently() -> None:
+    # Player.clone is spelled out for speed: a slot it forgets would be missing on the copy,
+    # a list it shares would leak moves from a search back into the real game
+    board = GAME.new_state(2, 3).players[0]
+    copy = board.clone()
+    for name in type(board).__slots__:
+        value = getattr(board, name)
+        assert getattr(copy, name) == value, name
+        if isinstance(value, list):
+            assert getattr(copy, name) is not value, name
