@@ -13,7 +13,7 @@ from typing import Any
 from simcore.api import Game
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.actions import bed_cost, dig_cost
-from simcore.games.rats_of_wistar.farm import explore_options
+from simcore.games.rats_of_wistar.farm import completable, explore_options, potion_options
 from simcore.games.rats_of_wistar.inventions import can_play
 from simcore.games.rats_of_wistar.wheel import space_slot, strength
 from strategies.base import choose_style
@@ -119,8 +119,6 @@ class WistarHeuristic:
                   if can_play(s, pl, s.content.cards[c], p[2])]  # fmt: skip
             return max(ok, default=0.0)
         if op in ("complete_mission",):
-            from simcore.games.rats_of_wistar.farm import completable
-
             return w["mission"] if completable(s, pl_seat(s, pl)) else 0.0
         if op == "take_round_visitor":
             return w["visitor"] if s.rvis >= 0 and B.EMPTY in pl.rooms else 0.0
@@ -181,8 +179,6 @@ class WistarHeuristic:
         if a == B.QA_TENT:
             return self.w["tent"] if s.round <= 3 else -1.0
         if a == B.QA_POTION:
-            from simcore.games.rats_of_wistar.farm import potion_options
-
             opts = potion_options(s, seat)
             return 1.0 if (opts[0] < B.POTION_BASE + 2 or last) else -0.5
         if a == B.QA_POWER:

@@ -242,8 +242,18 @@ def goal_space(s: Any, seat: int, slot: int) -> int:
 
 
 def can_goal(s: Any, seat: int) -> bool:
-    """Any goal achievable now."""
-    return any(goal_space(s, seat, g) >= 0 for g in range(len(s.goals)))
+    """Any goal achievable now (``goal_space`` inlined: this runs at every turn decision)."""
+    pl = s.players[seat]
+    taken = pl.goals
+    content = s.content.goals
+    for slot, gid in enumerate(s.goals):
+        if slot in taken:
+            continue
+        spaces = content[gid][1]
+        for k, who in enumerate(s.goal_occ[slot]):
+            if who < 0 and meets(s, pl, spaces[k][0]):
+                return True
+    return False
 
 
 def _goal_options(s: Any, task: tuple) -> list[int]:
