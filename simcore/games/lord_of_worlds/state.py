@@ -148,12 +148,30 @@ class LordOfWorldsState(State):
         new.ctx = self.ctx
         new.trace = None if self.trace is None else list(self.trace)
         new.cache = list(self.cache)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, list(getattr(self, name)))
-        for name in _NESTED:
-            setattr(new, name, [list(x) for x in getattr(self, name)])
+        # spelled out rather than loops over the slot names (about 2x faster): the clone runs in
+        # every search iteration and end-of-game play-out; conformance checks every slot
+        new.chance_seed, new.n, new.player = self.chance_seed, self.n, self.player
+        new.phase, new.first, new.turns = self.phase, self.first, self.turns
+        new.rounds, new.triggered, new.ended_by = self.rounds, self.triggered, self.ended_by
+        new.reveals_left, new.deck_known = self.reveals_left, self.deck_known
+        new.reshuffles = self.reshuffles
+        new.n_up, new.colour, new.budget = self.n_up, self.colour, self.budget
+        new.moved, new.collected, new.free_used = self.moved, self.collected, self.free_used
+        new.pending, new.last_gain, new.free_step = self.pending, self.last_gain, self.free_step
+        new.hsize, new.deck, new.discard = self.hsize[:], self.deck[:], self.discard[:]
+        new.pcol, new.psum, new.btile = self.pcol[:], self.psum[:], self.btile[:]
+        new.bup, new.reserve, new.supply = self.bup[:], self.reserve[:], self.supply[:]
+        new.pempty, new.cart, new.sel = self.pempty[:], self.cart[:], self.sel[:]
+        new.hands = [x[:] for x in self.hands]
+        new.known = [x[:] for x in self.known]
+        new.piles = [x[:] for x in self.piles]
+        new.pterr = [x[:] for x in self.pterr]
+        new.parch = [x[:] for x in self.parch]
+        new.archt = [x[:] for x in self.archt]
+        new.pmix = [x[:] for x in self.pmix]
+        new.pts = [x[:] for x in self.pts]
+        new.stats = [x[:] for x in self.stats]
+        new.rinit = [x[:] for x in self.rinit]
         return new
 
     def reseed(self, rng: random.Random) -> None:
@@ -273,18 +291,6 @@ class LordOfWorldsState(State):
     def post_action_info(self) -> dict[str, Any]:
         """Stars gained by the last action."""
         return {"points": self.last_gain}
-
-
-_SCALARS = (
-    "chance_seed", "n", "player", "phase", "first", "turns", "rounds", "triggered", "ended_by",
-    "reveals_left", "deck_known", "reshuffles", "n_up", "colour", "budget", "moved",
-    "collected", "free_used", "pending", "last_gain", "free_step",
-)  # fmt: skip
-_LISTS = (
-    "hsize", "deck", "discard", "pcol", "psum", "btile", "bup", "reserve", "supply", "pempty",
-    "cart", "sel",
-)  # fmt: skip
-_NESTED = ("hands", "known", "piles", "pterr", "parch", "archt", "pmix", "pts", "stats", "rinit")
 
 
 def _redeal_cards(s: LordOfWorldsState, player: int, rng: random.Random) -> None:

@@ -153,7 +153,4 @@ class Player:
         return tuple(getattr(self, name) for name in _PUBLIC)
 
 
-_SCALARS = ("vp", "power", "icon_tokens", "entrance", "beds", "dug", "cheese", "explorer", "abil",
-            "move_bonus", "chiefs")  # fmt: skip
-_LISTS = tuple(n for n in Player.__slots__ if n not in _SCALARS)
 _PUBLIC = tuple(n for n in Player.__slots__ if n != "hand")
