@@ -12,7 +12,7 @@ import json
 import re
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +35,7 @@ from simcore.rng import game_seed
 from simcore.runner import play_game
 
 SAVE_SECONDS = 0.5  # longest time a finished chunk waits in the parent before it is written
+SEARCH_SPLIT = 8  # cells with a searching seat get chunks this many times smaller
 FLUSH_ROWS = 200_000  # or this many buffered rows (all tables), whichever comes first
 BACKENDS = ("loky", "dask")
 
@@ -62,12 +63,29 @@ class SweepResult:
     seconds: float
 
 
-def plan_chunks(cfg: SweepConfig, chunk_size: int) -> list[Chunk]:
-    """All chunks of all cells, in cell order."""
+def plan_chunks(cfg: SweepConfig, chunk_size: int | Sequence[int]) -> list[Chunk]:
+    """All chunks of all cells, in cell order; ``chunk_size`` is one size or one per cell."""
+    cells = cfg.cells()
+    sizes = [chunk_size] * len(cells) if isinstance(chunk_size, int) else list(chunk_size)
     return [
-        Chunk(cell.index, start, min(start + chunk_size, cfg.games))
+        Chunk(cell.index, start, min(start + size, cfg.games))
+        for cell, size in zip(cells, sizes, strict=True)
+        for start in range(0, cfg.games, size)
+    ]
+
+
+def search_chunk_sizes(cfg: SweepConfig, size: int) -> list[int]:
+    """Automatic chunk size per cell: ``size``, or an eighth of it where a seat searches.
+
+    A search plays seconds per game (Rats of Wistar's MCTS about 26 s), so a chunk sized for
+    the cheap cells of the same sweep would run for most of an hour: no progress to see, a
+    worker idle at the end, and that much play to redo after a hard kill.
+    """
+    return [
+        max(1, size // SEARCH_SPLIT)
+        if any(getattr(p, "search", False) for p in _game_and_policies(cfg, cell)[1])
+        else size
         for cell in cfg.cells()
-        for start in range(0, cfg.games, chunk_size)
     ]
 
 
@@ -145,8 +163,9 @@ class Sweep:
         self.buffered_rows = 0
         self.saved = time.monotonic()  # when the buffer was last written
 
-    def prepare(self, resume: bool, chunk_size: int) -> list[Chunk]:
-        """Create or check the run directory; return the chunks still to run."""
+    def prepare(self, resume: bool, chunk_size: int | list[int]) -> list[Chunk]:
+        """Create or check the run directory; return the chunks still to run (``chunk_size``:
+        one size, or one per cell; a resumed run keeps the sizes it started with)."""
         out = self.run_dir.parent
         if out.exists() and not out.is_dir():
             raise RunDirError(f"--out {str(out)!r} is a file, not a folder")
@@ -176,9 +195,13 @@ class Sweep:
             except OSError as exc:
                 raise RunDirError(f"cannot write the run directory {self.run_dir}: "
                                   f"{exc.strerror or exc}") from None  # fmt: skip
-        size = self.manifest["execution"]["chunk_size"]
         done = self.manifest["chunks"]
-        return [c for c in plan_chunks(self.cfg, size) if c.key(self.cells) not in done]
+        return [c for c in self._plan() if c.key(self.cells) not in done]
+
+    def _plan(self) -> list[Chunk]:
+        """The run's chunks, from the sizes its manifest recorded."""
+        execution = self.manifest["execution"]
+        return plan_chunks(self.cfg, execution.get("chunk_sizes") or execution["chunk_size"])
 
     def _remove_unlisted_parts(self) -> None:
         listed = {
@@ -192,8 +215,9 @@ class Sweep:
                 if (table, path.name) not in listed:
                     path.unlink()
 
-    def _new_manifest(self, chunk_size: int) -> dict[str, Any]:
+    def _new_manifest(self, chunk_size: int | list[int]) -> dict[str, Any]:
         cfg, game = self.cfg, self.game
+        sizes = [chunk_size] * len(self.cells) if isinstance(chunk_size, int) else list(chunk_size)
         now = datetime.now(UTC).isoformat(timespec="seconds")
         cells = []
         for cell in self.cells:
@@ -221,7 +245,11 @@ class Sweep:
                 "policy_stream": "SeedSequence([game_seed, 1, seat])",
                 "common_random_numbers": "game_index i has the same seed in every cell",
             },
-            "execution": {"chunk_size": chunk_size, "deterministic": self._deterministic()},
+            "execution": {
+                "chunk_size": max(sizes),  # the cheap cells' size (runs before per-cell sizes)
+                "chunk_sizes": sizes,
+                "deterministic": self._deterministic(),
+            },
             "schemas": {t: dataset.schema_to_json(s) for t, s in self.schemas.items()},
             "tables": list(dataset.TABLES if cfg.record_actions else dataset.TABLES[:2]),
             "games_per_cell": cfg.games,
@@ -287,9 +315,7 @@ class Sweep:
 
     def finish(self) -> None:
         """Mark the run complete."""
-        size = self.manifest["execution"]["chunk_size"]
-        expected = len(plan_chunks(self.cfg, size))
-        self.manifest["complete"] = len(self.manifest["chunks"]) == expected
+        self.manifest["complete"] = len(self.manifest["chunks"]) == len(self._plan())
         self.save()
 
     def save(self) -> None:
@@ -368,8 +394,9 @@ def run_sweep(
     if backend == "dask":  # chunks are sized for the cluster's workers, not for this machine
         workers = max(1, probe(scheduler))  # type: ignore[arg-type]
     sweep = Sweep(cfg, out_dir)
-    size = chunk_size or cfg.chunk_size or auto_chunk_size(cfg.games, workers, len(sweep.cells))
-    pending = sweep.prepare(resume, size)
+    fixed = chunk_size or cfg.chunk_size  # a size given by the user applies to every cell
+    auto = auto_chunk_size(cfg.games, workers, len(sweep.cells))
+    pending = sweep.prepare(resume, fixed or search_chunk_sizes(cfg, auto))
     total = cfg.games * len(sweep.cells)
     todo = sum(c.stop - c.start for c in pending)
     start = time.perf_counter()

@@ -104,6 +104,7 @@ class Restricted:
         self.name = f"{policy.name}!forbid={'+'.join(self.classes or ['<fn>'])}"
         # A wall-clock-budget search stays non-deterministic when restricted.
         self.deterministic = getattr(policy, "deterministic", True)
+        self.search = getattr(policy, "search", False)
 
         self._forced: dict[int, int] = {}
 

@@ -16,6 +16,8 @@ from strategies.restricted import class_forbid
 class MctsPolicy:
     """SO-ISMCTS for the acting seat; reads hidden information only through ``determinize``."""
 
+    search = True  # seconds per game: sweeps give its cells smaller chunks
+
     def __init__(
         self, config: MctsConfig, rollout_policy: Any = None, prior_policy: Any = None
     ) -> None:

@@ -206,3 +206,48 @@ def test_tables_do_not_depend_on_how_chunks_are_batched_into_parts(tmp_path, mon
     assert len(list((single.run_dir / "games").glob("*.parquet"))) == 36
     for name, frame in tables(single.run_dir).items():
         assert_frame_equal(tables(batched.run_dir)[name], frame)
+
+
+def _search_ladder(name: str) -> object:
+    """A cheap cell and a cell with a searching seat, 64 games each."""
+    return build_config({"name": name, "game": DUEL, "players": 2, "games": 64, "seed": 3,
+                         "policies": ["random", "random"],
+                         "grid": {"policies": [["random", "random"],
+                                               ["mcts:iterations=4", "random"]]}})  # fmt: skip
+
+
+def test_cells_with_a_search_get_smaller_automatic_chunks(tmp_path, reference):
+    # auto size: 128 games / (8 chunks x 1 worker) = 16; the search cell gets 16 // 8 = 2
+    result = run_sweep(_search_ladder("auto"), tmp_path, n_jobs=1, quiet=True)
+    manifest = json.loads((result.run_dir / "manifest.json").read_text())
+    assert manifest["execution"]["chunk_sizes"] == [16, 2]
+    assert sorted(k for k in manifest["chunks"] if k.startswith("c001/"))[:2] == [
+        "c001/000000000", "c001/000000002"]  # fmt: skip
+    assert manifest["complete"] is True
+    fixed = run_sweep(_search_ladder("fixed"), tmp_path, n_jobs=1, chunk_size=64, quiet=True)
+    assert json.loads((fixed.run_dir / "manifest.json").read_text())["execution"][
+        "chunk_sizes"] == [64, 64]  # fmt: skip
+    for name, frame in tables(fixed.run_dir).items():
+        assert_frame_equal(tables(result.run_dir)[name], frame)
+
+
+def test_a_run_from_before_per_cell_sizes_resumes(tmp_path):
+    # manifests written before ``chunk_sizes`` existed hold one ``chunk_size`` for every cell
+    cfg = duel_config("old", games=40)
+    run_sweep(cfg, tmp_path, n_jobs=1, chunk_size=10, quiet=True)
+    path = tmp_path / "old" / "manifest.json"
+    manifest = json.loads(path.read_text())
+    del manifest["execution"]["chunk_sizes"]
+    path.write_text(json.dumps(manifest))
+    assert run_sweep(cfg, tmp_path, resume=True, quiet=True).games_run == 0
+    manifest["chunks"], manifest["complete"] = {}, False  # as if killed before any chunk
+    path.write_text(json.dumps(manifest))
+    result = run_sweep(cfg, tmp_path, n_jobs=1, resume=True, quiet=True)
+    assert result.games_run == 80
+    manifest = json.loads(path.read_text())
+    assert manifest["complete"] is True
+    assert sorted(k for k in manifest["chunks"] if k.startswith("c000/")) == [
+        f"c000/{start:09d}" for start in (0, 10, 20, 30)]  # fmt: skip
+    ref = run_sweep(duel_config("ref40", games=40), tmp_path, chunk_size=40, quiet=True)
+    for name, frame in tables(ref.run_dir).items():
+        assert_frame_equal(tables(result.run_dir)[name], frame)
