@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from simcore.dask_backend import (
 )
 from simcore.errors import ConfigError, RunDirError, WorkerLostError
 from simcore.fingerprint import check_same, fingerprint
+from simcore.idle_flush import idle_flush
 from simcore.lifeline import die_with_parent
 from simcore.provenance import content_info, versions
 from simcore.rng import game_seed
@@ -162,6 +164,8 @@ class Sweep:
         self.buffer: list[tuple[Chunk, dict[str, dict[str, list[Any]]]]] = []
         self.buffered_rows = 0
         self.saved = time.monotonic()  # when the buffer was last written
+        self.lock = threading.RLock()  # the idle-flush thread writes the buffer too
+        self.flush_error: BaseException | None = None
 
     def prepare(self, resume: bool, chunk_size: int | list[int]) -> list[Chunk]:
         """Create or check the run directory; return the chunks still to run (``chunk_size``:
@@ -273,11 +277,20 @@ class Sweep:
 
     def record(self, chunk: Chunk, tables: dict[str, dict[str, list[Any]]]) -> int:
         """Buffer a finished chunk; write the buffer when it is due; return the chunk's games."""
-        self.buffer.append((chunk, tables))
-        self.buffered_rows += sum(len(next(iter(t.values()), ())) for t in tables.values())
-        if self.buffered_rows >= FLUSH_ROWS or time.monotonic() - self.saved >= SAVE_SECONDS:
-            self.flush()
+        if self.flush_error is not None:
+            raise self.flush_error
+        with self.lock:
+            self.buffer.append((chunk, tables))
+            self.buffered_rows += sum(len(next(iter(t.values()), ())) for t in tables.values())
+            if self.buffered_rows >= FLUSH_ROWS or time.monotonic() - self.saved >= SAVE_SECONDS:
+                self.flush()
         return chunk.stop - chunk.start
+
+    def flush_due(self) -> None:
+        """Write the buffer if its oldest chunk has waited ``SAVE_SECONDS`` (idle-flush thread)."""
+        with self.lock:
+            if self.buffer and time.monotonic() - self.saved >= SAVE_SECONDS:
+                self.flush()
 
     def flush(self) -> None:
         """Write the buffered chunks as one part per table, then list them in the chunk log.
@@ -320,9 +333,10 @@ class Sweep:
 
     def save(self) -> None:
         """Write buffered chunks, then the whole manifest (atomically), then drop the log."""
-        self.flush()
-        self.manifest["updated"] = datetime.now(UTC).isoformat(timespec="seconds")
-        dataset.atomic_write_json(self.run_dir / dataset.MANIFEST, self.manifest)
+        with self.lock:
+            self.flush()
+            self.manifest["updated"] = datetime.now(UTC).isoformat(timespec="seconds")
+            dataset.atomic_write_json(self.run_dir / dataset.MANIFEST, self.manifest)
         # After the manifest holds every logged chunk; a kill in between is harmless (the log's
         # entries are already in the manifest and merging them again changes nothing).
         (self.run_dir / dataset.CHUNK_LOG).unlink(missing_ok=True)
@@ -404,8 +418,9 @@ def run_sweep(
     with tqdm(total=total, initial=total - todo, unit="game", desc=cfg.name, disable=not show,
               smoothing=0.1, dynamic_ncols=True) as bar:  # fmt: skip
         try:
-            for chunk, tables in execute(cfg, pending, n_jobs, backend, scheduler, worker_wait):
-                bar.update(sweep.record(chunk, tables))
+            with idle_flush(sweep, SAVE_SECONDS / 2):
+                for chunk, tables in execute(cfg, pending, n_jobs, backend, scheduler, worker_wait):
+                    bar.update(sweep.record(chunk, tables))
         finally:
             sweep.save()  # Ctrl-C, a dead worker, any error: every finished chunk is listed
     sweep.finish()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import polars as pl
 import pytest
@@ -251,3 +252,24 @@ def test_a_run_from_before_per_cell_sizes_resumes(tmp_path):
     ref = run_sweep(duel_config("ref40", games=40), tmp_path, chunk_size=40, quiet=True)
     for name, frame in tables(ref.run_dir).items():
         assert_frame_equal(tables(result.run_dir)[name], frame)
+
+
+def test_a_finished_chunk_is_written_while_the_next_one_still_runs(tmp_path, monkeypatch):
+    # The buffer used to be written only when another chunk arrived: behind a slow (search)
+    # chunk a finished one waited for its whole run, and a hard kill would have lost it.
+    from simcore import sweep
+    from simcore.dataset import read_chunk_log
+
+    real, seen = sweep.run_chunk, []
+
+    def slow_second(cfg, chunk):
+        if (chunk.cell, chunk.start) == (0, 10):  # the chunk after the first one
+            time.sleep(4 * sweep.SAVE_SECONDS)
+            seen.extend(read_chunk_log(tmp_path / "idle"))
+        return real(cfg, chunk)
+
+    run_sweep(duel_config("warm", games=20), tmp_path, quiet=True)  # imports: chunk 1 is quick
+    monkeypatch.setattr(sweep, "SAVE_SECONDS", 1.0)  # chunk 1 lands well inside the window
+    monkeypatch.setattr(sweep, "run_chunk", slow_second)
+    run_sweep(duel_config("idle", games=20), tmp_path, n_jobs=1, chunk_size=10, quiet=True)
+    assert "c000/000000000" in seen
