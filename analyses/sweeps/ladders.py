@@ -57,6 +57,7 @@ CHEAP_CPU_S = {("ratjack", 3): 0.012, ("ratjack", 4): 0.016,
 FILES = {**{f"{g}_ladder.toml": (g, "ladder") for g in BUDGETS},
          **{f"{g}_ladder_{n}p.toml": (g, f"ladder{n}") for g in BUDGETS for n in (3, 4)},
          **{f"{g}_skill_ladder.toml": (g, "skill") for g in BUDGETS},
+         **{f"ratjack_skill_ladder_{n}p.toml": ("ratjack", f"skill{n}") for n in (3, 4)},
          **{f"{g}_mcts_target.toml": (g, "target") for g in BUDGETS}}  # fmt: skip
 
 
@@ -80,11 +81,14 @@ def ladder_sweep(
             "grid": {"policies": lineups}}  # fmt: skip
 
 
-def skill_sweep(game: str, games: int = SKILL_GAMES, seed: int = LADDER_SEED) -> dict:
-    """MCTS at each budget of ``BUDGETS[game]`` against the heuristic, 2 players."""
-    lineups = [[f"mcts:iterations={b}", "heuristic"] for b in BUDGETS[game]]
-    return {"name": f"{game.replace('_', '-')}-skill-ladder", "game": game, "players": 2,
-            "games": games, "seed": seed, "policies": lineups[0],
+def skill_sweep(
+    game: str, players: int = 2, games: int = SKILL_GAMES, seed: int = LADDER_SEED
+) -> dict:
+    """MCTS at each budget of ``BUDGETS[game]`` in one seat, the heuristic in the others."""
+    lineups = [[f"mcts:iterations={b}"] + ["heuristic"] * (players - 1) for b in BUDGETS[game]]
+    suffix = "" if players == 2 else f"-{players}p"
+    return {"name": f"{game.replace('_', '-')}-skill-ladder{suffix}", "game": game,
+            "players": players, "games": games, "seed": seed, "policies": lineups[0],
             "grid": {"policies": lineups}}  # fmt: skip
 
 
@@ -125,12 +129,15 @@ def ladder_text(name: str) -> str:
             "above 55%.",
         ]
     else:
-        raw = skill_sweep(game)
+        players = int(kind[len("skill") :] or 2)
+        raw = skill_sweep(game, players)
         top = BUDGETS[game][-1]
-        minutes = raw["games"] * sum(cpu["mcts"] * b / top for b in BUDGETS[game]) / 60
+        mcts = MCTS_NP_CPU_S.get((game, players), cpu["mcts"])
+        minutes = raw["games"] * sum(mcts * b / top for b in BUDGETS[game]) / 60
+        against = "the heuristic" if players == 2 else "the heuristic in every other seat"
         header = [
-            f"{title} skill ladder (skill depth), 2 players: MCTS at doubling budgets against "
-            "the heuristic;",
+            f"{title} skill ladder (skill depth), {players} players: MCTS at doubling budgets "
+            f"against {against};",
             "the report's skill-ladder section shows the win rate per budget and what each "
             "doubling gains.",
         ]
