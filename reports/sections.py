@@ -125,8 +125,16 @@ def skill_section(ctx: Context) -> Section | None:
             "means skill matters; a gap near zero means luck dominates or the stronger "
             "policy is not actually stronger in this game."
         ],
-        headline=words[:2],
+        headline=_first_lines(words, 4, "line-ups in the Skill gap section"),
     )
+
+
+def _first_lines(words: list[str], keep: int, where: str) -> list[str]:
+    """Up to ``keep`` sentences for the summary; beyond that the first ones and a pointer
+    (a ladder's top rung, e.g. MCTS against the heuristic, is one line the summary must show)."""
+    if len(words) <= keep:
+        return words
+    return [*words[: keep - 1], f"{len(words) - keep + 1} more {where}."]
 
 
 def ratings_section(ctx: Context) -> Section | None:

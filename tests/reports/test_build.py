@@ -253,3 +253,12 @@ def test_summary_states_provisional_geometry_and_assumptions(tmp_path):
     summary = _summary(generic_report(run_sweep(build_config(raw), tmp_path, quiet=True).run_dir))
     assert "provisional geometry" in summary
     assert re.search(r"\d+ rule readings are assumptions \(\[A\] in the rules spec\)", summary)
+
+
+def test_summary_shows_every_skill_gap_of_a_four_rung_ladder():
+    # a ladder's last rung (MCTS against the heuristic) was cut from the summary at 2 lines
+    from reports.sections import _first_lines
+
+    rungs = [f"rung {i}" for i in range(4)]
+    assert _first_lines(rungs, 4, "line-ups") == rungs
+    assert _first_lines([*rungs, "rung 4"], 4, "line-ups") == [*rungs[:3], "2 more line-ups."]
