@@ -18,7 +18,7 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from simcore.sweep import run_sweep
-from tests.conftest import cli_env
+from tests.conftest import cli_env, finished_chunks
 from tests.simcore.test_lifeline import _alive, _children
 from tests.simcore.test_resume import GAMES, sweep_args
 from tests.simcore.test_sweep import duel_config, tables
@@ -33,12 +33,6 @@ def reference(tmp_path_factory):
     return tables(run.run_dir)
 
 
-def _parts_on_disk(run_dir) -> int:
-    """Finished chunks by their part files (the manifest lists them up to 0.5 s later)."""
-    folder = run_dir / "games"
-    return len(list(folder.glob("part-*.parquet"))) if folder.is_dir() else 0
-
-
 def _complete(run_dir) -> bool:
     try:
         return json.loads((run_dir / "manifest.json").read_text())["complete"]
@@ -47,11 +41,17 @@ def _complete(run_dir) -> bool:
 
 
 def _run_and_kill(args: list[str], run_dir, kill_at: int) -> None:
-    """Start the sweep, SIGKILL it once ``kill_at`` chunks are on disk; its workers must go."""
+    """Start the sweep, SIGKILL it once ``kill_at`` chunks are listed; its workers must go.
+
+    Chunks, not part files: one part holds every chunk of a buffered write (0.5 s), so counting
+    parts never reached most kill points and the sweep finished before the kill.
+    """
     proc = subprocess.Popen(args, env=cli_env())
     deadline = time.monotonic() + 120
-    while _parts_on_disk(run_dir) < kill_at and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.005)
+    while (
+        finished_chunks(run_dir) < kill_at and time.monotonic() < deadline and proc.poll() is None
+    ):
+        time.sleep(0.01)
     workers = _children(proc.pid)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
@@ -74,7 +74,7 @@ def test_random_kill_then_resume_matches_uninterrupted(tmp_path, reference, case
     _run_and_kill(args, run_dir, rng.randrange(1, int(total * 0.6)))
     assert not _complete(run_dir), "the kill must land mid-run"
     if case % 4 == 0:  # killed again while resuming
-        _run_and_kill([*args, "--resume"], run_dir, _parts_on_disk(run_dir) + rng.randrange(1, 5))
+        _run_and_kill([*args, "--resume"], run_dir, finished_chunks(run_dir) + rng.randrange(1, 5))
     resumed = subprocess.run([*args, "--resume"], env=cli_env(), capture_output=True, text=True)
     assert resumed.returncode == 0, resumed.stderr
     got = tables(run_dir)
