@@ -22,7 +22,7 @@ from polars.testing import assert_frame_equal
 
 from simcore.config import build_config
 from simcore.sweep import run_sweep
-from tests.conftest import cli_env
+from tests.conftest import cli_env, finished_chunks
 from tests.simcore.test_sweep import tables
 
 pytest.importorskip("dask.distributed")
@@ -93,16 +93,13 @@ def sweep_cmd(out: Path, address: str, wait: float, *extra: str) -> list[str]:
             "--scheduler", address, "--worker-wait", str(wait), "--quiet", *extra]  # fmt: skip
 
 
-def parts(run_dir: Path) -> int:
-    folder = run_dir / "games"
-    return len(list(folder.glob("part-*.parquet"))) if folder.is_dir() else 0
-
-
-def start_and_wait_for_parts(cmd: list[str], run_dir: Path, count: int) -> subprocess.Popen:
+def start_and_wait_for_chunks(cmd: list[str], run_dir: Path, count: int) -> subprocess.Popen:
+    """Start the sweep; return once ``count`` chunks are listed (chunks, not part files: one
+    part holds every chunk of a buffered write, so a part count lags the sweep's progress)."""
     proc = subprocess.Popen(cmd, env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)  # fmt: skip
     deadline = time.monotonic() + 120
-    while parts(run_dir) < count and proc.poll() is None and time.monotonic() < deadline:
+    while finished_chunks(run_dir) < count and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     assert proc.poll() is None, f"the sweep ended early: {proc.communicate()}"
     return proc
@@ -133,7 +130,7 @@ def resume_and_compare(out: Path, cluster: Cluster, reference) -> None:
 
 def test_losing_the_only_worker_exits_75_and_resume_completes(tmp_path, cluster, reference):
     cluster.add_worker()
-    proc = start_and_wait_for_parts(sweep_cmd(tmp_path, cluster.address, 3), tmp_path / "dk", 2)
+    proc = start_and_wait_for_chunks(sweep_cmd(tmp_path, cluster.address, 3), tmp_path / "dk", 2)
     kill(cluster.workers[0])
     assert_lost(proc, "no worker for 3 s", within=120)  # seconds when idle; CI may be loaded
     cluster.add_worker()
@@ -145,7 +142,7 @@ def test_losing_the_scheduler_exits_75_and_resume_completes(tmp_path, reference)
     first = Cluster()
     try:
         first.add_worker()
-        proc = start_and_wait_for_parts(sweep_cmd(tmp_path, first.address, 3), tmp_path / "dk", 2)
+        proc = start_and_wait_for_chunks(sweep_cmd(tmp_path, first.address, 3), tmp_path / "dk", 2)
         kill(first.scheduler)
         assert_lost(proc, "lost the connection to the Dask scheduler", within=60)
     finally:
@@ -162,7 +159,7 @@ def test_losing_the_scheduler_exits_75_and_resume_completes(tmp_path, reference)
 def test_losing_one_of_two_workers_is_not_a_fault(tmp_path, cluster, reference):
     cluster.add_worker()
     cluster.add_worker()
-    proc = start_and_wait_for_parts(sweep_cmd(tmp_path, cluster.address, 30), tmp_path / "dk", 2)
+    proc = start_and_wait_for_chunks(sweep_cmd(tmp_path, cluster.address, 30), tmp_path / "dk", 2)
     kill(cluster.workers[0])
     _, err = proc.communicate(timeout=300)
     assert proc.returncode == 0, err
