@@ -250,7 +250,7 @@ class Sweep:
                 "common_random_numbers": "game_index i has the same seed in every cell",
             },
             "execution": {
-                "chunk_size": max(sizes),  # the cheap cells' size (runs before per-cell sizes)
+                "chunk_size": max(sizes),  # the cheap cells' (older runs record only this)
                 "chunk_sizes": sizes,
                 "deterministic": self._deterministic(),
             },
@@ -287,7 +287,7 @@ class Sweep:
         return chunk.stop - chunk.start
 
     def flush_due(self) -> None:
-        """Write the buffer if its oldest chunk has waited ``SAVE_SECONDS`` (idle-flush thread)."""
+        """Write the buffer once ``SAVE_SECONDS`` have passed since the last write (idle flush)."""
         with self.lock:
             if self.buffer and time.monotonic() - self.saved >= SAVE_SECONDS:
                 self.flush()
