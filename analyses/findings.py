@@ -240,11 +240,14 @@ def score_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None)
     return out
 
 
-def rating_findings(table: pl.DataFrame, perfect: pl.DataFrame | None = None) -> list[str]:
+def rating_findings(
+    table: pl.DataFrame, perfect: pl.DataFrame | None = None, matrix: pl.DataFrame | None = None
+) -> list[str]:
     """The rating order and the gap between the strongest and the weakest policy.
 
     A pair with a perfect record (``ratings.perfect_records``) gets its record and a lower
-    bound instead of a point gap: the point value would only reflect the prior.
+    bound instead of a point gap: the point value would only reflect the prior. So does any
+    pair that the head-to-head ``matrix`` links only through such a record.
     """
     if table.height < 2:
         return []
@@ -261,7 +264,14 @@ def rating_findings(table: pl.DataFrame, perfect: pl.DataFrame | None = None) ->
             "none is given."
         )
     top, bottom = rows[0], rows[-1]
-    if (top["policy"], bottom["policy"]) not in bounded:
+    if (top["policy"], bottom["policy"]) in bounded:
+        return out
+    if matrix is not None and bounded and not _linked(matrix, bounded, top, bottom):
+        out.append(
+            f"{top['policy']} and {bottom['policy']} are linked only through a perfect record, "
+            "so no gap between them is measured: the order above is what these games show."
+        )
+    else:
         gap = top["rating"] - bottom["rating"]
         beat = 1.0 / (1.0 + 10 ** (-gap / 400.0))
         out.append(
@@ -269,6 +279,21 @@ def rating_findings(table: pl.DataFrame, perfect: pl.DataFrame | None = None) ->
             f"is expected to win {pct(beat)} of head-to-head comparisons."
         )
     return out
+
+
+def _linked(matrix: pl.DataFrame, bounded: set, top: dict, bottom: dict) -> bool:
+    """True when ``top`` and ``bottom`` connect through pairs that met without a perfect record."""
+    neighbours: dict[str, set[str]] = {}
+    for pol, opp in matrix.select("policy", "opponent").rows():
+        if (pol, opp) not in bounded and (opp, pol) not in bounded:
+            neighbours.setdefault(pol, set()).add(opp)
+    seen, todo = {top["policy"]}, [top["policy"]]
+    while todo:
+        for nxt in neighbours.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return bottom["policy"] in seen
 
 
 def end_reason_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:

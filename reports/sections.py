@@ -137,16 +137,35 @@ def _first_lines(words: list[str], keep: int, where: str) -> list[str]:
     return [*words[: keep - 1], f"{len(words) - keep + 1} more {where}."]
 
 
+def _same_players_merged(ctx: Context) -> tuple[pl.DataFrame, list[str]]:
+    """Open seats with specs of the same player under one name, and a sentence per merge.
+
+    A ladder writes ``heuristic`` in one cell and ``heuristic:style=engine`` in another; rated
+    apart, the two would split the policies into groups that never met.
+    """
+    seats = ctx.open_seats
+    if ctx.game is None or seats.height == 0:
+        return seats, []
+    from strategies.registry import player_aliases
+
+    aliases = player_aliases(seats["policy"].unique().sort().to_list(), ctx.game)
+    if not aliases:
+        return seats, []
+    words = [f"{spec} is the same player as {short} and is rated as {short}."
+             for spec, short in sorted(aliases.items())]  # fmt: skip
+    return seats.with_columns(pl.col("policy").replace(aliases)), words
+
+
 def ratings_section(ctx: Context) -> Section | None:
     """Pairwise win-rate matrix and Bradley–Terry ratings over all cells of the run."""
-    seats = ctx.open_seats
+    seats, merged = _same_players_merged(ctx)
     if seats.height == 0 or seats["policy"].n_unique() < 2:
         return None
     matrix = ratings.win_matrix(seats)
     try:
         table = ratings.policy_ratings(seats)
     except ValueError as exc:
-        return Section("ratings", "Policy ratings", [f"No ratings: {exc}."])
+        return Section("ratings", "Policy ratings", [f"No ratings: {exc}.", *merged])
     names = table["policy"].to_list()
     grid = np.full((len(names), len(names)), np.nan)
     index = {n: i for i, n in enumerate(names)}
@@ -156,7 +175,7 @@ def ratings_section(ctx: Context) -> Section | None:
                          cbar_label="row policy wins (%)", xlabel="opponent",
                          ylabel="policy")  # fmt: skip
     perfect = ratings.perfect_records(matrix)
-    words = findings.rating_findings(table, perfect)
+    words = [*findings.rating_findings(table, perfect, matrix), *merged]
     figures = [Figure(heat, "Share of head-to-head comparisons the row policy wins against the "
                             "column policy (blank: never met).")]  # fmt: skip
     if perfect.height:

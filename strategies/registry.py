@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+from collections.abc import Iterable
 from typing import Any
 
 from simcore import registry
@@ -88,3 +89,24 @@ def describe_policies(game: Game | None = None) -> list[dict[str, Any]]:
         for style in getattr(factory, "styles", ()):
             rows.append({"name": f"heuristic:style={style}", "doc": f"{game.spec.id} heuristic"})
     return rows
+
+
+def player_aliases(specs: Iterable[str], game: Game) -> dict[str, str]:
+    """Map each spec that builds the same player as a shorter spec to that spec.
+
+    Two specs are the same player when the built policies give themselves the same name, as
+    Rats of Wistar's ``heuristic`` and ``heuristic:style=engine`` do (engine is the default
+    style). Specs that cannot be built here are left alone.
+    """
+    by_player: dict[str, list[str]] = {}
+    for spec in specs:
+        try:
+            key = make_policy(spec, game).name
+        except Exception:  # an old run's spec may not build in this version
+            continue
+        by_player.setdefault(key, []).append(spec)
+    aliases = {}
+    for group in by_player.values():
+        short = min(group, key=lambda s: (len(s), s))
+        aliases.update({spec: short for spec in group if spec != short})
+    return aliases

@@ -102,3 +102,22 @@ def test_an_interval_that_misses_the_fair_share_but_not_after_holm_says_so():
         "consistent with the fair 50% once adjusted for the run's several comparisons (Holm), "
         "although this unadjusted interval excludes it."
     )
+
+
+def test_no_gap_is_quoted_across_a_perfect_record():
+    # mcts - heuristic ==(400/400)==> greedy - random: the only link is the perfect record
+    table = pl.DataFrame({"policy": ["mcts", "heuristic", "greedy", "random"],
+                          "rating": [900.0, 600.0, -600.0, -900.0]})  # fmt: skip
+    pairs = [("mcts", "heuristic"), ("heuristic", "greedy"), ("greedy", "random")]
+    matrix = pl.DataFrame([{"policy": a, "opponent": b} for p, q in pairs
+                           for a, b in ((p, q), (q, p))])  # fmt: skip
+    perfect = pl.DataFrame([{"policy": "heuristic", "opponent": "greedy", "comparisons": 400,
+                             "elo_at_least": 850.0}])  # fmt: skip
+    words = findings.rating_findings(table, perfect, matrix)
+    assert words[-1].startswith("mcts and random are linked only through a perfect record")
+    assert not any("Elo points above" in w for w in words)
+    # a direct mcts-random cell measures the gap again
+    extra = pl.DataFrame([{"policy": "mcts", "opponent": "random"},
+                          {"policy": "random", "opponent": "mcts"}])  # fmt: skip
+    direct = pl.concat([matrix, extra])
+    assert "1800 Elo points above random" in findings.rating_findings(table, perfect, direct)[-1]

@@ -262,3 +262,21 @@ def test_summary_shows_every_skill_gap_of_a_four_rung_ladder():
     rungs = [f"rung {i}" for i in range(4)]
     assert _first_lines(rungs, 4, "line-ups") == rungs
     assert _first_lines([*rungs, "rung 4"], 4, "line-ups") == [*rungs[:3], "2 more line-ups."]
+
+
+def test_ratings_rate_two_specs_of_one_player_as_one(tmp_path):
+    # a ladder's cells: heuristic vs greedy, explorer vs heuristic:style=engine (the same
+    # player as heuristic in Rats of Wistar): rated apart they form two groups that never met
+    from reports.build import load_context
+    from reports.sections import ratings_section
+
+    cells = [Cell("c0", ["heuristic", "greedy"], strengths={"heuristic": 1.0}),
+             Cell("c1", ["heuristic:style=explorer", "heuristic:style=engine"],
+                  strengths={"heuristic:style=explorer": 0.3})]  # fmt: skip
+    ctx = load_context(write_run(tmp_path, cells, games=200))
+    assert ctx.game is None and "never met" in ratings_section(ctx).findings[0]
+    ctx = load_context(tmp_path / "synthetic")
+    ctx.manifest = {**ctx.manifest, "game": "rats_of_wistar"}
+    section = ratings_section(ctx)
+    assert section.findings[0].startswith("Rating order (Bradley–Terry): heuristic:style=explorer")
+    assert "heuristic:style=engine is the same player as heuristic" in section.findings[-1]

@@ -98,3 +98,17 @@ def test_policy_listing_names_every_mcts_option():
     doc = next(row["doc"] for row in describe_policies() if row["name"] == "mcts")
     assert all(f.name in doc for f in fields(MctsConfig)), doc
     assert doc.endswith(").")
+
+
+def test_player_aliases_name_the_same_player_once():
+    from simcore import registry
+    from strategies.registry import player_aliases
+
+    row = registry.make_game("rats_of_wistar")  # engine is the default style
+    specs = ["heuristic", "heuristic:style=engine", "heuristic:style=explorer", "greedy",
+             "mcts", "mcts:iterations=7", "no_such_policy"]  # fmt: skip
+    assert player_aliases(specs, row) == {"heuristic:style=engine": "heuristic"}
+    ratjack = registry.make_game("ratjack")
+    assert player_aliases(["heuristic:style=careful", "heuristic"], ratjack) == {
+        "heuristic:style=careful": "heuristic"
+    }
