@@ -11,6 +11,7 @@ from collections.abc import Mapping
 import polars as pl
 
 from analyses.degenerate import SATURATION
+from analyses.ratings import rating_groups
 from analyses.stats import detectable_difference
 
 ALPHA = 0.05
@@ -266,7 +267,8 @@ def rating_findings(
     top, bottom = rows[0], rows[-1]
     if (top["policy"], bottom["policy"]) in bounded:
         return out
-    if matrix is not None and bounded and not _linked(matrix, bounded, top, bottom):
+    groups = rating_groups(matrix, perfect) if matrix is not None else {}
+    if groups and groups.get(top["policy"]) != groups.get(bottom["policy"]):
         out.append(
             f"{top['policy']} and {bottom['policy']} are linked only through a perfect record, "
             "so no gap between them is measured: the order above is what these games show."
@@ -279,21 +281,6 @@ def rating_findings(
             f"is expected to win {pct(beat)} of head-to-head comparisons."
         )
     return out
-
-
-def _linked(matrix: pl.DataFrame, bounded: set, top: dict, bottom: dict) -> bool:
-    """True when ``top`` and ``bottom`` connect through pairs that met without a perfect record."""
-    neighbours: dict[str, set[str]] = {}
-    for pol, opp in matrix.select("policy", "opponent").rows():
-        if (pol, opp) not in bounded and (opp, pol) not in bounded:
-            neighbours.setdefault(pol, set()).add(opp)
-    seen, todo = {top["policy"]}, [top["policy"]]
-    while todo:
-        for nxt in neighbours.get(todo.pop(), ()):
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return bottom["policy"] in seen
 
 
 def end_reason_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:

@@ -127,6 +127,30 @@ def perfect_records(matrix: pl.DataFrame, conf: float = 0.95) -> pl.DataFrame:
     return pl.DataFrame(rows) if rows else pl.DataFrame()
 
 
+def rating_groups(matrix: pl.DataFrame, perfect: pl.DataFrame | None) -> dict[str, int]:
+    """Policy -> group number (0 = the largest group); ratings compare only within a group.
+
+    Groups are joined by pairs that met without a perfect record: across a perfect record the
+    gap is only bounded, so ratings on its two sides share no scale. Empty when one group.
+    """
+    bounded = set()
+    if perfect is not None and not perfect.is_empty():
+        bounded = {frozenset(p) for p in perfect.select("policy", "opponent").rows()}
+    names = sorted(set(matrix["policy"]) | set(matrix["opponent"]))
+    index = {n: i for i, n in enumerate(names)}
+    met = np.zeros((len(names), len(names)), dtype=bool)
+    for pol, opp in matrix.select("policy", "opponent").rows():
+        if frozenset((pol, opp)) not in bounded:
+            met[index[pol], index[opp]] = met[index[opp], index[pol]] = True
+    count, label = connected_components(met, directed=False)
+    if count < 2:
+        return {}
+    sizes = np.bincount(label)
+    order = sorted(range(count), key=lambda g: (-sizes[g], min(np.flatnonzero(label == g))))
+    number = {g: k for k, g in enumerate(order)}
+    return {n: number[label[i]] for n, i in index.items()}
+
+
 def game_pair_wins(source: Source, names: Sequence[str]) -> np.ndarray:
     """Per seed, the pairwise wins matrix ``[seed, i, j]`` (ties half), for resampling.
 

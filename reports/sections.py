@@ -156,6 +156,14 @@ def _same_players_merged(ctx: Context) -> tuple[pl.DataFrame, list[str]]:
     return seats.with_columns(pl.col("policy").replace(aliases)), words
 
 
+def _group_sentence(groups: Mapping[str, int]) -> str:
+    """Which policies share a rating scale."""
+    parts = [f"{chr(65 + g)} ({', '.join(p for p in sorted(groups) if groups[p] == g)})"
+             for g in sorted(set(groups.values()))]  # fmt: skip
+    return (f"Ratings compare only within a group, {'; '.join(parts)}: the groups are linked "
+            "only through perfect records.")  # fmt: skip
+
+
 def ratings_section(ctx: Context) -> Section | None:
     """Pairwise win-rate matrix and Bradley–Terry ratings over all cells of the run."""
     seats, merged = _same_players_merged(ctx)
@@ -178,6 +186,11 @@ def ratings_section(ctx: Context) -> Section | None:
     words = [*findings.rating_findings(table, perfect, matrix), *merged]
     figures = [Figure(heat, "Share of head-to-head comparisons the row policy wins against the "
                             "column policy (blank: never met).")]  # fmt: skip
+    groups = ratings.rating_groups(matrix, perfect)
+    if groups:
+        table = table.with_columns(group=pl.col("policy").replace_strict(
+            {p: chr(65 + g) for p, g in groups.items()}, default=None))  # fmt: skip
+        words.append(_group_sentence(groups))
     if perfect.height:
         # Point ratings of a perfect record only echo the prior: show the record, not them.
         hidden = set(perfect["policy"]) | set(perfect["opponent"])
@@ -192,7 +205,8 @@ def ratings_section(ctx: Context) -> Section | None:
     specs = [("Policy", "text", "policy"), ("Rating", "elo", "rating"),
              ("95% interval", "elo_interval", ("lo", "hi")),
              ("Comparisons", "int", "comparisons"),
-             ("Win rate vs average", "pct", "expected")]  # fmt: skip
+             ("Win rate vs average", "pct", "expected"),
+             *([("Group", "text", "group")] if groups else [])]  # fmt: skip
     mspecs = [("Policy", "text", "policy"), ("Opponent", "text", "opponent"),
               ("Comparisons", "int", "comparisons"), ("Ties", "int", "ties"),
               ("Win rate", "pct", "rate"), ("95% interval", "interval", ("lo", "hi"))]  # fmt: skip

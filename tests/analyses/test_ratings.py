@@ -120,3 +120,13 @@ def test_a_policy_seen_only_in_self_play_is_left_out_of_the_ratings(tmp_path):
                                Cell("c1", ["x", "y"], strengths=truth)], games=200)  # fmt: skip
     df = ratings.policy_ratings(run)
     assert sorted(df["policy"]) == ["x", "y"] and df["interval"][0] == "seeds resampled"
+
+
+def test_rating_groups_split_at_perfect_records():
+    # a - b ==perfect==> c - d, and e met only b: groups {a, b, e} and {c, d}
+    pairs = [("a", "b"), ("b", "c"), ("c", "d"), ("e", "b")]
+    matrix = pl.DataFrame([{"policy": x, "opponent": y} for p, q in pairs
+                           for x, y in ((p, q), (q, p))])  # fmt: skip
+    perfect = pl.DataFrame([{"policy": "b", "opponent": "c"}])
+    assert ratings.rating_groups(matrix, perfect) == {"a": 0, "b": 0, "e": 0, "c": 1, "d": 1}
+    assert ratings.rating_groups(matrix, None) == {}
