@@ -8,6 +8,7 @@ analyses and accepts already loaded frames wherever a run directory is expected.
 from __future__ import annotations
 
 import json
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -94,10 +95,15 @@ def show_value(value: Any) -> str:
 
 
 def _show(value: Any) -> str:
-    # Line-ups are lists of policy specs; "a vs b" reads better than JSON.
-    if isinstance(value, list):
-        return " vs ".join(str(v) for v in value)
-    return str(value)
+    # Line-ups are lists of policy specs; "a vs b" reads better than JSON, and "a vs 3 × b"
+    # better than four names in every table row of a 4-player run.
+    if not isinstance(value, list):
+        return str(value)
+    words = []
+    for spec, run in groupby(str(v) for v in value):
+        n = len(list(run))
+        words += [f"{n} × {spec}"] if n >= 3 else [spec] * n
+    return " vs ".join(words)
 
 
 def cell_table(manifest: dict[str, Any]) -> pl.DataFrame:

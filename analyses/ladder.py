@@ -74,7 +74,8 @@ def rungs(source: Source, game_id: str | None = None) -> list[Rung]:
 def ladders(source: Source, game_id: str | None = None) -> pl.DataFrame:
     """One row per rung of every ladder with two or more budgets (sorted by budget).
 
-    Columns: ``ladder`` (family vs reference, n players), ``cell``, ``budget``, ``games``,
+    Columns: ``ladder`` (family vs reference, n players), ``cell``, ``budget``, ``players``,
+    ``games``,
     ``rate``/``lo``/``hi`` (the MCTS seats' win share), and for every rung after the first the
     step from the previous budget: ``gain``, ``gain_lo``, ``gain_hi``, ``p_holm``,
     ``significant``, ``mde`` (the gain the step would have detected with 80% power),
@@ -101,7 +102,8 @@ def _ladder(source: Source, name: str, members: list[Rung]) -> pl.DataFrame:
         v = values.filter(pl.col("cell") == r.cell)["value"].to_numpy()
         rate, lo, hi = clustered_mean(v, np.arange(len(v)))
         rows.append({"ladder": name, "cell": r.cell, "budget": r.budget, "spec": r.spec,
-                     "reference": r.reference, "games": len(v), "rate": rate,
+                     "reference": r.reference, "players": r.n_players, "games": len(v),
+                     "rate": rate,
                      "lo": max(0.0, lo), "hi": min(1.0, hi)})  # fmt: skip
     table = pl.DataFrame(rows)
     pairs = [(a.cell, b.cell) for a, b in pairwise(members)]
@@ -164,4 +166,7 @@ def step_sentence(prev: dict, row: dict) -> str:
                 "changes no game's outcome (identical results on every seed).")  # fmt: skip
     if row["significant"]:
         return text + "."
-    return text + f": not significant; a gain of {100 * row['mde']:.1f} points would have shown."
+    # the interval is per step, the verdict Holm-corrected over the ladder's steps
+    held = " after the Holm correction over this ladder's steps" if lo > 0 or hi < 0 else ""
+    return text + (f": not significant{held}; a gain of {100 * row['mde']:.1f} points "
+                   "would have shown.")  # fmt: skip

@@ -17,7 +17,7 @@ NOTE = (
     "flatten after the smallest budget from which no further doubling gains significantly."
 )
 
-CAPTION = "Win rate of the search player by budget; whiskers: 95% interval; dashed: an even match."
+CAPTION = "Win rate of the search player by budget; whiskers: 95% interval"
 
 
 def ladder_section(ctx: Context) -> Section | None:
@@ -34,10 +34,14 @@ def ladder_section(ctx: Context) -> Section | None:
         words.append(overall[-1])
         words += [ladder.step_sentence(a, b) for a, b in pairwise(rows)]
         series.append((name, part["budget"], part["rate"], part["lo"], part["hi"]))
+    counts = table["players"].unique().to_list()
+    fair = 1.0 / counts[0] if len(counts) == 1 else None  # one fair share line, or none
     svg = plots.budget_curve(
         series, xlabel="MCTS iterations per decision", ylabel="win rate against the reference",
-        title="Skill ladder", name="ladder",
+        title="Skill ladder", name="ladder", ref=fair, ref_label="fair share",
     )  # fmt: skip
+    caption = CAPTION + ("; dashed: the fair share (an even match)." if fair is not None else
+                         "; the fair share differs per player count (1 / players).")  # fmt: skip
     several = table["ladder"].n_unique() > 1
     specs = [*([("Ladder", "text", "ladder")] if several else []), ("Iterations", "int", "budget"),
              ("Games", "int", "games"), ("Win rate", "pct", "rate"),
@@ -49,7 +53,7 @@ def ladder_section(ctx: Context) -> Section | None:
         id="ladder",
         title="Skill ladder (skill depth)",
         findings=words,
-        figures=[Figure(svg, CAPTION)],
+        figures=[Figure(svg, caption)],
         tables=[
             render_table(
                 table.sort("ladder", "budget"),

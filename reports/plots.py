@@ -169,6 +169,7 @@ def budget_curve(
     title: str,
     name: str,
     ref: float | None = 0.5,
+    ref_label: str = "even match",
 ) -> str:
     """Rate against a doubling budget (log-2 axis), one line per series with 95% whiskers.
 
@@ -178,7 +179,7 @@ def budget_curve(
         fig = _figure(8.0, 3.6)
         ax = fig.add_subplot()
         if ref is not None:
-            ax.axhline(ref * 100, color=MUTED, linestyle="--", linewidth=1, label="even match")
+            ax.axhline(ref * 100, color=MUTED, linestyle="--", linewidth=1, label=ref_label)
         ticks: set[float] = set()
         for label, budgets, rate, lo, hi in series:
             x = np.asarray(budgets, float)

@@ -153,3 +153,14 @@ def test_cell_labels():
     assert data.cell_labels(manifest) == {"c000": "a vs b · deck=small", "c001": "x vs y"}
     table = data.cell_table(manifest)
     assert table["label"].to_list() == ["a vs b · deck=small", "x vs y"]
+
+
+def test_cell_labels_count_a_run_of_three_or_more_equal_seats():
+    lineups = [["m", "h", "h", "h"], ["h", "h"], ["m", "h", "h"], ["h", "h", "h", "m"]]
+    manifest = {"cells": [{"cell": f"c{i}", "policies": p} for i, p in enumerate(lineups)]}
+    assert list(data.cell_labels(manifest).values()) == [
+        "m vs 3 × h",
+        "h vs h",
+        "m vs h vs h",
+        "3 × h vs m",
+    ]

@@ -61,3 +61,15 @@ def test_step_sentence_states_what_a_null_step_could_have_detected():
         "Doubling thinking time from 200 to 400 iterations gains +1.2 win-rate points "
         "(95% interval -2.0 to +4.4): not significant; a gain of 4.6 points would have shown."
     )
+
+
+def test_step_sentence_says_when_only_the_holm_correction_holds_it_back():
+    # the step's own interval excludes 0, the Holm-corrected test over the ladder does not
+    prev = {"budget": 140}
+    row = {"budget": 280, "gain": 0.095, "gain_lo": 0.005, "gain_hi": 0.185,
+           "significant": False, "mde": 0.148, "identical": False}  # fmt: skip
+    assert step_sentence(prev, row) == (
+        "Doubling thinking time from 140 to 280 iterations gains +9.5 win-rate points "
+        "(95% interval +0.5 to +18.5): not significant after the Holm correction over this "
+        "ladder's steps; a gain of 14.8 points would have shown."
+    )

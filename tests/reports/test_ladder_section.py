@@ -42,3 +42,9 @@ def test_reports_warn_when_every_player_is_below_the_ladder_top():
     assert _below_top("lord_of_worlds", ["mcts", "heuristic:style=chains"]) is None
     assert _below_top("lord_of_worlds", ["heuristic:style=chains", "random"])  # mcts is the top
     assert _below_top("no_such_game", ["random"]) is None
+
+
+def test_three_player_ladder_draws_the_fair_share(tmp_path):
+    cells = [Cell(f"b{b}", [f"mcts:iterations={b}", REF, REF]) for b in (100, 200)]
+    html = generic_report(write_run(tmp_path, cells, games=200, n_players=3))
+    assert "dashed: the fair share (an even match)" in html
