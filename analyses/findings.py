@@ -261,13 +261,15 @@ def rating_findings(
         out.append(
             f"{r['policy']} won all {r['comparisons']:,} of its comparisons with "
             f"{r['opponent']}: it is at least {r['elo_at_least']:.0f} Elo points stronger (95% "
-            "lower bound). A point rating from a perfect record depends only on the prior, so "
-            "none is given."
+            "lower bound). A point gap from a perfect record depends only on the prior, so "
+            "none is given for this pair."
         )
     top, bottom = rows[0], rows[-1]
     if (top["policy"], bottom["policy"]) in bounded:
         return out
-    groups = rating_groups(matrix, perfect) if matrix is not None else {}
+    groups = (
+        rating_groups(matrix, perfect, [r["policy"] for r in rows]) if matrix is not None else {}
+    )
     if groups and groups.get(top["policy"]) != groups.get(bottom["policy"]):
         out.append(
             f"{top['policy']} and {bottom['policy']} are linked only through a perfect record, "

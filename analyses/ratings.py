@@ -127,8 +127,13 @@ def perfect_records(matrix: pl.DataFrame, conf: float = 0.95) -> pl.DataFrame:
     return pl.DataFrame(rows) if rows else pl.DataFrame()
 
 
-def rating_groups(matrix: pl.DataFrame, perfect: pl.DataFrame | None) -> dict[str, int]:
-    """Policy -> group number (0 = the largest group); ratings compare only within a group.
+def rating_groups(
+    matrix: pl.DataFrame, perfect: pl.DataFrame | None, order: Sequence[str] = ()
+) -> dict[str, int]:
+    """Policy -> group number; ratings compare only within a group.
+
+    Groups are numbered by their first policy in ``order`` (strongest first, say), then by
+    size and name.
 
     Groups are joined by pairs that met without a perfect record: across a perfect record the
     gap is only bounded, so ratings on its two sides share no scale. Empty when one group.
@@ -146,8 +151,14 @@ def rating_groups(matrix: pl.DataFrame, perfect: pl.DataFrame | None) -> dict[st
     if count < 2:
         return {}
     sizes = np.bincount(label)
-    order = sorted(range(count), key=lambda g: (-sizes[g], min(np.flatnonzero(label == g))))
-    number = {g: k for k, g in enumerate(order)}
+    rank = {n: i for i, n in enumerate(order)}
+    first = [
+        min(rank.get(names[i], len(rank)) for i in np.flatnonzero(label == g)) for g in range(count)
+    ]
+    ordered = sorted(
+        range(count), key=lambda g: (first[g], -sizes[g], min(np.flatnonzero(label == g)))
+    )
+    number = {g: k for k, g in enumerate(ordered)}
     return {n: number[label[i]] for n, i in index.items()}
 
 

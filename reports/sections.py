@@ -161,7 +161,19 @@ def _group_sentence(groups: Mapping[str, int]) -> str:
     parts = [f"{chr(65 + g)} ({', '.join(p for p in sorted(groups) if groups[p] == g)})"
              for g in sorted(set(groups.values()))]  # fmt: skip
     return (f"Ratings compare only within a group, {'; '.join(parts)}: the groups are linked "
-            "only through perfect records.")  # fmt: skip
+            "only through perfect records, so each is rated on its own scale "
+            "(mean 0).")  # fmt: skip
+
+
+def _ratings_per_group(seats: pl.DataFrame, groups: Mapping[str, int]) -> pl.DataFrame:
+    """Bradley–Terry ratings fitted within each group (mean 0 per group), with a group column."""
+    parts = []
+    for g in sorted(set(groups.values())):
+        members = sorted(p for p, k in groups.items() if k == g)
+        part = (ratings.policy_ratings(seats.filter(pl.col("policy").is_in(members)))
+                if len(members) > 1 else pl.DataFrame({"policy": members}))  # fmt: skip
+        parts.append(part.with_columns(group=pl.lit(chr(65 + g))))
+    return pl.concat(parts, how="diagonal_relaxed")
 
 
 def ratings_section(ctx: Context) -> Section | None:
@@ -186,18 +198,19 @@ def ratings_section(ctx: Context) -> Section | None:
     words = [*findings.rating_findings(table, perfect, matrix), *merged]
     figures = [Figure(heat, "Share of head-to-head comparisons the row policy wins against the "
                             "column policy (blank: never met).")]  # fmt: skip
-    groups = ratings.rating_groups(matrix, perfect)
+    groups = ratings.rating_groups(matrix, perfect, table.sort("rating", descending=True)["policy"])
     if groups:
-        table = table.with_columns(group=pl.col("policy").replace_strict(
-            {p: chr(65 + g) for p, g in groups.items()}, default=None))  # fmt: skip
+        table = _ratings_per_group(seats, groups)
         words.append(_group_sentence(groups))
-    if perfect.height:
-        # Point ratings of a perfect record only echo the prior: show the record, not them.
-        hidden = set(perfect["policy"]) | set(perfect["opponent"])
+    # Point ratings of a perfect record only echo the prior: show the record, not them
+    # (within a group; a record between groups is what splits them).
+    pairs = perfect.select("policy", "opponent").rows() if perfect.height else []
+    hidden = {p for a, b in pairs if groups.get(a) == groups.get(b) for p in (a, b)}
+    if hidden:
         table = table.with_columns(
             [pl.when(pl.col("policy").is_in(list(hidden))).then(None).otherwise(pl.col(c)).alias(c)
              for c in ("rating", "lo", "hi", "expected")])  # fmt: skip
-    else:
+    elif not groups:  # ratings on one scale only
         figures.append(Figure(plots.forest_plot(
             names, table["rating"], table["lo"], table["hi"],
             xlabel="Bradley–Terry rating (Elo points, mean 0)", title="Policy ratings",
@@ -216,7 +229,7 @@ def ratings_section(ctx: Context) -> Section | None:
         findings=words,
         figures=figures,
         tables=[render_table(table, specs, "Bradley–Terry ratings (–: perfect record, see "
-                                           "above)" if perfect.height else "Bradley–Terry ratings"),
+                                           "above)" if hidden else "Bradley–Terry ratings"),
                 render_table(matrix, mspecs, "Head-to-head results")],
         notes=[
             "Every game is split into comparisons between seats held by different policies; "
@@ -224,7 +237,9 @@ def ratings_section(ctx: Context) -> Section | None:
             "are not modelled separately). Ratings are a Bradley–Terry fit (MM algorithm) "
             "with one virtual drawn comparison per pair that met, which keeps ratings finite "
             "when a policy never lost; such pairs are reported as a record and a lower bound "
-            "instead. All cells are pooled, so rule variants are averaged over.",
+            "instead. All cells are pooled, so rule variants are averaged over. When only "
+            "perfect records link groups of policies, each group is fitted on its own (mean 0 "
+            "within the group), since no measured gap connects the groups.",
             "With three or more seats per game the comparisons of one game are correlated, and "
             "cells replay the same seeds: the intervals then come from resampling seeds (all "
             "games of a seed together, 200 bootstrap resamples); with one two-seat cell they "

@@ -280,3 +280,21 @@ def test_ratings_rate_two_specs_of_one_player_as_one(tmp_path):
     section = ratings_section(ctx)
     assert section.findings[0].startswith("Rating order (Bradley–Terry): heuristic:style=explorer")
     assert "heuristic:style=engine is the same player as heuristic" in section.findings[-1]
+
+
+def test_groups_linked_only_by_a_perfect_record_get_their_own_scales(tmp_path):
+    # m - h ==(h wins every game)==> g - r: two groups, each fitted on its own
+    from reports.build import load_context
+    from reports.sections import ratings_section
+
+    cells = [Cell("c0", ["m", "h"], strengths={"m": 1.0}),
+             Cell("c1", ["h", "g"], strengths={"h": 30.0}),
+             Cell("c2", ["g", "r"], strengths={"g": 0.3})]  # fmt: skip
+    section = ratings_section(load_context(write_run(tmp_path, cells, games=200)))
+    assert "Ratings compare only within a group, A (h, m); B (g, r)" in " ".join(section.findings)
+    assert not any("Elo points above" in w for w in section.findings)
+    table = section.tables[0]
+    assert table.caption == "Bradley–Terry ratings" and table.headers[-1] == "Group"
+    rating = {row[0]: float(row[1]) for row in table.rows}  # every policy rated, "+123" form
+    assert rating["m"] > 0 > rating["h"] and rating["g"] > 0 > rating["r"]
+    assert abs(rating["m"] + rating["h"]) <= 1 and abs(rating["g"] + rating["r"]) <= 1
