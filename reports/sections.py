@@ -256,13 +256,17 @@ def length_section(ctx: Context) -> Section:
     steps = common.game_lengths(ctx.games, "steps")
     usable = degenerate.usable_cells(ctx.flags, for_length=True)
     words = findings.length_findings(turns.filter(pl.col("cell").is_in(usable)), ctx.labels)
+    # A game whose rules fix the number of turns: only the decisions vary, so show those.
+    fixed = ctx.games["turns"].n_unique() == 1
+    measure = "steps" if fixed else "turns"
     figures = []
     if turns.height <= MAX_OVERLAID:
-        groups = {ctx.label(c): part["turns"].to_numpy()
+        groups = {ctx.label(c): part[measure].to_numpy()
                   for (c,), part in ctx.games.group_by(["cell"], maintain_order=True)}  # fmt: skip
-        svg = plots.histogram(groups, xlabel="turns", title="Game length", name="length",
+        xlabel = "decisions (steps)" if fixed else "turns"
+        svg = plots.histogram(groups, xlabel=xlabel, title="Game length", name="length",
                               integer=True)  # fmt: skip
-        figures.append(Figure(svg, "Share of games by number of turns."))
+        figures.append(Figure(svg, f"Share of games by number of {xlabel}."))
     specs = [("Cell", "text", "cell"), ("Measure", "text", "metric"), ("Games", "int", "n"),
              ("Mean", "num", "mean"), ("Min", "num", "min"), ("5%", "num", "q05"),
              ("25%", "num", "q25"), ("Median", "num", "q50"), ("75%", "num", "q75"),
@@ -275,6 +279,9 @@ def length_section(ctx: Context) -> Section:
         scope = "all cells" if len(usable) == ctx.games["cell"].n_unique() else "usable cells"
         headline = [f"Over {scope}: {pooled[0][0].lower()}{pooled[0][1:]}"]
     left_out = excluded_sentence(ctx, for_length=True)
+    if fixed:
+        words, left_out = [_fixed_length_sentence(ctx.games)], ""
+        headline = words
     return Section(
         id="length",
         title="Game length",
@@ -286,6 +293,15 @@ def length_section(ctx: Context) -> Section:
                "number of turns, say nothing about natural game length and get no sentence."],
         headline=headline,
     )  # fmt: skip
+
+
+def _fixed_length_sentence(games: pl.DataFrame) -> str:
+    """Every game lasts the same number of turns: say so, and how the decisions vary."""
+    q = games["steps"].quantile
+    return (f"Every game lasts {games['turns'][0]} turns: the rules fix the length, so the game "
+            f"length says nothing about balance. The number of decisions varies: median "
+            f"{q(0.5, 'nearest'):.0f}, half of the games between {q(0.25, 'nearest'):.0f} and "
+            f"{q(0.75, 'nearest'):.0f}.")  # fmt: skip
 
 
 def excluded_sentence(ctx: Context, *, for_length: bool = False) -> str:

@@ -298,3 +298,16 @@ def test_groups_linked_only_by_a_perfect_record_get_their_own_scales(tmp_path):
     rating = {row[0]: float(row[1]) for row in table.rows}  # every policy rated, "+123" form
     assert rating["m"] > 0 > rating["h"] and rating["g"] > 0 > rating["r"]
     assert abs(rating["m"] + rating["h"]) <= 1 and abs(rating["g"] + rating["r"]) <= 1
+
+
+def test_a_run_whose_rules_fix_the_length_says_so_once(tmp_path):
+    # every game of every cell lasts 30 turns (as in Rats of Wistar): no flag, one sentence
+    cells = [Cell("c000", ["heuristic", "random"], strengths={"heuristic": 9.0}, turns=30),
+             Cell("c001", ["random", "random"], turns=30)]  # fmt: skip
+    html = generic_report(write_run(tmp_path, cells, games=200))
+    summary = _summary(html)
+    assert "Game length does not vary" not in summary and "every game lasts" not in summary
+    saturated = "Flagged cell heuristic vs random: heuristic wins 100.0% of games (saturated). "
+    assert saturated in summary
+    assert "Every game lasts 30 turns: the rules fix the length" in summary
+    assert "Share of games by number of decisions (steps)." in html
