@@ -60,6 +60,7 @@ class RatjackHeuristic:
         me = state.current_player
         world = state.determinize(me, rng)
         world = getattr(world, "_state", world)  # plan on the plain state (restriction: `legal`)
+        world.plan_only = True  # a sampled copy: evaluate() reads only VP after a round's end
         if world.phase == P_DRAW:
             return max(legal, key=lambda a: self._after_draw(world, me, a))
         if world.phase not in (P_PLAY, P_EFFECT):

@@ -19,8 +19,8 @@ DFLIP = 256  # + hand index * 32 + own display slot: mode (c) discard-and-flip
 SLOTS = 32
 HAND_SLOTS = 8
 
-# phases
-P_SETUP, P_DRAW, P_PLAY, P_EFFECT, P_OVER = range(5)
+# phases; P_UNDEALT: a planning copy's round ended and its next deal was skipped (plan_only)
+P_SETUP, P_DRAW, P_PLAY, P_EFFECT, P_OVER, P_UNDEALT = range(6)
 
 # per-seat statistics (flat list, seat * NSTAT + index)
 ROUNDS_WON, WON_EXACT, WON_ELIM, WON_LAST, WON_EXH, TIMES_ELIM = range(6)

@@ -23,6 +23,7 @@ from simcore.games.ratjack.codes import (
     P_OVER,
     P_PLAY,
     P_SETUP,
+    P_UNDEALT,
     ROUNDS_WON,
     SETUP,
     SLOTS,
@@ -107,6 +108,10 @@ def _end_round(s: S, why: str) -> None:
         return
     if s.round_no >= s.params.max_rounds:
         _finish(s, "round_limit")
+        return
+    if s.plan_only:  # a lookahead copy is scored on the VP alone once its round is over
+        s.round_no += 1
+        s.phase, s.cur, s.cache = P_UNDEALT, TERMINAL, None
         return
     if s.last_gain >= 0:
         start = s.last_gain

@@ -38,7 +38,7 @@ class RatjackState(State):
     -2 out for the round).
     """
 
-    __slots__ = (*_LISTS, *_SCALARS, "hand", "disp", "trace", "cache")
+    __slots__ = (*_LISTS, *_SCALARS, "hand", "disp", "trace", "cache", "plan_only")
 
     def __init__(self, params: RatjackParams, content: Content, n_players: int, seed: int):
         self.params, self.ct, self.n = params, content, n_players
@@ -55,6 +55,9 @@ class RatjackState(State):
         self.chance_n = 0
         self.trace: list[str] | None = None
         self.cache: list[int] | None = None
+        # A lookahead copy that is only scored up to the end of the round sets this: the next
+        # round's deal (a shuffle, ~10% of heuristic play) is then skipped (rules._end_round).
+        self.plan_only = False
         self.vp = [0] * n_players
         self.tvals = [0] * n_players
         self.stats = [0] * (n_players * NSTAT)
@@ -114,7 +117,7 @@ class RatjackState(State):
         new.hand = [h[:] for h in self.hand]
         new.disp = [d[:] for d in self.disp]
         new.trace = None  # narrative stays with the traced original
-        new.cache = self.cache
+        new.cache, new.plan_only = self.cache, self.plan_only
         return new
 
     def chance(self) -> random.Random:
