@@ -138,7 +138,7 @@ def _warnings(ctx: Context) -> list[str]:
     flagged = ctx.flags.filter(pl.col("degenerate")).to_dicts() if ctx.flags.height else []
     # A fixed game length alone (e.g. every Rats of Wistar game) gets one sentence for all cells;
     # when the rules fix it for the whole run, the game-length section says so and this is quiet.
-    rules_fix_length = ctx.games["turns"].n_unique() == 1
+    rules_fix_length = ctx.rules_fix_length
     fixed_length = [r for r in flagged if r["constant_length"] and not r["seat_excluded"]]
     for row in flagged:
         if row in fixed_length:
@@ -147,9 +147,7 @@ def _warnings(ctx: Context) -> list[str]:
         left_out = ["turn-order", "seat"] if row["seat_excluded"] else []
         if row["length_excluded"] and not rules_fix_length:
             left_out.append("game-length")
-        elif rules_fix_length:
-            kept = [r for r in reason.split("; ") if not r.startswith("every game lasts")]
-            reason = "; ".join(kept)
+        reason = ctx.flag_reason(reason)
         out.append(f"Flagged cell {ctx.label(row['cell'])}: {reason}. It is left out "
                    f"of the {_and(left_out)} conclusions.")  # fmt: skip
     if rules_fix_length:

@@ -74,6 +74,17 @@ class Context:
         restricted = self.seats.filter(pl.col("policy").str.contains(r"forbid="))["cell"]
         return self.seats.filter(~pl.col("cell").is_in(restricted.unique().to_list()))
 
+    @cached_property
+    def rules_fix_length(self) -> bool:
+        """Every game of the run lasts the same number of turns (the rules fix it)."""
+        return self.games["turns"].n_unique() == 1
+
+    def flag_reason(self, reason: str) -> str:
+        """A cell flag's reason as shown: a length the rules fix is said once, not per cell."""
+        if not self.rules_fix_length:
+            return reason
+        return "; ".join(r for r in reason.split("; ") if not r.startswith("every game lasts"))
+
     @property
     def several_cells(self) -> bool:
         """True when the run has more than one cell."""
@@ -257,7 +268,7 @@ def length_section(ctx: Context) -> Section:
     usable = degenerate.usable_cells(ctx.flags, for_length=True)
     words = findings.length_findings(turns.filter(pl.col("cell").is_in(usable)), ctx.labels)
     # A game whose rules fix the number of turns: only the decisions vary, so show those.
-    fixed = ctx.games["turns"].n_unique() == 1
+    fixed = ctx.rules_fix_length
     measure = "steps" if fixed else "turns"
     figures = []
     if turns.height <= MAX_OVERLAID:
@@ -311,7 +322,10 @@ def excluded_sentence(ctx: Context, *, for_length: bool = False) -> str:
         return ""
     keep = set(degenerate.usable_cells(flags, for_length=for_length))
     out = flags.filter(~pl.col("cell").is_in(list(keep)))
-    parts = [f"{ctx.label(c)} ({r})" for c, r in out.select("cell", "reason").rows()]
+    parts = [
+        f"{ctx.label(c)} ({ctx.flag_reason(r)})" if ctx.flag_reason(r) else ctx.label(c)
+        for c, r in out.select("cell", "reason").rows()
+    ]
     what = "length" if for_length else "turn-order and seat"
     return f"Left out of the {what} conclusions: {'; '.join(parts)}." if parts else ""
 
