@@ -293,8 +293,12 @@ def end_reason_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = 
     parts = table.partition_by("cell") if "cell" in table.columns else [table]
     for part in parts:
         row = part.sort("count", descending=True).row(0, named=True)
+        prefix = _prefix(row, labels, len(parts) > 1)
+        if row["share"] == 1.0:
+            out.append(f"{prefix}Every game ends by “{row['ended_by']}”.")
+            continue
         out.append(
-            f"{_prefix(row, labels, len(parts) > 1)}Most games end by “{row['ended_by']}” "
+            f"{prefix}Most games end by “{row['ended_by']}” "
             f"({pct(row['share'])}, 95% interval {pct_range(row['lo'], row['hi'])})."
         )
     return out

@@ -244,6 +244,11 @@ def clustered_rate(
     rate = float(yc.sum() / total)
     var = k / (k - 1) * float(np.sum((yc - rate * mc) ** 2)) / total**2
     se = float(np.sqrt(var))
+    if se == 0.0 and rate in (0.0, 1.0):
+        # Every game has the same outcome: the sandwich variance is 0, but k clusters of one
+        # outcome are no certainty. Wilson on the clusters (one trial per seed) stays honest.
+        lo, hi = wilson_interval(rate * k, k, conf)
+        return ClusteredRate(rate, se, lo, hi, int(total), k)
     half = float(sps.t.ppf(0.5 + conf / 2, k - 1)) * se
     lo, hi = (max(0.0, rate - half), min(1.0, rate + half)) if clip else (rate - half, rate + half)
     return ClusteredRate(rate, se, lo, hi, int(total), k)

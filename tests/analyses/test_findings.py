@@ -121,3 +121,15 @@ def test_no_gap_is_quoted_across_a_perfect_record():
                           {"policy": "random", "opponent": "mcts"}])  # fmt: skip
     direct = pl.concat([matrix, extra])
     assert "1800 Elo points above random" in findings.rating_findings(table, perfect, direct)[-1]
+
+
+def test_end_reason_sentence_says_every_game_when_one_reason_ends_them_all():
+    from analyses.findings import end_reason_findings
+
+    one = pl.DataFrame({"ended_by": ["rounds"], "count": [300], "games": [300],
+                        "share": [1.0], "lo": [0.963], "hi": [1.0]})  # fmt: skip
+    assert end_reason_findings(one) == ["Every game ends by “rounds”."]
+    two = pl.DataFrame({"ended_by": ["points", "round_limit"], "count": [290, 10],
+                        "games": [300, 300], "share": [290 / 300, 10 / 300],
+                        "lo": [0.94, 0.02], "hi": [0.98, 0.06]})  # fmt: skip
+    assert end_reason_findings(two)[0].startswith("Most games end by “points” (96.7%, 95% interval")

@@ -202,3 +202,14 @@ def test_clustered_rate_equals_the_plain_rate_without_shared_clusters():
 def test_detectable_difference_matches_the_textbook_factor():
     # 80% power at a two-sided 5% level: 1.96 + 0.84 = 2.80 standard errors.
     assert detectable_difference(0.01) == pytest.approx(0.0280, abs=1e-4)
+
+
+def test_clustered_rate_of_a_constant_outcome_is_not_certain():
+    # 3 cells x 100 shared seeds, every game ends the same way: the sandwich variance is 0, and
+    # the interval must still say "100 seeds", like Wilson on 100/100 (96.3-100%), not 100-100%
+    est = clustered_rate(np.ones(300), np.ones(300), np.repeat(np.arange(100), 3))
+    assert est.rate == 1.0 and est.hi == 1.0
+    assert est.lo == pytest.approx(wilson_interval(100, 100)[0]) and est.lo < 0.97
+    none = clustered_rate(np.zeros(300), np.ones(300), np.repeat(np.arange(100), 3))
+    assert none.lo == 0.0 and none.hi == pytest.approx(wilson_interval(0, 100)[1])
+    assert none.hi > 0.03
