@@ -54,6 +54,13 @@ def mcts_budget(spec: str, game_id: str | None = None) -> tuple[str, int] | None
     return (f"{MCTS}:{rest}" if rest else MCTS), iterations
 
 
+def family_name(family: str, game_id: str | None = None) -> str:
+    """``plain mcts`` when a ladder varies only the budget of the game's recommended settings
+    (a designer knows that player by that name), else the MCTS spec without iterations."""
+    plain = mcts_budget(MCTS, game_id)
+    return "plain mcts" if game_id and plain and family == plain[0] else family
+
+
 def rungs(source: Source, game_id: str | None = None) -> list[Rung]:
     """Ladder cells of a run: one MCTS setting against one reference policy, nothing else."""
     seats = as_lazy(source, "seats").select("cell", "policy").unique().collect()
@@ -89,7 +96,8 @@ def ladders(source: Source, game_id: str | None = None) -> pl.DataFrame:
         members = sorted(members, key=lambda r: r.budget)
         if len({r.budget for r in members}) < 2 or len(members) != len({r.budget for r in members}):
             continue
-        frames.append(_ladder(source, f"{family} vs {reference}, {n} players", members))
+        name = family_name(family, game_id)
+        frames.append(_ladder(source, f"{name} vs {reference}, {n} players", members))
     return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
 
 

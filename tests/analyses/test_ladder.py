@@ -36,6 +36,9 @@ def test_ladder_rates_steps_and_flattening(run):
     table = ladders(read_table(run, "seats")).sort("budget")
     assert table["budget"].to_list() == [100, 200, 400]
     assert table["ladder"].unique().to_list() == ["mcts:horizon=10 vs heuristic, 2 players"]
+    # on Ratjack horizon=10 is what plain mcts plays: the ladder is named for that player
+    named = ladders(read_table(run, "seats"), "ratjack")["ladder"].unique().to_list()
+    assert named == ["plain mcts vs heuristic, 2 players"]
     rates = table["rate"].to_list()
     assert rates[0] == pytest.approx(0.5, abs=0.05) and rates[1] == pytest.approx(0.75, abs=0.05)
     first, second = table.row(1, named=True), table.row(2, named=True)

@@ -112,3 +112,13 @@ def test_table_cells_break_only_at_spaces_and_tables_fit(page):
         ".map(e => e.scrollWidth - e.clientWidth)"
     )
     assert overflow and max(overflow) <= 1, overflow
+
+
+def test_the_section_links_wrap_within_the_page(page):
+    # the links used to be one unbreakable line that ran past the page's right edge
+    browser, _, _ = page
+    nav = "document.querySelector('nav.toc')"
+    assert browser.evaluate(f"{nav}.scrollWidth - {nav}.clientWidth") <= 1
+    links = f"Array.from({nav}.querySelectorAll('a'))"
+    right = browser.evaluate(f"Math.max(...{links}.map(a => a.getBoundingClientRect().right))")
+    assert right <= browser.evaluate(f"{nav}.getBoundingClientRect().right") + 1
