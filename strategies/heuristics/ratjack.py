@@ -124,7 +124,7 @@ class RatjackHeuristic:
         if s.round_no != rnd:
             return score  # the round ended: only the VP changes matter
         w, t = self.w, s.params.target
-        vals = s.values()
+        vals = s.values_now()
         if s.elim[me]:
             score -= w.busted
         else:

@@ -47,7 +47,7 @@ def _round_odds(s: S) -> list[float]:
     out at the end of the turn; otherwise the closer (a card or two away) the better.
     """
     t = s.params.target
-    values = s.values()
+    values = s.values_now()
     weights = []
     for p in range(s.n):
         gap = t - values[p]

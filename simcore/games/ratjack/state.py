@@ -7,7 +7,7 @@ from typing import Any
 
 from simcore.api import TERMINAL, State
 from simcore.games.ratjack import knowledge, rules, text
-from simcore.games.ratjack.codes import NSTAT, P_EFFECT, P_OVER
+from simcore.games.ratjack.codes import NSTAT, P_DRAW, P_EFFECT, P_OVER
 from simcore.games.ratjack.content import N_CARDS, Content
 from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.evaluate import win_chances
@@ -137,6 +137,14 @@ class RatjackState(State):
                     tot += valt[c][0 if k < 0 else face[k] + 1]
             out.append(tot)
         return out
+
+    def values_now(self) -> list[int]:
+        """``values()``, read from the last end-of-turn check at the start of a later turn of
+        the same round (no card has moved since: eliminations and VP do not change values).
+        The list may be the state's own: read it, do not change it."""
+        if self.phase == P_DRAW and self.rturns:
+            return self.tvals
+        return self.values()
 
     def value(self, p: int) -> int:
         """Seat ``p``'s value."""

@@ -56,6 +56,8 @@ def check_invariants(s) -> None:
         for c in s.disp[p]:
             assert s.seen[c] == s.all if s.up[c] else s.seen[c] >> p & 1
         assert s.value(p) == spec_value(s, p)
+    # values_now reuses the end-of-turn check's values at the start of a turn (search hot path)
+    assert s.values_now() == [spec_value(s, p) for p in range(s.n)]
     for c in s.discard:
         assert s.seen[c] == s.all
     for c in s.deck:
