@@ -6,7 +6,7 @@ means against the fair or baseline value. Seats are numbered from 1 (seat index 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import polars as pl
 
@@ -54,7 +54,9 @@ def pval(p: float) -> str:
 
 
 def _prefix(row: Mapping, labels: Mapping[str, str] | None, several: bool) -> str:
-    if not several or "cell" not in row:
+    # ``labels`` name every cell of the run: when the run has several, a sentence about one
+    # of them (the only usable one, say) must say which, or it reads as the whole run's.
+    if "cell" not in row or not (several or len(labels or ()) > 1):
         return ""
     label = (labels or {}).get(row["cell"], row["cell"])
     return f"{label}: "
@@ -302,6 +304,36 @@ def end_reason_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = 
             f"({pct(row['share'])}, 95% interval {pct_range(row['lo'], row['hi'])})."
         )
     return out
+
+
+def mixed_end_findings(
+    per_cell: pl.DataFrame, labels: Mapping[str, str] | None = None
+) -> list[str]:
+    """How games end when cells differ: one sentence per most common way, naming its cells.
+
+    A share pooled over cells that end in different ways (two cells always by "planet", one
+    always stalled: "66.7% by planet") describes no game, so the cells are named instead.
+    """
+    top = per_cell.sort("count", descending=True).group_by("cell", maintain_order=True).first()
+    out = []
+    for part in top.sort("cell").partition_by("ended_by", maintain_order=True):
+        names = [(labels or {}).get(c, c) for c in part["cell"]]
+        where = join_and(names) if len(names) <= 4 else f"{len(names)} cells"
+        lo, hi = part["share"].min(), part["share"].max()
+        share = (
+            "every game"
+            if lo == 1.0
+            else (
+                f"{pct(lo)} of games" if lo == hi else f"{pct(lo)} to {pct(hi)} of games per cell"
+            )
+        )
+        out.append(f"Games end by “{part['ended_by'][0]}” in {where} ({share}).")
+    return out
+
+
+def join_and(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def detectable(mde: float) -> str:

@@ -14,6 +14,7 @@ import polars as pl
 
 from analyses.ablation import split_forbid
 from analyses.data import cell_labels, load_manifest, scan, show_value
+from analyses.findings import join_and
 from reports.ablation import ablation_section
 from reports.ladder import ladder_section
 from reports.seating import seat_section, turn_order_section
@@ -30,6 +31,7 @@ from reports.tables import Table, key_value_table, render_table
 from reports.variants import variant_section
 from reports.wheel import wheel_use_section
 from simcore.errors import ConfigError
+from simcore.registry import display_name
 from strategies.ladder import rank, top_player
 
 GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
@@ -109,8 +111,6 @@ def study_title(ctx: Context, sections: Sequence[Section]) -> str | None:
     if game == "lord_of_worlds" and "variants" in ids:
         return "Lord of Worlds: scoring-variant study"
     if "ladder" in ids and ctx.several_cells:
-        from simcore.registry import display_name
-
         return f"{display_name(game)}: skill ladder"
     return None
 
@@ -120,7 +120,7 @@ def _subtitle(ctx: Context) -> str:
     players = sorted(ctx.games["n_players"].unique().to_list())
     cells = ctx.games["cell"].n_unique()
     return (
-        f"{ctx.games.height:,} simulated games of {m.get('game', '?')} "
+        f"{ctx.games.height:,} simulated games of {display_name(m.get('game', '?'))} "
         f"(rules version {m.get('game_version', '?')}), "
         f"{' / '.join(map(str, players))} players, {cells} cell{'s' if cells != 1 else ''} · "
         f"run “{m.get('name', '?')}”"
@@ -149,12 +149,12 @@ def _warnings(ctx: Context) -> list[str]:
             left_out.append("game-length")
         reason = ctx.flag_reason(reason)
         out.append(f"Flagged cell {ctx.label(row['cell'])}: {reason}. It is left out "
-                   f"of the {_and(left_out)} conclusions.")  # fmt: skip
+                   f"of the {join_and(left_out)} conclusions.")  # fmt: skip
     if rules_fix_length:
         fixed_length = []
     if fixed_length:
         every = len(fixed_length) == ctx.games["cell"].n_unique()
-        names = "any cell" if every else _and([ctx.label(r["cell"]) for r in fixed_length])
+        names = "any cell" if every else join_and([ctx.label(r["cell"]) for r in fixed_length])
         lengths = sorted({r["reason"] for r in fixed_length})
         out.append(f"Game length does not vary in {names} ({'; '.join(lengths)}): no "
                    "game-length conclusions are drawn there.")  # fmt: skip
@@ -170,7 +170,7 @@ def caveats(ctx: Context) -> list[str]:
         restricted[base] = restricted.get(base, False) or bool(forbids)
     policies = [f"{b} (also with restricted play)" if r else b
                 for b, r in sorted(restricted.items())]  # fmt: skip
-    out = [f"Every number here is for the players that produced it ({_and(policies)}): "
+    out = [f"Every number here is for the players that produced it ({join_and(policies)}): "
            "balance measured with these computer players may differ for stronger or human "
            "players."] if policies else []  # fmt: skip
     below = _below_top(ctx.manifest.get("game", ""), list(restricted))
@@ -185,7 +185,7 @@ def caveats(ctx: Context) -> list[str]:
     varied = sorted({k for c in ctx.manifest.get("cells", []) for k in (c.get("variant") or {})
                      if k in assumed})  # fmt: skip
     if assumed:
-        tested = f"; this run varies {_and(varied)}" if varied else ""
+        tested = f"; this run varies {join_and(varied)}" if varied else ""
         out.append(f"{len(assumed)} rule readings are assumptions ([A] in the rules spec) and "
                    f"sit at their defaults unless the cells say otherwise{tested}. The README's "
                    "fidelity table lists them.")  # fmt: skip
@@ -198,13 +198,8 @@ def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
     if top is None or not policies or max(map(rank, policies)) >= rank(top.family):
         return None
     best = max(policies, key=rank)
-    return (f"The strongest player here ({best}) is below the top of this game's skill ladder, "
-            f"{top.family} ({top.evidence}): results could change with stronger play.")  # fmt: skip
-
-
-def _and(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return (f"The strongest player here ({best}) is below the top of this game's skill ladder: "
+            f"{top.evidence}. Results could change with stronger play.")  # fmt: skip
 
 
 def render_page(
@@ -231,7 +226,7 @@ def render_page(
         environment()
         .get_template("report.html")
         .render(
-            title=title or f"{manifest.get('game', 'Game')}: balance report",
+            title=title or f"{display_name(manifest.get('game', 'Game'))}: balance report",
             subtitle=subtitle or _subtitle(ctx),
             warnings=[*_warnings(ctx), *warnings],
             caveats=caveats(ctx),

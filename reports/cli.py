@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from simcore.errors import ConfigError, RunDirError
+from simcore.registry import display_name
 
 KINDS = ("auto", "generic", "ratjack-cards")
 
@@ -109,12 +110,13 @@ def _describe(name: str, manifests: dict[str, dict], cards: list[str]) -> str:
                 f"({games:,} games in {runs}).")  # fmt: skip
     m = next(m for m in manifests.values() if m["name"] == name)
     games = m.get("games_per_cell", 0) * len(m.get("cells", []))
-    size = f"{games:,} games, {len(m['cells'])} cell(s)"
+    cells = len(m["cells"])
+    size = f"{games:,} games in {cells} cell{'s' if cells != 1 else ''}"
     if "wheel" in name and m["game"] == "rats_of_wistar":
         return f"How strong is each wheel section, by restricted play and as played ({size})."
     if "variants" in name and m["game"] == "lord_of_worlds":
         return f"How the scoring variants change the game, paired cell by cell ({size})."
-    return f"Generic balance report for {m['game']}: {size}."
+    return f"Balance report for {display_name(m['game'])}: {size}."
 
 
 def cmd_report(args: argparse.Namespace) -> int:

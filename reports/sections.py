@@ -210,7 +210,12 @@ def ratings_section(ctx: Context) -> Section | None:
     figures = [Figure(heat, "Share of head-to-head comparisons the row policy wins against the "
                             "column policy (blank: never met).")]  # fmt: skip
     groups = ratings.rating_groups(matrix, perfect, table.sort("rating", descending=True)["policy"])
-    if groups:
+    alone = bool(groups) and len(set(groups.values())) == len(groups)
+    if alone:  # every policy is a group of its own: a table of ratings would be all blanks
+        words.append("No ratings are fitted: every pair of policies here is linked only "
+                     "through a perfect record, which bounds a rating gap from below but gives "
+                     "no value; the head-to-head results are the measurement.")  # fmt: skip
+    elif groups:
         table = _ratings_per_group(seats, groups)
         words.append(_group_sentence(groups))
     # Point ratings of a perfect record only echo the prior: show the record, not them
@@ -234,14 +239,16 @@ def ratings_section(ctx: Context) -> Section | None:
     mspecs = [("Policy", "text", "policy"), ("Opponent", "text", "opponent"),
               ("Comparisons", "int", "comparisons"), ("Ties", "int", "ties"),
               ("Win rate", "pct", "rate"), ("95% interval", "interval", ("lo", "hi"))]  # fmt: skip
+    caption = "Bradley–Terry ratings" + (" (–: perfect record, see above)" if hidden else "")
+    tables = [render_table(matrix, mspecs, "Head-to-head results")]
+    if not alone:
+        tables.insert(0, render_table(table, specs, caption))
     return Section(
         id="ratings",
         title="Policy ratings",
         findings=words,
         figures=figures,
-        tables=[render_table(table, specs, "Bradley–Terry ratings (–: perfect record, see "
-                                           "above)" if hidden else "Bradley–Terry ratings"),
-                render_table(matrix, mspecs, "Head-to-head results")],
+        tables=tables,
         notes=[
             "Every game is split into comparisons between seats held by different policies; "
             "the better-ranked seat wins, equal ranks count as half a win to each side (ties "
@@ -378,8 +385,16 @@ def end_section(ctx: Context) -> Section:
     return Section(
         id="endings",
         title="How games end",
-        findings=findings.end_reason_findings(
-            common.end_reasons(ctx.games, groups=()) if ctx.several_cells else table
-        ),
+        findings=_end_findings(ctx, table),
         tables=[render_table(table, specs, "End conditions", ctx.labels)],
     )
+
+
+def _end_findings(ctx: Context, per_cell: pl.DataFrame) -> list[str]:
+    """Pooled over cells only when every cell mostly ends the same way."""
+    if not ctx.several_cells:
+        return findings.end_reason_findings(per_cell)
+    modal = per_cell.sort("count", descending=True).group_by("cell").first()
+    if modal["ended_by"].n_unique() > 1:
+        return findings.mixed_end_findings(per_cell, ctx.labels)
+    return findings.end_reason_findings(common.end_reasons(ctx.games, groups=()))

@@ -133,3 +133,32 @@ def test_end_reason_sentence_says_every_game_when_one_reason_ends_them_all():
                         "games": [300, 300], "share": [290 / 300, 10 / 300],
                         "lo": [0.94, 0.02], "hi": [0.98, 0.06]})  # fmt: skip
     assert end_reason_findings(two)[0].startswith("Most games end by “points” (96.7%, 95% interval")
+
+
+def test_cells_that_end_differently_are_named_not_pooled():
+    # Two heuristic cells always fill a planet, random vs random always stalls: a pooled
+    # "66.7% by planet" describes no game, so each way of ending names its cells.
+    from analyses.findings import mixed_end_findings
+
+    per_cell = pl.DataFrame({"cell": ["c000", "c001", "c002", "c003", "c003"],
+                             "ended_by": ["planet", "planet", "stall", "planet", "stall"],
+                             "count": [300, 300, 300, 270, 30], "games": [300] * 5,
+                             "share": [1.0, 1.0, 1.0, 0.9, 0.1]})  # fmt: skip
+    labels = {"c000": "h vs r", "c001": "h vs h", "c002": "r vs r", "c003": "g vs r"}
+    assert mixed_end_findings(per_cell, labels) == [
+        "Games end by “planet” in h vs r, h vs h and g vs r (90.0% to 100.0% of games per cell).",
+        "Games end by “stall” in r vs r (every game).",
+    ]
+
+
+def test_a_sentence_about_the_only_usable_cell_of_several_names_it():
+    # Three cells, two flagged (saturated, stalled): the first-player line is about the one
+    # left, and without its name it would read as the whole run's first-player advantage.
+    from analyses.findings import first_player_findings
+
+    row = {"cell": "c001", "position": 1, "rate": 0.563, "lo": 0.507, "hi": 0.618,
+           "fair": 0.5, "p_value": 0.028, "p_holm": 0.028, "mde": 0.081}  # fmt: skip
+    labels = {"c000": "h vs r", "c001": "h vs h", "c002": "r vs r"}
+    line = first_player_findings(pl.DataFrame([row]), labels)[0]
+    assert line.startswith("h vs h: the first player wins 56.3% of games")
+    assert first_player_findings(pl.DataFrame([row]), {"c001": "h vs h"})[0].startswith("The first")

@@ -312,3 +312,16 @@ def test_a_run_whose_rules_fix_the_length_says_so_once(tmp_path):
     assert saturated in summary
     assert "Every game lasts 30 turns: the rules fix the length" in summary
     assert "Share of games by number of decisions (steps)." in html
+
+
+def test_policies_linked_only_by_perfect_records_get_no_blank_rating_table(tmp_path):
+    # h ==(h wins every game)==> r, and nothing else: two groups of one policy each, so a
+    # ratings table would hold only dashes; the head-to-head record is the measurement
+    from reports.build import load_context
+    from reports.sections import ratings_section
+
+    cells = [Cell("c0", ["h", "r"], strengths={"h": 30.0}),
+             Cell("c1", ["h", "h"]), Cell("c2", ["r", "r"])]  # fmt: skip
+    section = ratings_section(load_context(write_run(tmp_path, cells, games=200)))
+    assert [t.caption for t in section.tables] == ["Head-to-head results"]
+    assert any(w.startswith("No ratings are fitted") for w in section.findings)

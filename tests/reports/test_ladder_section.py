@@ -37,7 +37,8 @@ def test_reports_warn_when_every_player_is_below_the_ladder_top():
 
     warning = _below_top("ratjack", ["heuristic", "random"])
     assert warning and warning.startswith("The strongest player here (heuristic) is below")
-    assert "mcts (plain mcts wins 68.0%" in warning
+    assert "skill ladder: plain mcts wins 68.0%" in warning
+    assert "((" not in warning and "))" not in warning  # no nested parentheses
     assert _below_top("ratjack", ["mcts", "heuristic"]) is None
     assert _below_top("lord_of_worlds", ["mcts", "heuristic:style=chains"]) is None
     assert _below_top("lord_of_worlds", ["heuristic:style=chains", "random"])  # mcts is the top
