@@ -34,6 +34,9 @@ from simcore.errors import ConfigError
 from simcore.registry import display_name
 from strategies.ladder import rank, top_player
 
+# Rows above which a section's main table is folded (about one screen of rows).
+LONG_TABLE = 24
+
 GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
     turn_order_section,
     ablation_section,
@@ -232,6 +235,7 @@ def render_page(
             caveats=caveats(ctx),
             summary=summary or ["No findings: the run holds no games."],
             sections=sections,
+            long_table=LONG_TABLE,
             method=[*METHOD, *method],
             provenance=provenance_tables(ctx) if provenance is None else list(provenance),
             config_text=json.dumps(

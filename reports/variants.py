@@ -10,7 +10,7 @@ import polars as pl
 
 from analyses import common, findings, paired
 from analyses.data import show_value
-from analyses.findings import signed
+from analyses.findings import join_and, signed
 from analyses.turn_order import with_positions
 from reports import plots
 from reports.sections import Context, Figure, Section
@@ -163,9 +163,44 @@ def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[
     if quiet:
         words.append(f"No rule change moved these clearly in any comparison: {'; '.join(quiet)} "
                      "(the largest change each could have missed at 80% power).")  # fmt: skip
-    fixed_words = [f"{c}: {', '.join(ws)} identical in every paired game (this change cannot "
-                   "affect them); left out of the tests." for c, ws in fixed.items()]  # fmt: skip
-    return words, fixed_words
+    return words, _fixed_words(shown, fixed)
+
+
+def _fixed_words(
+    shown: list[tuple[str, pl.DataFrame, bool]], fixed: dict[str, list[str]]
+) -> list[str]:
+    """One sentence per rule change and set of outcomes it leaves identical, naming the
+    conditions its comparisons share (a list per comparison ran to pages of repeated names)."""
+    total = dict(shown[0][1].group_by("change").len().rows())
+    change_of = dict(shown[0][1].select("comparison", "change").rows())
+    groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for comparison, whats in fixed.items():
+        groups.setdefault((change_of[comparison], tuple(whats)), []).append(comparison)
+    out = []
+    for (change, whats), comparisons in groups.items():
+        count = f"{len(comparisons)} of {total[change]} comparisons"
+        shared = [w for w in _conditions(comparisons[0])
+                  if all(w in _conditions(c) for c in comparisons)]  # fmt: skip
+        # "whenever" only when no other comparison of this change has those conditions too
+        alike = [c for c, ch in change_of.items()
+                 if ch == change and set(shared) <= set(_conditions(c))]  # fmt: skip
+        if shared and len(alike) == len(comparisons):
+            scope = f"whenever {join_and(shared)} ({count})"
+        else:
+            scope = f"in {count}" + (f", all with {join_and(shared)}" if shared else "")
+        if len(whats) == len(shown):
+            out.append(f"{change} leaves every game identical {scope}: the rule cannot matter "
+                       "there; left out of the tests.")  # fmt: skip
+        else:
+            what = join_and(list(whats))
+            out.append(f"{change} leaves {what} identical in every paired game {scope}; "
+                       "left out of the tests.")  # fmt: skip
+    return out
+
+
+def _conditions(comparison: str) -> list[str]:
+    """The fixed conditions (``key=value`` or line-up) of a comparison's name."""
+    return comparison.split(" (", 1)[1].rstrip(")").split(", ") if " (" in comparison else []
 
 
 def _summary_table(shown: list[tuple[str, pl.DataFrame, bool]]) -> Any:

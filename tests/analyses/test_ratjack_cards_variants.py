@@ -96,3 +96,28 @@ def test_heuristic_beats_random_by_a_paired_margin(tmp_path):
     assert row["significant"] and row["lo"] > 0.05
     assert 0.1 < row["diff"] < 0.45
     assert row["mean_a"] == pytest.approx(0.5, abs=0.15) and row["mean_b"] > 0.7
+
+
+def test_rule_changes_that_leave_games_identical_are_one_sentence_each():
+    # A long variant study: value_set_table only scores under the strategic variant, so its
+    # 2 standard-variant comparisons are identical in every outcome; chain_table leaves one
+    # outcome identical under standard only. One sentence per change, naming the condition.
+    from reports.variants import _fixed_words
+
+    comparisons = {
+        "v=d instead of l (variant=standard, chain=t)": "v=d instead of l",
+        "v=d instead of l (variant=standard, chain=x)": "v=d instead of l",
+        "v=d instead of l (variant=strategic, chain=t)": "v=d instead of l",
+        "chain=x instead of t (variant=standard, v=l)": "chain=x instead of t",
+        "chain=x instead of t (variant=strategic, v=l)": "chain=x instead of t",
+    }
+    frame = pl.DataFrame({"comparison": list(comparisons), "change": list(comparisons.values())})
+    shown = [("length", frame, False), ("value sets", frame, False)]
+    fixed = {c: ["length", "value sets"] for c in list(comparisons)[:2]}
+    fixed["chain=x instead of t (variant=standard, v=l)"] = ["value sets"]
+    assert _fixed_words(shown, fixed) == [
+        "v=d instead of l leaves every game identical whenever variant=standard "
+        "(2 of 3 comparisons): the rule cannot matter there; left out of the tests.",
+        "chain=x instead of t leaves value sets identical in every paired game whenever "
+        "variant=standard and v=l (1 of 2 comparisons); left out of the tests.",
+    ]

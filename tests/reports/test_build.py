@@ -325,3 +325,22 @@ def test_policies_linked_only_by_perfect_records_get_no_blank_rating_table(tmp_p
     section = ratings_section(load_context(write_run(tmp_path, cells, games=200)))
     assert [t.caption for t in section.tables] == ["Head-to-head results"]
     assert any(w.startswith("No ratings are fitted") for w in section.findings)
+
+
+def test_a_section_table_longer_than_a_screen_is_folded(tmp_path):
+    # 30 rows would push every later section a screen down: the table sits one click away,
+    # its caption and row count in view; a short table stays open.
+    import polars as pl
+
+    from reports.build import LONG_TABLE, load_context, render_page
+    from reports.sections import Section
+    from reports.tables import render_table
+
+    ctx = load_context(write_run(tmp_path, [Cell("c0", ["a", "b"])], games=20))
+    specs = [("Row", "int", "i")]
+    long = render_table(pl.DataFrame({"i": range(LONG_TABLE + 6)}), specs, "Long one")
+    short = render_table(pl.DataFrame({"i": range(3)}), specs, "Short one")
+    html = render_page(ctx, [Section("x", "X", ["x"], tables=[long]),
+                             Section("y", "Y", ["y"], tables=[short])])  # fmt: skip
+    assert "<summary>Table: Long one (30 rows)</summary>" in html
+    assert "Table: Short one" not in html and "<caption>Short one</caption>" in html
