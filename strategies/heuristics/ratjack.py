@@ -93,15 +93,19 @@ class RatjackHeuristic:
         rnd = s.round_no
         while sim.cur == me and sim.phase == P_EFFECT:
             options = sim.legal_actions()
-            best, best_score = options[0], -1e18
-            if len(options) > 1:
-                for o in options:
-                    probe = sim.clone()
-                    probe.apply(o)
-                    score = self.evaluate(probe, me, rnd)
-                    if score > best_score:
-                        best, best_score = o, score
-            sim.apply(best)
+            if len(options) == 1:
+                sim.apply(options[0])
+                continue
+            # The best probe is the position after the best option (chance draws come from the
+            # state's own seeded stream, copied by clone): continue from it, no second apply.
+            best_score, after = -1e18, sim
+            for o in options:
+                probe = sim.clone()
+                probe.apply(o)
+                score = self.evaluate(probe, me, rnd)
+                if score > best_score:
+                    after, best_score = probe, score
+            sim = after
         return self.evaluate(sim, me, rnd)
 
     # --- evaluation --------------------------------------------------------------------
