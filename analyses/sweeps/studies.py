@@ -81,7 +81,9 @@ def variant_sweep(games: int = VARIANT_GAMES, seed: int = VARIANT_SEED, players:
     favours). The skill gap per variant is ``variant_skill_sweep``. (The value-set table under
     the standard variant cannot matter; the report names such cells.)"""
     styles = ["heuristic:style=chains", "heuristic:style=architect"]
-    mixed = (["heuristic", *styles] if players == 3 else styles * (players // 2))[:players]
+    # 3 players: two chains seats (the default style, spelled out so the report does not read
+    # "heuristic" and "heuristic:style=chains" as two players) and one architect
+    mixed = ([styles[0], *styles] if players == 3 else styles * (players // 2))[:players]
     name = "lord-of-worlds-variants" + ("" if players == 3 else f"-{players}p")
     return {"name": name, "game": "lord_of_worlds", "players": players,
             "games": games, "seed": seed, "policies": ["heuristic"] * players,
