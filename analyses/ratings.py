@@ -1,9 +1,12 @@
 """Pairwise policy win-rate matrix and Bradley-Terry ratings.
 
 Each game is broken into pairwise comparisons between seats held by *different* policies: the
-better-ranked seat wins the comparison, equal ranks are a tie worth half a win to each side
-(the usual convention; a Davidson tie model would be the refinement). In games with more than
-two players the comparisons of one game are correlated, so the intervals are somewhat narrow.
+better-placed seat wins the comparison, equal places are a tie worth half a win to each side
+(the usual convention; a Davidson tie model would be the refinement). The place is the rank
+on score, except that a tie for first which the rules' tie-break decided goes to its winner,
+as the win shares do (else a pair's head-to-head rate and its win rate would disagree). In
+games with more than two players the comparisons of one game are correlated, so the intervals
+are somewhat narrow.
 """
 
 from __future__ import annotations
@@ -23,12 +26,21 @@ from analyses.stats import proportion_interval
 ELO = 400.0 / np.log(10.0)  # Elo points per unit of log-strength
 
 
+def with_places(seats: pl.LazyFrame) -> pl.LazyFrame:
+    """``seats`` with ``place`` as ``rank``: 2·rank, one less for the seat a tie-break made
+    the winner among those tied for first (older runs without ``tiebreak``: 2·rank)."""
+    place = 2 * pl.col("rank")
+    if "tiebreak" in seats.collect_schema().names():
+        place = place - (pl.col("tiebreak") == 1).cast(pl.Int64)
+    return seats.with_columns(place.alias("place"))
+
+
 def pairwise_results(source: Source) -> pl.DataFrame:
     """Ordered pairs (``policy``, ``opponent``): comparisons, wins (ties count half), ties."""
     seats = as_lazy(source, "seats")
     require_columns(seats, ("cell", "game_index", "seat", "policy", "rank"), "pairwise matrix")
     keys = game_keys(seats)
-    left = seats.select(*keys, "seat", "policy", "rank")
+    left = with_places(seats).select(*keys, "seat", "policy", pl.col("place").alias("rank"))
     pairs = left.join(left, on=keys, suffix="_o").filter(pl.col("policy") != pl.col("policy_o"))
     return (
         pairs.group_by(policy="policy", opponent="policy_o")
@@ -168,8 +180,8 @@ def game_pair_wins(source: Source, names: Sequence[str]) -> np.ndarray:
     Game i of every cell replays seed i, so the games of one seed across cells form one
     cluster: resampling clusters keeps both the within-game and the across-cell correlation.
     """
-    seats = as_lazy(source, "seats").select("cell", "game_index", "seat", "policy", "rank")
-    frame = seats.collect()
+    seats = with_places(as_lazy(source, "seats"))
+    frame = seats.select("cell", "game_index", "seat", "policy", "place").collect()
     index = {n: i for i, n in enumerate(names)}
     seeds = {k: g for g, k in enumerate(frame["game_index"].unique(maintain_order=True))}
     out = np.zeros((len(seeds), len(names), len(names)))

@@ -251,9 +251,11 @@ def ratings_section(ctx: Context) -> Section | None:
         tables=tables,
         notes=[
             "Every game is split into comparisons between seats held by different policies; "
-            "the better-ranked seat wins, equal ranks count as half a win to each side (ties "
-            "are not modelled separately). Ratings are a Bradley–Terry fit (MM algorithm) "
-            "with one virtual drawn comparison per pair that met, which keeps ratings finite "
+            "the better-placed seat wins (a tie for first that the rules' tie-break decided "
+            "goes to its winner, as in the win rates), equal places count as half a win to "
+            "each side (ties are not modelled separately). Ratings are a Bradley–Terry fit "
+            "(MM algorithm) with one virtual drawn comparison per pair that met, which keeps "
+            "ratings finite "
             "when a policy never lost; such pairs are reported as a record and a lower bound "
             "instead. All cells are pooled, so rule variants are averaged over. When only "
             "perfect records link groups of policies, each group is fitted on its own (mean 0 "

@@ -130,3 +130,21 @@ def test_rating_groups_split_at_perfect_records():
     perfect = pl.DataFrame([{"policy": "b", "opponent": "c"}])
     assert ratings.rating_groups(matrix, perfect) == {"a": 0, "b": 0, "e": 0, "c": 1, "d": 1}
     assert ratings.rating_groups(matrix, None) == {}
+
+
+def test_a_tie_for_first_decided_by_the_rules_counts_as_won():
+    # Game 0: a and b tie on score, the tie-break gives a the win (win shares 1 / 0); game 1:
+    # a shared win (no tie-break, 0.5 each); game 2: b wins on score. The head-to-head rate
+    # must agree with the win shares (1.5 of 3 for a), not call game 0 a draw.
+    seats = pl.DataFrame({
+        "cell": ["c"] * 6, "game_index": [0, 0, 1, 1, 2, 2], "seat": [0, 1] * 3,
+        "policy": ["a", "b"] * 3, "rank": [1, 1, 1, 1, 2, 1],
+        "tiebreak": [1, -1, 0, 0, 0, 0], "win_share": [1.0, 0.0, 0.5, 0.5, 0.0, 1.0],
+    })  # fmt: skip
+    row = ratings.pairwise_results(seats).filter(pl.col("policy") == "a").row(0, named=True)
+    assert (row["wins"], row["ties"], row["comparisons"]) == (1.5, 1, 3)
+    per_game = ratings.game_pair_wins(seats, ["a", "b"])
+    assert per_game[:, 0, 1].tolist() == [1.0, 0.5, 0.0]
+    # a run written before tie-breaks were recorded still rates on ranks alone
+    old = ratings.pairwise_results(seats.drop("tiebreak")).filter(pl.col("policy") == "a")
+    assert old["wins"].item() == 1.0
