@@ -309,24 +309,26 @@ def end_reason_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = 
 def mixed_end_findings(
     per_cell: pl.DataFrame, labels: Mapping[str, str] | None = None
 ) -> list[str]:
-    """How games end when cells differ: one sentence per most common way, naming its cells.
+    """How games end when cells differ: one sentence per most common way, naming its cells
+    (empty when every cell mostly ends the same way: then a pooled share describes them).
 
     A share pooled over cells that end in different ways (two cells always by "planet", one
     always stalled: "66.7% by planet") describes no game, so the cells are named instead.
     """
     top = per_cell.sort("count", descending=True).group_by("cell", maintain_order=True).first()
+    if top["ended_by"].n_unique() < 2:
+        return []
     out = []
     for part in top.sort("cell").partition_by("ended_by", maintain_order=True):
         names = [(labels or {}).get(c, c) for c in part["cell"]]
         where = join_and(names) if len(names) <= 4 else f"{len(names)} cells"
         lo, hi = part["share"].min(), part["share"].max()
-        share = (
-            "every game"
-            if lo == 1.0
-            else (
-                f"{pct(lo)} of games" if lo == hi else f"{pct(lo)} to {pct(hi)} of games per cell"
-            )
-        )
+        if lo == 1.0:
+            share = "every game"
+        elif lo == hi:
+            share = f"{pct(lo)} of games"
+        else:
+            share = f"{pct(lo)} to {pct(hi)} of games per cell"
         out.append(f"Games end by “{part['ended_by'][0]}” in {where} ({share}).")
     return out
 

@@ -27,8 +27,9 @@ ELO = 400.0 / np.log(10.0)  # Elo points per unit of log-strength
 
 
 def with_places(seats: pl.LazyFrame) -> pl.LazyFrame:
-    """``seats`` with ``place`` as ``rank``: 2·rank, one less for the seat a tie-break made
-    the winner among those tied for first (older runs without ``tiebreak``: 2·rank)."""
+    """``seats`` with a ``place`` to compare like ``rank`` (lower is better): 2·rank, one less
+    for the seat a tie-break made the winner among those tied for first (older runs without
+    ``tiebreak``: 2·rank)."""
     place = 2 * pl.col("rank")
     if "tiebreak" in seats.collect_schema().names():
         place = place - (pl.col("tiebreak") == 1).cast(pl.Int64)
@@ -40,15 +41,15 @@ def pairwise_results(source: Source) -> pl.DataFrame:
     seats = as_lazy(source, "seats")
     require_columns(seats, ("cell", "game_index", "seat", "policy", "rank"), "pairwise matrix")
     keys = game_keys(seats)
-    left = with_places(seats).select(*keys, "seat", "policy", pl.col("place").alias("rank"))
+    left = with_places(seats).select(*keys, "seat", "policy", "place")
     pairs = left.join(left, on=keys, suffix="_o").filter(pl.col("policy") != pl.col("policy_o"))
     return (
         pairs.group_by(policy="policy", opponent="policy_o")
         .agg(
             comparisons=pl.len(),
-            wins=(pl.col("rank") < pl.col("rank_o")).sum().cast(pl.Float64)
-            + 0.5 * (pl.col("rank") == pl.col("rank_o")).sum(),
-            ties=(pl.col("rank") == pl.col("rank_o")).sum(),
+            wins=(pl.col("place") < pl.col("place_o")).sum().cast(pl.Float64)
+            + 0.5 * (pl.col("place") == pl.col("place_o")).sum(),
+            ties=(pl.col("place") == pl.col("place_o")).sum(),
         )
         .sort("policy", "opponent")
         .collect()

@@ -396,7 +396,6 @@ def _end_findings(ctx: Context, per_cell: pl.DataFrame) -> list[str]:
     """Pooled over cells only when every cell mostly ends the same way."""
     if not ctx.several_cells:
         return findings.end_reason_findings(per_cell)
-    modal = per_cell.sort("count", descending=True).group_by("cell").first()
-    if modal["ended_by"].n_unique() > 1:
-        return findings.mixed_end_findings(per_cell, ctx.labels)
-    return findings.end_reason_findings(common.end_reasons(ctx.games, groups=()))
+    return findings.mixed_end_findings(per_cell, ctx.labels) or findings.end_reason_findings(
+        common.end_reasons(ctx.games, groups=())
+    )

@@ -192,7 +192,7 @@ def _fixed_words(
             out.append(f"{change} leaves every game identical {scope}: the rule cannot matter "
                        "there; left out of the tests.")  # fmt: skip
         else:
-            what = join_and(list(whats))
+            what = join_and(whats)
             out.append(f"{change} leaves {what} identical in every paired game {scope}; "
                        "left out of the tests.")  # fmt: skip
     return out
