@@ -67,12 +67,18 @@ def test_workers_exit_when_the_parent_is_killed(tmp_path):
     assert not left, f"workers {left} outlived their parent by 10 s"
 
 
+# About 3 s on 2 workers in 30 chunks: a random Ratjack sweep of 3,000 games was
+# over in 1.6 s, so after the third chunk was listed (writes are batched every 0.5 s) the
+# kill or Ctrl-C sometimes landed after the last chunk and the sweep exited 0.
+SLOW_SWEEP = ["--policies", "heuristic,heuristic", "--games", "600", "--chunk-size", "20"]
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc (Linux)")
 def test_a_killed_worker_is_one_line_exit_75_and_resume_finishes(tmp_path):
     import json
 
     cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
-           "--policies", "random,random", "--games", "3000", "--chunk-size", "100",
+           *SLOW_SWEEP,
            "--n-jobs", "2", "--name", "w", "--out", str(tmp_path), "--quiet"]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     manifest = tmp_path / "w" / "manifest.json"
@@ -98,7 +104,7 @@ def test_ctrl_c_keeps_finished_chunks_exit_130_and_resume_finishes(tmp_path, job
     import json
 
     cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
-           "--policies", "random,random", "--games", "3000", "--chunk-size", "100",
+           *SLOW_SWEEP,
            "--n-jobs", jobs, "--name", "c", "--out", str(tmp_path), "--quiet"]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     manifest = tmp_path / "c" / "manifest.json"
