@@ -194,7 +194,9 @@ def ratings_section(ctx: Context) -> Section | None:
         return None
     matrix = ratings.win_matrix(seats)
     try:
-        table = ratings.policy_ratings(seats)
+        # The point fit finds the groups; the seed-resampled intervals (200 more fits) are
+        # computed below only for the table that is shown.
+        table = ratings.policy_ratings(seats, clustered=False)
     except ValueError as exc:
         return Section("ratings", "Policy ratings", [f"No ratings: {exc}.", *merged])
     names = table["policy"].to_list()
@@ -218,6 +220,8 @@ def ratings_section(ctx: Context) -> Section | None:
     elif groups:
         table = _ratings_per_group(seats, groups)
         words.append(_group_sentence(groups))
+    else:
+        table = ratings.policy_ratings(seats)
     # Point ratings of a perfect record only echo the prior: show the record, not them
     # (within a group; a record between groups is what splits them).
     pairs = perfect.select("policy", "opponent").rows() if perfect.height else []
