@@ -176,7 +176,7 @@ def caveats(ctx: Context) -> list[str]:
     out = [f"Every number here is for the players that produced it ({join_and(policies)}): "
            "balance measured with these computer players may differ for stronger or human "
            "players."] if policies else []  # fmt: skip
-    below = _below_top(ctx.manifest.get("game", ""), list(restricted))
+    below = _below_top(ctx.manifest.get("game", ""), _one_name_per_player(ctx, restricted))
     if below:
         out.append(below)
     game = ctx.game
@@ -195,13 +195,28 @@ def caveats(ctx: Context) -> list[str]:
     return out
 
 
+def _one_name_per_player(ctx: Context, specs: Iterable[str]) -> list[str]:
+    """``specs`` with those of one player (``heuristic`` = ``heuristic:style=chains``) merged."""
+    specs = sorted(specs)
+    if ctx.game is None:
+        return specs
+    from strategies.registry import player_aliases
+
+    aliases = player_aliases(specs, ctx.game)
+    return sorted({aliases.get(s, s) for s in specs})
+
+
 def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
     """A warning when every player of the run is below the strongest one measured."""
     top = top_player(game_id)
-    if top is None or not policies or max(map(rank, policies)) >= rank(top.family):
+    level = max(map(rank, policies), default=None)
+    if top is None or level is None or level >= rank(top.family):
         return None
-    best = max(policies, key=rank)
-    return (f"The strongest player here ({best}) is below the top of this game's skill ladder: "
+    # Every policy of the best rank, in name order: picking one of two equal styles made the
+    # sentence depend on the order the seats table listed them.
+    best = sorted(p for p in policies if rank(p) == level)
+    who = ("player here ({}) is", "players here ({}) are")[len(best) > 1].format(join_and(best))
+    return (f"The strongest {who} below the top of this game's skill ladder: "
             f"{top.evidence}. Results could change with stronger play.")  # fmt: skip
 
 

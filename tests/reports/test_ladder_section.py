@@ -43,9 +43,30 @@ def test_reports_warn_when_every_player_is_below_the_ladder_top():
     assert _below_top("lord_of_worlds", ["mcts", "heuristic:style=chains"]) is None
     assert _below_top("lord_of_worlds", ["heuristic:style=chains", "random"])  # mcts is the top
     assert _below_top("no_such_game", ["random"]) is None
+    # two styles of one rung are both named, whatever order the run lists them in
+    for order in (["heuristic:style=chains", "heuristic:style=architect", "random"],
+                  ["random", "heuristic:style=architect", "heuristic:style=chains"]):  # fmt: skip
+        assert _below_top("lord_of_worlds", order).startswith(
+            "The strongest players here (heuristic:style=architect and heuristic:style=chains) "
+            "are below the top"
+        )
 
 
 def test_three_player_ladder_draws_the_fair_share(tmp_path):
     cells = [Cell(f"b{b}", [f"mcts:iterations={b}", REF, REF]) for b in (100, 200)]
     html = generic_report(write_run(tmp_path, cells, games=200, n_players=3))
     assert "dashed: the fair share (an even match)" in html
+
+
+def test_the_below_the_top_caveat_names_each_player_once():
+    # Lord of Worlds' default style is chains: "heuristic" and "heuristic:style=chains" are
+    # one player, so the caveat must not list them as two of the strongest.
+    from types import SimpleNamespace
+
+    from reports.build import _one_name_per_player
+    from simcore.registry import make_game
+
+    ctx = SimpleNamespace(game=make_game("lord_of_worlds"))
+    specs = ["heuristic:style=chains", "heuristic:style=architect", "heuristic"]
+    assert _one_name_per_player(ctx, specs) == ["heuristic", "heuristic:style=architect"]
+    assert _one_name_per_player(SimpleNamespace(game=None), specs) == sorted(specs)
