@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import shutil
 import statistics
 import tempfile
@@ -92,6 +93,25 @@ def parallel_efficiency(game_id: str, spec: str, games: int, n_jobs: int = 2) ->
             f"t{n_jobs}_s": round(times[n_jobs], 2), "efficiency": round(eff, 3)}  # fmt: skip
 
 
+def dask_seconds(game_id: str, spec: str, games: int, chunk: int, workers: int = 2) -> float | None:
+    """Wall seconds of the sweep on a local Dask cluster of ``workers`` one-thread processes
+    (started before the clock, as a cluster's workers would be); None without dask."""
+    try:
+        from dask.distributed import LocalCluster
+    except ImportError:
+        return None
+    from simcore.sweep import run_sweep
+
+    with (
+        LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                     dashboard_address=None, silence_logs=logging.ERROR) as cluster,
+        tempfile.TemporaryDirectory() as tmp,
+    ):  # fmt: skip
+        cfg = _config(game_id, spec, games, "dask")
+        return run_sweep(cfg, tmp, chunk_size=chunk, backend="dask",
+                         scheduler=cluster.scheduler_address, quiet=True).seconds  # fmt: skip
+
+
 def _config(game_id: str, spec: str, games: int, name: str) -> Any:
     raw = {"name": name, "game": game_id, "players": 2, "games": games, "seed": 1,
            "policies": [spec, spec]}  # fmt: skip
@@ -118,14 +138,21 @@ def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, 
             from simcore.config import auto_chunk_size
             from simcore.scaling import check
 
-            report["parallel"].append(check(ids[0], "heuristic", games, auto_chunk_size(games, 2)))
+            chunk = auto_chunk_size(games, 2)
+            row = check(ids[0], "heuristic", games, chunk)
+            dask_s = dask_seconds(ids[0], "heuristic", games, chunk)
+            if dask_s is not None:  # the same sweep on a real 2-worker Dask cluster
+                row["t2_dask_measured"] = round(dask_s, 2)
+                row["e2_dask_measured"] = round(row["t1_measured"] / (2 * dask_s), 3)
+            report["parallel"].append(row)
         else:
             report["parallel"].append(parallel_efficiency(ids[0], "heuristic", games))
     return report
 
 
 RATE_KEYS = {"speed": ("games_per_s",), "mcts": ("iterations_per_s",),
-             "overhead": ("overhead_pct",), "parallel": ("efficiency", "e2_measured")}  # fmt: skip
+             "overhead": ("overhead_pct",),
+             "parallel": ("efficiency", "e2_measured", "e2_dask_measured")}  # fmt: skip
 ID_KEYS = ("game", "players", "policy")
 
 
@@ -198,7 +225,11 @@ def _fmt(value: Any) -> str:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Flags of ``boardlab bench``."""
     p.add_argument("--seconds", type=float, default=2.0, help="time per speed measurement")
-    p.add_argument("--full", action="store_true", help="20-s parallel-efficiency sweep")
+    p.add_argument(
+        "--full",
+        action="store_true",
+        help="30-s parallel-efficiency sweep: 1 and 2 workers, and a local 2-worker Dask cluster",
+    )
     p.add_argument("--game", action="append", help="only these games (repeatable)")
     p.add_argument("--json", help="also write the figures to this JSON file")
     p.add_argument("--compare", metavar="BASELINE.json",

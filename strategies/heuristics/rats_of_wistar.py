@@ -8,6 +8,7 @@ no face-down tiles, no other hands).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from simcore.api import Game
@@ -60,12 +61,26 @@ class WistarHeuristic:
             return actions[0]
         task = state.stack[-1]
         seat = state.current_player
+        value = self._valuer(state, task, seat)
+        noise = rng.random
         best, best_v = actions[0], -1e9
         for a in actions:
-            v = self.value(state, task, seat, a) + rng.random() * 0.05
+            v = value(a) + noise() * 0.05
             if v > best_v:
                 best, best_v = a, v
         return best
+
+    def _valuer(self, s: Any, task: tuple, seat: int) -> Callable[[int], float]:
+        """``value`` for one pending decision, its handler looked up once (this runs for
+        every action of every decision of every play-out)."""
+        pl = s.players[seat]
+        if task[0] == "turn":
+            turn_value = self.turn_value
+            return lambda a: turn_value(s, seat, pl, a)
+        fn = getattr(self, "v_" + task[0], None)
+        if fn is None:
+            return lambda a: 0.0
+        return lambda a: 0.0 if a == B.STOP else fn(s, task, seat, pl, a)
 
     # ------------------------------------------------------------------ values
     def value(self, s: Any, task: tuple, seat: int, a: int) -> float:

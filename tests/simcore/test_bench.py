@@ -57,3 +57,12 @@ def test_scaling_model_is_parent_bound_when_workers_outpace_the_parent():
     # 64 workers finish 64 games per game-time; the parent handles only 10 of them
     assert predict(costs, 64_000, 100, 64) == pytest.approx(64_000 * 0.0001)
     assert efficiency(costs, 64_000, 100, 64) < 0.2 < efficiency(costs, 64_000, 100, 8)
+
+
+@pytest.mark.slow  # starts a real 2-worker Dask cluster (~5 s)
+def test_dask_efficiency_times_a_sweep_on_a_real_local_cluster():
+    pytest.importorskip("dask.distributed")
+    from simcore.bench import dask_seconds
+
+    seconds = dask_seconds("ratjack", "random", 60, 10)
+    assert seconds is not None and 0 < seconds < 60

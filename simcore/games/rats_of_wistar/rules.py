@@ -22,7 +22,7 @@ from simcore.games.rats_of_wistar.board import (
     decide,
 )
 from simcore.games.rats_of_wistar.effects import feasible
-from simcore.games.rats_of_wistar.farm import can_goal, potion_options
+from simcore.games.rats_of_wistar.farm import can_goal
 from simcore.games.rats_of_wistar.records import finish_placement, note_choice, track_placement
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, POTION
 from simcore.games.rats_of_wistar.wheel import space_slot
@@ -152,7 +152,8 @@ def quick_options(s: Any, seat: int, pl: Any) -> list[int]:
         out.append(QA_TENT)
     if can_goal(s, seat):
         out.append(QA_GOAL)
-    if pl.res[POTION] and prm.potion_is_quick_action and potion_options(s, seat):
+    # a potion can always be drunk for wood or metal, so holding one is enough
+    if pl.res[POTION] and prm.potion_is_quick_action:
         out.append(QA_POTION)
     if len(pl.x1_used) < len(pl.x1):
         out.append(QA_X1)
