@@ -12,7 +12,7 @@ from polars.testing import assert_frame_equal
 from simcore.config import build_config
 from simcore.dataset import TIMING_COLUMNS, read_table
 from simcore.errors import RunDirError
-from simcore.sweep import run_sweep
+from simcore.sweep import Rows, run_sweep
 from tests.conftest import DUEL
 
 
@@ -273,3 +273,14 @@ def test_a_finished_chunk_is_written_while_the_next_one_still_runs(tmp_path, mon
     monkeypatch.setattr(sweep, "run_chunk", slow_second)
     run_sweep(duel_config("idle", games=20), tmp_path, n_jobs=1, chunk_size=10, quiet=True)
     assert "c000/000000000" in seen
+
+
+def test_rows_become_columns_as_appended_value_by_value():
+    assert Rows().columns() == {}
+    rows = Rows()
+    rows.add({"a": 1, "b": 2.5})
+    rows.add({"a": 3, "b": None})
+    assert rows.columns() == {"a": [1, 3], "b": [2.5, None]}
+    # a row with other keys (or another key order) falls back to per-key columns
+    rows.add({"b": 7, "a": 5, "c": "x"})
+    assert rows.columns() == {"a": [1, 3, 5], "b": [2.5, None, 7], "c": ["x"]}
