@@ -66,3 +66,19 @@ def test_dask_efficiency_times_a_sweep_on_a_real_local_cluster():
 
     seconds = dask_seconds("ratjack", "random", 60, 10)
     assert seconds is not None and 0 < seconds < 60
+
+
+@pytest.mark.slow  # a short full bench (~5 s)
+def test_a_dask_cluster_that_cannot_start_keeps_the_other_figures(monkeypatch):
+    import simcore.bench as bench
+    import simcore.scaling
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("Nanny failed to start.")
+
+    monkeypatch.setattr(bench, "dask_seconds", broken)
+    monkeypatch.setattr(simcore.scaling, "check", lambda *a: {"game": a[0], "t1_measured": 1.0})
+    report = bench.run_bench(0.05, True, ["ratjack"])
+    assert report["speed"] and report["overhead"]
+    failed = "RuntimeError: Nanny failed to start."
+    assert report["parallel"] == [{"game": "ratjack", "t1_measured": 1.0, "dask_error": failed}]
