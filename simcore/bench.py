@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from simcore import registry
-from simcore.config import build_config
-from simcore.dataset import read_table
+from simcore.dataset import scan_table
 from simcore.rng import game_seed
 from simcore.runner import play_game
+from simcore.scaling import selfplay_config
 
 
 def games_per_second(game_id: str, n_players: int, spec: str, seconds: float) -> dict[str, Any]:
@@ -49,7 +49,7 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
 
     game = registry.make_game(game_id)
     policies = [make_policy(spec, game), make_policy(spec, game)]
-    cfg = _config(game_id, spec, games, "overhead")
+    cfg = selfplay_config(game_id, spec, games, "overhead")
 
     def bare() -> tuple[float, float]:
         start, wall, played = time.process_time(), time.perf_counter(), 0.0
@@ -64,15 +64,18 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
             start, wall = time.process_time(), time.perf_counter()
             result = run_sweep(cfg, tmp, n_jobs=1, quiet=True)
             cpu, wall = time.process_time() - start, time.perf_counter() - wall
-            played = read_table(result.run_dir, "games")["wall_ms"].sum() / 1000.0
+            played = scan_table(result.run_dir, "games").select("wall_ms").sum().collect().item()
+            played /= 1000.0
         return cpu, wall / played
 
     swept()  # warm-up: first-use imports and caches belong to neither side
     pairs = []
     for r in range(repeats):
-        first, second = (bare, swept) if r % 2 == 0 else (swept, bare)
-        one, two = first(), second()
-        pairs.append((one, two) if r % 2 == 0 else (two, one))
+        if r % 2 == 0:
+            ba, sw = bare(), swept()
+        else:
+            sw, ba = swept(), bare()
+        pairs.append((ba, sw))
     b = statistics.median(ba[0] for ba, _ in pairs)
     w = statistics.median(sw[0] for _, sw in pairs)
     cpu_ratio = statistics.median(sw[0] / ba[0] for ba, sw in pairs)
@@ -90,7 +93,7 @@ def parallel_efficiency(game_id: str, spec: str, games: int, n_jobs: int = 2) ->
     for jobs in (1, n_jobs):
         tmp = Path(tempfile.mkdtemp())
         try:
-            cfg = _config(game_id, spec, games, f"par{jobs}")
+            cfg = selfplay_config(game_id, spec, games, f"par{jobs}")
             times[jobs] = run_sweep(cfg, tmp, n_jobs=jobs, chunk_size=max(1, games // 40),
                                     quiet=True).seconds  # fmt: skip
         finally:
@@ -114,15 +117,9 @@ def dask_seconds(game_id: str, spec: str, games: int, chunk: int, workers: int =
                      dashboard_address=None, silence_logs=logging.ERROR) as cluster,
         tempfile.TemporaryDirectory() as tmp,
     ):  # fmt: skip
-        cfg = _config(game_id, spec, games, "dask")
+        cfg = selfplay_config(game_id, spec, games, "dask")
         return run_sweep(cfg, tmp, chunk_size=chunk, backend="dask",
                          scheduler=cluster.scheduler_address, quiet=True).seconds  # fmt: skip
-
-
-def _config(game_id: str, spec: str, games: int, name: str) -> Any:
-    raw = {"name": name, "game": game_id, "players": 2, "games": games, "seed": 1,
-           "policies": [spec, spec]}  # fmt: skip
-    return build_config(raw)
 
 
 def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, Any]:

@@ -67,7 +67,7 @@ def measure(game_id: str, spec: str, seconds: float = 2.0) -> Costs:
     """Measure the four costs for ``spec`` self-play in ``game_id`` (2 players)."""
     from simcore.sweep import Chunk, Sweep, run_chunk
 
-    cfg = _config(game_id, spec, 1_000_000)
+    cfg = selfplay_config(game_id, spec, 1_000_000)
     played, start, batches = 0, time.process_time(), []
     while time.process_time() - start < seconds or played < 20:
         batches.append(pickle.dumps(run_chunk(cfg, Chunk(0, played, played + 10))))
@@ -93,8 +93,8 @@ def _start_up(game_id: str, spec: str) -> float:
     """Wall seconds for a fresh 2-worker pool to build the game in each worker (subprocess)."""
     code = (
         "import time, sys; from joblib import Parallel, delayed; "
-        "from simcore.scaling import _config; from simcore.sweep import Chunk, run_chunk; "
-        "cfg = _config(sys.argv[1], sys.argv[2], 2); t = time.perf_counter(); "
+        "from simcore.scaling import selfplay_config; from simcore.sweep import Chunk, run_chunk; "
+        "cfg = selfplay_config(sys.argv[1], sys.argv[2], 2); t = time.perf_counter(); "
         "Parallel(n_jobs=2)(delayed(run_chunk)(cfg, Chunk(0, i, i)) for i in range(2)); "
         "print(time.perf_counter() - t)"
     )
@@ -112,7 +112,7 @@ def check(game_id: str, spec: str, games: int, chunk: int) -> dict[str, Any]:
     row: dict[str, Any] = {"game": game_id, "policy": spec, "games": games, "chunk": chunk}
     for jobs in (1, 2):
         with tempfile.TemporaryDirectory() as tmp:
-            cfg = _config(game_id, spec, games, f"scale{jobs}")
+            cfg = selfplay_config(game_id, spec, games, f"scale{jobs}")
             got = run_sweep(cfg, tmp, n_jobs=jobs, chunk_size=chunk, quiet=True).seconds
         row[f"t{jobs}_measured"] = round(got, 2)
         row[f"t{jobs}_predicted"] = round(predict(costs, games, chunk, jobs), 2)
@@ -126,7 +126,8 @@ def check(game_id: str, spec: str, games: int, chunk: int) -> dict[str, Any]:
     return row
 
 
-def _config(game_id: str, spec: str, games: int, name: str = "scaling") -> Any:
+def selfplay_config(game_id: str, spec: str, games: int, name: str = "scaling") -> Any:
+    """A 2-player sweep of ``spec`` against itself (seed 1): what the speed figures time."""
     raw = {"name": name, "game": game_id, "players": 2, "games": games, "seed": 1,
            "policies": [spec, spec]}  # fmt: skip
     return build_config(raw)

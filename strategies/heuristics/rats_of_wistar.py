@@ -85,14 +85,7 @@ class WistarHeuristic:
     # ------------------------------------------------------------------ values
     def value(self, s: Any, task: tuple, seat: int, a: int) -> float:
         """Estimated gain of action ``a`` for the pending decision."""
-        op = task[0]
-        pl = s.players[seat]
-        if op == "turn":
-            return self.turn_value(s, seat, pl, a)
-        if a == B.STOP:
-            return 0.0
-        fn = getattr(self, "v_" + op, None)
-        return fn(s, task, seat, pl, a) if fn else 0.0
+        return self._valuer(s, task, seat)(a)
 
     def rounds_left(self, s: Any) -> int:
         """Rounds after the current one."""
