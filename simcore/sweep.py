@@ -27,6 +27,7 @@ from simcore.dask_backend import (
     check_worker_wait,
     execute_dask,
     probe,
+    profiler_note,
 )
 from simcore.errors import ConfigError, RunDirError, WorkerLostError
 from simcore.fingerprint import check_same, fingerprint
@@ -120,7 +121,10 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]
         "params_hash": game.params.params_hash(), "n_players": n,
         "lineup": "|".join(cell.policies), **variant,
     }  # fmt: skip
-    tables = {"games": Rows(), "seats": Rows(), "actions": Rows()}
+    fixed_values, base_values = tuple(fixed.values()), tuple(base.values())
+    games = Rows((*fixed, "game_index", "rotation"))
+    seats = Rows((*base, "game_index", "slot"))
+    actions = Rows((*base, "game_index"))
     for index in range(chunk.start, chunk.stop):
         rotation = index % n if cfg.seat_rotation else 0
         slots = [(seat + rotation) % n for seat in range(n)]
@@ -130,51 +134,59 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]
         record = play_game(
             game, n, policies, seed, record_actions=cfg.record_actions, policy_names=names
         )
-        tables["games"].add({**fixed, "game_index": index, "rotation": rotation, **record.game})
+        games.add((*fixed_values, index, rotation), record.game)
         for row in record.seats:
-            tables["seats"].add({**base, "game_index": index, "slot": slots[row["seat"]], **row})
+            seats.add((*base_values, index, slots[row["seat"]]), row)
+        lead = (*base_values, index)
         for row in record.actions:
-            tables["actions"].add({**base, "game_index": index, **row})
-    return {name: rows.columns() for name, rows in tables.items()}
+            actions.add(lead, row)
+    return {"games": games.columns(), "seats": seats.columns(), "actions": actions.columns()}
 
 
 class Rows:
     """One table's rows, turned into columns at the end of a chunk.
 
-    Rows with the same keys in the same order (all of them, in practice) are kept as value
-    tuples and transposed once: a value-by-value append per row was about 2% of a short
-    game's sweep time. A row with other keys switches to per-key columns, as before.
+    A row is a tuple of lead values, named once by ``lead_keys`` (the chunk's constant columns
+    and the game index), followed by a dict of the game's own columns. Rows whose dicts have
+    the same keys in the same order (all of them, in practice) are kept as value tuples and
+    transposed once: merging the lead into each dict cost 5 us a Ratjack game (a seat row has
+    about 50 columns), ~1% of a short game. A row with other keys switches the table to
+    per-key columns.
     """
 
-    __slots__ = ("cols", "keys", "values")
+    __slots__ = ("cols", "keys", "lead_keys", "values")
 
-    def __init__(self) -> None:
+    def __init__(self, lead_keys: tuple[str, ...] = ()) -> None:
+        self.lead_keys = lead_keys
         self.keys: tuple[str, ...] | None = None
         self.values: list[tuple[Any, ...]] = []
         self.cols: dict[str, list[Any]] | None = None
 
-    def add(self, row: dict[str, Any]) -> None:
-        """Append one row."""
+    def add(self, lead: tuple[Any, ...], row: dict[str, Any]) -> None:
+        """Append one row: ``lead`` values (for ``lead_keys``), then ``row``'s columns."""
         if self.cols is None:
             keys = tuple(row)
             if self.keys is None:
                 self.keys = keys
             if keys == self.keys:
-                self.values.append(tuple(row.values()))
+                self.values.append(lead + tuple(row.values()))
                 return
             self.cols = self._transposed()
-        for key, value in row.items():
+        merged = dict(zip(self.lead_keys, lead, strict=True))
+        merged.update(row)  # as a dict merge: a later key overrides an earlier one
+        for key, value in merged.items():
             self.cols.setdefault(key, []).append(value)
 
     def columns(self) -> dict[str, list[Any]]:
-        """Column lists by name (key order of the first row)."""
+        """Column lists by name (lead keys, then the key order of the first row)."""
         return self.cols if self.cols is not None else self._transposed()
 
     def _transposed(self) -> dict[str, list[Any]]:
         if not self.values:
             return {}
+        keys = (*self.lead_keys, *self.keys)  # type: ignore[misc]
         cols = zip(*self.values, strict=True)
-        return {key: list(col) for key, col in zip(self.keys, cols, strict=True)}
+        return {key: list(col) for key, col in zip(keys, cols, strict=True)}
 
 
 class Sweep:
@@ -436,7 +448,10 @@ def run_sweep(
     check_worker_wait(worker_wait)
     workers = n_jobs
     if backend == "dask":  # chunks are sized for the cluster's workers, not for this machine
-        workers = max(1, probe(scheduler))  # type: ignore[arg-type]
+        threads, profiling = probe(scheduler)  # type: ignore[arg-type]
+        workers = max(1, threads)
+        if profiling and not quiet:
+            print(profiler_note(profiling, scheduler), file=sys.stderr)  # type: ignore[arg-type]
     sweep = Sweep(cfg, out_dir)
     fixed = chunk_size or cfg.chunk_size  # a size given by the user applies to every cell
     auto = auto_chunk_size(cfg.games, workers, len(sweep.cells))

@@ -275,12 +275,25 @@ def test_a_finished_chunk_is_written_while_the_next_one_still_runs(tmp_path, mon
     assert "c000/000000000" in seen
 
 
-def test_rows_become_columns_as_appended_value_by_value():
-    assert Rows().columns() == {}
-    rows = Rows()
-    rows.add({"a": 1, "b": 2.5})
-    rows.add({"a": 3, "b": None})
-    assert rows.columns() == {"a": [1, 3], "b": [2.5, None]}
+def test_rows_become_columns_lead_values_first():
+    assert Rows(("run",)).columns() == {}
+    rows = Rows(("run", "game_index"))
+    rows.add(("r", 0), {"a": 1, "b": 2.5})
+    rows.add(("r", 1), {"a": 3, "b": None})
+    cols = {"run": ["r", "r"], "game_index": [0, 1], "a": [1, 3], "b": [2.5, None]}
+    assert rows.columns() == cols
     # a row with other keys (or another key order) falls back to per-key columns
-    rows.add({"b": 7, "a": 5, "c": "x"})
-    assert rows.columns() == {"a": [1, 3, 5], "b": [2.5, None, 7], "c": ["x"]}
+    rows.add(("r", 2), {"b": 7, "a": 5, "c": "x"})
+    assert rows.columns() == {
+        "run": ["r", "r", "r"], "game_index": [0, 1, 2],
+        "a": [1, 3, 5], "b": [2.5, None, 7], "c": ["x"],
+    }  # fmt: skip
+
+
+def test_rows_a_row_column_overrides_a_lead_column_as_a_dict_merge_would():
+    for second in ({"run": "own", "a": 2}, {"a": 2, "run": "own", "z": 0}):  # same keys or others
+        rows = Rows(("run",))
+        rows.add(("r",), {"run": "own", "a": 1})
+        rows.add(("r",), second)
+        cols = rows.columns()
+        assert list(cols)[:2] == ["run", "a"] and cols["run"] == ["own", "own"]
