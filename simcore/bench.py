@@ -9,6 +9,8 @@ import shutil
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -103,20 +105,50 @@ def parallel_efficiency(game_id: str, spec: str, games: int, n_jobs: int = 2) ->
             f"t{n_jobs}_s": round(times[n_jobs], 2), "efficiency": round(eff, 3)}  # fmt: skip
 
 
+DASK_WORKER_CONFIG = Path(__file__).with_name("dask_worker.yaml")
+
+
+def dask_worker_settings() -> dict[str, Any]:
+    """``dask_worker.yaml`` as dotted keys (``dask.config.set`` would replace whole sections
+    given nested ones)."""
+    import yaml
+
+    def flat(prefix: str, node: Any) -> dict[str, Any]:
+        if not isinstance(node, dict):
+            return {prefix: node}
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            out.update(flat(f"{prefix}.{key}" if prefix else key, value))
+        return out
+
+    return flat("", yaml.safe_load(DASK_WORKER_CONFIG.read_text()))
+
+
+@contextmanager
+def local_cluster(workers: int) -> Iterator[Any]:
+    """A local Dask cluster of ``workers`` one-thread processes, with the settings the README's
+    recipe gives a cluster (``dask_worker.yaml``)."""
+    import dask
+    from dask.distributed import LocalCluster
+
+    with (
+        dask.config.set(dask_worker_settings()),
+        LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                     dashboard_address=None, silence_logs=logging.ERROR) as cluster,
+    ):  # fmt: skip
+        yield cluster
+
+
 def dask_seconds(game_id: str, spec: str, games: int, chunk: int, workers: int = 2) -> float | None:
-    """Wall seconds of the sweep on a local Dask cluster of ``workers`` one-thread processes
-    (started before the clock, as a cluster's workers would be); None without dask."""
+    """Wall seconds of the sweep on a local Dask cluster (``local_cluster``, started before
+    the clock, as a cluster's workers would be); None without dask."""
     try:
-        from dask.distributed import LocalCluster
+        import dask.distributed  # noqa: F401
     except ImportError:
         return None
     from simcore.sweep import run_sweep
 
-    with (
-        LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                     dashboard_address=None, silence_logs=logging.ERROR) as cluster,
-        tempfile.TemporaryDirectory() as tmp,
-    ):  # fmt: skip
+    with local_cluster(workers) as cluster, tempfile.TemporaryDirectory() as tmp:
         cfg = selfplay_config(game_id, spec, games, "dask")
         return run_sweep(cfg, tmp, chunk_size=chunk, backend="dask",
                          scheduler=cluster.scheduler_address, quiet=True).seconds  # fmt: skip

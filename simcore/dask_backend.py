@@ -35,15 +35,30 @@ def check_worker_wait(seconds: float) -> None:
         raise ConfigError(f"--worker-wait must be a positive number of seconds, got {seconds}")
 
 
-def probe(scheduler: str) -> int:
-    """Worker threads of the cluster at ``scheduler`` now (sizes chunks); ``ConfigError`` if it
-    cannot be reached (checked before any output)."""
+def probe(scheduler: str) -> tuple[int, int]:
+    """Worker threads of the cluster at ``scheduler`` now (sizes chunks), and how many of its
+    workers run Dask's sampling profiler; ``ConfigError`` if it cannot be reached (checked
+    before any output)."""
     with _silenced("distributed", True):
         client = _connect(scheduler)
         try:
-            return sum(client.nthreads().values())
+            threads = sum(client.nthreads().values())
+            return threads, sum(client.run(_profiling).values())
         finally:
             client.close()
+
+
+def _profiling(dask_worker: Any) -> bool:
+    return "profile" in dask_worker.periodic_callbacks
+
+
+def profiler_note(profiling: int, scheduler: str) -> str:
+    """One line for a cluster whose workers run the sampling profiler (README recipe)."""
+    return (
+        f"note: {profiling} Dask worker(s) at {scheduler} run Dask's sampling profiler, which "
+        "takes the interpreter lock from the games every 10 ms; start workers with "
+        "DASK_CONFIG=simcore/dask_worker.yaml (README, 'Sweeps on a Dask cluster')"
+    )
 
 
 def _connect(scheduler: str) -> Any:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -66,6 +69,38 @@ def test_dask_efficiency_times_a_sweep_on_a_real_local_cluster():
 
     seconds = dask_seconds("ratjack", "random", 60, 10)
     assert seconds is not None and 0 < seconds < 60
+
+
+@pytest.mark.slow  # starts a real 2-worker Dask cluster (~5 s)
+def test_bench_cluster_workers_run_without_the_sampling_profiler():
+    pytest.importorskip("dask.distributed")
+    from dask.distributed import Client
+
+    from simcore.bench import local_cluster
+    from simcore.dask_backend import probe
+
+    def profiling(dask_worker):
+        return "profile" in dask_worker.periodic_callbacks
+
+    with local_cluster(2) as cluster, Client(cluster) as client:
+        assert list(client.run(profiling).values()) == [False, False]
+        assert probe(cluster.scheduler_address) == (2, 0)  # no note for such a cluster
+    # the default (what the recipe's environment variable turns off) does sample
+    with Client(n_workers=1, threads_per_worker=1, dashboard_address=None) as client:
+        assert list(client.run(profiling).values()) == [True]
+
+
+def test_the_recipes_dask_config_file_reaches_a_dask_process(tmp_path):
+    pytest.importorskip("dask")
+    from simcore.bench import DASK_WORKER_CONFIG, dask_worker_settings
+
+    settings = dask_worker_settings()
+    assert settings["distributed.worker.profile.enabled"] is False
+    code = "import dask, json; print(json.dumps({k: dask.config.get(k) for k in %r}))"
+    env = {**os.environ, "DASK_CONFIG": str(DASK_WORKER_CONFIG)}
+    out = subprocess.run([sys.executable, "-c", code % list(settings)], env=env, cwd=tmp_path,
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    assert json.loads(out) == settings
 
 
 @pytest.mark.slow  # a short full bench (~5 s)

@@ -56,6 +56,13 @@ def test_dask_chunks_are_sized_for_the_clusters_workers(tmp_path, scheduler):
     assert manifest["execution"]["chunk_size"] == auto_chunk_size(200, 2, 2) == 25
 
 
+def test_workers_that_run_the_sampling_profiler_get_a_one_line_note(tmp_path, scheduler, capsys):
+    run_sweep(duel_config("noted", games=20), tmp_path, backend="dask", scheduler=scheduler)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "2 Dask worker(s)" in err[0]
+    assert "DASK_CONFIG=simcore/dask_worker.yaml" in err[0]
+
+
 def test_dask_without_scheduler_is_bad_input(tmp_path):
     with pytest.raises(ConfigError, match="--scheduler"):
         run_sweep(duel_config("d", games=5), tmp_path, backend="dask", quiet=True)
