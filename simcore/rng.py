@@ -54,3 +54,34 @@ def thaw(source: int | tuple) -> random.Random:
     new = random.Random.__new__(random.Random)
     new.setstate(source)
     return new
+
+
+# The two draws below return exactly what ``rng.randrange(n)`` and ``rng.shuffle(x)`` return on
+# CPython 3.11-3.13 for a ``random.Random`` (the same ``getrandbits`` calls in the same order;
+# tests/simcore/test_rng.py compares them on the running interpreter), without the stdlib's
+# layers of method calls: about 2x faster for a 60-card shuffle, and these are the simulators'
+# hottest draws (determinization, random play-outs).
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: a uniform int in ``[0, n)``; ValueError unless ``n > 0``."""
+    if n <= 0:
+        raise ValueError(f"empty range for randbelow({n})")
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def shuffle(items: list, rng: random.Random) -> None:
+    """``rng.shuffle(items)``, in place (Fisher-Yates from the end)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from simcore.api import Game, State
+from simcore.rng import randbelow
 from strategies.base import check_options
 
 
@@ -36,7 +37,7 @@ class GreedyPolicy:
                 best, best_value = [action], value
             elif value >= best_value - 1e-12:
                 best.append(action)
-        return best[rng.randrange(len(best))]
+        return best[randbelow(rng, len(best))]
 
 
 def make_greedy(game: Game, **options: object) -> GreedyPolicy:

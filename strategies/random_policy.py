@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from simcore.api import Game, State
+from simcore.rng import randbelow
 from strategies.base import check_options
 
 
@@ -16,7 +17,7 @@ class RandomPolicy:
     def act(self, state: State, rng: random.Random) -> int:
         """A uniformly random legal action."""
         actions = state.legal_actions()
-        return actions[rng.randrange(len(actions))]
+        return actions[randbelow(rng, len(actions))]
 
 
 def make_random(game: Game, **options: object) -> RandomPolicy:

@@ -16,6 +16,7 @@ from math import log, sqrt
 from time import perf_counter
 from typing import Any
 
+from simcore.rng import randbelow, shuffle
 from strategies.mcts.config import NO_CAP, MctsConfig
 
 MAX_ROLLOUT_STEPS = 100_000
@@ -162,7 +163,7 @@ def _widened(
     if rank is None:
         first = prior.act(det, rng) if prior is not None and len(actions) > 1 else actions[0]
         rest = [a for a in actions if a != first]
-        rng.shuffle(rest)
+        shuffle(rest, rng)
         rank = node.rank = {a: i for i, a in enumerate([first, *rest])}
     else:
         for a in actions:
@@ -204,7 +205,7 @@ def _step(
             best_value, best_child, best_action = value, child, a
     if untried is not None:
         pick = rng is not None and len(untried) > 1
-        a = untried[rng.randrange(len(untried))] if pick else untried[0]  # type: ignore[union-attr]
+        a = untried[randbelow(rng, len(untried))] if pick else untried[0]  # type: ignore[union-attr]
         child = Node(n)
         node.children[a] = child
         det.apply(a)

@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from simcore.games.lord_of_worlds.content import WILD
+from simcore.rng import shuffle
 
 if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState
@@ -30,7 +31,7 @@ def reshuffle(s: LordOfWorldsState) -> None:
         return
     # the discard pile is a multiset: rebuild it in kind order, then shuffle
     deck = [k for k, c in enumerate(counts) for _ in range(c)]
-    random.Random(s.chance_seed * 1_000_003 + s.reshuffles).shuffle(deck)
+    shuffle(deck, random.Random(s.chance_seed * 1_000_003 + s.reshuffles))
     s.deck = deck
     s.discard = [0] * len(counts)
     s.deck_known = s.phase >= 0  # hand draws during setup stay hidden

@@ -13,7 +13,7 @@ from simcore.games.lord_of_worlds.board import Board
 from simcore.games.lord_of_worlds.content import Cards, Planet, Scoring, Tiles
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
 from simcore.games.lord_of_worlds.planet import SOURCES, tile_counts
-from simcore.rng import state_stream
+from simcore.rng import randbelow, shuffle, state_stream
 
 SETUP, PORTAL, REVEAL, START, SELECT, MOVE, PLACE, FREE, DISCARD, OVER = range(-1, 9)
 STAT_PLACED, STAT_HIRING, STAT_PLAYING, STAT_LONGEST = range(4)
@@ -62,7 +62,7 @@ class LordOfWorldsState(State):
         self.triggered, self.ended_by, self.last_gain = False, "", 0
         self._deal_tiles(stream)
         self._deal_cards(stream)
-        self.first = stream.randrange(n)
+        self.first = randbelow(stream, n)
         # later chance (reshuffles) draws from streams seeded by this number and the reshuffle
         # count: a copy of the state is then a copy of one int, not of a Mersenne twister
         self.chance_seed = stream.getrandbits(64)
@@ -86,7 +86,7 @@ class LordOfWorldsState(State):
         """Shuffle the tiles in play onto the board; the rest form the reserve (§2.1)."""
         ctx = self.ctx
         tiles = list(ctx.in_play)
-        stream.shuffle(tiles)
+        shuffle(tiles, stream)
         board = ctx.board
         self.btile = [-1] * board.size
         up = 1 if ctx.params.strategic else 0
@@ -103,7 +103,7 @@ class LordOfWorldsState(State):
         """Shuffle the assistant deck (§2.2); hands start empty."""
         cards = self.ctx.cards
         deck = [k for k, c in enumerate(cards.copies) for _ in range(c)]
-        stream.shuffle(deck)
+        shuffle(deck, stream)
         self.deck, self.deck_known, self.reshuffles = deck, False, 0
         self.discard = [0] * self.ctx.n_kinds
         n = self.ctx.n_players
@@ -186,7 +186,7 @@ class LordOfWorldsState(State):
         new.cache[-1] = None
         hidden = [h for h in self.ctx.board.tile_hexes if new.btile[h] >= 0 and not new.bup[h]]
         pool = sorted([new.btile[h] for h in hidden] + new.reserve)
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         for i, h in enumerate(hidden):
             new.btile[h] = pool[i]
         new.reserve = pool[len(hidden) :]
@@ -322,7 +322,7 @@ def _redeal_cards(s: LordOfWorldsState, player: int, rng: random.Random) -> None
             s.hands[q][card] += 1
     if deck_public:
         deck = sorted(s.deck)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         s.deck = deck
     else:
         s.deck = pool  # what the parts did not take, in shuffled order
@@ -333,7 +333,7 @@ def _joint_redeal(
 ) -> list[list[int]] | None:
     """Shuffle ``pool`` in place and cut it into the rivals' parts, accepted jointly."""
     for _ in range(_JOINT_TRIES):
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         parts, i = [], 0
         for k in need:
             parts.append(pool[i : i + k])
@@ -355,7 +355,7 @@ def _rival_by_rival_redeal(
     parts = []
     for q, k in zip(others, need, strict=True):
         for _ in range(_RIVAL_TRIES):
-            rng.shuffle(pool)
+            shuffle(pool, rng)
             weight = _start_hand_weight(s, q, pool[:k]) if k else 1.0
             if weight >= 1.0 or (weight > 0 and rng.random() < weight):
                 break

@@ -11,6 +11,7 @@ from simcore.games.ratjack.effect_kinds import Effect, chip_onto, immediate, pai
 from simcore.games.ratjack.effects_rat import opp, own
 from simcore.games.ratjack.effects_weasel import any_seat
 from simcore.games.ratjack.knowledge import merge
+from simcore.rng import shuffle
 
 if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
@@ -143,7 +144,7 @@ def _c12_feas(s: S, a: int, x: int) -> bool:
 def _c12(s: S, a: int, x: int) -> None:
     for _ in range(min(3, len(s.discard))):
         s.deck.append(s.discard.pop())
-    s.chance().shuffle(s.deck)
+    shuffle(s.deck, s.chance())
     merge(s, s.deck, -1)  # §8: everyone knows these cards are in the deck, not where
     s.note(f"shuffles discards into the deck ({len(s.deck)} cards)")
 

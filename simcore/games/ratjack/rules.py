@@ -37,6 +37,7 @@ from simcore.games.ratjack.codes import (
 from simcore.games.ratjack.content import N_CARDS
 from simcore.games.ratjack.knowledge import merge
 from simcore.games.ratjack.text import trace_round_start
+from simcore.rng import shuffle
 
 if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
@@ -60,7 +61,7 @@ def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
     s.trk = [0] * (s.n * N_CARDS)
     s.tmask = [0] * s.n
     deck = list(range(N_CARDS))
-    rng.shuffle(deck)
+    shuffle(deck, rng)
     s.hand = []
     for p in range(s.n):
         h = [deck.pop(), deck.pop()]

@@ -14,7 +14,7 @@ from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.params import RatjackParams
 from simcore.games.ratjack.resolve import flip_options
 from simcore.games.ratjack.text import RAT6
-from simcore.rng import state_stream, substream
+from simcore.rng import randbelow, shuffle, state_stream, substream
 
 _LISTS = (
     "deck", "discard", "up", "chip", "chip_on", "face", "seen", "vp", "elim", "stats", "tvals",
@@ -69,7 +69,7 @@ class RatjackState(State):
         self.pend = 0
         self.starts: tuple[int, ...] = ()  # start player of every round so far (records)
         first = params.first_player
-        rules.new_round(self, rng.randrange(n_players) if first < 0 else first, rng)
+        rules.new_round(self, randbelow(rng, n_players) if first < 0 else first, rng)
 
     # --- core protocol -------------------------------------------------------------------
     @property
@@ -333,8 +333,8 @@ def _deal(
         open_ = [i for i in idx if deal[i] < 0]
         if not open_:
             return None
-        deal[open_[rng.randrange(len(open_))]] = k
+        deal[open_[randbelow(rng, len(open_))]] = k
     pool = free[:]
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     it = iter(pool)
     return [c if c >= 0 else next(it) for c in deal]

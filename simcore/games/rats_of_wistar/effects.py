@@ -33,6 +33,7 @@ from simcore.games.rats_of_wistar.inventions import (
     register,
 )
 from simcore.games.rats_of_wistar.vocab import RESOURCES, SPEND_ANY, SPEND_VISITOR, VP
+from simcore.rng import randbelow
 
 
 # ------------------------------------------------------------------ simple primitives
@@ -124,7 +125,7 @@ def _attack(s: Any, task: tuple) -> None:
         else:
             lost = 0
             for _ in range(min(n, len(pl.hand))):
-                card = pl.hand[s.rng.randrange(len(pl.hand))]
+                card = pl.hand[randbelow(s.rng, len(pl.hand))]
                 discard_from_hand(s, pl, card)
                 lost += 1
         s.log(f"seat {seat} attacks seat {other}: loses {lost} {('wood', 'metal', 'card')[what]}")
@@ -143,7 +144,7 @@ def _take_visitor(s: Any, task: tuple) -> None:
     pile = s.vsupply[task[2]]
     pl = s.players[task[1]]
     if pile and EMPTY in pl.rooms:
-        gain_visitor(s, task[1], pile.pop(s.rng.randrange(len(pile))))
+        gain_visitor(s, task[1], pile.pop(randbelow(s.rng, len(pile))))
 
 
 # ------------------------------------------------------------------ decisions

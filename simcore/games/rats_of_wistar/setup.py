@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from simcore.games.rats_of_wistar.board import PAIR_BASE, Player, decide
+from simcore.rng import shuffle
 
 
 def setup(s: Any) -> None:
@@ -13,7 +14,7 @@ def setup(s: Any) -> None:
     s.round, s.turn, s.over, s.qa, s.placed, s.turns, s.steps = 1, -1, False, 0, False, 0, 0
     s.stack, s.hut, s._legal = [], [], []
     slots = list(range(6))
-    rng.shuffle(slots)
+    shuffle(slots, rng)
     s.wheel = slots  # wheel[sector] = slot of that sector in round 1
     s.occ = [[-1] * len(spaces) for _, spaces in con.wheel[n]]
     s.goals = sorted(rng.sample(range(len(con.goals)), prm.goals_in_play))
@@ -21,7 +22,7 @@ def setup(s: Any) -> None:
     _farm(s)
     _visitors(s)
     s.order = list(range(n))
-    rng.shuffle(s.order)
+    shuffle(s.order, rng)
     s.starts = (s.order[0],)  # start player of every round so far (records)
     farm = con.farm
     s.players = [
@@ -35,7 +36,7 @@ def setup(s: Any) -> None:
     s.pairs = []
     basics = [s.draw_card(0) for _ in range(n)]
     advanced = [s.draw_card(1) for _ in range(n)]
-    rng.shuffle(advanced)
+    shuffle(advanced, rng)
     s.pairs = [[b, a] for b, a in zip(basics, advanced, strict=True)]
     s.market = [[-1] * prm.market_size for _ in (0, 1)]  # laid out after the draft (§2.6)
     # Round 1 of the new-round phase: only step 3 (reveal the round visitor).
@@ -57,7 +58,7 @@ def _farm(s: Any) -> None:
     s.m_room, s.m_id, s.m_rev, s.m_done, s.m_box = [], [], [], [], [[], []]
     for floor in (0, 1):
         ids = [i for i, m in enumerate(con.missions) if m.group == floor]
-        rng.shuffle(ids)
+        shuffle(ids, rng)
         rooms = [r for r in farm.mission_slots[n] if (r in farm.cellar) == bool(floor)]
         for k, room in enumerate(rooms):  # §6: slots (rooms, a room may repeat) are map data
             s.m_room.append(room)
@@ -66,7 +67,7 @@ def _farm(s: Any) -> None:
             s.m_done.append(0)
         s.m_box[floor] = sorted(ids[len(rooms) :])
     tokens = list(range(len(con.doors)))
-    rng.shuffle(tokens)
+    shuffle(tokens, rng)
     used = farm.door_tokens[n]
     s.door_tok = [tokens[d] if d < used else -1 for d in range(len(farm.doors))]
     s.door_open = [0 if d < used else 1 for d in range(len(farm.doors))]
@@ -82,7 +83,7 @@ def _visitors(s: Any) -> None:
     s.vsupply = [[], []]
     for color in (0, 1):
         ids = [i for i, v in enumerate(con.visitors) if v.group == color]
-        rng.shuffle(ids)
+        shuffle(ids, rng)
         for room in farm.visitor_rooms[color]:
             s.fvis[room] = ids.pop()
         k = prm.round_basic_visitors if color == 0 else prm.rounds - prm.round_basic_visitors

@@ -15,7 +15,7 @@ from simcore.games.rats_of_wistar.rules import flow
 from simcore.games.rats_of_wistar.scoring import estimate, score_parts
 from simcore.games.rats_of_wistar.setup import setup
 from simcore.games.rats_of_wistar.views import determinize, observation, outcome
-from simcore.rng import state_stream, thaw
+from simcore.rng import randbelow, state_stream, thaw
 
 # the stream enters the fingerprint by its state, whether frozen or thawed (``rng``)
 _NO_FP = frozenset({"_legal", "_trace", "_info", "plc", "amend", "auto", "_rng", "_rng_src"})
@@ -159,7 +159,7 @@ class WistarState(State):
             pile.extend(sorted(self.discard[deck]))  # reshuffle: the set is drawn at random
             self.discard[deck].clear()
             self.log(f"{'basic' if deck == 0 else 'advanced'} deck reshuffled from discards")
-        return pile.pop(self.rng.randrange(len(pile)))
+        return pile.pop(randbelow(self.rng, len(pile)))
 
     # ----------------------------------------------------------------- copies
     def clone(self) -> WistarState:

@@ -8,6 +8,7 @@ from typing import Any
 from simcore.api import start_columns
 from simcore.games.rats_of_wistar.scoring import PARTS, score_parts
 from simcore.games.rats_of_wistar.setup import wheel_order
+from simcore.rng import shuffle
 
 
 def _hidden(s: Any, pl: Any) -> list[int]:
@@ -43,7 +44,7 @@ def determinize(s: Any, player: int, rng: random.Random) -> Any:
         hidden = {p: [c for c in _hidden(new, new.players[p]) if con.cards[c].deck == deck]
                   for p in opponents}  # fmt: skip
         pool = sorted(new.deck[deck] + [c for p in opponents for c in hidden[p]])
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         k = len(new.deck[deck])
         new.deck[deck] = sorted(pool[:k])
         for p in opponents:
@@ -55,7 +56,7 @@ def determinize(s: Any, player: int, rng: random.Random) -> Any:
     _missions(new, rng)
     _visitors(new, rng)
     tokens = sorted([t for t in new.door_tok if t >= 0] + new.door_box)
-    rng.shuffle(tokens)
+    shuffle(tokens, rng)
     for d, t in enumerate(new.door_tok):
         if t >= 0:
             new.door_tok[d] = tokens.pop()
@@ -71,7 +72,7 @@ def _missions(new: Any, rng: random.Random) -> None:
         slots = [m for m, i in enumerate(new.m_id)
                  if not new.m_rev[m] and con.missions[i].group == floor]  # fmt: skip
         pool = sorted([new.m_id[m] for m in slots] + new.m_box[floor])
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         for m in slots:
             new.m_id[m] = pool.pop()
         new.m_box[floor] = sorted(pool)
@@ -85,7 +86,7 @@ def _visitors(new: Any, rng: random.Random) -> None:
                  if con.visitors[new.rstack[i]].group == color]  # fmt: skip
         pool = sorted([new.fvis[r] for r in rooms] + [new.rstack[i] for i in stack]
                       + new.vsupply[color])  # fmt: skip
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         for r in rooms:
             new.fvis[r] = pool.pop()
         for i in stack:
