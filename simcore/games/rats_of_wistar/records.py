@@ -24,6 +24,8 @@ def _counters(pl: Any) -> tuple[int, ...]:
 def track_placement(s: Any, seat: int) -> None:
     """Start recording what this placement yields. Its row is decision ``steps - 1``, unless it
     was the only option and resolved itself (no row: step -1, the record is not kept)."""
+    if not s.records:
+        return
     s.plc = (-1 if s.auto else s.steps - 1, seat, _counters(s.players[seat]), (), -1)
 
 
@@ -48,6 +50,8 @@ def _placed_end(s: Any, task: tuple) -> None:
 
 def finish_placement(s: Any) -> None:
     """The placement is resolved: its yields go to its own row of the actions table."""
+    if s.plc is None:  # records off
+        return
     step, seat, before, choices, st = s.plc
     after = _counters(s.players[seat])
     cols: dict[str, Any] = {f"y_{k}": b - a for k, a, b in zip(YIELDS, before, after, strict=True)}

@@ -32,7 +32,7 @@ class WistarState(State):
         "hut", "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
         "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ",
         "deck", "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns",
-        "steps", "_legal", "_trace", "_info", "plc", "amend", "auto", "starts",
+        "steps", "_legal", "_trace", "_info", "plc", "amend", "auto", "starts", "records",
     )  # fmt: skip
 
     def __init__(self, params: WistarParams, content: Content, n_players: int, seed: int) -> None:
@@ -44,6 +44,7 @@ class WistarState(State):
         self._info = -1  # strength of a main action resolved during the last apply
         self.plc: tuple | None = None  # the placement being resolved (records.py)
         self.amend: list[tuple[int, dict[str, Any]]] = []  # finished placements' records
+        self.records = True  # keep placement records (off in sampled worlds: nobody reads them)
         self.auto = False  # a single-option decision is resolving itself (no actions row)
         setup(self)
         self.settle()
@@ -177,7 +178,7 @@ class WistarState(State):
         new._rng, new._rng_src = None, src
         new.round, new.turn, new.over, new.rvis = self.round, self.turn, self.over, self.rvis
         new.qa, new.placed, new.turns, new.steps = self.qa, self.placed, self.turns, self.steps
-        new.plc, new.auto, new.starts = self.plc, self.auto, self.starts
+        new.plc, new.auto, new.starts, new.records = self.plc, self.auto, self.starts, self.records
         new.amend, new.order, new.stack = self.amend[:], self.order[:], self.stack[:]
         new.hut, new.wheel, new.rstack = self.hut[:], self.wheel[:], self.rstack[:]
         new.fvis, new.cheese, new.m_room = self.fvis[:], self.cheese[:], self.m_room[:]

@@ -38,6 +38,8 @@ def observation(s: Any, player: int) -> str:
 def determinize(s: Any, player: int, rng: random.Random) -> Any:
     """Redeal decks with opponents' unseen cards, face-down missions, visitors and doors."""
     new = s.clone()
+    # A sampled world's placements feed no actions table: records off (~3% of a search).
+    new.records, new.plc, new.amend = False, None, []
     con = new.content
     opponents = [p for p in range(new._n) if p != player]
     for deck in (0, 1):
