@@ -18,7 +18,9 @@ from simcore.games.rats_of_wistar.views import determinize, observation, outcome
 from simcore.rng import randbelow, state_stream, thaw
 
 # the stream enters the fingerprint by its state, whether frozen or thawed (``rng``)
-_NO_FP = frozenset({"_legal", "_trace", "_info", "plc", "amend", "auto", "_rng", "_rng_src"})
+_NO_FP = frozenset(
+    {"_legal", "_trace", "_info", "plc", "amend", "records", "auto", "_rng", "_rng_src"}
+)
 
 
 class WistarState(State):

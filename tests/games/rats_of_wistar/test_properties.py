@@ -60,3 +60,30 @@ def test_random_play_keeps_invariants(seed: int, n: int, pick: int) -> None:
     assert [sum(p.sectors) for p in s.players] == [15] * n
     out = s.outcome()
     assert [sum(row[k] for k in row if k.startswith("chiefs_")) for row in out["seats"]] == [15] * n
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 4), steps=st.integers(0, 60))
+def test_a_determinized_world_keeps_no_records_and_plays_the_same(seed, n, steps):
+    # Placement records only amend rows of the actions table; a sampled world (search,
+    # end-of-game play-outs) skips them. Play one world twice, records off and on: same game.
+    s = RatsOfWistar().new_state(n, seed)
+    walk = random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        s.apply(walk.choice(s.legal_actions()))
+    if s.is_terminal():
+        return
+    world = s.determinize(s.current_player, random.Random(seed))
+    recorded = world.clone()
+    recorded.records = True
+    games = []
+    for w in (world, recorded):
+        pick, moves = random.Random(seed + 1), []
+        while not w.is_terminal():
+            moves.append(pick.choice(w.legal_actions()))
+            w.apply(moves[-1])
+        games.append((moves, w.scores(), w.fingerprint()))
+    assert games[0] == games[1]
+    assert world.records is False and world.amend == [] and recorded.amend
