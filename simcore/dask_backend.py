@@ -43,9 +43,18 @@ def probe(scheduler: str) -> tuple[int, int]:
         client = _connect(scheduler)
         try:
             threads = sum(client.nthreads().values())
-            return threads, sum(client.run(_profiling).values())
+            return threads, _profiling_workers(client)
         finally:
             client.close()
+
+
+def _profiling_workers(client: Any) -> int:
+    """Workers running the sampling profiler; 0 when they cannot be asked (the count only
+    feeds an advisory note, never a reason to stop)."""
+    try:
+        return sum(client.run(_profiling).values())
+    except Exception:
+        return 0
 
 
 def _profiling(dask_worker: Any) -> bool:

@@ -67,3 +67,13 @@ def test_dask_without_scheduler_is_bad_input(tmp_path):
     with pytest.raises(ConfigError, match="--scheduler"):
         run_sweep(duel_config("d", games=5), tmp_path, backend="dask", quiet=True)
     assert not (tmp_path / "d").exists()
+
+
+def test_a_cluster_that_cannot_say_whether_it_profiles_gets_no_note():
+    from simcore.dask_backend import _profiling_workers
+
+    class Client:
+        def run(self, fn):
+            raise OSError("worker gone while asked")
+
+    assert _profiling_workers(Client()) == 0
