@@ -61,8 +61,10 @@ def _add_seat_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--param", action="append", metavar="KEY=VALUE", help="rule parameter")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every subcommand."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand; given ``command``, the later layers' commands
+    other than it get no arguments (adding them imports their layer: drift imports scipy, and
+    importing everything cost ~1 s of every invocation, even ``--help``)."""
     parser = _Parser(
         prog="boardlab",
         description="Board-game balance analysis by simulation.",
@@ -95,8 +97,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record-actions", action="store_true", help="also write the actions table")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     for name, (adder, _) in _EXTRA_COMMANDS.items():
-        adder(sub.add_parser(name, help=_EXTRA_HELP[name]))
+        extra = sub.add_parser(name, help=_EXTRA_HELP[name])
+        if command is None or command == name:
+            adder(extra)
     return parser
+
+
+def _command_of(argv: Sequence[str]) -> str:
+    """The subcommand named in ``argv`` ('' if none): its first word that is not an option
+    (the only top-level option, ``--debug``, takes no value)."""
+    return next((a for a in argv if not a.startswith("-")), "")
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -273,7 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = "--debug" in argv
     try:
         _register_extra_commands()
-        args = build_parser().parse_args(argv)
+        args = build_parser(_command_of(argv)).parse_args(argv)
         return _dispatch(args)
     except BoardlabError as exc:
         if debug:

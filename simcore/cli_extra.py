@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from simcore import bench
-
 
 def _lazy_adder(path: str) -> Callable[[argparse.ArgumentParser], None]:
     def add(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +19,7 @@ def _lazy_adder(path: str) -> Callable[[argparse.ArgumentParser], None]:
 # name -> (help, add_arguments, "module:function" run with the parsed args)
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] = {
     "bench": ("measure simulator speed, sweep overhead, parallel efficiency",
-              bench.add_arguments, "simcore.bench:cmd_bench"),
+              _lazy_adder("simcore.bench:add_arguments"), "simcore.bench:cmd_bench"),
     "report": ("build HTML reports from run directories",
                _lazy_adder("reports.cli:add_report_arguments"), "reports.cli:cmd_report"),
     "drift": ("check (exit 1) or update the win-rate drift baseline",

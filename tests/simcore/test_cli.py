@@ -126,3 +126,30 @@ def test_sweep_summary_states_a_pace_that_reads_at_every_speed(run, seconds, pac
     from simcore.cli import _pace
 
     assert _pace(SimpleNamespace(games_run=run, seconds=seconds)) == pace
+
+
+def test_a_command_imports_only_its_own_layer():
+    # Building every subcommand's arguments imported every layer (drift pulls in scipy):
+    # ~1 s before any command ran, even --help.
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom simcore.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
+            "    print(sorted(m for m in ('scipy', 'analyses', 'reports', 'polars')"
+            " if m in sys.modules))")  # fmt: skip
+
+    def loaded(*argv):
+        out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True,
+                             text=True, check=True).stdout  # fmt: skip
+        return out.strip().splitlines()[-1]
+
+    assert loaded("--help") == "[]"
+    assert loaded("games") == "[]"
+    assert loaded("policies", "ratjack") == "[]"
+
+
+def test_every_subcommand_still_documents_its_flags():
+    for command, flag in (("report", "--kind"), ("drift", "--baseline"), ("bench", "--compare"),
+                          ("demo", "--card-games"), ("sweep", "--chunk-size")):  # fmt: skip
+        result = run_cli(command, "--help")
+        assert result.returncode == 0 and flag in result.stdout, (command, result.stderr)
