@@ -156,7 +156,7 @@ class Rows:
 
     __slots__ = ("cols", "keys", "lead_keys", "values")
 
-    def __init__(self, lead_keys: tuple[str, ...] = ()) -> None:
+    def __init__(self, lead_keys: tuple[str, ...]) -> None:
         self.lead_keys = lead_keys
         self.keys: tuple[str, ...] | None = None
         self.values: list[tuple[Any, ...]] = []
