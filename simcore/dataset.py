@@ -37,6 +37,7 @@ ACTION_BASE = {
     "action": "int", "label": "str",
 }  # fmt: skip
 TIMING_COLUMNS = ("wall_ms",)
+PARQUET_CODEC = "snappy"
 
 
 def value_kind(values: list[Any]) -> str:
@@ -105,7 +106,10 @@ def write_part(path: Path, columns: Mapping[str, list[Any]], schema: pa.Schema) 
     """Write one Parquet part atomically; return its row count and sha256."""
     table = pa.Table.from_pydict({f.name: columns.get(f.name, []) for f in schema}, schema=schema)
     sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, compression="zstd")
+    # Snappy, pyarrow's default, not zstd: a write builds a codec per column page, and zstd's
+    # made a buffered write of 800 Ratjack games' seat and game rows 7.2 ms instead of 3.0
+    # (the parent's serial cost) for files 10-14% smaller.
+    pq.write_table(table, sink, compression=PARQUET_CODEC)
     data = sink.getvalue().to_pybytes()
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_bytes(path, data)

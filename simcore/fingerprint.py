@@ -9,13 +9,13 @@ naming what changed): a half-finished run never mixes two rule sets.
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata as md
 import inspect
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from simcore.errors import RunDirError
+from simcore.provenance import versions
 
 SOURCE_SUFFIXES = (".py", ".toml", ".json")
 
@@ -55,7 +55,7 @@ def fingerprint(game: Any, cell_params: Iterable[dict[str, Any]]) -> dict[str, s
 
     engine = package_dir(simcore)
     out = {
-        "boardlab": _version(),
+        "boardlab": versions()["boardlab"],
         "game_version": f"{game.spec.id} v{game.spec.version}",
         "game_code": digest_paths([package_dir(type(game))]),
         "policy_code": digest_paths([package_dir(strategies)]),
@@ -85,10 +85,3 @@ def check_same(stored: dict[str, str] | None, now: dict[str, str], run_dir: Path
             f"{run_dir} cannot be resumed: changed since it started: {', '.join(changed)} "
             "(the finished games used the old inputs); start it again under another name"
         )
-
-
-def _version() -> str:
-    try:
-        return md.version("boardlab")
-    except md.PackageNotFoundError:
-        return "not installed"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import platform
+from functools import cache
 from typing import Any
 
 
@@ -16,7 +17,12 @@ def content_info(game: Any) -> dict[str, Any]:
 
 
 def versions() -> dict[str, str]:
-    """Versions of boardlab, Python and the main libraries."""
+    """Versions of boardlab, Python and the main libraries (a copy: callers may change it)."""
+    return dict(_versions())
+
+
+@cache  # the installed metadata of the code this process runs: looked up ~5 ms once, not per sweep
+def _versions() -> dict[str, str]:
     import importlib.metadata as md
 
     out = {"python": platform.python_version()}

@@ -369,9 +369,11 @@ class Sweep:
         self.saved = time.monotonic()
 
     def finish(self) -> None:
-        """Mark the run complete."""
-        self.manifest["complete"] = len(self.manifest["chunks"]) == len(self._plan())
-        self.save()
+        """Write the buffer, then the manifest, marked complete if every chunk is listed."""
+        with self.lock:
+            self.flush()
+            self.manifest["complete"] = len(self.manifest["chunks"]) == len(self._plan())
+            self.save()
 
     def save(self) -> None:
         """Write buffered chunks, then the whole manifest (atomically), then drop the log."""
@@ -466,7 +468,8 @@ def run_sweep(
             with idle_flush(sweep, SAVE_SECONDS / 2):
                 for chunk, tables in execute(cfg, pending, n_jobs, backend, scheduler, worker_wait):
                     bar.update(sweep.record(chunk, tables))
-        finally:
+        except BaseException:
             sweep.save()  # Ctrl-C, a dead worker, any error: every finished chunk is listed
-    sweep.finish()
+            raise
+    sweep.finish()  # writes the buffer and the manifest once
     return SweepResult(sweep.run_dir, todo, total, time.perf_counter() - start)
