@@ -117,3 +117,14 @@ def test_a_dask_cluster_that_cannot_start_keeps_the_other_figures(monkeypatch):
     assert report["speed"] and report["overhead"]
     failed = "RuntimeError: Nanny failed to start."
     assert report["parallel"] == [{"game": "ratjack", "t1_measured": 1.0, "dask_error": failed}]
+
+
+def test_sweep_overhead_reports_cpu_and_wall_figures_and_restores_the_sweep():
+    import simcore.sweep
+    from simcore.bench import sweep_overhead
+    from simcore.runner import play_game
+
+    row = sweep_overhead("ratjack", "random", 30, repeats=1)
+    assert {"overhead_pct", "in_run_pct", "cpu_in_run_pct"} <= set(row)
+    assert all(isinstance(row[k], float) for k in ("in_run_pct", "cpu_in_run_pct"))
+    assert simcore.sweep.play_game is play_game  # the timing stand-in is gone again

@@ -75,3 +75,12 @@ def test_resume_refusal_is_one_line_exit_2(tmp_path):
     assert proc.returncode == 2, proc.stderr
     assert "cards.toml" in proc.stderr and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_versions_are_looked_up_once_and_handed_out_as_copies():
+    from simcore.provenance import versions
+
+    first = versions()
+    first["numpy"] = "changed by a caller"
+    assert versions()["numpy"] != "changed by a caller"
+    assert versions() == versions() and set(versions()) >= {"python", "boardlab", "numpy"}
