@@ -52,6 +52,7 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
       thread spent in ``play_game``, the sweep's ratio over the bare loop's: the work the
       sweep adds, wherever it runs.
     """
+    import simcore.sweep as sweep_module
     from simcore.sweep import run_sweep
     from strategies.registry import make_policy
 
@@ -71,7 +72,7 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
 
     def swept() -> tuple[float, float, float]:
         timed.cpu = 0.0
-        with tempfile.TemporaryDirectory() as tmp, timed.patched("simcore.sweep"):
+        with tempfile.TemporaryDirectory() as tmp, timed.patched(sweep_module):
             start, wall = time.process_time(), time.perf_counter()
             result = run_sweep(cfg, tmp, n_jobs=1, quiet=True)
             cpu, wall = time.process_time() - start, time.perf_counter() - wall
@@ -112,16 +113,13 @@ class _ThreadCpu:
             self.cpu += time.thread_time() - start
 
     @contextmanager
-    def patched(self, module: str) -> Iterator[None]:
+    def patched(self, module: Any) -> Iterator[None]:
         """Stand in for ``module.play_game`` (the sweep's chunks call it by that name)."""
-        import importlib
-
-        mod = importlib.import_module(module)
-        real, mod.play_game = mod.play_game, self  # type: ignore[attr-defined]
+        real, module.play_game = module.play_game, self
         try:
             yield
         finally:
-            mod.play_game = real  # type: ignore[attr-defined]
+            module.play_game = real
 
 
 def parallel_efficiency(game_id: str, spec: str, games: int, n_jobs: int = 2) -> dict[str, Any]:
