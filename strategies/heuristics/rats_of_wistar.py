@@ -75,8 +75,10 @@ class WistarHeuristic:
         every action of every decision of every play-out)."""
         pl = s.players[seat]
         if task[0] == "turn":
-            turn_value = self.turn_value
-            return lambda a: turn_value(s, seat, pl, a)
+            # one decision values each sector's main action and each bonus primitive once,
+            # not once per space: the same pure computations on an unchanged state
+            turn_value, memo = self.turn_value, {}
+            return lambda a: turn_value(s, seat, pl, a, memo)
         fn = getattr(self, "v_" + task[0], None)
         if fn is None:
             return lambda a: 0.0
@@ -156,8 +158,9 @@ class WistarHeuristic:
             return st * 0.9 * self.w["card"]
         return st * self.w["explore"] * (1.0 if explore_options(s, seat) else 0.3)
 
-    def turn_value(self, s: Any, seat: int, pl: Any, a: int) -> float:
-        """Placement, quick action or end of turn."""
+    def turn_value(self, s: Any, seat: int, pl: Any, a: int, memo: dict | None = None) -> float:
+        """Placement, quick action or end of turn (``memo``: values shared by one decision's
+        actions)."""
         if a == B.STOP:
             return 0.0
         if a == B.HUT:
@@ -165,15 +168,21 @@ class WistarHeuristic:
             return 1.2 + 0.5 + first
         if a >= B.SPACE_BASE:
             sec, sp = divmod(a - B.SPACE_BASE, 3)
-            return self.space_value(s, seat, pl, sec, sp)
+            return self.space_value(s, seat, pl, sec, sp, memo)
         return self.quick_value(s, seat, pl, a)
 
-    def space_value(self, s: Any, seat: int, pl: Any, sec: int, sp: int) -> float:
+    def space_value(
+        self, s: Any, seat: int, pl: Any, sec: int, sp: int, memo: dict | None = None
+    ) -> float:
         """Main action at its strength plus the best bonus branch."""
-        main = space_slot(s, sec)
-        branches = s.content.wheel[s._n][sec][1][sp]
-        bonus = max(sum(self.prim_value(s, pl, p) for p in b) for b in branches)
-        return self.main_value(s, seat, pl, main, strength(s, seat, main)) + bonus
+        memo = {} if memo is None else memo
+        main_v = memo.get(sec)
+        if main_v is None:
+            main = space_slot(s, sec)
+            main_v = memo[sec] = self.main_value(s, seat, pl, main, strength(s, seat, main))
+        bonus = max(sum(_memo_prim(self, s, pl, p, memo) for p in b)
+                    for b in s.content.wheel[s._n][sec][1][sp])  # fmt: skip
+        return main_v + bonus
 
     def quick_value(self, s: Any, seat: int, pl: Any, a: int) -> float:
         """Quick actions: take the clearly useful ones."""
@@ -307,6 +316,14 @@ class WistarHeuristic:
         then gains, then playing cards (icons for missions), then the main action, missions."""
         op = task[2][a - B.ORDER_BASE][0][0]
         return -ORDER_RANK.get(op, 2.5)
+
+
+def _memo_prim(h: WistarHeuristic, s: Any, pl: Any, p: tuple, memo: dict) -> float:
+    """``h.prim_value`` through one decision's memo (primitives are tuples, sectors ints)."""
+    v = memo.get(p)
+    if v is None:
+        v = memo[p] = h.prim_value(s, pl, p)
+    return v
 
 
 def _last_turn(s: Any) -> bool:

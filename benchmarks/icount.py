@@ -1,0 +1,125 @@
+"""Work per game of two source trees as counted machine instructions (ratios new / old).
+
+    python benchmarks/icount.py OLD_TREE NEW_TREE [--games 20] [--game ID ...]
+        [--spec random --spec heuristic] [--players 2] [--json OUT]
+
+Wall and CPU time on a shared or throttled machine wander by ±30% from run to run, so a 3%
+change cannot be read from them. Valgrind's cachegrind counts the instructions the interpreter
+executes, which for the same code and seeds repeats to about one part in 10^8: each tree plays
+the same ``--games`` self-play games (seeds ``game_seed(0, i)``, 2 players) under cachegrind,
+once more with no games to subtract start-up and imports, and the difference per game is
+compared. Instructions are a proxy for time (they ignore cache misses and branch prediction),
+so confirm a large change with ``benchmarks/interleaved.py``. Each tree's games are hashed too
+(actions and returns), so a speed change that alters games shows as ``identical: no``.
+
+Needs ``valgrind`` (Debian: ``apt-get install valgrind``); about 20x slower than a plain run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+GAMES = ("ratjack", "lord_of_worlds", "rats_of_wistar")
+SPECS = ("random", "heuristic")
+# Self-play through the public State API only, so any two versions of the project can run it.
+PROBE = """
+import hashlib, sys
+from simcore import registry
+from simcore.rng import game_seed, policy_stream
+from strategies.registry import make_policy
+game = registry.make_game(sys.argv[1])
+spec, players, n = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+policies = [make_policy(spec, game) for _ in range(players)]
+digest = hashlib.sha256()
+for i in range(n):
+    seed = game_seed(0, i)
+    state = game.new_state(players, seed)
+    streams = [policy_stream(seed, seat) for seat in range(players)]
+    moves = []
+    while state.current_player >= 0:
+        seat = state.current_player
+        action = policies[seat].act(state, streams[seat])
+        moves.append(action)
+        state.apply(action)
+    digest.update(repr((moves, list(state.returns()))).encode())
+print("digest", digest.hexdigest())
+"""
+I_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+class IcountError(RuntimeError):
+    """Valgrind is missing or a measured run failed."""
+
+
+def instructions(tree: Path, game: str, spec: str, players: int, games: int) -> tuple[int, str]:
+    """Instructions executed by one probe run in ``tree``, and the digest of its games."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    probe = [sys.executable, "-c", PROBE, game, spec, str(players)]
+    # a plain run first writes any stale bytecode caches, which would otherwise be counted
+    subprocess.run([*probe, "1"], env=env, cwd=tree, capture_output=True)
+    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+           *probe, str(games)]  # fmt: skip
+    out = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True)
+    found = I_REFS.search(out.stderr)
+    if out.returncode != 0 or found is None:
+        tail = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise IcountError(f"{tree}: {game} {spec} failed: {tail}")
+    digest = out.stdout.split("digest", 1)[-1].strip()
+    return int(found.group(1).replace(",", "")), digest
+
+
+def per_game(tree: Path, game: str, spec: str, players: int, games: int) -> tuple[float, str]:
+    """Instructions per game (start-up subtracted) and the games' digest."""
+    total, digest = instructions(tree, game, spec, players, games)
+    base, _ = instructions(tree, game, spec, players, 0)
+    return (total - base) / games, digest
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print one row per (game, policy): instructions per game old and new, ratio, identical."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("old", type=Path)
+    p.add_argument("new", type=Path)
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--game", action="append")
+    p.add_argument("--spec", action="append")
+    p.add_argument("--json")
+    args = p.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        print("icount: valgrind not found (Debian: apt-get install valgrind)", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print(f"icount: --games must be at least 1, not {args.games}", file=sys.stderr)
+        return 2
+    rows = []
+    head = f"{'game':<16}{'policy':<12}{'old Minstr':>11}{'new Minstr':>11}{'new/old':>9}"
+    print(f"{head}  identical")
+    for game in args.game or GAMES:
+        for spec in args.spec or SPECS:
+            try:
+                old, old_digest = per_game(args.old, game, spec, args.players, args.games)
+                new, new_digest = per_game(args.new, game, spec, args.players, args.games)
+            except IcountError as exc:
+                print(f"icount: {exc}", file=sys.stderr)
+                return 2
+            same = old_digest == new_digest
+            rows.append({"game": game, "policy": spec, "old_instructions": old,
+                         "new_instructions": new, "ratio": round(new / old, 4),
+                         "identical": same})  # fmt: skip
+            print(f"{game:<16}{spec:<12}{old / 1e6:>11.2f}{new / 1e6:>11.2f}"
+                  f"{new / old:>9.3f}  {'yes' if same else 'no'}", flush=True)  # fmt: skip
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
