@@ -10,7 +10,8 @@ the same ``--games`` self-play games (seeds ``game_seed(0, i)``, 2 players) unde
 once more with no games to subtract start-up and imports, and the difference per game is
 compared. Instructions are a proxy for time (they ignore cache misses and branch prediction),
 so confirm a large change with ``benchmarks/interleaved.py``. Each tree's games are hashed too
-(actions and returns), so a speed change that alters games shows as ``identical: no``.
+(their games and seats rows but ``wall_ms``), so a speed change that alters games shows as
+``identical: no``.
 
 Needs ``valgrind`` (Debian: ``apt-get install valgrind``); about 20x slower than a plain run.
 """
@@ -28,27 +29,21 @@ from pathlib import Path
 
 GAMES = ("ratjack", "lord_of_worlds", "rats_of_wistar")
 SPECS = ("random", "heuristic")
-# Self-play through the public State API only, so any two versions of the project can run it.
+# Self-play as a sweep plays it (``play_game``); the digest covers the games and seats rows.
 PROBE = """
 import hashlib, sys
 from simcore import registry
-from simcore.rng import game_seed, policy_stream
+from simcore.rng import game_seed
+from simcore.runner import play_game
 from strategies.registry import make_policy
 game = registry.make_game(sys.argv[1])
 spec, players, n = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 policies = [make_policy(spec, game) for _ in range(players)]
 digest = hashlib.sha256()
 for i in range(n):
-    seed = game_seed(0, i)
-    state = game.new_state(players, seed)
-    streams = [policy_stream(seed, seat) for seat in range(players)]
-    moves = []
-    while state.current_player >= 0:
-        seat = state.current_player
-        action = policies[seat].act(state, streams[seat])
-        moves.append(action)
-        state.apply(action)
-    digest.update(repr((moves, list(state.returns()))).encode())
+    record = play_game(game, players, policies, game_seed(0, i))
+    record.game.pop("wall_ms")
+    digest.update(repr((record.game, record.seats)).encode())
 print("digest", digest.hexdigest())
 """
 I_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")

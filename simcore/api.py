@@ -126,6 +126,10 @@ class State(ABC):
         """Classes an action belongs to (e.g. ``"effect:rat/6"``), used by ``Restricted``."""
         return ()
 
+    def keep_action_records(self, keep: bool) -> None:
+        """Whether to keep what only ``post_action_info`` reads (the runner passes
+        ``record_actions``; default: the state keeps nothing of the kind)."""
+
     def action_info(self, action: int) -> dict[str, Any]:
         """Decoded columns for the actions table, computed before ``action`` is applied."""
         return {}

@@ -41,6 +41,7 @@ def play_game(
         raise ValueError(f"{len(policies)} policies for {n_players} players")
     start = time.perf_counter()
     state = game.new_state(n_players, seed)
+    state.keep_action_records(record_actions)
     rngs = [policy_stream(seed, seat) for seat in range(n_players)]
     actions: list[dict[str, Any]] = []
     steps = 0

@@ -2,9 +2,11 @@
 
 import pytest
 
+from simcore import registry
 from simcore.errors import IllegalActionError
 from simcore.runner import play_game
 from strategies import RandomPolicy
+from strategies.registry import make_policy
 
 
 def test_records_have_one_row_per_seat_and_action(duel):
@@ -53,3 +55,17 @@ def test_seats_table_says_who_won_a_tie_break():
     rows = sorted((s["tiebreak"], s["rank"], s["win_share"]) for s in rec.seats)
     assert rows == [(-1, 1, 0.0), (1, 1, 1.0)]
     assert tiebreaks([1, 1, 3], [0.5, 0.5, 0.0]) == [0, 0, 0]  # a shared win is no tie-break
+
+
+@pytest.mark.parametrize("game_id", ["ratjack", "lord_of_worlds", "rats_of_wistar"])
+def test_recording_actions_changes_no_game(game_id):
+    """States keep actions-table records only when asked (``keep_action_records``); the games
+    and seats rows are the same either way."""
+    game = registry.make_game(game_id)
+    policies = [make_policy("heuristic", game), make_policy("random", game)]
+    for seed in range(3):
+        with_rows = play_game(game, 2, policies, seed, record_actions=True)
+        without = play_game(game, 2, policies, seed)
+        with_rows.game.pop("wall_ms"), without.game.pop("wall_ms")
+        assert (with_rows.game, with_rows.seats) == (without.game, without.seats)
+        assert with_rows.actions and not without.actions

@@ -87,3 +87,16 @@ def test_a_determinized_world_keeps_no_records_and_plays_the_same(seed, n, steps
         games.append((moves, w.scores(), w.fingerprint()))
     assert games[0] == games[1]
     assert world.records is False and world.amend == [] and recorded.amend
+
+
+def test_a_state_told_not_to_keep_records_keeps_none():
+    # play_game without an actions table: placement records would only be thrown away
+    kept, dropped = GAME.new_state(2, 7), GAME.new_state(2, 7)
+    dropped.keep_action_records(False)
+    pick = random.Random(1)
+    while not kept.is_terminal():
+        action = pick.choice(kept.legal_actions())
+        kept.apply(action)
+        dropped.apply(action)
+        assert dropped.fingerprint() == kept.fingerprint()
+    assert kept.amend and dropped.amend == [] and dropped.plc is None
