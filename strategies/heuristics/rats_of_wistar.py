@@ -180,8 +180,18 @@ class WistarHeuristic:
         if main_v is None:
             main = space_slot(s, sec)
             main_v = memo[sec] = self.main_value(s, seat, pl, main, strength(s, seat, main))
-        bonus = max(sum(_memo_prim(self, s, pl, p, memo) for p in b)
-                    for b in s.content.wheel[s._n][sec][1][sp])  # fmt: skip
+        # max over branches of the sum of their primitives, as plain loops: this runs for every
+        # free space of every turn decision
+        bonus = None
+        for branch in s.content.wheel[s._n][sec][1][sp]:
+            v = 0
+            for p in branch:
+                pv = memo.get(p)
+                if pv is None:
+                    pv = memo[p] = self.prim_value(s, pl, p)
+                v += pv
+            if bonus is None or v > bonus:
+                bonus = v
         return main_v + bonus
 
     def quick_value(self, s: Any, seat: int, pl: Any, a: int) -> float:
@@ -316,14 +326,6 @@ class WistarHeuristic:
         then gains, then playing cards (icons for missions), then the main action, missions."""
         op = task[2][a - B.ORDER_BASE][0][0]
         return -ORDER_RANK.get(op, 2.5)
-
-
-def _memo_prim(h: WistarHeuristic, s: Any, pl: Any, p: tuple, memo: dict) -> float:
-    """``h.prim_value`` through one decision's memo (primitives are tuples, sectors ints)."""
-    v = memo.get(p)
-    if v is None:
-        v = memo[p] = h.prim_value(s, pl, p)
-    return v
 
 
 def _last_turn(s: Any) -> bool:

@@ -125,7 +125,9 @@ def meets(s: Any, pl: Any, cond: tuple, jokers: bool = False) -> bool:
     short = 0
     for kind, arg, n in cond:
         if kind == "icons":
-            short += max(0, n - pl.icons[arg])
+            have = pl.icons[arg]
+            if have < n:  # not max(0, n - have): a builtin call per term in the hottest check
+                short += n - have
         elif kind == "played":
             if pl.types[arg] < n:
                 return False
