@@ -100,15 +100,18 @@ def _can_jump(s: LordOfWorldsState, cur: int) -> bool:
 
 
 def _move_actions(s: LordOfWorldsState) -> list[int]:
-    board, cur = s.ctx.board, s.cart[s.player]
+    board, cur, params = s.ctx.board, s.cart[s.player], s.ctx.params
+    # ``_passable`` inlined: a standard-game jump tests every hex of the board, at every step
+    blocks, btile, bup = params.facedown_blocks, s.btile, s.bup
     out = []
     if s.budget > 0 or s.free_step:
         for d, n in enumerate(board.nbr[cur]):
-            if n >= 0 and _passable(s, n):
+            if n >= 0 and not (blocks and btile[n] >= 0 and not bup[n]):
                 out.append(MOVE + d)
     if _can_jump(s, cur):
-        targets = board.portals if s.ctx.params.strategic else range(board.size)
-        out.extend(JUMP + h for h in targets if h != cur and _passable(s, h))
+        targets = board.portals if params.strategic else range(board.size)
+        out.extend(JUMP + h for h in targets
+                   if h != cur and not (blocks and btile[h] >= 0 and not bup[h]))  # fmt: skip
     if can_collect(s):
         out.append(COLLECT)
     if s.moved or s.collected or not s.ctx.params.require_action or not out:
