@@ -123,8 +123,15 @@ class RatjackHeuristic:
     def _in_play(self, s: Any, me: int, rnd: int) -> float:
         """Style score of a position where the game goes on."""
         vp = s.vp
-        others = [vp[q] for q in range(s.n) if q != me]
-        score = 100.0 * vp[me] - 70.0 * max(others) - 15.0 * sum(others)
+        # the best rival's VP, the rivals' total and the leader (most VP, lowest seat on ties)
+        # in one loop: this runs for every probe of every lookahead
+        leader, total = -1, 0
+        for q in range(s.n):
+            if q != me:
+                total += vp[q]
+                if leader < 0 or vp[q] > vp[leader]:
+                    leader = q
+        score = 100.0 * vp[me] - 70.0 * vp[leader] - 15.0 * total
         if s.round_no != rnd:
             return score  # the round ended: only the VP changes matter
         w, t = self.w, s.params.target
@@ -138,7 +145,6 @@ class RatjackHeuristic:
                 score += w.finisher
             if s.cur == me and s.phase == P_DRAW:
                 score += 3.0  # an extra turn
-        leader = max((q for q in range(s.n) if q != me), key=lambda q: (vp[q], -q))
         for q in range(s.n):
             if q == me:
                 continue
@@ -157,10 +163,15 @@ class RatjackHeuristic:
         """A known own card (hand, or face-down) of exactly the missing value."""
         if not 1 <= gap <= 12:
             return False
-        value = s.ct.card_value
-        if any(value[c] == gap for c in s.hand[me]):
-            return True
-        return any(not s.up[c] and value[c] == gap for c in s.disp[me])
+        value, up = s.ct.card_value, s.up
+        # loops, not any() over generators: this runs for every probe of every lookahead
+        for c in s.hand[me]:
+            if value[c] == gap:
+                return True
+        for c in s.disp[me]:  # noqa: SIM110
+            if not up[c] and value[c] == gap:
+                return True
+        return False
 
 
 def make_heuristic(game: Game, **options: Any) -> RatjackHeuristic:

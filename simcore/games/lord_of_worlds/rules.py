@@ -49,8 +49,11 @@ def legal_actions(s: LordOfWorldsState) -> list[int]:
     if phase == P_SELECT:
         return _select_actions(s)
     if phase == P_PLACE:
-        terr = s.pterr[s.player]
-        return [PLACE + h for h in range(len(terr)) if terr[h] < 0]
+        out = []
+        for h, t in enumerate(s.pterr[s.player]):
+            if t < 0:
+                out.append(PLACE + h)
+        return out
     if phase == P_START:
         return _start_actions(s)
     if phase == P_FREE:
@@ -66,9 +69,12 @@ def legal_actions(s: LordOfWorldsState) -> list[int]:
 
 
 def _start_actions(s: LordOfWorldsState) -> list[int]:
-    out = [HIRE + i for i in range(len(s.piles))]
+    out = list(range(HIRE, HIRE + len(s.piles)))
     hand, colour = s.hands[s.player], s.ctx.cards.colour
-    held = {colour[k] for k, c in enumerate(hand) if c}
+    held = set()
+    for k, c in enumerate(hand):  # loops, not comprehensions, in the option makers: no frames
+        if c:
+            held.add(colour[k])
     if WILD in held:
         out.extend(PLAY + c for c in range(N_COLOURS))
     else:
@@ -78,7 +84,10 @@ def _start_actions(s: LordOfWorldsState) -> list[int]:
 
 def _select_actions(s: LordOfWorldsState) -> list[int]:
     hand, colour, want = s.hands[s.player], s.ctx.cards.colour, s.colour
-    out = [ADD + k for k, c in enumerate(hand) if c and (colour[k] == want or colour[k] == WILD)]
+    out = []
+    for k, c in enumerate(hand):
+        if c and (colour[k] == want or colour[k] == WILD):
+            out.append(ADD + k)
     if s.sel:
         out.append(DONE)
     return out
@@ -109,9 +118,9 @@ def _move_actions(s: LordOfWorldsState) -> list[int]:
             if n >= 0 and not (blocks and btile[n] >= 0 and not bup[n]):
                 out.append(MOVE + d)
     if _can_jump(s, cur):
-        targets = board.portals if params.strategic else range(board.size)
-        out.extend(JUMP + h for h in targets
-                   if h != cur and not (blocks and btile[h] >= 0 and not bup[h]))  # fmt: skip
+        for h in board.portals if params.strategic else range(board.size):
+            if h != cur and not (blocks and btile[h] >= 0 and not bup[h]):
+                out.append(JUMP + h)
     if can_collect(s):
         out.append(COLLECT)
     if s.moved or s.collected or not s.ctx.params.require_action or not out:

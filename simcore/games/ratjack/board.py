@@ -102,7 +102,11 @@ def opponents(s: S, a: int, chips: bool = False) -> list[int]:
     if s.tgt_all or (chips and s.tgt_chips):
         return s.others[a]
     elim = s.elim
-    return [q for q in s.others[a] if not elim[q]]
+    out = []
+    for q in s.others[a]:  # a loop, not a comprehension (no frame): effects ask this often
+        if not elim[q]:
+            out.append(q)
+    return out
 
 
 def with_self(s: S, a: int, chips: bool = False) -> list[int]:

@@ -147,11 +147,15 @@ def end_turn(s: S) -> None:
     if s.trace is not None:
         s.note("values " + "|".join(map(str, vals)))
     elim = s.elim
-    if (
-        s.deck
-        and s.rturns < s.params.max_turns_per_round
-        and all(v < t or elim[p] for p, v in enumerate(vals))
-    ):  # fast path: nobody over or at the target, deck not empty -> just the next turn
+    # fast path: nobody over or at the target, deck not empty -> just the next turn (a loop,
+    # not all() over a generator: this runs at the end of every turn)
+    quiet = bool(s.deck) and s.rturns < s.params.max_turns_per_round
+    if quiet:
+        for p, v in enumerate(vals):
+            if v >= t and not elim[p]:
+                quiet = False
+                break
+    if quiet:
         _next_turn(s, a)
         return
     gained = 0
@@ -239,7 +243,7 @@ def _play_options(s: S) -> list[int]:
     a = s.cur
     hand, disp, up = s.hand[a], s.disp[a], s.up
     effects, card_effect = s.effects, s.ct.card_effect
-    out = [DOWN + i for i in range(len(hand))]
+    out = list(range(DOWN, DOWN + len(hand)))
     for i, h in enumerate(hand):
         # probe: the card sits face up in the display while judged (it may stay in the hand
         # meanwhile: no feasibility test depends on the hand's size beyond "not empty")

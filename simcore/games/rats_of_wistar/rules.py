@@ -126,12 +126,15 @@ def _turn_options(s: Any, task: tuple) -> list[int]:
         for sec, row in enumerate(s.occ):
             if seat in row:
                 continue  # one chief per player per sector
-            opts += [SPACE_BASE + sec * 3 + sp for sp, who in enumerate(row) if who < 0]
+            for sp, who in enumerate(row):  # a loop, not a comprehension: no frame per sector
+                if who < 0:
+                    opts.append(SPACE_BASE + sec * 3 + sp)
     else:
         opts.append(STOP)
     # §8: any number of quick actions; each one spends something finite (a resource, token,
     # potion, worker, tent, goal or x1 mark), which is what keeps a turn finite.
-    return opts + quick_options(s, seat, pl)
+    opts += quick_options(s, seat, pl)
+    return opts
 
 
 def quick_options(s: Any, seat: int, pl: Any) -> list[int]:
@@ -220,7 +223,7 @@ def placement_parts(s: Any, seat: int, main: int, branches: tuple) -> tuple:
 
 
 def _order_options(s: Any, task: tuple) -> list[int]:
-    return [ORDER_BASE + i for i in range(len(task[2]))]
+    return list(range(ORDER_BASE, ORDER_BASE + len(task[2])))
 
 
 @decide("order", _order_options)

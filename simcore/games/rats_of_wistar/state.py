@@ -99,7 +99,7 @@ class WistarState(State):
 
     def settle(self) -> None:
         """Run automatic tasks until a decision with two or more options is pending."""
-        stack = self.stack
+        stack, auto_get, decide = self.stack, AUTO.get, DECIDE  # locals: runs after every step
         while True:
             if not stack:
                 if self.over:
@@ -108,12 +108,12 @@ class WistarState(State):
                 flow(self)
                 continue
             task = stack[-1]
-            handler = AUTO.get(task[0])
+            handler = auto_get(task[0])
             if handler is not None:
                 stack.pop()
                 handler(self, task)
                 continue
-            options, resolve = DECIDE[task[0]]
+            options, resolve = decide[task[0]]
             opts = options(self, task)
             if not opts:
                 stack.pop()
