@@ -118,7 +118,8 @@ class RatjackHeuristic:
         """
         if s.phase == P_OVER:
             return TERMINAL * (2.0 * s.returns()[me] - 1.0)
-        return max(-IN_PLAY, min(IN_PLAY, self._in_play(s, me, rnd)))
+        score = self._in_play(s, me, rnd)  # clamped by comparisons: no min/max calls
+        return IN_PLAY if score > IN_PLAY else -IN_PLAY if score < -IN_PLAY else score
 
     def _in_play(self, s: Any, me: int, rnd: int) -> float:
         """Style score of a position where the game goes on."""

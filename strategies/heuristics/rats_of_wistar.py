@@ -98,7 +98,9 @@ class WistarHeuristic:
         card = s.content.cards[cid]
         left = self.rounds_left(s)
         v = card.vp + self.w["card"] * 0.5
-        eff = sum(self.prim_value(s, pl, p) for p in card.effect)
+        eff = 0  # plain loops here and in prim_value: they run for every card in every decision
+        for p in card.effect:
+            eff += self.prim_value(s, pl, p)
         if card.kind == "income":
             v += eff * (1 + left) * self.w["income"] / 1.6
         elif card.kind == "x1":
@@ -124,10 +126,14 @@ class WistarHeuristic:
         if op == "move_workers":
             return 0.3 * p[1]
         if op == "play":
-            hand = [c for c in pl.hand if p[1] < 0 or s.content.cards[c].deck == p[1]]
-            ok = [self.card_value(s, pl, c) for c in hand
-                  if can_play(s, pl, s.content.cards[c], p[2])]  # fmt: skip
-            return max(ok, default=0.0)
+            cards, best = s.content.cards, None
+            for c in pl.hand:
+                card = cards[c]
+                if (p[1] < 0 or card.deck == p[1]) and can_play(s, pl, card, p[2]):
+                    v = self.card_value(s, pl, c)
+                    if best is None or v > best:
+                        best = v
+            return 0.0 if best is None else best
         if op in ("complete_mission",):
             return w["mission"] if completable(s, pl_seat(s, pl)) else 0.0
         if op == "take_round_visitor":
