@@ -18,7 +18,6 @@ Needs ``valgrind`` (Debian: ``apt-get install valgrind``); about 20x slower than
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -27,8 +26,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-GAMES = ("ratjack", "lord_of_worlds", "rats_of_wistar")
-SPECS = ("random", "heuristic")
+from interleaved import GAMES, SPECS, two_tree_parser  # the sibling script
+
 # Self-play as a sweep plays it (``play_game``); the digest covers the games and seats rows.
 PROBE = """
 import hashlib, sys
@@ -79,14 +78,9 @@ def per_game(tree: Path, game: str, spec: str, players: int, games: int) -> tupl
 
 def main(argv: list[str] | None = None) -> int:
     """Print one row per (game, policy): instructions per game old and new, ratio, identical."""
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("old", type=Path)
-    p.add_argument("new", type=Path)
+    p = two_tree_parser(__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--game", action="append")
-    p.add_argument("--spec", action="append")
-    p.add_argument("--json")
     args = p.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("icount: valgrind not found (Debian: apt-get install valgrind)", file=sys.stderr)

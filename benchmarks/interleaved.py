@@ -38,16 +38,22 @@ def measure(tree: Path, game: str, spec: str, seconds: float) -> float:
     return float(json.loads(out.stdout.strip().splitlines()[-1])["games_per_s"])
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Print one row per (game, policy): old, new, ratio."""
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def two_tree_parser(description: str) -> argparse.ArgumentParser:
+    """Arguments of every two-tree comparison: OLD NEW, ``--game``, ``--spec``, ``--json``."""
+    p = argparse.ArgumentParser(description=description)
     p.add_argument("old", type=Path)
     p.add_argument("new", type=Path)
-    p.add_argument("--seconds", type=float, default=2.0)
-    p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--game", action="append")
     p.add_argument("--spec", action="append")
     p.add_argument("--json")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print one row per (game, policy): old, new, ratio."""
+    p = two_tree_parser(__doc__.splitlines()[0])
+    p.add_argument("--seconds", type=float, default=2.0)
+    p.add_argument("--rounds", type=int, default=3)
     args = p.parse_args(argv)
     rows = []
     for game in args.game or GAMES:

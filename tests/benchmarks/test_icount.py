@@ -6,6 +6,7 @@ import importlib.util
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _icount():
+    scripts = str(ROOT / "benchmarks")  # icount imports its sibling, as a run of the script can
+    if scripts not in sys.path:
+        sys.path.append(scripts)
     spec = importlib.util.spec_from_file_location("icount", ROOT / "benchmarks" / "icount.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
