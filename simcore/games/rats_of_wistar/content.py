@@ -86,6 +86,7 @@ class Content:
     cards: tuple[Card, ...]
     missions: tuple[Tile, ...]
     goals: tuple[tuple[str, tuple[tuple[tuple, tuple], ...]], ...]
+    goal_stops: tuple[tuple[bool, ...], ...]  # per goal and space: see ``goal_stops``
     visitors: tuple[Tile, ...]
     doors: tuple[Tile, ...]
     heroes: tuple[Tile, ...]
@@ -297,6 +298,25 @@ def _farm(file: str, data: dict) -> Farm:
 
 
 @cache
+def goal_stops(spaces: tuple[tuple[tuple, tuple], ...]) -> tuple[bool, ...]:
+    """Per space: a player who misses its condition misses every later space's too.
+
+    Every condition term is "stat >= n" (goals take no jokers), so a later space implies an
+    earlier one when each of the earlier one's terms has a term on the same stat with at least
+    the same ``n`` in the later one. The goal checks stop at such a space (shipped goals grow
+    harder left to right); any other content is checked space by space.
+    """
+
+    def implies(later: tuple, earlier: tuple) -> bool:
+        need = {(kind, arg): n for kind, arg, n in later}
+        return all(need.get((kind, arg), -1) >= n for kind, arg, n in earlier)
+
+    conds = [cond for cond, _ in spaces]
+    return tuple(
+        all(implies(later, cond) for later in conds[k + 1 :]) for k, cond in enumerate(conds)
+    )
+
+
 def load_content(folder: str = "") -> Content:
     """Load and validate every content file of ``folder`` (default: the built-in set)."""
     path = Path(folder) if folder else DATA_DIR
@@ -309,13 +329,15 @@ def load_content(folder: str = "") -> Content:
         raise fail(str(path), f"all content files must name the same content_set, got {sets}")
     abilities, pairs = _abilities("abilities.toml", raw["abilities"])
     f = {n: str(path / f"{n}.toml") for n in FILES}  # errors name the full path
+    goals = _goals(f["goals"], raw["goals"])
     return Content(
         content_set=next(iter(sets)),
         content_hash=digest.hexdigest()[:16],
         provisional=any(d.get("provisional", False) for d in raw.values()),
         cards=_cards(f["inventions"], raw["inventions"]),
         missions=_missions(f["missions"], raw["missions"]),
-        goals=_goals(f["goals"], raw["goals"]),
+        goals=goals,
+        goal_stops=tuple(goal_stops(spaces) for _, spaces in goals),
         visitors=_tiles(f["visitors"], raw["visitors"], "visitors", ("color", *DECKS),
                         ("immediate", "permanent", "income")),
         doors=_tiles(f["doors"], raw["doors"], "doors", None, ("immediate",)),

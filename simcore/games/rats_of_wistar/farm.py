@@ -236,10 +236,14 @@ def goal_space(s: Any, seat: int, slot: int) -> int:
     pl = s.players[seat]
     if slot in pl.goals:
         return -1
-    spaces = s.content.goals[s.goals[slot]][1]
+    gid = s.goals[slot]
+    spaces, stops = s.content.goals[gid][1], s.content.goal_stops[gid]
     for k, who in enumerate(s.goal_occ[slot]):
-        if who < 0 and meets(s, pl, spaces[k][0]):
-            return k
+        if who < 0:
+            if meets(s, pl, spaces[k][0]):
+                return k
+            if stops[k]:  # every later space is harder (content.goal_stops)
+                break
     return -1
 
 
@@ -247,14 +251,17 @@ def can_goal(s: Any, seat: int) -> bool:
     """Any goal achievable now (``goal_space`` inlined: this runs at every turn decision)."""
     pl = s.players[seat]
     taken = pl.goals
-    content = s.content.goals
+    content, stop_table = s.content.goals, s.content.goal_stops
     for slot, gid in enumerate(s.goals):
         if slot in taken:
             continue
-        spaces = content[gid][1]
+        spaces, stops = content[gid][1], stop_table[gid]
         for k, who in enumerate(s.goal_occ[slot]):
-            if who < 0 and meets(s, pl, spaces[k][0]):
-                return True
+            if who < 0:
+                if meets(s, pl, spaces[k][0]):
+                    return True
+                if stops[k]:
+                    break
     return False
 
 

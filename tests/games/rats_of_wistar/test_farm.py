@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from simcore.games.rats_of_wistar import board as B
-from simcore.games.rats_of_wistar.farm import completable, explore_options
+from simcore.games.rats_of_wistar.content import goal_stops
+from simcore.games.rats_of_wistar.farm import can_goal, completable, explore_options, goal_space
 from simcore.games.rats_of_wistar.scoring import ability_vp, score_parts
 
 from .helpers import put_mission, run, start, top
@@ -215,3 +216,31 @@ def test_icon_token_supply_is_limited() -> None:
     run(s, ("gain_icon", seat, 2))
     run(s, ("gain_icon", 1 - seat, 2))
     assert s.players[seat].icons[2] == 1 and s.players[1 - seat].icons[2] == 0
+
+
+def _space(*terms: tuple) -> tuple:
+    return (tuple(terms), ())
+
+
+def test_goal_stops_follow_implication() -> None:
+    # shipped goals grow harder left to right: a miss ends the search at every space
+    assert all(all(stops) for stops in start().content.goal_stops)
+    # a later space that is easier (power 2, then 1) or on another stat: no stop before it
+    assert goal_stops((_space(("power", 0, 2)), _space(("power", 0, 1)))) == (False, True)
+    assert goal_stops((_space(("icons", 0, 2)), _space(("icons", 1, 1)))) == (False, True)
+    # a later space with an extra term still implies the earlier one (G13's shape)
+    grows = (_space(("power", 0, 1)), _space(("power", 0, 2), ("inventions", 0, 5)))
+    assert goal_stops(grows) == (True, True)
+
+
+def test_goal_check_stops_only_at_a_miss() -> None:
+    # G01 (2 / 3 / 4 strength icons), space 1 taken by the rival:
+    #   [rival] [ 3 ] [ 4 ]   3 icons -> space 2 (index 1); 2 icons -> none (3 and 4 missed)
+    s, seat, pl = _goal_state("G01")
+    s.goal_occ[0][0] = 1 - seat
+    for slot in (1, 2):
+        s.goal_occ[slot] = [1 - seat] * 3  # the other two goals are full
+    pl.icons[0] = 3
+    assert goal_space(s, seat, 0) == 1 and can_goal(s, seat)
+    pl.icons[0] = 2
+    assert goal_space(s, seat, 0) == -1 and not can_goal(s, seat)

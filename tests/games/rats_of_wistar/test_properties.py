@@ -4,12 +4,15 @@ cubes, chiefs, beds, cards and tiles; 5 rounds with 15 chief placements per play
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simcore.games.rats_of_wistar import RatsOfWistar
 from simcore.games.rats_of_wistar import board as B
+from simcore.games.rats_of_wistar.content import goal_stops
+from simcore.games.rats_of_wistar.farm import can_goal, goal_space, meets
 
 GAME = RatsOfWistar()
 
@@ -100,3 +103,43 @@ def test_a_state_told_not_to_keep_records_keeps_none():
         dropped.apply(action)
         assert dropped.fingerprint() == kept.fingerprint()
     assert kept.amend and dropped.amend == [] and dropped.plc is None
+
+
+def _first_met_space(s, seat: int, slot: int) -> int:
+    """§8.1 by the letter: the first free space whose condition the player meets."""
+    pl = s.players[seat]
+    if slot in pl.goals:
+        return -1
+    spaces = s.content.goals[s.goals[slot]][1]
+    for k, who in enumerate(s.goal_occ[slot]):
+        if who < 0 and meets(s, pl, spaces[k][0]):
+            return k
+    return -1
+
+
+def _reversed_goals(content):
+    """The same goals with their spaces right to left: easier later, so no stop applies."""
+    goals = tuple((gid, spaces[::-1]) for gid, spaces in content.goals)
+    return replace(content, goals=goals, goal_stops=tuple(goal_stops(sp) for _, sp in goals))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 4))
+def test_goal_checks_equal_checking_every_space(seed, n):
+    # goal_space / can_goal stop at a missed space when every later one is harder
+    # (content.goal_stops); for the shipped goals and for goals whose later spaces are easier
+    # they answer as checking every space does
+    s = GAME.new_state(n, seed)
+    variants = (s.content, _reversed_goals(s.content))
+    assert not all(all(stops) for stops in variants[1].goal_stops)
+    walk = random.Random(seed)
+    while not s.is_terminal():
+        real = s.content
+        for content in variants:
+            s.content = content
+            for seat in range(n):
+                expect = [_first_met_space(s, seat, slot) for slot in range(len(s.goals))]
+                assert [goal_space(s, seat, slot) for slot in range(len(s.goals))] == expect
+                assert can_goal(s, seat) == any(k >= 0 for k in expect)
+        s.content = real
+        s.apply(walk.choice(s.legal_actions()))
