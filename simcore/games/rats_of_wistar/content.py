@@ -297,7 +297,6 @@ def _farm(file: str, data: dict) -> Farm:
     )  # fmt: skip
 
 
-@cache
 def goal_stops(spaces: tuple[tuple[tuple, tuple], ...]) -> tuple[bool, ...]:
     """Per space: a player who misses its condition misses every later space's too.
 
@@ -317,6 +316,7 @@ def goal_stops(spaces: tuple[tuple[tuple, tuple], ...]) -> tuple[bool, ...]:
     )
 
 
+@cache
 def load_content(folder: str = "") -> Content:
     """Load and validate every content file of ``folder`` (default: the built-in set)."""
     path = Path(folder) if folder else DATA_DIR

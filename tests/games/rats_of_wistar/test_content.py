@@ -103,3 +103,9 @@ def test_alternative_content_changes_hash(tmp_path) -> None:
     game = make_game(content_dir=folder)
     assert game.content_hash != RatsOfWistar().content_hash
     assert game.content.doors[3].effect == (("gain", 5, 3),)
+
+
+def test_a_content_set_is_loaded_once_per_process() -> None:
+    # every game object (one per sweep chunk and per CLI call) shares the parsed, checked set
+    assert load_content() is load_content()
+    assert RatsOfWistar().content is RatsOfWistar().content
