@@ -61,13 +61,14 @@ class RatjackHeuristic:
         world = state.determinize(me, rng)
         world = getattr(world, "_state", world)  # plan on the plain state (restriction: `legal`)
         world.plan_only = True  # a sampled copy: evaluate() reads only VP after a round's end
-        if world.phase == P_DRAW:
-            return max(legal, key=lambda a: self._after_draw(world, me, a))
-        if world.phase not in (P_PLAY, P_EFFECT):
+        if world.phase not in (P_DRAW, P_PLAY, P_EFFECT):
             return self._setup(world, me, legal)
+        judge = self._after_draw if world.phase == P_DRAW else self._simulate
+        # the sampled world is this decision's own: the last candidate plays on it, uncopied
+        last = len(legal) - 1
         best, best_score = legal[0], -1e18
-        for a in legal:
-            score = self._simulate(world, me, a)
+        for i, a in enumerate(legal):
+            score = judge(world, me, a, i == last)
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -79,18 +80,26 @@ class RatjackHeuristic:
         values = [s.ct.card_value[c] for c in hand]
         return SETUP + (0 if values[0] >= values[1] else 1)
 
-    def _after_draw(self, s: Any, me: int, action: int) -> float:
-        """Value of the best play after this draw (deck draws are judged on the sampled card)."""
-        sim = s.clone()
+    def _after_draw(self, s: Any, me: int, action: int, own: bool = False) -> float:
+        """Value of the best play after this draw (deck draws are judged on the sampled card);
+        ``own``: ``s`` is not needed afterwards and is played on directly."""
+        sim = s if own else s.clone()
         sim.apply(action)
-        best = max(self._simulate(sim, me, a) for a in sim.legal_actions())
+        plays = sim.legal_actions()
+        last = len(plays) - 1
+        best = -1e18
+        for i, a in enumerate(plays):
+            score = self._simulate(sim, me, a, i == last)
+            if score > best:
+                best = score
         return best + (0.01 if action == DRAW_DECK else 0.0)
 
-    def _simulate(self, s: Any, me: int, action: int) -> float:
-        """Apply ``action`` on a copy, finish the turn greedily, evaluate."""
-        sim = s.clone()
+    def _simulate(self, s: Any, me: int, action: int, own: bool = False) -> float:
+        """Apply ``action`` on a copy (on ``s`` itself if ``own``: not needed afterwards),
+        finish the turn greedily, evaluate."""
+        rnd = s.round_no  # before the apply: ``sim`` may be ``s``
+        sim = s if own else s.clone()
         sim.apply(action)
-        rnd = s.round_no
         while sim.cur == me and sim.phase == P_EFFECT:
             options = sim.legal_actions()
             if len(options) == 1:
@@ -98,9 +107,10 @@ class RatjackHeuristic:
                 continue
             # The best probe is the position after the best option (chance draws come from the
             # state's own seeded stream, copied by clone): continue from it, no second apply.
-            best_score, after = -1e18, sim
+            # ``sim`` is this lookahead's own copy: the last option plays on it, uncopied
+            best_score, after, last = -1e18, sim, options[-1]
             for o in options:
-                probe = sim.clone()
+                probe = sim if o == last else sim.clone()
                 probe.apply(o)
                 score = self.evaluate(probe, me, rnd)
                 if score > best_score:

@@ -104,7 +104,7 @@ class RatjackState(State):
         new.turns, new.rturns, new.limbo, new.ef = self.turns, self.rturns, self.limbo, self.ef
         new.ex, new.es, new.ea, new.eb, new.extra = self.ex, self.es, self.ea, self.eb, self.extra
         new.drew, new.last_gain, new.last_card = self.drew, self.last_gain, self.last_card
-        new.last_effect, new.ended_by, new.win = self.last_effect, self.ended_by, self.win
+        new.last_effect, new.ended_by = self.last_effect, self.ended_by
         new.tgt_all, new.tgt_chips, new.seed_base = self.tgt_all, self.tgt_chips, self.seed_base
         new.chance_n, new.others, new.pend = self.chance_n, self.others, self.pend
         new.starts = self.starts
@@ -114,8 +114,13 @@ class RatjackState(State):
         new.elim, new.stats, new.tvals = self.elim[:], self.stats[:], self.tvals[:]
         new.trk, new.tmask = self.trk[:], self.tmask[:]
         new.win = self.win[:]
-        new.hand = [h[:] for h in self.hand]
-        new.disp = [d[:] for d in self.disp]
+        # loops, not comprehensions: each comprehension builds a frame on Python 3.11
+        hand, disp = [], []
+        for h in self.hand:
+            hand.append(h[:])
+        for d in self.disp:
+            disp.append(d[:])
+        new.hand, new.disp = hand, disp
         new.trace = None  # narrative stays with the traced original
         new.cache, new.plan_only = self.cache, self.plan_only
         return new
@@ -188,28 +193,45 @@ class RatjackState(State):
         new = self.clone()
         bit = 1 << player
         seen, up = new.seen, new.up
+        # plain loops, no comprehensions: every heuristic decision determinizes (3.11 builds
+        # a frame per comprehension)
         places: list[tuple[list[int], int]] = []  # (container, index), canonical order
+        old: list[int] = []  # the card in each place
         for i, c in enumerate(new.deck):
             if not seen[c] & bit:
                 places.append((new.deck, i))
+                old.append(c)
         for q in range(new.n):
             for i, c in enumerate(new.hand[q]):
                 if not seen[c] & bit:
                     places.append((new.hand[q], i))
+                    old.append(c)
             for i, c in enumerate(new.disp[q]):
                 if not up[c] and not seen[c] & bit:
                     places.append((new.disp[q], i))
+                    old.append(c)
         limbo = [new.limbo] if new.limbo >= 0 and not seen[new.limbo] & bit else []
         if limbo:
             places.append((limbo, 0))
-        old = [box[i] for box, i in places]
-        meta = [(new.chip[c], seen[c]) for c in old]  # chips and knowledge stay with places
-        tracked = [  # (card, indices of the places it may occupy)
-            (k, [i for i, c in enumerate(old) if col >> c & 1])
-            for k, col in knowledge.columns(new, player).items()
-        ]
-        tracked.sort(key=lambda kv: (len(kv[1]), kv[0]))
-        free = sorted(set(old) - {k for k, _ in tracked})
+            old.append(limbo[0])
+        chip = new.chip
+        meta = []  # chips and knowledge stay with places
+        for c in old:
+            meta.append((chip[c], seen[c]))
+        ranked = []  # (places it may occupy, card, their indices): most constrained first
+        for k, col in knowledge.columns(new, player).items():
+            idx = []
+            for i, c in enumerate(old):
+                if col >> c & 1:
+                    idx.append(i)
+            ranked.append((len(idx), k, idx))
+        ranked.sort()  # cards are distinct: the index lists are never compared
+        tracked = []  # (card, indices of the places it may occupy)
+        free_set = set(old)
+        for _, k, idx in ranked:
+            tracked.append((k, idx))
+            free_set.discard(k)
+        free = sorted(free_set)
         # The mover is committed to rat 6 only if one of its face-down cards can resolve: a
         # fact everyone knows, so redeals violating it are rejected (rare; bounded retries).
         needs_flip = new.phase == P_EFFECT and new.ef == RAT6 and player != new.cur
@@ -330,11 +352,18 @@ def _deal(
     first), the free cards shuffled over the rest; None when the tracked cards collide."""
     deal = [-1] * n
     for k, idx in tracked:
-        open_ = [i for i in idx if deal[i] < 0]
+        open_ = []
+        for i in idx:
+            if deal[i] < 0:
+                open_.append(i)
         if not open_:
             return None
         deal[open_[randbelow(rng, len(open_))]] = k
     pool = free[:]
     shuffle(pool, rng)
-    it = iter(pool)
-    return [c if c >= 0 else next(it) for c in deal]
+    j = 0
+    for i, c in enumerate(deal):
+        if c < 0:
+            deal[i] = pool[j]
+            j += 1
+    return deal
