@@ -17,12 +17,16 @@ MAX_STEPS = 500  # decisions one play-out may take (a safety bound)
 
 
 def play_out(
-    act: Callable[[Any, random.Random], int], world: Any, action: int, rng: random.Random
+    act: Callable[[Any, random.Random], int],
+    world: Any,
+    action: int,
+    rng: random.Random,
+    own: bool = False,
 ) -> float | None:
     """Win share of the acting seat if ``action`` and the rest of its turn end the game,
-    else None."""
+    else None; ``own``: ``world`` is not needed afterwards and is played on, uncopied."""
     me = world.current_player
-    sim = world.clone()
+    sim = world if own else world.clone()
     sim.apply(action)
     steps = 0
     while not sim.is_terminal() and sim.current_player == me and steps < MAX_STEPS:
@@ -41,7 +45,9 @@ def endgame_filter(
     """
     legal = state.legal_actions()
     world = state.determinize(state.current_player, rng)
-    shares = [play_out(act, world, a, rng) for a in legal]
+    # the sampled world is this call's own: the last action plays on it, uncopied
+    last = len(legal) - 1
+    shares = [play_out(act, world, a, rng, i == last) for i, a in enumerate(legal)]
     if all(x is None for x in shares):
         return None
     wins = [a for a, x in zip(legal, shares, strict=True) if x is not None and x >= 1.0]

@@ -61,9 +61,18 @@ class WistarHeuristic:
             return actions[0]
         task = state.stack[-1]
         seat = state.current_player
-        value = self._valuer(state, task, seat)
         noise = rng.random
         best, best_v = actions[0], -1e9
+        if task[0] == "turn":
+            # the turn menu, the commonest decision of a play-out, calls its value directly
+            # (no per-action closure call); the memo is ``_valuer``'s
+            pl, turn_value, memo = state.players[seat], self.turn_value, {}
+            for a in actions:
+                v = turn_value(state, seat, pl, a, memo) + noise() * 0.05
+                if v > best_v:
+                    best, best_v = a, v
+            return best
+        value = self._valuer(state, task, seat)
         for a in actions:
             v = value(a) + noise() * 0.05
             if v > best_v:

@@ -50,3 +50,28 @@ def test_guard_never_takes_a_certain_loss(game, n_games):
                 checked += 1
             s.apply(h.act(s, rng))
     assert checked > 0 and exercised > 0
+
+
+@pytest.mark.parametrize(
+    ("game", "n_games"), [(LordOfWorlds(), 20), (RatsOfWistar(), 6)], ids=["low", "row"]
+)
+def test_play_out_on_its_own_world_equals_on_a_copy(game, n_games):
+    # The guard's last action plays on the sampled world itself (``own``): at every guarded
+    # decision, each action's share on the world itself equals the share on a copy, with the
+    # same random draws.
+    h = make_policy("heuristic", game)
+    checked = 0
+    for seed in range(n_games):
+        s = game.new_state(2 + seed % 2, seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if _guarded(game.spec.id, s) and len(s.legal_actions()) > 1:
+                world = s.determinize(s.current_player, random.Random(seed))
+                for a in s.legal_actions():
+                    on_copy = play_out(h.act_unguarded, world, a, random.Random(a))
+                    own = world.clone()
+                    assert play_out(h.act_unguarded, own, a, random.Random(a), own=True) == on_copy
+                    assert own.fingerprint() != world.fingerprint()  # it did play on its own
+                    checked += 1
+            s.apply(h.act(s, rng))
+    assert checked > 0
