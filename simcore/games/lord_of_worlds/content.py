@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,22 @@ class Cards:
         """'red 3' or 'white 4'."""
         c = self.colour[kind]
         return f"{'white' if c == WILD else self.colours[c]} {self.value[kind]}"
+
+    @cached_property
+    def kinds_of(self) -> tuple[tuple[int, ...], ...]:
+        """Per colour index (``WILD`` last), its card kinds in ascending order."""
+        return tuple(
+            tuple(k for k, c in enumerate(self.colour) if c == col) for col in range(WILD + 1)
+        )
+
+    @cached_property
+    def playable_as(self) -> tuple[tuple[int, ...], ...]:
+        """Per terrain colour, the kinds that may be played as it (its own and wilds), in
+        ascending order: the option makers test these instead of the whole hand."""
+        return tuple(
+            tuple(k for k, c in enumerate(self.colour) if c in (col, WILD))
+            for col in range(len(self.colours))
+        )
 
 
 @cache

@@ -70,23 +70,26 @@ def legal_actions(s: LordOfWorldsState) -> list[int]:
 
 def _start_actions(s: LordOfWorldsState) -> list[int]:
     out = list(range(HIRE, HIRE + len(s.piles)))
-    hand, colour = s.hands[s.player], s.ctx.cards.colour
-    held = set()
-    for k, c in enumerate(hand):  # loops, not comprehensions, in the option makers: no frames
-        if c:
-            held.add(colour[k])
-    if WILD in held:
-        out.extend(PLAY + c for c in range(N_COLOURS))
-    else:
-        out.extend(PLAY + c for c in sorted(held))
+    hand, kinds_of = s.hands[s.player], s.ctx.cards.kinds_of
+    # loops, not comprehensions, in the option makers (no frames); a colour is held once one
+    # of its kinds is: no pass over the whole hand
+    for k in kinds_of[WILD]:
+        if hand[k]:
+            out.extend(range(PLAY, PLAY + N_COLOURS))
+            return out
+    for colour in range(N_COLOURS):
+        for k in kinds_of[colour]:
+            if hand[k]:
+                out.append(PLAY + colour)
+                break
     return out or [PASS]
 
 
 def _select_actions(s: LordOfWorldsState) -> list[int]:
-    hand, colour, want = s.hands[s.player], s.ctx.cards.colour, s.colour
+    hand = s.hands[s.player]
     out = []
-    for k, c in enumerate(hand):
-        if c and (colour[k] == want or colour[k] == WILD):
+    for k in s.ctx.cards.playable_as[s.colour]:
+        if hand[k]:
             out.append(ADD + k)
     if s.sel:
         out.append(DONE)

@@ -9,8 +9,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simcore.games.lord_of_worlds import cards as deck_ops
-from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC
+from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, WILD
 from simcore.games.lord_of_worlds.planet import chain_scores
+from simcore.games.lord_of_worlds.rules import (
+    ADD,
+    DONE,
+    PASS,
+    PLAY,
+    _select_actions,
+    _start_actions,
+)
 
 from .helpers import cards_total, game, tiles_in_play
 
@@ -193,3 +201,26 @@ def test_planet_scoring_memo_stays_bounded(monkeypatch):
         planet.planet_chain_scores(s, 0)
         planet.planet_chain_scores(s, 1)
         assert len(planet._CHAIN_MEMO) <= 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hand=st.lists(st.integers(0, 2), min_size=32, max_size=32),
+    colour=st.integers(0, 5),
+    selected=st.booleans(),
+)
+def test_play_and_select_options_match_their_definition(hand, colour, selected):
+    """§4 A: a colour may be played when a card of it (or any wild, then every colour) is in
+    hand; a selection adds any card of the chosen colour or a wild. The option makers test only
+    those kinds; the definition below walks the whole hand."""
+    s = GAMES["standard"].new_state(2, 7)
+    kinds = s.ctx.cards.colour
+    assert len(kinds) == len(hand)  # the strategy covers the shipped card kinds
+    s.hands[s.player] = list(hand)
+    held = {kinds[k] for k, c in enumerate(hand) if c}
+    plays = range(6) if WILD in held else sorted(held)
+    hires = [a for a in _start_actions(s) if a < PLAY]
+    assert _start_actions(s) == ([*hires, *(PLAY + c for c in plays)] or [PASS])
+    s.colour, s.sel = colour, [0] if selected else []
+    adds = [ADD + k for k, c in enumerate(hand) if c and kinds[k] in (colour, WILD)]
+    assert _select_actions(s) == adds + ([DONE] if selected else [])
