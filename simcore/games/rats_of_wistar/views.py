@@ -40,24 +40,43 @@ def determinize(s: Any, player: int, rng: random.Random) -> Any:
     new = s.clone()
     # A sampled world's placements feed no actions table: records off (~3% of a search).
     new.records, new.plc, new.amend = False, None, []
-    con = new.content
-    opponents = [p for p in range(new._n) if p != player]
+    cards = new.content.cards
+    # plain loops, no comprehensions (3.11 builds a frame for each): every search iteration
+    # and every end-of-game guard determinizes
+    opponents = []
+    for p in range(new._n):
+        if p != player:
+            opponents.append(new.players[p])
     for deck in (0, 1):
-        hidden = {p: [c for c in _hidden(new, new.players[p]) if con.cards[c].deck == deck]
-                  for p in opponents}  # fmt: skip
-        pool = sorted(new.deck[deck] + [c for p in opponents for c in hidden[p]])
+        hidden = []  # per opponent, its unseen cards of this deck
+        pool = new.deck[deck][:]
+        for pl in opponents:
+            known, mine = pl.known, []
+            for c in pl.hand:
+                if c not in known and cards[c].deck == deck:
+                    mine.append(c)
+            hidden.append(mine)
+            pool += mine
+        pool.sort()
         shuffle(pool, rng)
         k = len(new.deck[deck])
         new.deck[deck] = sorted(pool[:k])
-        for p in opponents:
-            pl = new.players[p]
-            take = pool[k : k + len(hidden[p])]
-            k += len(hidden[p])
-            keep = [c for c in pl.hand if c not in hidden[p]]
-            pl.hand = sorted(keep + take)
+        for pl, mine in zip(opponents, hidden, strict=True):
+            keep = []
+            for c in pl.hand:
+                if c not in mine:
+                    keep.append(c)
+            keep += pool[k : k + len(mine)]
+            k += len(mine)
+            keep.sort()
+            pl.hand = keep
     _missions(new, rng)
     _visitors(new, rng)
-    tokens = sorted([t for t in new.door_tok if t >= 0] + new.door_box)
+    tokens = new.door_box[:]
+    for t in new.door_tok:
+        if t >= 0:
+            tokens.append(t)
+    tokens.sort()
     shuffle(tokens, rng)
     for d, t in enumerate(new.door_tok):
         if t >= 0:
@@ -69,11 +88,14 @@ def determinize(s: Any, player: int, rng: random.Random) -> Any:
 
 
 def _missions(new: Any, rng: random.Random) -> None:
-    con = new.content
+    missions, m_id, m_rev = new.content.missions, new.m_id, new.m_rev
     for floor in (0, 1):
-        slots = [m for m, i in enumerate(new.m_id)
-                 if not new.m_rev[m] and con.missions[i].group == floor]  # fmt: skip
-        pool = sorted([new.m_id[m] for m in slots] + new.m_box[floor])
+        slots, pool = [], new.m_box[floor][:]
+        for m, i in enumerate(m_id):
+            if not m_rev[m] and missions[i].group == floor:
+                slots.append(m)
+                pool.append(i)
+        pool.sort()
         shuffle(pool, rng)
         for m in slots:
             new.m_id[m] = pool.pop()
@@ -81,13 +103,18 @@ def _missions(new: Any, rng: random.Random) -> None:
 
 
 def _visitors(new: Any, rng: random.Random) -> None:
-    con = new.content
+    visitors, fvis, rstack = new.content.visitors, new.fvis, new.rstack
     for color in (0, 1):
-        rooms = [r for r, v in enumerate(new.fvis) if v >= 0 and con.visitors[v].group == color]
-        stack = [i for i in range(new.round, len(new.rstack))
-                 if con.visitors[new.rstack[i]].group == color]  # fmt: skip
-        pool = sorted([new.fvis[r] for r in rooms] + [new.rstack[i] for i in stack]
-                      + new.vsupply[color])  # fmt: skip
+        rooms, stack, pool = [], [], new.vsupply[color][:]
+        for r, v in enumerate(fvis):
+            if v >= 0 and visitors[v].group == color:
+                rooms.append(r)
+                pool.append(v)
+        for i in range(new.round, len(rstack)):
+            if visitors[rstack[i]].group == color:
+                stack.append(i)
+                pool.append(rstack[i])
+        pool.sort()
         shuffle(pool, rng)
         for r in rooms:
             new.fvis[r] = pool.pop()
