@@ -59,18 +59,28 @@ class PlanetView:
         ctx = s.ctx
         adj, table, ttype = ctx.planet.adj, ctx.scoring.chain, ctx.ttype
         terr, arch, printed = s.pterr[p], s.parch[p], ctx.planet.architect
-        types = [ttype[t] if t >= 0 else -1 for t in terr]
+        # plain loops, no comprehensions (3.11 builds a frame for each): a view is rebuilt
+        # after every placement of every lookahead
+        types, empties, space = [], [], []
+        plain = spaced = False
+        for h, t in enumerate(terr):
+            types.append(ttype[t] if t >= 0 else -1)
+            on_space = printed[h] or arch[h] > 0
+            space.append(on_space)
+            if t < 0:
+                empties.append(h)
+                if on_space:
+                    spaced = True
+                else:
+                    plain = True
         root, size = chain_components(types, adj)
-        self.empties = [h for h, t in enumerate(terr) if t < 0]
-        self.space = [printed[h] or arch[h] > 0 for h in range(len(terr))]
+        self.empties, self.space = empties, space
         self.gains: dict[int, dict[int, int]] = {}
         self.sage: dict[int, int] = {}
         self.view: dict[int, int] = {}
         # chain gains never fall below a lone tile's points for the non-decreasing tables in
         # use, so every hex counts as table[1] for terrains that are not next to it
         base = table[1]
-        plain = any(not self.space[h] for h in self.empties)
-        spaced = any(self.space[h] for h in self.empties)
         self.best_empty = best_empty = [base if plain else NEG] * N_BASIC
         self.best_space = best_space = [base if spaced else NEG] * N_BASIC
         gains, sage, view = self.gains, self.sage, self.view
@@ -223,8 +233,12 @@ class LordOfWorldsHeuristic:
         price, wa, vgain = self.price, self.wa, view.vgain
         # basic terrain worth = max(on an empty hex, on an architect space + wa * value)
         free = FREE_BONUS * (not s.free_used)
-        on_empty = [self.wc * g + free for g in view.best_empty]
-        on_space = [self.wc * g - self.reserve for g in view.best_space]
+        wc, reserve = self.wc, self.reserve
+        on_empty, on_space = [], []
+        for g in view.best_empty:
+            on_empty.append(wc * g + free)
+        for g in view.best_space:
+            on_space.append(wc * g - reserve)
         for h, t in faceup:
             v = tvalue[t]
             cost = dist[h] + v
@@ -298,9 +312,12 @@ class LordOfWorldsHeuristic:
             return self._select(s)
         if phase == R.P_PLACE:
             view = planet_view(s, s.player)
-            return R.PLACE + max(
-                view.empties, key=lambda h: self.place_score(s, view, s.pending, h)
-            )
+            best_h, best_v, tile = -1, NEG, s.pending  # the first best hex, as max() picks
+            for h in view.empties:
+                v = self.place_score(s, view, tile, h)
+                if best_h < 0 or v > best_v:
+                    best_h, best_v = h, v
+            return R.PLACE + best_h
         if phase == R.P_START:
             return self._start(s, legal)
         legal = s.legal_actions() if legal is None else legal
