@@ -40,3 +40,24 @@ def test_turn_values_shared_memo_equal_fresh(seed: int, style: str) -> None:
             turns += 1
         state.apply(policy.act(state, rng))
     assert turns > 10
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32), style=st.sampled_from(["engine", "explorer"]))
+def test_best_takes_the_first_best_value_plus_noise(seed: int, style: str) -> None:
+    """``_best`` calls the values directly (no closures): at every decision of a heuristic game
+    it picks the first action of highest ``value`` + noise, the noise drawn in action order."""
+    policy = make_heuristic(GAME, style=style)
+    state, rng = GAME.new_state(2, seed), random.Random(seed)
+    kinds = set()
+    while state.current_player >= 0:
+        actions, task, seat = state.legal_actions(), state.stack[-1], state.current_player
+        if len(actions) > 1:
+            key = rng.getrandbits(32)
+            noise = random.Random(key)
+            scored = [policy.value(state, task, seat, a) + noise.random() * 0.05 for a in actions]
+            expected = actions[scored.index(max(scored))]
+            assert policy._best(state, actions, random.Random(key)) == expected, task[0]
+            kinds.add(task[0])
+        state.apply(policy.act(state, rng))
+    assert "turn" in kinds and len(kinds) > 3  # the turn menu and other decisions were met
