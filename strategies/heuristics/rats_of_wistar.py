@@ -14,8 +14,8 @@ from typing import Any
 from simcore.api import Game
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.actions import bed_cost, dig_cost
-from simcore.games.rats_of_wistar.farm import completable, explore_options, potion_options
-from simcore.games.rats_of_wistar.inventions import can_play
+from simcore.games.rats_of_wistar.farm import completable, explore_options
+from simcore.games.rats_of_wistar.inventions import can_play, playable
 from simcore.games.rats_of_wistar.wheel import space_slot, strength
 from strategies.base import choose_style
 from strategies.endgame import endgame_filter
@@ -212,7 +212,6 @@ class WistarHeuristic:
 
     def quick_value(self, s: Any, seat: int, pl: Any, a: int) -> float:
         """Quick actions: take the clearly useful ones."""
-        last = self.rounds_left(s) == 0
         if a == B.QA_PLACE:
             return 3.0
         if a == B.QA_GOAL:
@@ -221,9 +220,14 @@ class WistarHeuristic:
             return 1.0
         if a == B.QA_TENT:
             return self.w["tent"] if s.round <= 3 else -1.0
+        last = s.params.rounds - s.round == 0  # ``rounds_left``, inlined: runs per action
         if a == B.QA_POTION:
-            opts = potion_options(s, seat)
-            return 1.0 if (opts[0] < B.POTION_BASE + 2 or last) else -0.5
+            # worth drinking in the last round, or when it does more than give a resource
+            # (``potion_options``' first option completes a mission or plays an invention);
+            # tested cheapest first, each test read-only
+            if last or completable(s, seat) or playable(s, seat, -1, False):
+                return 1.0
+            return -0.5
         if a == B.QA_POWER:
             return 0.5 if (pl.power == 1 and pl.spendable() >= 8) or last else -1.0
         if a == B.QA_JOKER:

@@ -10,6 +10,9 @@ from hypothesis import strategies as st
 
 from analyses.stats import wilson_interval
 from simcore.games.rats_of_wistar import RatsOfWistar
+from simcore.games.rats_of_wistar import board as B
+from simcore.games.rats_of_wistar.farm import potion_options
+from simcore.games.rats_of_wistar.vocab import POTION
 from simcore.testing import head_to_head
 from strategies.heuristics.rats_of_wistar import make_heuristic
 
@@ -61,3 +64,23 @@ def test_best_takes_the_first_best_value_plus_noise(seed: int, style: str) -> No
             kinds.add(task[0])
         state.apply(policy.act(state, rng))
     assert "turn" in kinds and len(kinds) > 3  # the turn menu and other decisions were met
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_potion_value_follows_the_potion_options(seed: int) -> None:
+    """The quick potion is worth drinking in the last round or when its first option does more
+    than give a resource (the value tests that without building the option list)."""
+    policy = make_heuristic(GAME, style="explorer")
+    state, rng = GAME.new_state(2, seed), random.Random(seed)
+    checked = 0
+    while state.current_player >= 0:
+        seat = state.current_player
+        pl = state.players[seat]
+        if pl.res[POTION]:
+            useful = potion_options(state, seat)[0] < B.POTION_BASE + 2
+            expected = 1.0 if useful or policy.rounds_left(state) == 0 else -0.5
+            assert policy.quick_value(state, seat, pl, B.QA_POTION) == expected
+            checked += 1
+        state.apply(policy.act(state, rng))
+    assert checked > 0
