@@ -106,7 +106,7 @@ class WistarHeuristic:
     def card_value(self, s: Any, pl: Any, cid: int) -> float:
         """Worth of playing a card now."""
         card = s.content.cards[cid]
-        left = self.rounds_left(s)
+        left = s.params.rounds - s.round  # ``rounds_left``, inlined: runs per card valued
         v = card.vp + self.w["card"] * 0.5
         eff = 0  # plain loops here and in prim_value: they run for every card in every decision
         for p in card.effect:
@@ -169,7 +169,7 @@ class WistarHeuristic:
         if main == 3:
             rooms = pl.rooms.count(B.EMPTY)
             n = min(st, s.params.bed_workers - pl.beds, rooms, pl.res[0] // max(1, bed_cost(s, pl)))
-            return (2.0 + 0.5 * self.rounds_left(s)) * n
+            return (2.0 + 0.5 * (s.params.rounds - s.round)) * n
         if main == 4:
             return st * 0.9 * self.w["card"]
         return st * self.w["explore"] * (1.0 if explore_options(s, seat) else 0.3)

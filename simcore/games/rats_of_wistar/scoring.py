@@ -12,10 +12,14 @@ PARTS = ("vp_start_and_play", "vp_abilities", "vp_beds", "vp_rooms", "vp_visitor
 
 def ability_vp(s: Any, pl: Any) -> int:
     """VP of uncovered ability spaces plus the +2 pairs."""
-    abil = s.content.abilities
-    vp = sum(a.vp for i, a in enumerate(abil) if pl.abil >> i & 1)
+    # plain loops here and in score_parts, no generator expressions (3.11 builds a frame for
+    # each): every search play-out and end-of-game guard scores finished games
+    mask, vp = pl.abil, 0
+    for i, a in enumerate(s.content.abilities):
+        if mask >> i & 1:
+            vp += a.vp
     for a, b, bonus in s.content.pairs:
-        if pl.abil >> a & 1 and pl.abil >> b & 1:
+        if mask >> a & 1 and mask >> b & 1:
             vp += bonus
     return vp
 
@@ -43,15 +47,22 @@ def score_parts(s: Any, seat: int) -> dict[str, int]:
     pl = s.players[seat]
     prm = s.params
     con = s.content
+    visitors = inventions = ends = 0
+    for v in pl.visitors:
+        visitors += con.visitors[v].vp
+    for c in pl.played:
+        inventions += con.cards[c].vp
+    for w, sub, vp in pl.ends:
+        ends += vp * end_count(s, pl, w, sub)
     return {
         "vp_start_and_play": pl.vp,
         "vp_abilities": ability_vp(s, pl),
         "vp_beds": prm.bed_vp[pl.beds - 1] if pl.beds else 0,
         "vp_rooms": room_vp(s, pl),
-        "vp_visitors": sum(con.visitors[v].vp for v in pl.visitors),
+        "vp_visitors": visitors,
         "vp_cheese": max(pl.cheese, 0),
-        "vp_inventions": sum(con.cards[c].vp for c in pl.played),
-        "vp_end_effects": sum(vp * end_count(s, pl, w, sub) for w, sub, vp in pl.ends),
+        "vp_inventions": inventions,
+        "vp_end_effects": ends,
         "vp_power": prm.power2_vp if pl.power >= 2 else 0,
         "vp_leftovers": (pl.res[0] + pl.res[1] + pl.res[MOVE] + len(pl.hand))
         // prm.leftovers_per_vp,

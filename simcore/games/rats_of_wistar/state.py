@@ -223,7 +223,10 @@ class WistarState(State):
     # ----------------------------------------------------------------- results
     def scores(self) -> list[float]:
         """Current total VP of every seat (final scoring applied to the current position)."""
-        return [float(sum(score_parts(self, p).values())) for p in range(self._n)]
+        out = []  # a loop, not a comprehension: finished play-outs are scored by the thousand
+        for p in range(self._n):
+            out.append(float(sum(score_parts(self, p).values())))
+        return out
 
     def winners(self) -> list[int]:
         """Highest score; ties go to the tied player earliest in the final turn order (§3)."""
