@@ -188,14 +188,26 @@ class WistarState(State):
         new.door_tok, new.door_open = self.door_tok[:], self.door_open[:]
         new.door_box, new.goals, new.heroes = self.door_box[:], self.goals[:], self.heroes[:]
         new.pairs, new._legal = self.pairs[:], self._legal[:]
-        new.occ = [x[:] for x in self.occ]
-        new.vsupply = [x[:] for x in self.vsupply]
-        new.m_box = [x[:] for x in self.m_box]
-        new.goal_occ = [x[:] for x in self.goal_occ]
-        new.deck = [x[:] for x in self.deck]
-        new.discard = [x[:] for x in self.discard]
-        new.market = [x[:] for x in self.market]
-        new.players = [p.clone() for p in self.players]
+        # nested lists by loops, not comprehensions (3.11 builds a frame for each of them)
+        occ, goal_occ, players = [], [], []
+        for x in self.occ:
+            occ.append(x[:])
+        for x in self.goal_occ:
+            goal_occ.append(x[:])
+        for p in self.players:
+            players.append(p.clone())
+        new.occ, new.goal_occ, new.players = occ, goal_occ, players
+        # the pairs of lists (two decks, floors, colours): spelled out
+        a, b = self.vsupply
+        new.vsupply = [a[:], b[:]]
+        a, b = self.m_box
+        new.m_box = [a[:], b[:]]
+        a, b = self.deck
+        new.deck = [a[:], b[:]]
+        a, b = self.discard
+        new.discard = [a[:], b[:]]
+        a, b = self.market
+        new.market = [a[:], b[:]]
         new._trace = None
         new._info = -1
         return new
