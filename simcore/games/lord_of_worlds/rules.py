@@ -121,9 +121,13 @@ def _move_actions(s: LordOfWorldsState) -> list[int]:
             if n >= 0 and not (blocks and btile[n] >= 0 and not bup[n]):
                 out.append(MOVE + d)
     if _can_jump(s, cur):
-        for h in board.portals if params.strategic else range(board.size):
-            if h != cur and not (blocks and btile[h] >= 0 and not bup[h]):
-                out.append(JUMP + h)
+        if not (blocks or params.strategic):  # every other hex, in order: two ranges
+            out.extend(range(JUMP, JUMP + cur))
+            out.extend(range(JUMP + cur + 1, JUMP + board.size))
+        else:
+            for h in board.portals if params.strategic else range(board.size):
+                if h != cur and not (blocks and btile[h] >= 0 and not bup[h]):
+                    out.append(JUMP + h)
     if can_collect(s):
         out.append(COLLECT)
     if s.moved or s.collected or not s.ctx.params.require_action or not out:
