@@ -133,9 +133,9 @@ class LordOfWorldsState(State):
             found = self.cache[-1] = rules.legal_actions(self)
         return found[:]
 
-    def apply(self, action: int) -> None:
-        """Apply one decision; IllegalActionError (state unchanged) when not legal."""
-        rules.apply(self, action)
+    # Apply one decision; IllegalActionError (state unchanged) when not legal. Bound directly
+    # to the rules function: one call layer less at every step.
+    apply = rules.apply
 
     def note(self, line: str) -> None:
         """Add a narrative line when tracing."""
