@@ -4,7 +4,7 @@ import pytest
 
 from simcore import registry
 from simcore.errors import IllegalActionError
-from simcore.runner import play_game
+from simcore.runner import RunawayGameError, play_game
 from strategies import RandomPolicy
 from strategies.registry import make_policy
 
@@ -69,3 +69,12 @@ def test_recording_actions_changes_no_game(game_id):
         with_rows.game.pop("wall_ms"), without.game.pop("wall_ms")
         assert (with_rows.game, with_rows.seats) == (without.game, without.seats)
         assert with_rows.actions and not without.actions
+
+
+@pytest.mark.parametrize("record_actions", [False, True])
+def test_a_game_past_its_step_limit_is_a_runaway_naming_game_and_seed(record_actions):
+    game = registry.make_game("ratjack")
+    policies = [RandomPolicy(), RandomPolicy()]
+    with pytest.raises(RunawayGameError, match=r"ratjack: no end after 5 steps \(seed 42\)"):
+        play_game(game, 2, policies, 42, record_actions=record_actions, max_steps=5)
+    assert play_game(game, 2, policies, 42).game["steps"] > 5  # the game itself is longer
