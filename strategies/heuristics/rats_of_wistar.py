@@ -14,7 +14,7 @@ from typing import Any
 from simcore.api import Game
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.actions import bed_cost, dig_cost
-from simcore.games.rats_of_wistar.farm import completable, explore_options
+from simcore.games.rats_of_wistar.farm import can_explore, completable
 from simcore.games.rats_of_wistar.inventions import can_play, playable
 from simcore.games.rats_of_wistar.wheel import space_slot, strength
 from strategies.base import choose_style
@@ -172,7 +172,7 @@ class WistarHeuristic:
             return (2.0 + 0.5 * (s.params.rounds - s.round)) * n
         if main == 4:
             return st * 0.9 * self.w["card"]
-        return st * self.w["explore"] * (1.0 if explore_options(s, seat) else 0.3)
+        return st * self.w["explore"] * (1.0 if can_explore(s, seat) else 0.3)
 
     def turn_value(self, s: Any, seat: int, pl: Any, a: int, memo: dict | None = None) -> float:
         """Placement, quick action or end of turn (``memo``: values shared by one decision's

@@ -54,6 +54,34 @@ def explore_options(s: Any, seat: int) -> list[int]:
     return opts
 
 
+def can_explore(s: Any, seat: int) -> bool:
+    """``explore_options(s, seat)`` is not empty, tested with early exits (a heuristic asks
+    this for every explore space of every turn decision)."""
+    pl = s.players[seat]
+    farm, room = s.content.farm, pl.explorer
+    for a, b in farm.open_passages:  # a move (``neighbours``)
+        if room in (a, b):
+            return True
+    locs = locations(s, pl)
+    door_open = s.door_open
+    for d, (a, b) in enumerate(farm.doors):
+        if door_open[d]:
+            if room in (a, b):  # a move through an open door
+                return True
+        elif a in locs or b in locs:  # a door to open
+            return True
+    m_rev = s.m_rev
+    for m, r in enumerate(s.m_room):
+        if not m_rev[m] and r in locs:
+            return True
+    if EMPTY in pl.rooms:
+        for r in locs:
+            if s.fvis[r] >= 0:
+                return True
+        return bool(s.cheese and pl.cheese < 0 and farm.cheese_room in locs)
+    return False
+
+
 def _explore_options(s: Any, task: tuple) -> list[int]:
     opts = explore_options(s, task[1])
     return [*opts, STOP] if opts else []

@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 from simcore.games.rats_of_wistar import RatsOfWistar
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.content import goal_stops
-from simcore.games.rats_of_wistar.farm import can_goal, goal_space, meets
+from simcore.games.rats_of_wistar.farm import (
+    can_explore,
+    can_goal,
+    explore_options,
+    goal_space,
+    meets,
+)
 
 GAME = RatsOfWistar()
 
@@ -143,3 +149,39 @@ def test_goal_checks_equal_checking_every_space(seed, n):
                 assert can_goal(s, seat) == any(k >= 0 for k in expect)
         s.content = real
         s.apply(walk.choice(s.legal_actions()))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 4))
+def test_can_explore_says_whether_there_is_an_explore_option(seed, n):
+    # can_explore answers bool(explore_options) with early exits, for every seat of every
+    # position of a random game, in the shipped farm and in one without open passages (the
+    # explorer then moves only through open doors), each with doors, face-down missions,
+    # visitors, cheese and empty rooms shuffled, so that every branch can answer no (a
+    # farm without doors either lets the cheese decide)
+    s = GAME.new_state(n, seed)
+    farm = s.content.farm
+    walled = replace(s.content, farm=replace(farm, open_passages=()))
+    bare = replace(s.content, farm=replace(farm, open_passages=(), doors=()))
+    walk = random.Random(seed)
+    answers = set()
+    while not s.is_terminal():
+        for content in (s.content, walled, bare):
+            t = s.clone()
+            t.content = content
+            t.door_open = [walk.random() < 0.5 for _ in t.door_open]
+            t.m_rev = [walk.random() < 0.7 for _ in t.m_rev]
+            t.fvis = [v if walk.random() < 0.3 else -1 for v in t.fvis]
+            t.cheese = walk.random() < 0.3
+            for seat in range(n):
+                pl = t.players[seat]
+                if walk.random() < 0.5:
+                    pl.rooms = [B.SOIL if r == B.EMPTY else r for r in pl.rooms]
+                if walk.random() < 0.3:
+                    pl.explorer = farm.cheese_room
+                expected = bool(explore_options(t, seat))
+                assert can_explore(t, seat) == expected
+                answers.add(expected)
+        actions = s.legal_actions()
+        s.apply(actions[walk.randrange(len(actions))])
+    assert answers == {True, False}  # both answers occurred
