@@ -60,7 +60,11 @@ def fill_room(s: Any, pl: Any) -> None:
 
 def missing_icons(pl: Any, card: Any) -> int:
     """Icons short of the card's icon requirements (each may be covered by a joker)."""
-    return sum(max(0, n - pl.icons[i]) for i, n in card.icons)
+    short, icons = 0, pl.icons
+    for i, n in card.icons:  # a loop, no generator or max(): runs in every playability test
+        if n > icons[i]:
+            short += n - icons[i]
+    return short
 
 
 def resource_cost(pl: Any, res: int, amount: int) -> int:
@@ -79,9 +83,17 @@ def can_play(s: Any, pl: Any, card: Any, free: bool) -> bool:
     """Requirements of §7 met (free = ignoring requirements)."""
     if free:
         return True
-    if pl.res[0] < resource_cost(pl, 0, card.wood) or pl.res[1] < resource_cost(pl, 1, card.metal):
-        return False
-    if pl.res[MOVE] < card.move:
+    # ``resource_cost`` inlined, no max() (a heuristic tests every hand card at every decision)
+    res, disc = pl.res, pl.nextdisc
+    if card.wood:
+        cost = card.wood - disc[0]
+        if res[0] < (cost if cost > 0 else 0):
+            return False
+    if card.metal:
+        cost = card.metal - disc[1]
+        if res[1] < (cost if cost > 0 else 0):
+            return False
+    if res[MOVE] < card.move:
         return False
     if pl.power < card.power or (card.req_type >= 0 and not pl.types[card.req_type]):
         return False

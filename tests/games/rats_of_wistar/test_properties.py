@@ -19,6 +19,8 @@ from simcore.games.rats_of_wistar.farm import (
     goal_space,
     meets,
 )
+from simcore.games.rats_of_wistar.inventions import can_play, fill_target, resource_cost
+from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
 
 GAME = RatsOfWistar()
 
@@ -185,3 +187,33 @@ def test_can_explore_says_whether_there_is_an_explore_option(seed, n):
         actions = s.legal_actions()
         s.apply(actions[walk.randrange(len(actions))])
     assert answers == {True, False}  # both answers occurred
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    card=st.integers(0, 10_000),
+    res=st.lists(st.integers(0, 6), min_size=5, max_size=5),
+    disc=st.lists(st.integers(0, 3), min_size=2, max_size=2),
+    icons=st.lists(st.integers(0, 3), min_size=6, max_size=6),
+    power=st.integers(0, 2),
+)
+def test_can_play_is_section_7_requirements(seed, card, res, disc, icons, power):
+    # can_play inlines the discounted costs and the icon shortfall; the requirements of §7
+    # written out with resource_cost and max() must agree for any player and card
+    s = GAME.new_state(2, seed)
+    pl = s.players[0]
+    pl.res, pl.nextdisc, pl.icons, pl.power = res, disc, icons, power
+    c = s.content.cards[card % len(s.content.cards)]
+    short = sum(max(0, n - pl.icons[i]) for i, n in c.icons)
+    expected = (
+        pl.res[0] >= resource_cost(pl, 0, c.wood)
+        and pl.res[1] >= resource_cost(pl, 1, c.metal)
+        and pl.res[MOVE] >= c.move
+        and pl.power >= c.power
+        and (c.req_type < 0 or bool(pl.types[c.req_type]))
+        and (not c.room or fill_target(s, pl) >= 0)
+        and (not c.icons or short <= pl.res[JOKER])
+    )
+    assert can_play(s, pl, c, False) == expected
+    assert can_play(s, pl, c, True)
