@@ -91,52 +91,50 @@ def test_never_chooses_a_certain_loss_when_playing_on_is_possible(style):
     assert losing_options_seen > 0  # the property was exercised, not vacuous
 
 
-def test_plan_only_copies_score_every_action_as_dealt_copies_do():
-    # The heuristic plans on copies that skip the next round's deal (plan_only): for every
-    # action of every decision in 12 games (2-4 players) the score must equal the one of a copy
-    # that deals, and round ends must actually occur in the lookahead (not vacuous).
+def _planning_positions(h, phases):
+    """(position, seat to act, its sampled world) at every decision of ``phases`` in 12
+    heuristic games (2-4 players); the games go on with the heuristic's own choices."""
     game = Ratjack()
-    h = make_heuristic(game)
-    round_ends = 0
     for seed in range(12):
         s = game.new_state(2 + seed % 3, seed)
         rng = random.Random(seed)
         while not s.is_terminal():
-            me = s.current_player
-            if s.phase == P_PLAY:
-                world = s.determinize(me, random.Random(seed))
-                planned = world.clone()
-                planned.plan_only = True
-                for a in s.legal_actions():
-                    dealt_score = h._simulate(world, me, a)
-                    assert h._simulate(planned, me, a) == dealt_score, (seed, s.turns, a)
-                    sim = planned.clone()
-                    sim.apply(a)
-                    round_ends += sim.round_no != s.round_no
+            if s.phase in phases:
+                me = s.current_player
+                yield s, me, s.determinize(me, random.Random(seed))
             s.apply(h.act(s, rng))
             assert not s.plan_only  # planning never marks the real game
+
+
+def test_plan_only_copies_score_every_action_as_dealt_copies_do():
+    # The heuristic plans on copies that skip the next round's deal (plan_only): for every
+    # action of every decision the score must equal the one of a copy that deals, and round
+    # ends must actually occur in the lookahead (not vacuous).
+    h = make_heuristic(Ratjack())
+    round_ends = 0
+    for s, me, world in _planning_positions(h, (P_PLAY,)):
+        planned = world.clone()
+        planned.plan_only = True
+        for a in s.legal_actions():
+            dealt_score = h._simulate(world, me, a)
+            assert h._simulate(planned, me, a) == dealt_score, (s.turns, a)
+            sim = planned.clone()
+            sim.apply(a)
+            round_ends += sim.round_no != s.round_no
     assert round_ends > 0
 
 
 def test_a_lookahead_on_its_own_copy_scores_as_on_a_clone():
     # The last candidate of a decision plays on the decision's own copy, uncopied (``own``):
-    # for every action at every play and effect decision of 12 games (2-4 players), scoring on
-    # the copy itself must equal scoring on a clone, also when the action ends the round (the
-    # round being played is read before the copy moves on; not vacuous: such actions occur).
-    game = Ratjack()
-    h = make_heuristic(game)
+    # for every action at every play and effect decision, scoring on the copy itself must
+    # equal scoring on a clone, also when the action ends the round (the round being played
+    # is read before the copy moves on; not vacuous: such actions occur).
+    h = make_heuristic(Ratjack())
     round_ends = 0
-    for seed in range(12):
-        s = game.new_state(2 + seed % 3, seed)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            me = s.current_player
-            if s.phase in (P_PLAY, P_EFFECT):
-                world = s.determinize(me, random.Random(seed))
-                for a in s.legal_actions():
-                    on_clone = h._simulate(world, me, a)
-                    own = world.clone()
-                    assert h._simulate(own, me, a, own=True) == on_clone, (seed, s.turns, a)
-                    round_ends += own.round_no != s.round_no
-            s.apply(h.act(s, rng))
+    for s, me, world in _planning_positions(h, (P_PLAY, P_EFFECT)):
+        for a in s.legal_actions():
+            on_clone = h._simulate(world, me, a)
+            own = world.clone()
+            assert h._simulate(own, me, a, own=True) == on_clone, (s.turns, a)
+            round_ends += own.round_no != s.round_no
     assert round_ends > 0
