@@ -17,15 +17,11 @@ from simcore.api import Game
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import PORTAL, Board
 from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
-from simcore.games.lord_of_worlds.planet import (
-    VALUE_SET_MAX,
-    chain_components,
-    empty_hexes,
-    planet_values,
-)
+from simcore.games.lord_of_worlds.planet import empty_hexes
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from strategies.base import choose_style
 from strategies.endgame import endgame_filter
+from strategies.heuristics.lord_of_worlds_view import NEG, PlanetView, planet_view
 
 STYLES = {
     # w_chain: weight of chain growth; w_arch: weight of architect-space stars;
@@ -34,92 +30,7 @@ STYLES = {
     "chains": {"w_chain": 1.3, "w_arch": 1.0, "card_price": 0.45, "arch_reserve": 4.0},
     "architect": {"w_chain": 0.8, "w_arch": 1.3, "card_price": 0.45, "arch_reserve": 8.0},
 }
-NEG = -1e9
-_PACK = 1 << 40  # packs (joined size, lost points) into one int; points stay far below 2**39
 FREE_BONUS = 3.0  # a placement on an empty hex earns a free collection
-
-
-class PlanetView:
-    """Per-planet placement gains (public information), cached on the state per planet."""
-
-    __slots__ = (
-        "best_empty",
-        "best_space",
-        "empties",
-        "gains",
-        "space",
-        "sage",
-        "view",
-        "best_special",
-        "vgain",
-        "plan_memo",
-    )
-
-    def __init__(self, s: LordOfWorldsState, p: int) -> None:
-        ctx = s.ctx
-        adj, table, ttype = ctx.planet.adj, ctx.scoring.chain, ctx.ttype
-        terr, arch, printed = s.pterr[p], s.parch[p], ctx.planet.architect
-        # plain loops, no comprehensions (3.11 builds a frame for each): a view is rebuilt
-        # after every placement of every lookahead
-        types, empties, space = [], [], []
-        plain = spaced = False
-        for h, t in enumerate(terr):
-            types.append(ttype[t] if t >= 0 else -1)
-            on_space = printed[h] or arch[h] > 0
-            space.append(on_space)
-            if t < 0:
-                empties.append(h)
-                if on_space:
-                    spaced = True
-                else:
-                    plain = True
-        root, size = chain_components(types, adj)
-        self.empties, self.space = empties, space
-        self.gains: dict[int, dict[int, int]] = {}
-        self.sage: dict[int, int] = {}
-        self.view: dict[int, int] = {}
-        # chain gains never fall below a lone tile's points for the non-decreasing tables in
-        # use, so every hex counts as table[1] for terrains that are not next to it
-        base = table[1]
-        self.best_empty = best_empty = [base if plain else NEG] * N_BASIC
-        self.best_space = best_space = [base if spaced else NEG] * N_BASIC
-        gains, sage, view = self.gains, self.sage, self.view
-        for h in self.empties:
-            g: dict[int, int] = {}
-            filled = longest = 0
-            seen: list[int] = []
-            for x in adj[h]:
-                t = types[x]
-                if t < 0:
-                    continue
-                filled += 1
-                if t >= N_BASIC:
-                    continue
-                r = root[x]
-                if r in seen:
-                    continue
-                seen.append(r)
-                n = size[r]
-                if n > longest:
-                    longest = n
-                # the chain grows to 1 + the joined sizes; the joined chains' own points go
-                g[t] = g.get(t, 0) + n * _PACK - table[n]
-            if g:
-                best = best_space if self.space[h] else best_empty
-                for t, packed in g.items():
-                    joined = (packed + _PACK // 2) // _PACK
-                    v = g[t] = table[1 + joined] + packed - joined * _PACK
-                    if v > best[t]:
-                        best[t] = v
-            gains[h] = g
-            sage[h] = filled
-            view[h] = longest
-        # best placement value per special tile, filled lazily by the policy
-        self.best_special: dict[tuple[int, int, bool], float] = {}
-        self.vgain = _value_set_gains(s, p)
-        self.plan_memo: tuple | None = None
-
-
 _ENDING_STEPS = (R.P_START, R.P_PLACE, R.P_FREE)  # hire or play, where to place, free tile
 
 
@@ -129,32 +40,6 @@ def _may_end_after_this_turn(s: LordOfWorldsState) -> bool:
         return False
     near = empty_hexes(s, s.player) - 2 <= s.ctx.end_empty  # at most two tiles per turn
     return s.triggered or near or s.rounds + 1 >= s.ctx.params.max_rounds
-
-
-def _value_set_gains(s: LordOfWorldsState, p: int) -> list[float]:
-    """Per printed value, the value-set points one more tile of that value would add."""
-    ctx = s.ctx
-    tv = ctx.tvalue
-    top = max(tv) + 1
-    if not ctx.params.scores_value_sets:
-        return [0.0] * top
-    counts = [0] * top
-    for v in planet_values(s, p):
-        counts[v] += 1
-    table = ctx.scoring.value_sets
-    last = len(table) - 1
-    return [
-        float(table[min(c + 1, last)] - table[min(c, last)]) if 1 <= v <= VALUE_SET_MAX else 0.0
-        for v, c in enumerate(counts)
-    ]
-
-
-def planet_view(s: LordOfWorldsState, p: int) -> PlanetView:
-    """The cached PlanetView of ``p`` (rebuilt after each placement)."""
-    view = s.cache[p]
-    if view is None:
-        view = s.cache[p] = PlanetView(s, p)
-    return view
 
 
 class LordOfWorldsHeuristic:
