@@ -1,0 +1,91 @@
+"""benchmarks/same_games.py: two trees' games compared, and its refusals."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _same_games():
+    scripts = str(ROOT / "benchmarks")  # the script imports its sibling, as a run of it can
+    if scripts not in sys.path:
+        sys.path.append(scripts)
+    path = ROOT / "benchmarks" / "same_games.py"
+    spec = importlib.util.spec_from_file_location("same_games", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _copy_tree(dest: Path) -> Path:
+    for package in ("simcore", "strategies", "analyses", "reports"):
+        shutil.copytree(
+            ROOT / package, dest / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    return dest
+
+
+def test_a_tree_against_itself_is_identical(capsys):
+    assert _same_games().main([str(ROOT), str(ROOT), "--game", "ratjack", "--games", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 5 and all(" yes " in line for line in out[1:])
+
+
+def test_a_tree_that_plays_differently_is_caught(tmp_path, capsys):
+    # a copy whose random policy always takes the first legal action: the lines with a random
+    # seat differ, the others do not (and each side ran its own code, not the installed one)
+    other = _copy_tree(tmp_path / "other")
+    policy = other / "strategies" / "random_policy.py"
+    text = policy.read_text()
+    policy.write_text(text.replace("actions[randbelow(rng, len(actions))]", "actions[0]"))
+    assert "actions[0]" in policy.read_text()
+    rows = tmp_path / "rows.json"
+    args = [str(ROOT), str(other), "--game", "ratjack", "--games", "2", "--json", str(rows)]
+    assert _same_games().main(args) == 1
+    found = {tuple(r["policies"]): r["identical"] for r in json.loads(rows.read_text())}
+    assert {p: same for p, same in found.items() if "random" in p} == {
+        p: False for p in found if "random" in p
+    }
+    assert all(same for p, same in found.items() if "random" not in p)
+    assert " NO " in capsys.readouterr().out
+
+
+def test_a_tree_without_the_project_is_one_line_exit_2(tmp_path, capsys):
+    # an empty directory: the run either fails to import the project or, where the project is
+    # installed, imports the installed tree; both are refused in one line
+    assert _same_games().main([str(tmp_path), str(ROOT), "--game", "ratjack"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"same_games: {tmp_path}: ratjack ")
+    assert " failed: " in err or " imported the code of " in err
+
+
+def test_a_failing_run_is_named_in_one_line(monkeypatch, capsys, tmp_path):
+    module = _same_games()
+    error = "ModuleNotFoundError: No module named 'simcore'"
+    failed = subprocess.CompletedProcess([], 1, stdout="", stderr=f"Traceback\n{error}\n")
+    monkeypatch.setattr(module.subprocess, "run", lambda *a, **k: failed)
+    assert module.main([str(tmp_path), str(ROOT), "--game", "ratjack"]) == 2
+    assert capsys.readouterr().err.strip() == f"same_games: {tmp_path}: ratjack failed: {error}"
+
+
+def test_a_run_that_imported_another_tree_is_refused(monkeypatch, capsys, tmp_path):
+    module = _same_games()
+    report = json.dumps({"tree": str(ROOT), "hashes": []})
+    done = subprocess.CompletedProcess([], 0, stdout=report + "\n", stderr="")
+    monkeypatch.setattr(module.subprocess, "run", lambda *a, **k: done)
+    assert module.main([str(tmp_path), str(ROOT), "--game", "ratjack"]) == 2
+    assert "imported the code of" in capsys.readouterr().err
+
+
+def test_bad_arguments_exit_2(capsys):
+    module = _same_games()
+    assert module.main([str(ROOT), str(ROOT), "--games", "0"]) == 2
+    assert module.main([str(ROOT), str(ROOT), "--game", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert "--games must be at least 1" in err and "unknown game 'chess'" in err
