@@ -12,6 +12,7 @@ greedily, and scores the result with a style-specific evaluation. Styles:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,14 +65,7 @@ class RatjackHeuristic:
         if world.phase not in (P_DRAW, P_PLAY, P_EFFECT):
             return self._setup(world, me, legal)
         judge = self._after_draw if world.phase == P_DRAW else self._simulate
-        # the sampled world is this decision's own: the last candidate plays on it, uncopied
-        last = len(legal) - 1
-        best, best_score = legal[0], -1e18
-        for i, a in enumerate(legal):
-            score = judge(world, me, a, i == last)
-            if score > best_score:
-                best, best_score = a, score
-        return best
+        return _best_of(judge, world, me, legal)[0]
 
     # --- decisions ---------------------------------------------------------------------
     def _setup(self, s: Any, me: int, legal: list[int]) -> int:
@@ -85,13 +79,7 @@ class RatjackHeuristic:
         ``own``: ``s`` is not needed afterwards and is played on directly."""
         sim = s if own else s.clone()
         sim.apply(action)
-        plays = sim.legal_actions()
-        last = len(plays) - 1
-        best = -1e18
-        for i, a in enumerate(plays):
-            score = self._simulate(sim, me, a, i == last)
-            if score > best:
-                best = score
+        best = _best_of(self._simulate, sim, me, sim.legal_actions())[1]
         return best + (0.01 if action == DRAW_DECK else 0.0)
 
     def _simulate(self, s: Any, me: int, action: int, own: bool = False) -> float:
@@ -183,6 +171,21 @@ class RatjackHeuristic:
             if not up[c] and value[c] == gap:
                 return True
         return False
+
+
+def _best_of(
+    judge: Callable[[Any, int, int, bool], float], s: Any, me: int, actions: list[int]
+) -> tuple[int, float]:
+    """The first action of highest ``judge(s, me, action, own)`` score, and that score. ``s``
+    is the caller's own copy, not needed afterwards: the last action is judged on it
+    uncopied (``own``)."""
+    last = len(actions) - 1
+    best, best_score = actions[0], -1e18
+    for i, a in enumerate(actions):
+        score = judge(s, me, a, i == last)
+        if score > best_score:
+            best, best_score = a, score
+    return best, best_score
 
 
 def make_heuristic(game: Game, **options: Any) -> RatjackHeuristic:

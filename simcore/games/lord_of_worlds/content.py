@@ -67,10 +67,8 @@ class Cards:
     def playable_as(self) -> tuple[tuple[int, ...], ...]:
         """Per terrain colour, the kinds that may be played as it (its own and wilds), in
         ascending order: the option makers test these instead of the whole hand."""
-        return tuple(
-            tuple(k for k, c in enumerate(self.colour) if c in (col, WILD))
-            for col in range(len(self.colours))
-        )
+        wild = self.kinds_of[WILD]
+        return tuple(tuple(sorted(own + wild)) for own in self.kinds_of[: len(self.colours)])
 
 
 @cache

@@ -113,20 +113,22 @@ def _can_jump(s: LordOfWorldsState, cur: int) -> bool:
 
 def _move_actions(s: LordOfWorldsState) -> list[int]:
     board, cur, params = s.ctx.board, s.cart[s.player], s.ctx.params
-    # ``_passable`` inlined: a standard-game jump tests every hex of the board, at every step
-    blocks, btile, bup = params.facedown_blocks, s.btile, s.bup
     out = []
     if s.budget > 0 or s.free_step:
+        # ``_passable`` inlined: this runs at every move step of every turn
+        blocks, btile, bup = params.facedown_blocks, s.btile, s.bup
         for d, n in enumerate(board.nbr[cur]):
             if n >= 0 and not (blocks and btile[n] >= 0 and not bup[n]):
                 out.append(MOVE + d)
     if _can_jump(s, cur):
-        if not (blocks or params.strategic):  # every other hex, in order: two ranges
+        if not (params.facedown_blocks or params.strategic):
+            # every other hex is a target, in order: two ranges (a standard-game jump would
+            # otherwise test all of the board's hexes at every move step)
             out.extend(range(JUMP, JUMP + cur))
             out.extend(range(JUMP + cur + 1, JUMP + board.size))
         else:
             for h in board.portals if params.strategic else range(board.size):
-                if h != cur and not (blocks and btile[h] >= 0 and not bup[h]):
+                if h != cur and _passable(s, h):
                     out.append(JUMP + h)
     if can_collect(s):
         out.append(COLLECT)
