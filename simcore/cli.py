@@ -200,11 +200,26 @@ def sweep_config_from_args(args: argparse.Namespace) -> Any:
     specs = split_policy_flags(args.policies, args.policy)
     if specs:
         raw["policies"] = specs
-    if args.param:
-        raw["params"] = {**raw.get("params", {}), **parse_param_flags(args.param)}
+    flag_params = parse_param_flags(args.param) if args.param else {}
+    if flag_params:
+        raw["params"] = {**raw.get("params", {}), **flag_params}
     if args.record_actions:
         raw["record_actions"] = True
+    fixed = [*flag_params, *(["policies"] if specs else []), *(["players"] if args.players else [])]
+    _drop_grid_keys(raw, fixed)
     return build_config(raw, source=source)
+
+
+def _drop_grid_keys(raw: dict[str, Any], keys: list[str]) -> None:
+    """Flags fix what the file's grid varies; otherwise the grid's values would win silently
+    (``--policy`` on a file with a ``policies`` grid ran the file's line-ups)."""
+    grid = raw.get("grid")
+    if not isinstance(grid, dict):
+        return
+    for key in keys:
+        grid.pop(key, None)
+    if not grid:
+        del raw["grid"]
 
 
 def _worker_wait(args: argparse.Namespace) -> float:

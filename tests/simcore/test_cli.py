@@ -30,6 +30,33 @@ def test_sweep_from_flags_writes_run(tmp_path):
     assert "30 games" in result.stdout
 
 
+GRID = """
+[grid]
+policies = [["random", "random", "random"], ["greedy", "random", "random"]]
+players = [3]
+points_to_win = [3, 4]
+"""
+
+
+@pytest.mark.parametrize(
+    ("flags", "lineups", "wins"),
+    [
+        # the file's grid varies line-ups and a rule at 3 players; a flag fixes one of them
+        ([], {(3, ("random",) * 3), (3, ("greedy", "random", "random"))}, {3, 4}),
+        (["--players", "2", "--policy", "greedy", "--policy", "random"], {(2, ("greedy", "random"))}, {3, 4}),
+        (["--param", "points_to_win=2"], {(3, ("random",) * 3), (3, ("greedy", "random", "random"))}, {2}),
+    ],
+)  # fmt: skip
+def test_sweep_flags_override_what_the_files_grid_varies(tmp_path, flags, lineups, wins):
+    from simcore.cli import build_parser, sweep_config_from_args
+
+    path = write_toml(tmp_path, GOOD.replace(DUEL, "ratjack") + GRID)
+    args = build_parser("sweep").parse_args(["sweep", path, *flags])
+    cells = sweep_config_from_args(args).cells()
+    assert {(c.players, c.policies) for c in cells} == lineups
+    assert {c.params["points_to_win"] for c in cells} == wins
+
+
 def write_toml(tmp_path, body: str):
     path = tmp_path / "sweep.toml"
     path.write_text(body)
