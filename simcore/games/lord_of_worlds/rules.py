@@ -1,4 +1,5 @@
-"""Decision steps of a turn (rules §2.4-§2.5, §4-§6): legal actions and their effects.
+"""Decision steps of a turn (rules §2.4-§2.5, §4-§6): the effects of actions (their codes and
+legality are in ``options``).
 
 A play turn is: PLAY colour -> ADD card ... DONE -> MOVE / JUMP ... -> COLLECT or STOP ->
 PLACE hex -> (FREE choice -> PLACE hex) -> (DISCARD ... in the strategic variant).
@@ -10,21 +11,39 @@ from typing import TYPE_CHECKING
 
 from simcore.errors import IllegalActionError
 from simcore.games.lord_of_worlds import cards as deck_ops
-from simcore.games.lord_of_worlds.board import MAX_HEXES, NEUTRAL
-from simcore.games.lord_of_worlds.board import PORTAL as PORTAL_HEX
-from simcore.games.lord_of_worlds.content import WILD
+from simcore.games.lord_of_worlds.board import MAX_HEXES
+from simcore.games.lord_of_worlds.options import (  # the codes are this module's vocabulary too
+    ADD,
+    COLLECT,
+    DECLINE,
+    DISCARD,
+    DONE,
+    FREE_BOARD,
+    FREE_SUPPLY,
+    HIRE,
+    JUMP,
+    MOVE,
+    P_DISCARD,
+    P_FREE,
+    P_MOVE,
+    P_OVER,
+    P_PLACE,
+    P_REVEAL,
+    P_SELECT,
+    P_START,
+    PASS,
+    PLACE,
+    PLAY,
+    PORTAL,
+    REVEAL,
+    STOP,
+    free_actions,
+    is_legal,
+)  # fmt: skip
 from simcore.games.lord_of_worlds.planet import COLORED, empty_hexes, final_scoring, place_tile
 
 if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState
-
-# action codes (ranges are wide enough for any validated content)
-HIRE, PLAY, ADD, DONE, MOVE, STOP, COLLECT = 0, 16, 32, 96, 97, 103, 104
-PLACE, FREE_SUPPLY, FREE_BOARD, DECLINE, PASS = 110, 180, 192, 198, 199
-DISCARD, PORTAL, REVEAL, JUMP = 200, 300, 400, 600
-# phases (same numbers as state.py)
-P_PORTAL, P_REVEAL, P_START, P_SELECT, P_MOVE, P_PLACE, P_FREE, P_DISCARD, P_OVER = range(9)
-N_COLOURS = 6
 
 
 def reset_turn(s: LordOfWorldsState) -> None:
@@ -38,150 +57,6 @@ def refill_supply(s: LordOfWorldsState) -> None:
     want = s.ctx.params.open_supply
     while len(s.supply) < want and s.reserve:
         s.supply.append(s.reserve.pop())
-
-
-# ------------------------------------------------------------------ legal actions
-def legal_actions(s: LordOfWorldsState) -> list[int]:
-    """Legal actions of the current decision step."""
-    phase = s.phase
-    if phase == P_MOVE:
-        return _move_actions(s)
-    if phase == P_SELECT:
-        return _select_actions(s)
-    if phase == P_PLACE:
-        out = []
-        for h, t in enumerate(s.pterr[s.player]):
-            if t < 0:
-                out.append(PLACE + h)
-        return out
-    if phase == P_START:
-        return _start_actions(s)
-    if phase == P_FREE:
-        return _free_actions(s) + [DECLINE]
-    if phase == P_DISCARD:
-        return [DISCARD + k for k, c in enumerate(s.hands[s.player]) if c]
-    if phase == P_REVEAL:
-        b = s.ctx.board
-        return [REVEAL + h for h in b.tile_hexes if s.btile[h] >= 0 and not s.bup[h]]
-    if phase == P_PORTAL:
-        return [PORTAL + i for i in range(len(s.ctx.board.portals))]
-    return []
-
-
-def _start_actions(s: LordOfWorldsState) -> list[int]:
-    out = list(range(HIRE, HIRE + len(s.piles)))
-    hand, kinds_of = s.hands[s.player], s.ctx.cards.kinds_of
-    # loops, not comprehensions, in the option makers (no frames); a colour is held once one
-    # of its kinds is: no pass over the whole hand
-    for k in kinds_of[WILD]:
-        if hand[k]:
-            out.extend(range(PLAY, PLAY + N_COLOURS))
-            return out
-    for colour in range(N_COLOURS):
-        for k in kinds_of[colour]:
-            if hand[k]:
-                out.append(PLAY + colour)
-                break
-    return out or [PASS]
-
-
-def _select_actions(s: LordOfWorldsState) -> list[int]:
-    hand = s.hands[s.player]
-    out = []
-    for k in s.ctx.cards.playable_as[s.colour]:
-        if hand[k]:
-            out.append(ADD + k)
-    if s.sel:
-        out.append(DONE)
-    return out
-
-
-def _passable(s: LordOfWorldsState, h: int) -> bool:
-    return not (s.ctx.params.facedown_blocks and s.btile[h] >= 0 and not s.bup[h])
-
-
-def _can_jump(s: LordOfWorldsState, cur: int) -> bool:
-    """§4: the cart stands on a portal, the budget covers the jump, and (unless
-    ``portal_jump_from_start``) it entered that portal this turn."""
-    params = s.ctx.params
-    return (
-        s.budget >= params.portal_cost
-        and s.ctx.board.colour[cur] == PORTAL_HEX
-        and (params.portal_jump_from_start or s.moved > 0)
-    )
-
-
-def _move_actions(s: LordOfWorldsState) -> list[int]:
-    board, cur, params = s.ctx.board, s.cart[s.player], s.ctx.params
-    out = []
-    if s.budget > 0 or s.free_step:
-        # ``_passable`` inlined: this runs at every move step of every turn
-        blocks, btile, bup = params.facedown_blocks, s.btile, s.bup
-        for d, n in enumerate(board.nbr[cur]):
-            if n >= 0 and not (blocks and btile[n] >= 0 and not bup[n]):
-                out.append(MOVE + d)
-    if _can_jump(s, cur):
-        if not (params.facedown_blocks or params.strategic):
-            # every other hex is a target, in order: two ranges (a standard-game jump would
-            # otherwise test all of the board's hexes at every move step)
-            out.extend(range(JUMP, JUMP + cur))
-            out.extend(range(JUMP + cur + 1, JUMP + board.size))
-        else:
-            for h in board.portals if params.strategic else range(board.size):
-                if h != cur and _passable(s, h):
-                    out.append(JUMP + h)
-    if can_collect(s):
-        out.append(COLLECT)
-    if s.moved or s.collected or not s.ctx.params.require_action or not out:
-        out.append(STOP)
-    return out
-
-
-def can_collect(s: LordOfWorldsState) -> bool:
-    """The paid collection of the tile under the cart is allowed now (§4 B.2)."""
-    if s.collected or not s.pempty[s.player]:
-        return False
-    cur = s.cart[s.player]
-    tile = s.btile[cur]
-    if tile < 0 or not s.bup[cur] or s.ctx.tvalue[tile] > s.budget:
-        return False
-    hex_colour = s.ctx.board.colour[cur]
-    return hex_colour == NEUTRAL or hex_colour == s.colour
-
-
-def is_legal(s: LordOfWorldsState, action: int) -> bool:
-    """Exact legality test; fast paths for the frequent steps, the full list otherwise."""
-    phase = s.phase
-    if phase == P_MOVE and MOVE <= action < STOP:
-        n = s.ctx.board.nbr[s.cart[s.player]][action - MOVE]
-        return (s.budget > 0 or s.free_step > 0) and n >= 0 and _passable(s, n)
-    if phase == P_SELECT and ADD <= action < ADD + s.ctx.n_kinds:
-        colour = s.ctx.cards.colour[action - ADD]
-        return s.hands[s.player][action - ADD] > 0 and colour in (s.colour, WILD)
-    if phase == P_PLACE and PLACE <= action < PLACE + s.ctx.planet.size:
-        return s.pterr[s.player][action - PLACE] < 0
-    if phase == P_MOVE:
-        if action == COLLECT:
-            return can_collect(s)
-        if action == STOP and (s.moved or s.collected):
-            return True
-        if action >= JUMP:
-            board, cur, h = s.ctx.board, s.cart[s.player], action - JUMP
-            ok = _can_jump(s, cur) and h < board.size and h != cur
-            ok = ok and (board.colour[h] == PORTAL_HEX or not s.ctx.params.strategic)
-            return ok and _passable(s, h)
-    if phase == P_START and 0 <= action < PLAY:
-        return action < len(s.piles)
-    return action in legal_actions(s)
-
-
-def _free_actions(s: LordOfWorldsState) -> list[int]:
-    out = [FREE_SUPPLY + i for i in range(len(s.supply))]
-    board = s.ctx.board
-    for d, n in enumerate(board.nbr[s.cart[s.player]]):
-        if n >= 0 and board.colour[n] == NEUTRAL and s.btile[n] >= 0 and s.bup[n]:
-            out.append(FREE_BOARD + d)
-    return out
 
 
 # ------------------------------------------------------------------ effects
@@ -350,7 +225,7 @@ def _place(s: LordOfWorldsState, h: int) -> None:
     s.cache[p] = None
     if s.trace is not None:  # narrative only when tracing
         s.note(f"places {s.ctx.tiles.name(tile)} on planet hex {h}: +{gained}")
-    if free_ok and not s.free_used and s.pempty[p] and _free_actions(s):
+    if free_ok and not s.free_used and s.pempty[p] and free_actions(s):
         s.phase = P_FREE
     else:
         after_play(s)

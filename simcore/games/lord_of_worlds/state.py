@@ -8,7 +8,7 @@ from typing import Any
 
 from simcore.api import TERMINAL, State, start_columns
 from simcore.games.lord_of_worlds import cards as deck_ops
-from simcore.games.lord_of_worlds import render, rules
+from simcore.games.lord_of_worlds import options, render, rules
 from simcore.games.lord_of_worlds.board import Board
 from simcore.games.lord_of_worlds.content import Cards, Planet, Scoring, Tiles
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
@@ -38,7 +38,7 @@ class Context:
 
 
 class LordOfWorldsState(State):
-    """A Lord of Worlds position (integer-coded; see rules.py for the decision steps)."""
+    """A Lord of Worlds position (integer-coded; decision steps in options.py and rules.py)."""
 
     __slots__ = (
         "ctx", "chance_seed", "trace", "cache", "n", "player", "phase", "first", "turns", "rounds",
@@ -127,10 +127,10 @@ class LordOfWorldsState(State):
         return self.n
 
     def legal_actions(self) -> list[int]:
-        """Actions of the current decision step (rules.py); cached until the next ``apply``."""
+        """Actions of the current decision step (options.py); cached until the next ``apply``."""
         found = self.cache[-1]
         if found is None:
-            found = self.cache[-1] = rules.legal_actions(self)
+            found = self.cache[-1] = options.legal_actions(self)
         return found[:]
 
     # Apply one decision; IllegalActionError (state unchanged) when not legal. Bound directly
