@@ -35,15 +35,42 @@ def end_count(s: Any, pl: Any, what: int, sub: int) -> int:
         return pl.types[sub]
     if what == 1:
         return pl.icons[sub]
-    values = (
-        0, 0, sum(pl.icons), pl.beds, pl.dug, pl.n_visitors(), len(pl.missions), len(pl.goals),
-        len(pl.played), pl.power,
-    )  # fmt: skip
-    return values[what]
+    # one count, not a tuple of all of them: this runs for every end effect of every score
+    if what == 2:
+        return sum(pl.icons)
+    if what == 3:
+        return pl.beds
+    if what == 4:
+        return pl.dug
+    if what == 5:
+        return pl.n_visitors()
+    if what == 6:
+        return len(pl.missions)
+    if what == 7:
+        return len(pl.goals)
+    if what == 8:
+        return len(pl.played)
+    if what == 9:
+        return pl.power
+    raise IndexError(f"end_vp_per counts what={what}: no such count")
 
 
 def score_parts(s: Any, seat: int) -> dict[str, int]:
     """The §9 breakdown of one seat for the current position."""
+    return dict(zip(PARTS, part_values(s, seat), strict=True))
+
+
+def score_total(s: Any, seat: int) -> int:
+    """One seat's total VP for the current position: the sum of ``score_parts``."""
+    # no dict: every finished play-out and end-of-game guard scores the game
+    total = 0
+    for v in part_values(s, seat):
+        total += v
+    return total
+
+
+def part_values(s: Any, seat: int) -> tuple[int, ...]:
+    """The §9 parts of one seat, in ``PARTS`` order."""
     pl = s.players[seat]
     prm = s.params
     con = s.content
@@ -54,20 +81,19 @@ def score_parts(s: Any, seat: int) -> dict[str, int]:
         inventions += con.cards[c].vp
     for w, sub, vp in pl.ends:
         ends += vp * end_count(s, pl, w, sub)
-    return {
-        "vp_start_and_play": pl.vp,
-        "vp_abilities": ability_vp(s, pl),
-        "vp_beds": prm.bed_vp[pl.beds - 1] if pl.beds else 0,
-        "vp_rooms": room_vp(s, pl),
-        "vp_visitors": visitors,
-        "vp_cheese": max(pl.cheese, 0),
-        "vp_inventions": inventions,
-        "vp_end_effects": ends,
-        "vp_power": prm.power2_vp if pl.power >= 2 else 0,
-        "vp_leftovers": (pl.res[0] + pl.res[1] + pl.res[MOVE] + len(pl.hand))
-        // prm.leftovers_per_vp,
-        "vp_jokers": pl.res[JOKER] // prm.jokers_per_vp,
-    }
+    return (
+        pl.vp,
+        ability_vp(s, pl),
+        prm.bed_vp[pl.beds - 1] if pl.beds else 0,
+        room_vp(s, pl),
+        visitors,
+        max(pl.cheese, 0),
+        inventions,
+        ends,
+        prm.power2_vp if pl.power >= 2 else 0,
+        (pl.res[0] + pl.res[1] + pl.res[MOVE] + len(pl.hand)) // prm.leftovers_per_vp,
+        pl.res[JOKER] // prm.jokers_per_vp,
+    )
 
 
 def estimate(s: Any, seat: int) -> float:

@@ -12,7 +12,7 @@ from simcore.games.rats_of_wistar.content import Content
 from simcore.games.rats_of_wistar.labels import action_classes, action_info, action_label, render
 from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.rules import flow
-from simcore.games.rats_of_wistar.scoring import estimate, score_parts
+from simcore.games.rats_of_wistar.scoring import estimate, score_total
 from simcore.games.rats_of_wistar.setup import setup
 from simcore.games.rats_of_wistar.views import determinize, observation, outcome
 from simcore.rng import randbelow, state_stream, thaw
@@ -237,7 +237,7 @@ class WistarState(State):
         """Current total VP of every seat (final scoring applied to the current position)."""
         out = []  # a loop, not a comprehension: finished play-outs are scored by the thousand
         for p in range(self._n):
-            out.append(float(sum(score_parts(self, p).values())))
+            out.append(float(score_total(self, p)))
         return out
 
     def winners(self) -> list[int]:

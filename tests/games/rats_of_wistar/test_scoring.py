@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from simcore.games.rats_of_wistar.scoring import PARTS, score_parts
+import pytest
+
+from simcore.games.rats_of_wistar.scoring import PARTS, end_count, score_parts
+from simcore.games.rats_of_wistar.vocab import END_WHAT
 
 from .helpers import give, start
 
@@ -59,3 +62,29 @@ def test_tie_goes_to_earlier_player_in_final_turn_order() -> None:
     assert s.returns() == [0.0, 1.0, 0.0]
     s.order = [0, 2, 1]
     assert s.winners() == [0]
+
+
+@pytest.mark.parametrize("what", range(len(END_WHAT)))
+def test_each_end_effect_counts_what_it_names(what) -> None:
+    # One seat with a different count of every kind: 5 inventions of type 1, icon 3 six times
+    # (11 icons), 3 beds, 4 rooms dug, 2 visitors (cheese unclaimed), 1 mission, 7 goals,
+    # 8 inventions played, power 9. An end effect "1 VP per <what>" scores that count.
+    s = start()
+    seat = s.current_player
+    pl = s.players[seat]
+    pl.types = [0, 5, 0]
+    pl.icons = [1, 2, 0, 6, 0, 2]
+    pl.beds, pl.dug, pl.cheese, pl.power = 3, 4, -1, 9
+    pl.visitors, pl.missions, pl.goals = [0, 1], [0], list(range(7))
+    counts = {"type": 5, "icon": 6, "icons": 11, "beds": 3, "rooms": 4, "visitors": 2,
+              "missions": 1, "goals": 7, "inventions": 8, "power": 9}  # fmt: skip
+    sub = {"type": 1, "icon": 3}.get(END_WHAT[what], -1)
+    saw = give(s, seat, "B03")
+    pl.hand.remove(saw)
+    pl.played = [saw] * 8
+    before = s.scores()[seat]
+    pl.ends = [(what, sub, 1)]
+    assert end_count(s, pl, what, sub) == counts[END_WHAT[what]]
+    assert s.scores()[seat] == sum(score_parts(s, seat).values())
+    assert score_parts(s, seat)["vp_end_effects"] == counts[END_WHAT[what]]
+    assert s.scores()[seat] == before + counts[END_WHAT[what]]
