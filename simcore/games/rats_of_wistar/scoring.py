@@ -35,24 +35,11 @@ def end_count(s: Any, pl: Any, what: int, sub: int) -> int:
         return pl.types[sub]
     if what == 1:
         return pl.icons[sub]
-    # one count, not a tuple of all of them: this runs for every end effect of every score
-    if what == 2:
-        return sum(pl.icons)
-    if what == 3:
-        return pl.beds
-    if what == 4:
-        return pl.dug
-    if what == 5:
-        return pl.n_visitors()
-    if what == 6:
-        return len(pl.missions)
-    if what == 7:
-        return len(pl.goals)
-    if what == 8:
-        return len(pl.played)
-    if what == 9:
-        return pl.power
-    raise IndexError(f"end_vp_per counts what={what}: no such count")
+    values = (
+        0, 0, sum(pl.icons), pl.beds, pl.dug, pl.n_visitors(), len(pl.missions), len(pl.goals),
+        len(pl.played), pl.power,
+    )  # fmt: skip
+    return values[what]
 
 
 def score_parts(s: Any, seat: int) -> dict[str, int]:
