@@ -205,7 +205,11 @@ def sweep_config_from_args(args: argparse.Namespace) -> Any:
         raw["params"] = {**raw.get("params", {}), **flag_params}
     if args.record_actions:
         raw["record_actions"] = True
-    fixed = [*flag_params, *(["policies"] if specs else []), *(["players"] if args.players else [])]
+    fixed = list(flag_params)  # what the flags set, which the file's grid must not vary
+    if specs:
+        fixed.append("policies")
+    if args.players is not None:
+        fixed.append("players")
     _drop_grid_keys(raw, fixed)
     return build_config(raw, source=source)
 

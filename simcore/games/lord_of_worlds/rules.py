@@ -39,7 +39,7 @@ from simcore.games.lord_of_worlds.options import (  # the codes are this module'
     STOP,
     free_actions,
     is_legal,
-)  # fmt: skip
+)
 from simcore.games.lord_of_worlds.planet import COLORED, empty_hexes, final_scoring, place_tile
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ PARTS = ("vp_start_and_play", "vp_abilities", "vp_beds", "vp_rooms", "vp_visitor
 
 def ability_vp(s: Any, pl: Any) -> int:
     """VP of uncovered ability spaces plus the +2 pairs."""
-    # plain loops here and in score_parts, no generator expressions (3.11 builds a frame for
+    # plain loops here and in part_values, no generator expressions (3.11 builds a frame for
     # each): every search play-out and end-of-game guard scores finished games
     mask, vp = pl.abil, 0
     for i, a in enumerate(s.content.abilities):
@@ -49,11 +49,7 @@ def score_parts(s: Any, seat: int) -> dict[str, int]:
 
 def score_total(s: Any, seat: int) -> int:
     """One seat's total VP for the current position: the sum of ``score_parts``."""
-    # no dict: every finished play-out and end-of-game guard scores the game
-    total = 0
-    for v in part_values(s, seat):
-        total += v
-    return total
+    return sum(part_values(s, seat))  # no dict: every finished play-out scores the game
 
 
 def part_values(s: Any, seat: int) -> tuple[int, ...]:
