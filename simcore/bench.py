@@ -52,7 +52,7 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
       thread spent in ``play_game``, the sweep's ratio over the bare loop's: the work the
       sweep adds, wherever it runs.
     """
-    import simcore.sweep as sweep_module
+    import simcore.chunks as chunk_module
     from simcore.sweep import run_sweep
     from strategies.registry import make_policy
 
@@ -72,7 +72,7 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
 
     def swept() -> tuple[float, float, float]:
         timed.cpu = 0.0
-        with tempfile.TemporaryDirectory() as tmp, timed.patched(sweep_module):
+        with tempfile.TemporaryDirectory() as tmp, timed.patched(chunk_module):
             start, wall = time.process_time(), time.perf_counter()
             result = run_sweep(cfg, tmp, n_jobs=1, quiet=True)
             cpu, wall = time.process_time() - start, time.perf_counter() - wall

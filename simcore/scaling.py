@@ -65,7 +65,8 @@ def efficiency(costs: Costs, games: int, chunk: int, workers: int) -> float:
 
 def measure(game_id: str, spec: str, seconds: float = 2.0) -> Costs:
     """Measure the four costs for ``spec`` self-play in ``game_id`` (2 players)."""
-    from simcore.sweep import Chunk, Sweep, run_chunk
+    from simcore.chunks import Chunk, run_chunk
+    from simcore.sweep import Sweep
 
     cfg = selfplay_config(game_id, spec, 1_000_000)
     played, start, batches = 0, time.process_time(), []

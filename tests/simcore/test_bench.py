@@ -120,11 +120,11 @@ def test_a_dask_cluster_that_cannot_start_keeps_the_other_figures(monkeypatch):
 
 
 def test_sweep_overhead_reports_cpu_and_wall_figures_and_restores_the_sweep():
-    import simcore.sweep
+    import simcore.chunks
     from simcore.bench import sweep_overhead
     from simcore.runner import play_game
 
     row = sweep_overhead("ratjack", "random", 30, repeats=1)
     assert {"overhead_pct", "in_run_pct", "cpu_in_run_pct"} <= set(row)
     assert all(isinstance(row[k], float) for k in ("in_run_pct", "cpu_in_run_pct"))
-    assert simcore.sweep.play_game is play_game  # the timing stand-in is gone again
+    assert simcore.chunks.play_game is play_game  # the timing stand-in is gone again

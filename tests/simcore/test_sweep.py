@@ -12,7 +12,7 @@ from polars.testing import assert_frame_equal
 from simcore.config import build_config
 from simcore.dataset import TIMING_COLUMNS, read_table
 from simcore.errors import RunDirError
-from simcore.sweep import Rows, run_sweep
+from simcore.sweep import run_sweep
 from tests.conftest import DUEL
 
 
@@ -273,27 +273,3 @@ def test_a_finished_chunk_is_written_while_the_next_one_still_runs(tmp_path, mon
     monkeypatch.setattr(sweep, "run_chunk", slow_second)
     run_sweep(duel_config("idle", games=20), tmp_path, n_jobs=1, chunk_size=10, quiet=True)
     assert "c000/000000000" in seen
-
-
-def test_rows_become_columns_lead_values_first():
-    assert Rows(("run",)).columns() == {}
-    rows = Rows(("run", "game_index"))
-    rows.add(("r", 0), {"a": 1, "b": 2.5})
-    rows.add(("r", 1), {"a": 3, "b": None})
-    cols = {"run": ["r", "r"], "game_index": [0, 1], "a": [1, 3], "b": [2.5, None]}
-    assert rows.columns() == cols
-    # a row with other keys (or another key order) falls back to per-key columns
-    rows.add(("r", 2), {"b": 7, "a": 5, "c": "x"})
-    assert rows.columns() == {
-        "run": ["r", "r", "r"], "game_index": [0, 1, 2],
-        "a": [1, 3, 5], "b": [2.5, None, 7], "c": ["x"],
-    }  # fmt: skip
-
-
-def test_rows_a_row_column_overrides_a_lead_column_as_a_dict_merge_would():
-    for second in ({"run": "own", "a": 2}, {"a": 2, "run": "own", "z": 0}):  # same keys or others
-        rows = Rows(("run",))
-        rows.add(("r",), {"run": "own", "a": 1})
-        rows.add(("r",), second)
-        cols = rows.columns()
-        assert list(cols)[:2] == ["run", "a"] and cols["run"] == ["own", "own"]

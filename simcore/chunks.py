@@ -1,0 +1,156 @@
+"""A sweep's unit of work: chunks of one cell's games, played in a worker (DESIGN §5).
+
+A worker plays a chunk's games and returns one column batch per table; it writes nothing.
+The parent (``simcore.sweep``) buffers the batches and writes them as Parquet parts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from simcore import dataset, registry
+from simcore.config import Cell, SweepConfig
+from simcore.lifeline import die_with_parent
+from simcore.rng import game_seed
+from simcore.runner import play_game
+
+SEARCH_SPLIT = 8  # cells with a searching seat get chunks this many times smaller
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Games ``start``..``stop-1`` of one cell."""
+
+    cell: int
+    start: int
+    stop: int
+
+    def key(self, cells: list[Cell]) -> str:
+        """Manifest key, e.g. ``c001/000000200``."""
+        return f"{cells[self.cell].id}/{self.start:09d}"
+
+
+def plan_chunks(cfg: SweepConfig, chunk_size: int | Sequence[int]) -> list[Chunk]:
+    """All chunks of all cells, in cell order; ``chunk_size`` is one size or one per cell."""
+    cells = cfg.cells()
+    sizes = [chunk_size] * len(cells) if isinstance(chunk_size, int) else list(chunk_size)
+    return [
+        Chunk(cell.index, start, min(start + size, cfg.games))
+        for cell, size in zip(cells, sizes, strict=True)
+        for start in range(0, cfg.games, size)
+    ]
+
+
+def search_chunk_sizes(cfg: SweepConfig, size: int) -> list[int]:
+    """Automatic chunk size per cell: ``size``, or an eighth of it where a seat searches.
+
+    A search plays seconds per game (Rats of Wistar's MCTS about 26 s), so a chunk sized for
+    the cheap cells of the same sweep would run for most of an hour: no progress to see, a
+    worker idle at the end, and that much play to redo after a hard kill.
+    """
+    return [
+        max(1, size // SEARCH_SPLIT)
+        if any(getattr(p, "search", False) for p in game_and_policies(cfg, cell)[1])
+        else size
+        for cell in cfg.cells()
+    ]
+
+
+_CACHE: dict[str, tuple[Any, list[Any]]] = {}
+
+
+def game_and_policies(cfg: SweepConfig, cell: Cell) -> tuple[Any, list[Any]]:
+    """Build (once per process) the game and the line-up's policies of a cell."""
+    key = json.dumps([cfg.game, cell.params, cell.policies], sort_keys=True, default=str)
+    if key not in _CACHE:
+        from strategies.registry import make_policy
+
+        game = registry.make_game(cfg.game, cell.params)
+        _CACHE[key] = (game, [make_policy(spec, game) for spec in cell.policies])
+    return _CACHE[key]
+
+
+def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]:
+    """Play a chunk's games; return column batches for each table (runs in a worker)."""
+    die_with_parent()  # a killed sweep takes its workers with it
+    cell = cfg.cells()[chunk.cell]
+    game, lineup = game_and_policies(cfg, cell)
+    n = cell.players
+    spec = game.spec
+    base = {"run": cfg.name, "cell": cell.id}
+    kinds = {k: dataset.value_kind(v) for k, v in cfg.grid.items()}
+    variant = {f"var_{k}": dataset.variant_value(v, kinds[k]) for k, v in cell.variant.items()}
+    fixed = {
+        **base, "game": spec.id, "game_version": spec.version,
+        "params_hash": game.params.params_hash(), "n_players": n,
+        "lineup": "|".join(cell.policies), **variant,
+    }  # fmt: skip
+    fixed_values, base_values = tuple(fixed.values()), tuple(base.values())
+    games = Rows((*fixed, "game_index", "rotation"))
+    seats = Rows((*base, "game_index", "slot"))
+    actions = Rows((*base, "game_index"))
+    for index in range(chunk.start, chunk.stop):
+        rotation = index % n if cfg.seat_rotation else 0
+        slots = [(seat + rotation) % n for seat in range(n)]
+        policies = [lineup[s] for s in slots]
+        names = [cell.policies[s] for s in slots]
+        seed = game_seed(cfg.seed, index)
+        record = play_game(
+            game, n, policies, seed, record_actions=cfg.record_actions, policy_names=names
+        )
+        games.add((*fixed_values, index, rotation), record.game)
+        for row in record.seats:
+            seats.add((*base_values, index, slots[row["seat"]]), row)
+        lead = (*base_values, index)
+        for row in record.actions:
+            actions.add(lead, row)
+    return {"games": games.columns(), "seats": seats.columns(), "actions": actions.columns()}
+
+
+class Rows:
+    """One table's rows, turned into columns at the end of a chunk.
+
+    A row is a tuple of lead values, named once by ``lead_keys`` (the chunk's constant columns
+    and the game index), followed by a dict of the game's own columns. Rows whose dicts have
+    the same keys in the same order (all of them, in practice) are kept as value tuples and
+    transposed once: merging the lead into each dict cost 5 us a Ratjack game (a seat row has
+    about 50 columns), ~1% of a short game. A row with other keys switches the table to
+    per-key columns.
+    """
+
+    __slots__ = ("cols", "keys", "lead_keys", "values")
+
+    def __init__(self, lead_keys: tuple[str, ...]) -> None:
+        self.lead_keys = lead_keys
+        self.keys: tuple[str, ...] | None = None
+        self.values: list[tuple[Any, ...]] = []
+        self.cols: dict[str, list[Any]] | None = None
+
+    def add(self, lead: tuple[Any, ...], row: dict[str, Any]) -> None:
+        """Append one row: ``lead`` values (for ``lead_keys``), then ``row``'s columns."""
+        if self.cols is None:
+            keys = tuple(row)
+            if self.keys is None:
+                self.keys = keys
+            if keys == self.keys:
+                self.values.append(lead + tuple(row.values()))
+                return
+            self.cols = self._transposed()
+        merged = dict(zip(self.lead_keys, lead, strict=True))
+        merged.update(row)  # as a dict merge: a later key overrides an earlier one
+        for key, value in merged.items():
+            self.cols.setdefault(key, []).append(value)
+
+    def columns(self) -> dict[str, list[Any]]:
+        """Column lists by name (lead keys, then the key order of the first row)."""
+        return self.cols if self.cols is not None else self._transposed()
+
+    def _transposed(self) -> dict[str, list[Any]]:
+        if not self.values:
+            return {}
+        keys = (*self.lead_keys, *self.keys)  # type: ignore[misc]
+        cols = zip(*self.values, strict=True)
+        return {key: list(col) for key, col in zip(keys, cols, strict=True)}

@@ -1,0 +1,46 @@
+"""A sweep's chunks: planning and the worker's rows-to-columns buffer."""
+
+from __future__ import annotations
+
+from simcore.chunks import Chunk, Rows, plan_chunks
+from simcore.config import build_config
+from tests.conftest import DUEL
+
+
+def test_rows_become_columns_lead_values_first():
+    assert Rows(("run",)).columns() == {}
+    rows = Rows(("run", "game_index"))
+    rows.add(("r", 0), {"a": 1, "b": 2.5})
+    rows.add(("r", 1), {"a": 3, "b": None})
+    cols = {"run": ["r", "r"], "game_index": [0, 1], "a": [1, 3], "b": [2.5, None]}
+    assert rows.columns() == cols
+    # a row with other keys (or another key order) falls back to per-key columns
+    rows.add(("r", 2), {"b": 7, "a": 5, "c": "x"})
+    assert rows.columns() == {
+        "run": ["r", "r", "r"], "game_index": [0, 1, 2],
+        "a": [1, 3, 5], "b": [2.5, None, 7], "c": ["x"],
+    }  # fmt: skip
+
+
+def test_rows_a_row_column_overrides_a_lead_column_as_a_dict_merge_would():
+    for second in ({"run": "own", "a": 2}, {"a": 2, "run": "own", "z": 0}):  # same keys or others
+        rows = Rows(("run",))
+        rows.add(("r",), {"run": "own", "a": 1})
+        rows.add(("r",), second)
+        cols = rows.columns()
+        assert list(cols)[:2] == ["run", "a"] and cols["run"] == ["own", "own"]
+
+
+def test_chunks_cover_every_game_of_every_cell_once_in_cell_order():
+    raw = {"game": DUEL, "name": "plan", "players": 2, "games": 7, "seed": 1,
+           "policies": ["random", "random"], "grid": {"bonus_card": [0, 8]}}  # fmt: skip
+    cfg = build_config(raw)
+    assert plan_chunks(cfg, 3) == [
+        Chunk(0, 0, 3), Chunk(0, 3, 6), Chunk(0, 6, 7),
+        Chunk(1, 0, 3), Chunk(1, 3, 6), Chunk(1, 6, 7),
+    ]  # fmt: skip
+    # one size per cell: the second cell (say, one with a searching seat) in smaller chunks
+    assert plan_chunks(cfg, [7, 2]) == [
+        Chunk(0, 0, 7), Chunk(1, 0, 2), Chunk(1, 2, 4), Chunk(1, 4, 6), Chunk(1, 6, 7),
+    ]  # fmt: skip
+    assert Chunk(1, 6, 7).key(cfg.cells()) == "c001/000000006"
