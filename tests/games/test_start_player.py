@@ -16,7 +16,7 @@ import pytest
 from simcore import registry
 from simcore.api import START_COLUMNS
 from simcore.config import build_config
-from simcore.games.lord_of_worlds.state import SETUP
+from simcore.games.lord_of_worlds.options import P_START
 from simcore.sweep import run_sweep
 
 
@@ -71,7 +71,7 @@ def test_lord_of_worlds_first_player_takes_the_first_turn():
     firsts = set()
     for seed in range(12):
         state = game.new_state(3, seed)
-        while state.phase == SETUP:
+        while state.phase < P_START:  # set-up: the portal, then the opening reveals
             state.apply(rng.choice(state.legal_actions()))
         mover = state.current_player  # the first turn after set-up
         while not state.is_terminal():

@@ -18,8 +18,10 @@ if TYPE_CHECKING:
 HIRE, PLAY, ADD, DONE, MOVE, STOP, COLLECT = 0, 16, 32, 96, 97, 103, 104
 PLACE, FREE_SUPPLY, FREE_BOARD, DECLINE, PASS = 110, 180, 192, 198, 199
 DISCARD, PORTAL, REVEAL, JUMP = 200, 300, 400, 600
-# phases (same numbers as state.py)
-P_PORTAL, P_REVEAL, P_START, P_SELECT, P_MOVE, P_PLACE, P_FREE, P_DISCARD, P_OVER = range(9)
+# decision phases; P_SETUP only while a new state deals (no decision is taken in it)
+P_SETUP, P_PORTAL, P_REVEAL, P_START, P_SELECT, P_MOVE, P_PLACE, P_FREE, P_DISCARD, P_OVER = range(
+    -1, 9
+)
 N_COLOURS = 6
 
 

@@ -11,11 +11,11 @@ from simcore.games.lord_of_worlds import cards as deck_ops
 from simcore.games.lord_of_worlds import options, render, rules
 from simcore.games.lord_of_worlds.board import Board
 from simcore.games.lord_of_worlds.content import Cards, Planet, Scoring, Tiles
+from simcore.games.lord_of_worlds.options import P_OVER, P_PORTAL, P_SETUP
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
 from simcore.games.lord_of_worlds.planet import SOURCES, tile_counts
 from simcore.rng import randbelow, shuffle, state_stream
 
-SETUP, PORTAL, REVEAL, START, SELECT, MOVE, PLACE, FREE, DISCARD, OVER = range(-1, 9)
 STAT_PLACED, STAT_HIRING, STAT_PLAYING, STAT_LONGEST = range(4)
 
 
@@ -58,7 +58,7 @@ class LordOfWorldsState(State):
         n = self.n = ctx.n_players
         # memoized public analyses: [seat] planet view (heuristics), [n] face-up board tiles
         self.cache: list[Any] = [None] * (n + 2)  # planet views, face-up tiles, legal
-        self.phase, self.turns, self.rounds = SETUP, 0, 0
+        self.phase, self.turns, self.rounds = P_SETUP, 0, 0
         self.triggered, self.ended_by, self.last_gain = False, "", 0
         self._deal_tiles(stream)
         self._deal_cards(stream)
@@ -80,7 +80,7 @@ class LordOfWorldsState(State):
         rules.reset_turn(self)
         deck_ops.fill_display(self)
         deck_ops.starting_hands(self)
-        self.phase = PORTAL
+        self.phase = P_PORTAL
 
     def _deal_tiles(self, stream: random.Random) -> None:
         """Shuffle the tiles in play onto the board; the rest form the reserve (§2.1)."""
@@ -119,7 +119,7 @@ class LordOfWorldsState(State):
     @property
     def current_player(self) -> int:
         """Seat to act, or TERMINAL."""
-        return TERMINAL if self.phase == OVER else self.player
+        return TERMINAL if self.phase == P_OVER else self.player
 
     @property
     def n_players(self) -> int:
