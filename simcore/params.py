@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import types
@@ -34,7 +35,7 @@ class Params:
     game_id: ClassVar[str] = "game"
 
     def __post_init__(self) -> None:
-        hints = typing.get_type_hints(type(self))
+        hints = _hints(type(self))
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             _check_field(f, hints[f.name], value, self.game_id)
@@ -59,7 +60,7 @@ class Params:
                 f"unknown parameter {unknown[0]!r} for game {cls.game_id!r}; "
                 f"allowed: {', '.join(allowed)}"
             )
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         coerced = {k: _coerce(v, hints[k]) for k, v in overrides.items()}
         return cls(**coerced)
 
@@ -83,6 +84,14 @@ class Params:
         for f in dataclasses.fields(cls):
             rows.append({"name": f.name, "default": _to_plain(f.default), **f.metadata})
         return rows
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The resolved field annotations of a params class, resolved once per class (0.6 ms a
+    call, twice for every params object: a sweep builds one per cell to check its config, then
+    per game object)."""
+    return typing.get_type_hints(cls)
 
 
 def _to_plain(value: Any) -> Any:
