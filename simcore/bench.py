@@ -226,7 +226,7 @@ def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, 
 
 RATE_KEYS = {"speed": ("games_per_s",), "mcts": ("iterations_per_s",),
              "overhead": ("overhead_pct", "in_run_pct", "cpu_in_run_pct"),
-             "parallel": ("efficiency", "e2_measured", "e2_dask_measured")}  # fmt: skip
+             "parallel": ("efficiency", "e2_measured", "e2_busy", "e2_dask_measured")}  # fmt: skip
 ID_KEYS = ("game", "players", "policy")
 
 

@@ -94,7 +94,7 @@ def _start_up(game_id: str, spec: str) -> float:
     """Wall seconds for a fresh 2-worker pool to build the game in each worker (subprocess)."""
     code = (
         "import time, sys; from joblib import Parallel, delayed; "
-        "from simcore.scaling import selfplay_config; from simcore.sweep import Chunk, run_chunk; "
+        "from simcore.scaling import selfplay_config; from simcore.chunks import Chunk, run_chunk; "
         "cfg = selfplay_config(sys.argv[1], sys.argv[2], 2); t = time.perf_counter(); "
         "Parallel(n_jobs=2)(delayed(run_chunk)(cfg, Chunk(0, i, i)) for i in range(2)); "
         "print(time.perf_counter() - t)"
@@ -106,18 +106,26 @@ def _start_up(game_id: str, spec: str) -> float:
 
 
 def check(game_id: str, spec: str, games: int, chunk: int) -> dict[str, Any]:
-    """Measured vs predicted wall time on 1 and 2 workers, and predictions for 8/16/64."""
-    from simcore.sweep import run_sweep
+    """Measured vs predicted wall time on 1 and 2 workers, and predictions for 8/16/64.
 
+    Each worker count runs twice, in ABBA order (the mean of the two is reported). ``e2_busy``
+    is the share of the two workers' wall time spent inside games in the 2-worker runs: one run
+    measures it, so a change of the machine's speed between runs does not move it.
+    """
     costs = measure(game_id, spec)
     row: dict[str, Any] = {"game": game_id, "policy": spec, "games": games, "chunk": chunk}
+    walls: dict[int, list[float]] = {1: [], 2: []}
+    busy = []
+    for jobs in (1, 2, 2, 1):  # in ABBA order: a steady drift of the machine's speed cancels
+        wall, played = timed_sweep(game_id, spec, games, chunk, jobs)
+        walls[jobs].append(wall)
+        if jobs == 2:
+            busy.append(played / (2 * wall))
     for jobs in (1, 2):
-        with tempfile.TemporaryDirectory() as tmp:
-            cfg = selfplay_config(game_id, spec, games, f"scale{jobs}")
-            got = run_sweep(cfg, tmp, n_jobs=jobs, chunk_size=chunk, quiet=True).seconds
-        row[f"t{jobs}_measured"] = round(got, 2)
+        row[f"t{jobs}_measured"] = round(sum(walls[jobs]) / 2, 2)
         row[f"t{jobs}_predicted"] = round(predict(costs, games, chunk, jobs), 2)
     row["e2_measured"] = round(row["t1_measured"] / (2 * row["t2_measured"]), 3)
+    row["e2_busy"] = round(sum(busy) / 2, 3)
     row["e2_predicted"] = round(efficiency(costs, games, chunk, 2), 3)
     for n in (8, 16, 64):  # the same work per worker, chunked as the sweep would by default
         scaled = games * n // 2
@@ -127,6 +135,19 @@ def check(game_id: str, spec: str, games: int, chunk: int) -> dict[str, Any]:
     return row
 
 
+def timed_sweep(game_id: str, spec: str, games: int, chunk: int, jobs: int) -> tuple[float, float]:
+    """Wall seconds of a self-play sweep on ``jobs`` workers, and the seconds its games took
+    (the sum of their ``wall_ms``)."""
+    from simcore.dataset import scan_table
+    from simcore.sweep import run_sweep
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = selfplay_config(game_id, spec, games, f"scale{jobs}")
+        result = run_sweep(cfg, tmp, n_jobs=jobs, chunk_size=chunk, quiet=True)
+        played = scan_table(result.run_dir, "games").select("wall_ms").sum().collect().item()
+    return result.seconds, played / 1000.0
+
+
 def selfplay_config(game_id: str, spec: str, games: int, name: str = "scaling") -> Any:
     """A 2-player sweep of ``spec`` against itself (seed 1): what the speed figures time."""
     raw = {"name": name, "game": game_id, "players": 2, "games": games, "seed": 1,
@@ -134,5 +155,28 @@ def selfplay_config(game_id: str, spec: str, games: int, name: str = "scaling") 
     return build_config(raw)
 
 
-if __name__ == "__main__":  # python -m simcore.scaling GAME SPEC GAMES CHUNK
-    print(json.dumps(check(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))))
+def main(argv: list[str] | None = None) -> int:
+    """``python -m simcore.scaling GAME SPEC GAMES CHUNK``: print ``check``'s row as JSON."""
+    import argparse
+
+    from simcore.errors import ConfigError
+
+    p = argparse.ArgumentParser(prog="python -m simcore.scaling", description=check.__doc__)
+    p.add_argument("game")
+    p.add_argument("spec", help="policy spec both seats play, e.g. heuristic")
+    p.add_argument("games", type=int)
+    p.add_argument("chunk", type=int, help="games per chunk")
+    args = p.parse_args(argv)
+    if args.games < 1 or args.chunk < 1:
+        p.error("games and chunk must be positive integers")
+    try:
+        row = check(args.game, args.spec, args.games, args.chunk)
+    except ConfigError as exc:
+        print(f"python -m simcore.scaling: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(row))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -62,6 +62,41 @@ def test_scaling_model_is_parent_bound_when_workers_outpace_the_parent():
     assert efficiency(costs, 64_000, 100, 64) < 0.2 < efficiency(costs, 64_000, 100, 8)
 
 
+def test_scaling_check_runs_each_worker_count_twice_in_abba_order(monkeypatch):
+    import simcore.scaling as scaling
+
+    calls = []
+    # the machine slows down steadily: 1 worker 10 s then 14 s, 2 workers 6 s then 6 s
+    walls = iter([(10.0, 9.5), (6.0, 10.8), (6.0, 10.2), (14.0, 13.0)])
+
+    def fake_sweep(game, spec, games, chunk, jobs):
+        calls.append(jobs)
+        return next(walls)
+
+    monkeypatch.setattr(scaling, "timed_sweep", fake_sweep)
+    monkeypatch.setattr(scaling, "measure", lambda *a: Costs(0.01, 0.0, 0.0, 0.0))
+    row = scaling.check("ratjack", "random", 100, 10)
+    assert calls == [1, 2, 2, 1]
+    assert (row["t1_measured"], row["t2_measured"]) == (12.0, 6.0)
+    assert row["e2_measured"] == 1.0
+    assert row["e2_busy"] == pytest.approx((10.8 / 12 + 10.2 / 12) / 2, abs=1e-3)
+
+
+def test_timed_sweep_reports_the_games_own_seconds_inside_the_wall_time():
+    from simcore.scaling import timed_sweep
+
+    wall, played = timed_sweep("ratjack", "random", 60, 10, 1)
+    assert 0 < played <= wall
+
+
+def test_scaling_module_refuses_bad_arguments_with_exit_2_and_no_traceback():
+    for args in (["nogame", "random", "10", "5"], ["ratjack", "random", "0", "5"]):
+        bad = subprocess.run([sys.executable, "-m", "simcore.scaling", *args],
+                             capture_output=True, text=True)  # fmt: skip
+        assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr
+        assert bad.stderr.strip().splitlines()[-1].startswith("python -m simcore.scaling")
+
+
 @pytest.mark.slow  # starts a real 2-worker Dask cluster (~5 s)
 def test_dask_efficiency_times_a_sweep_on_a_real_local_cluster():
     pytest.importorskip("dask.distributed")
