@@ -1,7 +1,9 @@
 """A sweep's unit of work: chunks of one cell's games, played in a worker (DESIGN §5).
 
 A worker plays a chunk's games and returns one column batch per table; it writes nothing.
-The parent (``simcore.sweep``) buffers the batches and writes them as Parquet parts.
+The parent (``simcore.sweep``) buffers the batches and writes them as Parquet parts. A worker
+imports only this module's chain, not Arrow: every loky or Dask worker a sweep starts pays for
+its imports before its first game.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simcore import dataset, registry
-from simcore.config import Cell, SweepConfig
+from simcore import registry
+from simcore.config import Cell, SweepConfig, value_kind, variant_value
 from simcore.lifeline import die_with_parent
 from simcore.rng import game_seed
 from simcore.runner import play_game
@@ -81,8 +83,8 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]
     n = cell.players
     spec = game.spec
     base = {"run": cfg.name, "cell": cell.id}
-    kinds = {k: dataset.value_kind(v) for k, v in cfg.grid.items()}
-    variant = {f"var_{k}": dataset.variant_value(v, kinds[k]) for k, v in cell.variant.items()}
+    kinds = {k: value_kind(v) for k, v in cfg.grid.items()}
+    variant = {f"var_{k}": variant_value(v, kinds[k]) for k, v in cell.variant.items()}
     fixed = {
         **base, "game": spec.id, "game_version": spec.version,
         "params_hash": game.params.params_hash(), "n_players": n,
@@ -154,3 +156,8 @@ class Rows:
         keys = (*self.lead_keys, *self.keys)  # type: ignore[misc]
         cols = zip(*self.values, strict=True)
         return {key: list(col) for key, col in zip(keys, cols, strict=True)}
+
+
+def run_keyed(cfg: SweepConfig, chunk: Chunk) -> tuple[Chunk, dict[str, dict[str, list[Any]]]]:
+    """``run_chunk``'s tables with the chunk they belong to (the task a worker runs)."""
+    return chunk, run_chunk(cfg, chunk)

@@ -271,3 +271,23 @@ def split_policy_flags(policies: str | None, policy: list[str] | None) -> list[s
     if policies:
         return [p.strip() for p in policies.split(",") if p.strip()]
     return None
+
+
+def value_kind(values: list[Any]) -> str:
+    """Column kind for variant values (ints, floats, bools, else strings)."""
+    kinds = {type(v) for v in values}
+    for py, kind in ((bool, "bool"), (int, "int"), (float, "float")):
+        if kinds == {py}:
+            return kind
+    if kinds <= {int, float}:
+        return "float"
+    return "str"
+
+
+def variant_value(value: Any, kind: str) -> Any:
+    """Encode a grid value for its column (lists become JSON strings)."""
+    if kind == "str" and not isinstance(value, str):
+        return json.dumps(value, separators=(",", ":"))
+    if kind == "float":
+        return float(value)
+    return value

@@ -12,6 +12,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from simcore.config import value_kind, variant_value  # noqa: F401 (the run layout's names)
 from simcore.errors import RunDirError
 
 TABLES = ("games", "seats", "actions")
@@ -38,26 +39,6 @@ ACTION_BASE = {
 }  # fmt: skip
 TIMING_COLUMNS = ("wall_ms",)
 PARQUET_CODEC = "snappy"
-
-
-def value_kind(values: list[Any]) -> str:
-    """Column kind for variant values (ints, floats, bools, else strings)."""
-    kinds = {type(v) for v in values}
-    for py, kind in ((bool, "bool"), (int, "int"), (float, "float")):
-        if kinds == {py}:
-            return kind
-    if kinds <= {int, float}:
-        return "float"
-    return "str"
-
-
-def variant_value(value: Any, kind: str) -> Any:
-    """Encode a grid value for its column (lists become JSON strings)."""
-    if kind == "str" and not isinstance(value, str):
-        return json.dumps(value, separators=(",", ":"))
-    if kind == "float":
-        return float(value)
-    return value
 
 
 def build_schemas(

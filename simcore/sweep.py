@@ -26,9 +26,10 @@ from simcore.chunks import (
     game_and_policies,
     plan_chunks,
     run_chunk,
+    run_keyed,
     search_chunk_sizes,
 )
-from simcore.config import SweepConfig, auto_chunk_size
+from simcore.config import SweepConfig, auto_chunk_size, value_kind
 from simcore.dask_backend import (
     WORKER_WAIT_SECONDS,
     check_dask,
@@ -66,7 +67,7 @@ class Sweep:
         self.run_dir = Path(out_dir) / cfg.name
         self.cells = cfg.cells()
         self.game = registry.make_game(cfg.game, self.cells[0].params)
-        kinds = {k: dataset.value_kind(v) for k, v in cfg.grid.items()}
+        kinds = {k: value_kind(v) for k, v in cfg.grid.items()}
         g = self.game
         self.schemas = dataset.build_schemas(
             g.game_columns, g.seat_columns, g.action_columns, kinds
@@ -266,7 +267,7 @@ def execute(
     """Yield (chunk, tables) as chunks finish, in any order."""
     check_backend(backend, scheduler)
     if backend == "dask":
-        yield from execute_dask(_run_keyed, [(cfg, c) for c in chunks], scheduler, worker_wait)
+        yield from execute_dask(run_keyed, [(cfg, c) for c in chunks], scheduler, worker_wait)
     elif n_jobs == 1:
         for chunk in chunks:
             yield chunk, run_chunk(cfg, chunk)
@@ -275,17 +276,13 @@ def execute(
         from joblib.externals.loky.process_executor import TerminatedWorkerError
 
         parallel = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
-        tasks = (delayed(_run_keyed)(cfg, chunk) for chunk in chunks)
+        tasks = (delayed(run_keyed)(cfg, chunk) for chunk in chunks)
         try:
             yield from parallel(tasks)
         except TerminatedWorkerError as exc:
             found = re.search(r"exit codes of the workers are (\{[^}]*\})", str(exc))
             codes = f" (exit codes {found.group(1)})" if found else ""
             raise WorkerLostError(f"a worker process died{codes}") from None
-
-
-def _run_keyed(cfg: SweepConfig, chunk: Chunk) -> tuple[Chunk, dict[str, dict[str, list[Any]]]]:
-    return chunk, run_chunk(cfg, chunk)
 
 
 def check_backend(backend: str, scheduler: str | None) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from simcore.chunks import Chunk, Rows, plan_chunks
 from simcore.config import build_config
 from tests.conftest import DUEL
@@ -44,3 +47,17 @@ def test_chunks_cover_every_game_of_every_cell_once_in_cell_order():
         Chunk(0, 0, 7), Chunk(1, 0, 2), Chunk(1, 2, 4), Chunk(1, 4, 6), Chunk(1, 6, 7),
     ]  # fmt: skip
     assert Chunk(1, 6, 7).key(cfg.cells()) == "c001/000000006"
+
+
+def test_a_worker_imports_neither_arrow_nor_numpy_to_play_a_chunk():
+    # what a loky or Dask worker imports before its first game: the task, the config, a game
+    code = (
+        "import sys, pickle; from simcore.chunks import plan_chunks, run_keyed; "
+        "from simcore.config import build_config; "
+        "raw = {'name': 'w', 'game': 'lord_of_worlds', 'players': 2, 'games': 2, 'seed': 1, "
+        "'policies': ['heuristic', 'mcts:iterations=2']}; cfg = build_config(raw); "
+        "run_keyed(cfg, plan_chunks(cfg, 2)[0]); "
+        "print(sorted(m for m in ('pyarrow', 'numpy', 'polars', 'pandas') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
