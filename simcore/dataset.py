@@ -12,7 +12,6 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from simcore.config import value_kind, variant_value  # noqa: F401 (the run layout's names)
 from simcore.errors import RunDirError
 
 TABLES = ("games", "seats", "actions")
