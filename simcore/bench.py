@@ -174,19 +174,21 @@ def local_cluster(workers: int) -> Iterator[Any]:
         yield cluster
 
 
-def dask_seconds(game_id: str, spec: str, games: int, chunk: int, workers: int = 2) -> float | None:
+def dask_seconds(
+    game_id: str, spec: str, games: int, chunk: int, workers: int = 2
+) -> tuple[float, float] | None:
     """Wall seconds of the sweep on a local Dask cluster (``local_cluster``, started before
-    the clock, as a cluster's workers would be); None without dask."""
+    the clock, as a cluster's workers would be) and the seconds its games took; None without
+    dask."""
     try:
         import dask.distributed  # noqa: F401
     except ImportError:
         return None
-    from simcore.sweep import run_sweep
+    from simcore.scaling import timed_sweep
 
-    with local_cluster(workers) as cluster, tempfile.TemporaryDirectory() as tmp:
-        cfg = selfplay_config(game_id, spec, games, "dask")
-        return run_sweep(cfg, tmp, chunk_size=chunk, backend="dask",
-                         scheduler=cluster.scheduler_address, quiet=True).seconds  # fmt: skip
+    with local_cluster(workers) as cluster:
+        return timed_sweep(game_id, spec, games, chunk, workers, backend="dask",
+                           scheduler=cluster.scheduler_address)  # fmt: skip
 
 
 def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, Any]:
@@ -212,12 +214,14 @@ def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, 
             chunk = auto_chunk_size(games, 2)
             row = check(ids[0], "heuristic", games, chunk)
             try:  # the same sweep on a real 2-worker Dask cluster
-                dask_s = dask_seconds(ids[0], "heuristic", games, chunk)
+                on_dask = dask_seconds(ids[0], "heuristic", games, chunk)
             except Exception as exc:  # a cluster that cannot start must not lose the figures above
-                dask_s, row["dask_error"] = None, f"{type(exc).__name__}: {exc}"[:120]
-            if dask_s is not None:
-                row["t2_dask_measured"] = round(dask_s, 2)
-                row["e2_dask_measured"] = round(row["t1_measured"] / (2 * dask_s), 3)
+                on_dask, row["dask_error"] = None, f"{type(exc).__name__}: {exc}"[:120]
+            if on_dask is not None:
+                wall, played = on_dask
+                row["t2_dask_measured"] = round(wall, 2)
+                row["e2_dask_measured"] = round(row["t1_measured"] / (2 * wall), 3)
+                row["e2_dask_busy"] = round(played / (2 * wall), 3)
             report["parallel"].append(row)
         else:
             report["parallel"].append(parallel_efficiency(ids[0], "heuristic", games))
@@ -226,7 +230,8 @@ def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, 
 
 RATE_KEYS = {"speed": ("games_per_s",), "mcts": ("iterations_per_s",),
              "overhead": ("overhead_pct", "in_run_pct", "cpu_in_run_pct"),
-             "parallel": ("efficiency", "e2_measured", "e2_busy", "e2_dask_measured")}  # fmt: skip
+             "parallel": ("efficiency", "e2_measured", "e2_busy", "e2_dask_measured",
+                          "e2_dask_busy")}  # fmt: skip
 ID_KEYS = ("game", "players", "policy")
 
 

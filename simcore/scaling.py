@@ -135,15 +135,17 @@ def check(game_id: str, spec: str, games: int, chunk: int) -> dict[str, Any]:
     return row
 
 
-def timed_sweep(game_id: str, spec: str, games: int, chunk: int, jobs: int) -> tuple[float, float]:
-    """Wall seconds of a self-play sweep on ``jobs`` workers, and the seconds its games took
-    (the sum of their ``wall_ms``)."""
+def timed_sweep(
+    game_id: str, spec: str, games: int, chunk: int, jobs: int, **backend: Any
+) -> tuple[float, float]:
+    """Wall seconds of a self-play sweep on ``jobs`` workers (``backend``: ``run_sweep``'s
+    backend and scheduler), and the seconds its games took (the sum of their ``wall_ms``)."""
     from simcore.dataset import scan_table
     from simcore.sweep import run_sweep
 
     with tempfile.TemporaryDirectory() as tmp:
         cfg = selfplay_config(game_id, spec, games, f"scale{jobs}")
-        result = run_sweep(cfg, tmp, n_jobs=jobs, chunk_size=chunk, quiet=True)
+        result = run_sweep(cfg, tmp, n_jobs=jobs, chunk_size=chunk, quiet=True, **backend)
         played = scan_table(result.run_dir, "games").select("wall_ms").sum().collect().item()
     return result.seconds, played / 1000.0
 

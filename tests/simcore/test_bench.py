@@ -102,8 +102,10 @@ def test_dask_efficiency_times_a_sweep_on_a_real_local_cluster():
     pytest.importorskip("dask.distributed")
     from simcore.bench import dask_seconds
 
-    seconds = dask_seconds("ratjack", "random", 60, 10)
-    assert seconds is not None and 0 < seconds < 60
+    timed = dask_seconds("ratjack", "random", 60, 10)
+    assert timed is not None
+    wall, played = timed
+    assert 0 < wall < 60 and 0 < played <= 2 * wall  # two workers play at most 2 s a second
 
 
 @pytest.mark.slow  # starts a real 2-worker Dask cluster (~5 s)
