@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import shutil
 import statistics
 import tempfile
 import time
@@ -124,17 +123,10 @@ class _ThreadCpu:
 
 def parallel_efficiency(game_id: str, spec: str, games: int, n_jobs: int = 2) -> dict[str, Any]:
     """Time the same sweep on 1 and on ``n_jobs`` workers; efficiency = T1 / (n * Tn)."""
-    from simcore.sweep import run_sweep
+    from simcore.scaling import timed_sweep
 
-    times = {}
-    for jobs in (1, n_jobs):
-        tmp = Path(tempfile.mkdtemp())
-        try:
-            cfg = selfplay_config(game_id, spec, games, f"par{jobs}")
-            times[jobs] = run_sweep(cfg, tmp, n_jobs=jobs, chunk_size=max(1, games // 40),
-                                    quiet=True).seconds  # fmt: skip
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+    chunk = max(1, games // 40)
+    times = {jobs: timed_sweep(game_id, spec, games, chunk, jobs)[0] for jobs in (1, n_jobs)}
     eff = times[1] / (n_jobs * times[n_jobs])
     return {"game": game_id, "policy": spec, "games": games, "t1_s": round(times[1], 2),
             f"t{n_jobs}_s": round(times[n_jobs], 2), "efficiency": round(eff, 3)}  # fmt: skip

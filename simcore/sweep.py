@@ -22,7 +22,6 @@ from typing import Any
 from simcore import dataset, registry
 from simcore.chunks import (
     Chunk,
-    Rows,
     game_and_policies,
     plan_chunks,
     run_chunk,
@@ -46,7 +45,7 @@ from simcore.provenance import content_info, versions
 SAVE_SECONDS = 0.5  # longest time a finished chunk waits in the parent before it is written
 FLUSH_ROWS = 200_000  # or this many buffered rows (all tables), whichever comes first
 BACKENDS = ("loky", "dask")
-__all__ = ["Chunk", "Rows", "Sweep", "SweepResult", "plan_chunks", "run_chunk", "run_sweep"]
+__all__ = ["Chunk", "Sweep", "SweepResult", "plan_chunks", "run_chunk", "run_sweep"]
 
 
 @dataclass
