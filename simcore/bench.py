@@ -15,6 +15,7 @@ from typing import Any
 
 from simcore import registry
 from simcore.dataset import scan_table
+from simcore.native import build_label
 from simcore.rng import game_seed
 from simcore.runner import play_game
 from simcore.scaling import selfplay_config
@@ -265,7 +266,7 @@ def _mcts_rate(game_id: str) -> dict[str, Any]:
 def print_report(report: dict[str, Any]) -> None:
     """Human-readable tables of the benchmark figures."""
     for section, rows in report.items():
-        if not rows:
+        if not rows or not isinstance(rows, list):  # e.g. the ``build`` label
             continue
         print(f"\n== {section}")
         keys = list(dict.fromkeys(k for row in rows for k in row))
@@ -316,9 +317,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     for gid in args.game or ():
         registry.game_class(gid)
     baseline = _load_baseline(args.compare) if args.compare else None
-    report = run_bench(args.seconds, args.full, args.game)
+    report = {"build": build_label(), **run_bench(args.seconds, args.full, args.game)}
+    print(f"build: {report['build']}")
     print_report(report)
     if baseline is not None:
+        then = baseline.get("build", "pure Python")  # older baselines predate the compiled build
+        if then != report["build"]:
+            print(f"\nnote: the baseline ran a different build ({then}); ratios compare builds")
         rows = compare(report, baseline)
         print_report({f"compared with {args.compare} (ratio = now / baseline)": rows})
         if not rows:

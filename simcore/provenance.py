@@ -6,6 +6,8 @@ import platform
 from functools import cache
 from typing import Any
 
+from simcore.native import build_label
+
 
 def content_info(game: Any) -> dict[str, Any]:
     """Content set name/hash of a game that has versioned content, else the rules source."""
@@ -31,4 +33,5 @@ def _versions() -> dict[str, str]:
             out[dist] = md.version(dist)
         except md.PackageNotFoundError:
             out[dist] = "not installed"
+    out["build"] = build_label()  # pure or compiled: same games, different speed
     return out

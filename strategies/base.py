@@ -77,3 +77,19 @@ def choose_style(policy: str, options: dict[str, Any], styles: tuple[str, ...]) 
     if style not in styles:
         raise ConfigError(f"{policy}: unknown style {style!r}; allowed: {', '.join(styles)}")
     return style
+
+
+class StyleFactory:
+    """A game's ``heuristic`` factory: ``factory(game, style=...)`` builds
+    ``policy_class(style)``; ``styles`` names the styles, the first is the default.
+
+    An object, not a function with a ``styles`` attribute: a compiled module's functions take
+    no attributes (``simcore.native``).
+    """
+
+    def __init__(self, game_id: str, policy_class: Any, styles: tuple[str, ...]) -> None:
+        self.game_id, self.policy_class, self.styles = game_id, policy_class, tuple(styles)
+
+    def __call__(self, game: Any, **options: Any) -> Any:
+        """The heuristic of the chosen style (``style`` is the only option)."""
+        return self.policy_class(choose_style(f"{self.game_id} heuristic", options, self.styles))

@@ -18,6 +18,16 @@ DUEL = "tests.fixtures.duel:Duel"
 registry.register(registry.GAME_GROUP, "duel", Duel)
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With ``BOARDLAB_EXPECT_BUILD`` set (the compiled-build test), run only on that build."""
+    expected = os.environ.get("BOARDLAB_EXPECT_BUILD")
+    if expected:
+        from simcore.native import build_label
+
+        if build_label() != expected:
+            pytest.exit(f"expected build {expected!r}, this is {build_label()!r}", returncode=3)
+
+
 def cli_env() -> dict[str, str]:
     """Environment in which subprocesses can import the ``tests`` fixtures."""
     env = dict(os.environ)

@@ -13,13 +13,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simcore.api import Game
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import PORTAL, Board
 from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
 from simcore.games.lord_of_worlds.planet import empty_hexes
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
-from strategies.base import choose_style
+from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
 from strategies.heuristics.lord_of_worlds_view import NEG, PlanetView, planet_view
 
@@ -335,11 +334,4 @@ def _cheapest_colour(avail: list[int], cost: int) -> int:
     return best
 
 
-def make_heuristic(game: Game, **options: Any) -> LordOfWorldsHeuristic:
-    """Lord of Worlds heuristic; option ``style`` = chains (default) or architect."""
-    return LordOfWorldsHeuristic(
-        choose_style("lord_of_worlds heuristic", dict(options), tuple(STYLES))
-    )
-
-
-make_heuristic.styles = tuple(STYLES)
+make_heuristic = StyleFactory("lord_of_worlds", LordOfWorldsHeuristic, tuple(STYLES))

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from simcore.api import Game, State
+from simcore.api import State
 from simcore.games.ratjack.codes import DRAW_DECK, P_DRAW, P_EFFECT, P_OVER, P_PLAY, SETUP
-from strategies.base import choose_style
+from simcore.games.ratjack.state import RatjackState
+from strategies.base import StyleFactory
 
 STYLES = ("careful", "aggressive")
 TERMINAL = 10_000.0  # a won / lost game
@@ -59,8 +60,8 @@ class RatjackHeuristic:
         if len(legal) == 1:
             return legal[0]
         me = state.current_player
-        world = state.determinize(me, rng)
-        world = getattr(world, "_state", world)  # plan on the plain state (restriction: `legal`)
+        sampled = state.determinize(me, rng)
+        world: RatjackState = getattr(sampled, "_state", sampled)  # type: ignore[arg-type]  # plan on the plain state (restriction: `legal`)
         world.plan_only = True  # a sampled copy: evaluate() reads only VP after a round's end
         if world.phase not in (P_DRAW, P_PLAY, P_EFFECT):
             return self._setup(world, me, legal)
@@ -68,13 +69,13 @@ class RatjackHeuristic:
         return _best_of(judge, world, me, legal)[0]
 
     # --- decisions ---------------------------------------------------------------------
-    def _setup(self, s: Any, me: int, legal: list[int]) -> int:
+    def _setup(self, s: RatjackState, me: int, legal: list[int]) -> int:
         """Keep the lower card in hand (easier to place), hide the higher one."""
         hand = s.hand[me]
         values = [s.ct.card_value[c] for c in hand]
         return SETUP + (0 if values[0] >= values[1] else 1)
 
-    def _after_draw(self, s: Any, me: int, action: int, own: bool = False) -> float:
+    def _after_draw(self, s: RatjackState, me: int, action: int, own: bool = False) -> float:
         """Value of the best play after this draw (deck draws are judged on the sampled card);
         ``own``: ``s`` is not needed afterwards and is played on directly."""
         sim = s if own else s.clone()
@@ -82,7 +83,7 @@ class RatjackHeuristic:
         best = _best_of(self._simulate, sim, me, sim.legal_actions())[1]
         return best + (0.01 if action == DRAW_DECK else 0.0)
 
-    def _simulate(self, s: Any, me: int, action: int, own: bool = False) -> float:
+    def _simulate(self, s: RatjackState, me: int, action: int, own: bool = False) -> float:
         """Apply ``action`` on a copy (on ``s`` itself if ``own``: not needed afterwards),
         finish the turn greedily, evaluate."""
         rnd = s.round_no  # before the apply: ``sim`` may be ``s``
@@ -107,7 +108,7 @@ class RatjackHeuristic:
         return self.evaluate(sim, me, rnd)
 
     # --- evaluation --------------------------------------------------------------------
-    def evaluate(self, s: Any, me: int, rnd: int) -> float:
+    def evaluate(self, s: RatjackState, me: int, rnd: int) -> float:
         """Style score of position ``s`` for seat ``me`` (round ``rnd`` was being played).
 
         A finished game scores ``TERMINAL * (2 * share - 1)``: a loss is below, a solo win above,
@@ -119,7 +120,7 @@ class RatjackHeuristic:
         score = self._in_play(s, me, rnd)  # clamped by comparisons: no min/max calls
         return IN_PLAY if score > IN_PLAY else -IN_PLAY if score < -IN_PLAY else score
 
-    def _in_play(self, s: Any, me: int, rnd: int) -> float:
+    def _in_play(self, s: RatjackState, me: int, rnd: int) -> float:
         """Style score of a position where the game goes on."""
         vp = s.vp
         # the best rival's VP, the rivals' total and the leader (most VP, lowest seat on ties)
@@ -158,7 +159,7 @@ class RatjackHeuristic:
         return score
 
     @staticmethod
-    def _has_finisher(s: Any, me: int, gap: int) -> bool:
+    def _has_finisher(s: RatjackState, me: int, gap: int) -> bool:
         """A known own card (hand, or face-down) of exactly the missing value."""
         if not 1 <= gap <= 12:
             return False
@@ -174,7 +175,7 @@ class RatjackHeuristic:
 
 
 def _best_of(
-    judge: Callable[[Any, int, int, bool], float], s: Any, me: int, actions: list[int]
+    judge: Callable[[Any, int, int, bool], float], s: RatjackState, me: int, actions: list[int]
 ) -> tuple[int, float]:
     """The first action of highest ``judge(s, me, action, own)`` score, and that score. ``s``
     is the caller's own copy, not needed afterwards: the last action is judged on it
@@ -188,9 +189,4 @@ def _best_of(
     return best, best_score
 
 
-def make_heuristic(game: Game, **options: Any) -> RatjackHeuristic:
-    """Ratjack heuristic; option ``style`` = careful (default) or aggressive."""
-    return RatjackHeuristic(choose_style("ratjack heuristic", dict(options), tuple(STYLES)))
-
-
-make_heuristic.styles = STYLES  # type: ignore[attr-defined]
+make_heuristic = StyleFactory("ratjack", RatjackHeuristic, STYLES)

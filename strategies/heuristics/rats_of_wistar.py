@@ -11,13 +11,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from simcore.api import Game
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.actions import bed_cost, dig_cost
 from simcore.games.rats_of_wistar.farm import can_explore, completable
 from simcore.games.rats_of_wistar.inventions import can_play, playable
 from simcore.games.rats_of_wistar.wheel import space_slot, strength
-from strategies.base import choose_style
+from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
 
 STYLES = ("engine", "explorer")
@@ -362,9 +361,4 @@ def pl_seat(s: Any, pl: Any) -> int:
     return s.players.index(pl)
 
 
-def make_heuristic(game: Game, **options: Any) -> WistarHeuristic:
-    """Factory for ``heuristic`` on rats_of_wistar (option ``style``: engine | explorer)."""
-    return WistarHeuristic(choose_style("rats_of_wistar heuristic", dict(options), tuple(STYLES)))
-
-
-make_heuristic.styles = STYLES  # type: ignore[attr-defined]
+make_heuristic = StyleFactory("rats_of_wistar", WistarHeuristic, STYLES)

@@ -21,6 +21,8 @@ __all__ = ["Ratjack", "RatjackParams", "RatjackState"]
 class Ratjack(Game):
     """The Ratjack simulator (2-4 players, hidden hands and face-down cards)."""
 
+    params: RatjackParams  # type: ignore[assignment]  # Game types it as the base Params
+
     spec = GameSpec(
         id="ratjack",
         version=2,

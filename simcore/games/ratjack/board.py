@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from simcore.games.ratjack.codes import CHIP, POS, SLOTS
@@ -11,7 +11,7 @@ from simcore.games.ratjack.content import LOCK, N_CHIPS, SHIELD
 if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
 
-Test = Callable[["S", int], bool]
+Test = Callable[["S", int], int]
 
 
 def locked(s: S, c: int) -> bool:
@@ -38,7 +38,7 @@ def no_chip(s: S, c: int) -> bool:
     return s.chip[c] < 0
 
 
-def up_no_chip(s: S, c: int) -> bool:
+def up_no_chip(s: S, c: int) -> int:
     """Face up, free for a chip."""
     return s.up[c] and s.chip[c] < 0
 
@@ -54,7 +54,7 @@ def has_free_chip(s: S, c: int) -> bool:
     return k >= 0 and (s.params.lock_chip_removable or s.face[k] != LOCK)
 
 
-def up_free_chip(s: S, c: int) -> bool:
+def up_free_chip(s: S, c: int) -> int:
     """Face up with a removable chip."""
     return s.up[c] and has_free_chip(s, c)
 
@@ -97,7 +97,7 @@ def opp_up_takeable(s: S, c: int) -> bool:
 
 
 # seats
-def opponents(s: S, a: int, chips: bool = False) -> list[int]:
+def opponents(s: S, a: int, chips: bool = False) -> Sequence[int]:
     """'Another player': non-eliminated opponents (eliminated ones too where the param says)."""
     if s.tgt_all or (chips and s.tgt_chips):
         return s.others[a]

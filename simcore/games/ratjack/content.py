@@ -73,7 +73,7 @@ def _build(path: str, decks: tuple[str, ...], token_pairs: tuple[str, ...]) -> C
     deck_tables = _check_decks(path, raw)
     pairs = _check_chips(path, raw)
     if token_pairs:
-        pairs = tuple(tuple(FACE_IDS.index(f) for f in p.split("|")) for p in token_pairs)
+        pairs = tuple(tuple(FACE_IDS.index(f) for f in p.split("|")) for p in token_pairs)  # type: ignore[misc]
     values, names, effects = [], [], []
     for deck in decks:
         if deck not in deck_tables:

@@ -10,7 +10,7 @@ Every offered option can be completed, because ``feas`` checked the whole chain 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from simcore.games.ratjack.board import (
@@ -26,8 +26,8 @@ from simcore.games.ratjack.codes import CHIP
 if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
 
-Seats = Callable[["S", int], list[int]]
-Test = Callable[["S", int], bool]
+Seats = Callable[["S", int], Sequence[int]]
+Test = Callable[["S", int], int]
 
 
 class Effect(NamedTuple):

@@ -149,7 +149,7 @@ def _c12(s: S, a: int, x: int) -> None:
     s.note(f"shuffles discards into the deck ({len(s.deck)} cards)")
 
 
-TABLE = (
+TABLE: tuple[Effect, ...] = (
     single(opp, b.opp_up_turnable, _c1),  # 1
     pair(own, _c2_own, opp, b.opp_up_takeable, _c2),  # 2
     Effect(_c3_feas, _c3_start, _c3_opts, _c3_choose),  # 3

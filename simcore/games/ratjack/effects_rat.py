@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from simcore.games.ratjack import board as b
@@ -26,12 +27,12 @@ def own(s: S, a: int) -> list[int]:
     return [a]
 
 
-def opp(s: S, a: int) -> list[int]:
+def opp(s: S, a: int) -> Sequence[int]:
     """Targetable opponents."""
     return b.opponents(s, a)
 
 
-def opp_chips(s: S, a: int) -> list[int]:
+def opp_chips(s: S, a: int) -> Sequence[int]:
     """Opponents whose chips may be taken."""
     return b.opponents(s, a, chips=True)
 
@@ -111,7 +112,7 @@ def _r6_choose(s: S, a: int, action: int) -> None:
 
 
 # 7: swap one of your other face-up cards with an opponent's face-up card
-def _r7_own(s: S, c: int) -> bool:
+def _r7_own(s: S, c: int) -> int:
     return s.up[c] and c != s.ex and b.movable(s, c)
 
 
@@ -142,7 +143,7 @@ def _r12(s: S, a: int, q: int, i: int, c: int) -> None:
 
 _r11_feas, _r11_do = _discard_top(2)
 
-TABLE = (
+TABLE: tuple[Effect, ...] = (
     chip_onto(own, b.up_no_chip),  # 1
     immediate(lambda s, a, x: bool(s.discard), _r2),  # 2
     immediate(always, _r3),  # 3

@@ -158,7 +158,7 @@ def _w12_choose(s: S, a: int, action: int) -> None:
 
 _w9_feas, _w9_do = _discard_top(3)
 
-TABLE = (
+TABLE: tuple[Effect, ...] = (
     Effect(_has_opp, wait, _seat_opts, _w1_choose),  # 1
     single(any_chips, b.has_free_chip, _w2),  # 2
     Effect(_w3_feas, _w3_start, _w3_opts, _w3_choose),  # 3

@@ -6,15 +6,13 @@ import random
 from typing import Any
 
 from simcore.api import TERMINAL, State
-from simcore.games.ratjack import knowledge, rules, text
-from simcore.games.ratjack.codes import NSTAT, P_DRAW, P_EFFECT, P_OVER
-from simcore.games.ratjack.content import N_CARDS, Content
+from simcore.games.ratjack import rules, sample, text
+from simcore.games.ratjack.codes import NSTAT, P_DRAW, P_OVER
+from simcore.games.ratjack.content import Content
 from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.params import RatjackParams
-from simcore.games.ratjack.resolve import flip_options
-from simcore.games.ratjack.text import RAT6
-from simcore.rng import randbelow, shuffle, state_stream, substream
+from simcore.rng import randbelow, state_stream, substream
 
 _LISTS = (
     "deck", "discard", "up", "chip", "chip_on", "face", "seen", "vp", "elim", "stats", "tvals",
@@ -39,8 +37,68 @@ class RatjackState(State):
     """
 
     __slots__ = (*_LISTS, *_SCALARS, "hand", "disp", "trace", "cache", "plan_only")
+    # The slots again, typed: the compiled build (``simcore.native``) makes them native fields.
+    params: RatjackParams
+    ct: Content
+    effects: Any
+    n: int
+    all: int
+    nstat: int
+    phase: int
+    cur: int
+    start: int
+    setup_left: int
+    round_no: int
+    turns: int
+    rturns: int
+    limbo: int
+    ef: int
+    ex: int
+    es: int
+    ea: int
+    eb: int
+    extra: bool
+    drew: int
+    last_gain: int
+    last_card: int
+    last_effect: int
+    ended_by: str
+    win: list[int]
+    tgt_all: bool
+    tgt_chips: bool
+    seed_base: int
+    chance_n: int
+    others: tuple[tuple[int, ...], ...]
+    pend: int
+    starts: tuple[int, ...]
+    deck: list[int]
+    discard: list[int]
+    up: list[int]
+    chip: list[int]
+    chip_on: list[int]
+    face: list[int]
+    seen: list[int]
+    vp: list[int]
+    elim: list[int]
+    stats: list[int]
+    tvals: list[int]
+    trk: list[int]
+    tmask: list[int]
+    hand: list[list[int]]
+    disp: list[list[int]]
+    trace: list[str] | None
+    cache: list[int] | None
+    plan_only: bool
 
-    def __init__(self, params: RatjackParams, content: Content, n_players: int, seed: int):
+    def __init__(
+        self,
+        params: RatjackParams | None = None,
+        content: Content | None = None,
+        n_players: int = 0,
+        seed: int = 0,
+    ) -> None:
+        if params is None or content is None:
+            return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
         self.params, self.ct, self.n = params, content, n_players
         self.effects = EFFECTS  # read by resolve: effects that resolve other cards need it
         self.all = (1 << n_players) - 1
@@ -89,13 +147,13 @@ class RatjackState(State):
             cache = self.cache = rules.legal_actions(self)
         return cache[:]
 
-    # Apply ``action``; ``IllegalActionError`` (state unchanged) if it is not legal. Bound
-    # directly to the rules function: one call layer less on the hot path.
-    apply = rules.apply
+    def apply(self, action: int) -> None:
+        """Apply ``action``; ``IllegalActionError`` (state unchanged) if it is not legal."""
+        rules.apply(self, action)  # a method, not ``apply = rules.apply``: mypyc compiles it
 
     def clone(self) -> RatjackState:
         """Independent copy (params and content tables are shared: immutable)."""
-        new = RatjackState.__new__(RatjackState)
+        new = RatjackState()
         # Spelled out, not a getattr/setattr loop over _SCALARS: clone is the hottest call of
         # search and lookahead, and this is ~2x faster (test_clone_copies_every_slot guards it).
         new.params, new.ct, new.effects, new.n = self.params, self.ct, self.effects, self.n
@@ -181,95 +239,8 @@ class RatjackState(State):
         return text.observation(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> RatjackState:
-        """Redeal every card ``player`` cannot identify among the hidden places (§8).
-
-        Hidden places: the deck, other hands, face-down display cards and weasel 3's card in
-        flight. Cards ``player`` tracks (identified once, then lost among indistinguishable
-        places) are dealt only into the places they may occupy; the rest are dealt uniformly
-        over what is left. Chips and the other seats' ``seen`` marks stay with their places; the
-        other seats' tracked facts are dropped in the sampled world (they are facts about
-        cards ``player`` may not know).
-        """
-        new = self.clone()
-        bit = 1 << player
-        seen, up = new.seen, new.up
-        # plain loops, no comprehensions: every heuristic decision determinizes (3.11 builds
-        # a frame per comprehension)
-        places: list[tuple[list[int], int]] = []  # (container, index), canonical order
-        old: list[int] = []  # the card in each place
-        for i, c in enumerate(new.deck):
-            if not seen[c] & bit:
-                places.append((new.deck, i))
-                old.append(c)
-        for q in range(new.n):
-            for i, c in enumerate(new.hand[q]):
-                if not seen[c] & bit:
-                    places.append((new.hand[q], i))
-                    old.append(c)
-            for i, c in enumerate(new.disp[q]):
-                if not up[c] and not seen[c] & bit:
-                    places.append((new.disp[q], i))
-                    old.append(c)
-        limbo = [new.limbo] if new.limbo >= 0 and not seen[new.limbo] & bit else []
-        if limbo:
-            places.append((limbo, 0))
-            old.append(limbo[0])
-        chip = new.chip
-        meta = []  # chips and knowledge stay with places
-        for c in old:
-            meta.append((chip[c], seen[c]))
-        ranked = []  # (places it may occupy, card, their indices): most constrained first
-        for k, col in knowledge.columns(new, player).items():
-            idx = []
-            for i, c in enumerate(old):
-                if col >> c & 1:
-                    idx.append(i)
-            ranked.append((len(idx), k, idx))
-        ranked.sort()  # cards are distinct: the index lists are never compared
-        tracked = []  # (card, indices of the places it may occupy)
-        free_set = set(old)
-        for _, k, idx in ranked:
-            tracked.append((k, idx))
-            free_set.discard(k)
-        free = sorted(free_set)
-        # The mover is committed to rat 6 only if one of its face-down cards can resolve: a
-        # fact everyone knows, so redeals violating it are rejected (rare; bounded retries).
-        needs_flip = new.phase == P_EFFECT and new.ef == RAT6 and player != new.cur
-        for _ in range(200):
-            deal = _deal(tracked, free, len(old), rng)
-            if deal is None:
-                continue
-            for (box, i), c, (k, mask) in zip(places, deal, meta, strict=True):
-                box[i] = c
-                new.chip[c] = k
-                if k >= 0:
-                    new.chip_on[k] = c
-                seen[c] = mask
-                up[c] = 0
-            if not needs_flip or flip_options(new, new.cur):
-                break
-        else:  # pragma: no cover - practically unreachable; fall back to the true cards
-            return self._fallback_determinize(rng)
-        if limbo:
-            new.limbo = limbo[0]
-        knowledge.forget_others(new, player)
-        base = player * N_CARDS
-        for k, idx in tracked:  # the same places, named by the cards now dealt there
-            col = 0
-            for i in idx:
-                col |= 1 << deal[i]
-            new.trk[base + k] = col
-        new.reseed(rng)
-        new.cache = None
-        new.last_card = -1
-        return new
-
-    def _fallback_determinize(self, rng: random.Random) -> RatjackState:
-        new = self.clone()
-        new.reseed(rng)
-        new.cache = None
-        new.last_card = -1
-        return new
+        """Redeal every card ``player`` cannot identify among the hidden places (§8)."""
+        return sample.determinize(self, player, rng)
 
     def reseed(self, rng: random.Random) -> None:
         """New chance stream."""
@@ -343,27 +314,3 @@ class RatjackState(State):
         """Narrate a chip placement."""
         if self.trace is not None:
             self.trace.append(f"chip {text.FACE_IDS[face]} on {text.pos_name(self, action)}")
-
-
-def _deal(
-    tracked: list[tuple[int, list[int]]], free: list[int], n: int, rng: random.Random
-) -> list[int] | None:
-    """Cards for ``n`` places: tracked cards into their allowed places (most constrained
-    first), the free cards shuffled over the rest; None when the tracked cards collide."""
-    deal = [-1] * n
-    for k, idx in tracked:
-        open_ = []
-        for i in idx:
-            if deal[i] < 0:
-                open_.append(i)
-        if not open_:
-            return None
-        deal[open_[randbelow(rng, len(open_))]] = k
-    pool = free[:]
-    shuffle(pool, rng)
-    j = 0
-    for i, c in enumerate(deal):
-        if c < 0:
-            deal[i] = pool[j]
-            j += 1
-    return deal

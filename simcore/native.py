@@ -1,0 +1,38 @@
+"""Which modules of this installation run compiled (the optional mypyc build, README
+"Compiled build"): the figure a speed reading needs beside it, since the games are the same."""
+
+from __future__ import annotations
+
+import importlib.util
+from functools import cache
+from importlib.resources import files
+
+EXTENSION_SUFFIXES = (".so", ".pyd")
+
+
+def listed_modules() -> list[str]:
+    """Dotted names of the modules the compiled build compiles (``native_modules.txt``)."""
+    text = files("simcore").joinpath("native_modules.txt").read_text()
+    lines = (line.strip() for line in text.splitlines())
+    paths = [line for line in lines if line and not line.startswith("#")]
+    return [p.removesuffix(".py").replace("/", ".") for p in paths]
+
+
+@cache
+def compiled_modules() -> tuple[str, ...]:
+    """The listed modules that import from a C extension here (none in a pure build)."""
+    out = []
+    for name in listed_modules():
+        spec = importlib.util.find_spec(name)
+        if spec is not None and str(spec.origin).endswith(EXTENSION_SUFFIXES):
+            out.append(name)
+    return tuple(out)
+
+
+def build_label() -> str:
+    """``pure Python``, or ``compiled: ratjack (14 modules)`` naming the compiled games."""
+    names = compiled_modules()
+    if not names:
+        return "pure Python"
+    games = sorted({n.split(".")[2] for n in names if n.startswith("simcore.games.")})
+    return f"compiled: {', '.join(games) or 'engine'} ({len(names)} modules)"

@@ -1,0 +1,95 @@
+"""The optional compiled build (``BOARDLAB_COMPILE=1``, ``simcore.native``): what it lists, how
+it labels itself, and that it plays the same games as the sources."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from simcore import native
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_listed_module_is_a_source_file_of_the_package():
+    names = native.listed_modules()
+    assert "simcore.games.ratjack.state" in names and "strategies.heuristics.ratjack" in names
+    for name in names:
+        assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
+
+
+def test_no_compiled_file_shadows_a_source_in_the_checkout():
+    # A compiled module next to its source is imported instead of it: edits to the source
+    # would silently not run. setup.py never compiles into an editable install.
+    stale = [p for p in ROOT.glob("**/*.so") if ".venv" not in p.parts]
+    assert stale == []
+    assert native.compiled_modules() == ()
+    assert native.build_label() == "pure Python"
+
+
+def test_build_label_names_the_compiled_games(monkeypatch):
+    monkeypatch.setattr(
+        native,
+        "compiled_modules",
+        lambda: ("simcore.games.ratjack.state", "strategies.heuristics.ratjack"),
+    )
+    assert native.build_label() == "compiled: ratjack (2 modules)"
+    monkeypatch.setattr(native, "compiled_modules", lambda: ("strategies.heuristics.x",))
+    assert native.build_label() == "compiled: engine (1 modules)"
+
+
+def test_runs_record_which_build_played_them():
+    from simcore.provenance import versions
+
+    assert versions()["build"] == native.build_label()
+
+
+def _compiled_tree(tmp_path: Path) -> Path:
+    """Build the compiled wheel from this checkout and unpack it (its sources included)."""
+    # from a copy: pip builds in the source directory and would leave its build/ in the checkout
+    source = tmp_path / "source"
+    junk = shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info")
+    for name in ("simcore", "strategies", "analyses", "reports"):
+        shutil.copytree(ROOT / name, source / name, ignore=junk)
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    wheels = tmp_path / "wheels"
+    env = {**os.environ, "BOARDLAB_COMPILE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    cmd = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(source)]
+    built = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
+    assert built.returncode == 0, built.stderr[-3000:]
+    tree = tmp_path / "tree"
+    with zipfile.ZipFile(next(wheels.glob("boardlab-*.whl"))) as whl:
+        whl.extractall(tree)
+    return tree
+
+
+@pytest.mark.slow  # builds the compiled wheel (~1 min), then replays games in both builds
+def test_the_compiled_build_plays_the_same_games_and_passes_the_game_tests(tmp_path):
+    tree = _compiled_tree(tmp_path)
+    # -P: the working directory (this checkout's sources) must not come before the tree
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    label = subprocess.run(
+        [sys.executable, "-P", "-c", "import simcore.native as n; print(n.build_label())"],
+        env=env, capture_output=True, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    expected = f"compiled: ratjack ({len(native.listed_modules())} modules)"
+    assert label.stdout.strip() == expected, label.stderr
+    same = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "same_games.py"), str(ROOT), str(tree),
+         "--game", "ratjack", "--games", "20"],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    assert same.returncode == 0, same.stdout + same.stderr
+    tests = subprocess.run(
+        [sys.executable, "-P", "-m", "pytest", "-q", "-n", "0", "--import-mode=importlib",
+         "tests/games/ratjack", "tests/strategies/test_mcts.py"],
+        env={**env, "BOARDLAB_EXPECT_BUILD": expected}, capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
