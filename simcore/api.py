@@ -51,6 +51,12 @@ class State(ABC):
     def current_player(self) -> int:
         """Seat to act, or ``TERMINAL``."""
 
+    @property
+    def plain(self) -> Any:
+        """The position itself: a restricted view (``strategies.restricted``) answers with the
+        position it wraps, so a policy can read either without a failed ``getattr``."""
+        return self
+
     @abstractmethod
     def legal_actions(self) -> list[int]:
         """Actions the current seat may take (non-empty unless terminal)."""
@@ -260,7 +266,9 @@ def _freeze(obj: Any, depth: int = 0) -> Any:
 def _all_slots(cls: type) -> list[str]:
     names: list[str] = []
     for klass in cls.__mro__:
-        for name in getattr(klass, "__slots__", ()):
+        # a class the compiled build made native lists its fields in ``__mypyc_attrs__``
+        fields = klass.__dict__.get("__slots__", klass.__dict__.get("__mypyc_attrs__", ()))
+        for name in fields:
             if name not in names and not name.startswith("__"):
                 names.append(name)
     return names

@@ -154,7 +154,7 @@ class LordOfWorldsHeuristic:
         In a turn after which the game may end, actions that would end it as a loss are struck
         first (``strategies.endgame``); the value function itself does not see final scoring.
         """
-        s = getattr(state, "_state", state)  # a RestrictedView wraps the real state
+        s = state.plain  # a RestrictedView wraps the real state
         if _may_end_after_this_turn(s):
             allowed = endgame_filter(self.act_unguarded, state, rng)
             if allowed is not None:
@@ -164,7 +164,7 @@ class LordOfWorldsHeuristic:
 
     def act_unguarded(self, state: Any, rng: random.Random) -> int:
         """The heuristic's choice without the end-of-game guard."""
-        s = getattr(state, "_state", state)
+        s = state.plain
         if s is state:
             # plain state: choices are legal by construction or checked with rules.is_legal
             return self._choose(s, None)

@@ -61,7 +61,7 @@ class RatjackHeuristic:
             return legal[0]
         me = state.current_player
         sampled = state.determinize(me, rng)
-        world: RatjackState = getattr(sampled, "_state", sampled)  # type: ignore[arg-type]  # plan on the plain state (restriction: `legal`)
+        world: RatjackState = sampled.plain  # plan on the plain state (restriction: `legal`)
         world.plan_only = True  # a sampled copy: evaluate() reads only VP after a round's end
         if world.phase not in (P_DRAW, P_PLAY, P_EFFECT):
             return self._setup(world, me, legal)

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.actions import bed_cost, dig_cost
+from simcore.games.rats_of_wistar.board import Player
 from simcore.games.rats_of_wistar.farm import can_explore, completable
 from simcore.games.rats_of_wistar.inventions import can_play, playable
 from simcore.games.rats_of_wistar.wheel import space_slot, strength
 from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
+
+if TYPE_CHECKING:
+    from simcore.games.rats_of_wistar.state import WistarState
 
 STYLES = ("engine", "explorer")
 # Per style: worth of one step of each main action / primitive, in rough VP.
@@ -44,7 +48,7 @@ class WistarHeuristic:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        if state.stack[-1][0] == "turn" and _last_turn(getattr(state, "_state", state)):
+        if state.stack[-1][0] == "turn" and _last_turn(state.plain):
             # the turn menu (placement, quick actions, end turn) decides how the game ends;
             # the sub-decisions follow the plain values (keeps the guard cheap)
             actions = endgame_filter(self.act_unguarded, state, rng) or actions
@@ -58,35 +62,40 @@ class WistarHeuristic:
         """Best-valued action of ``actions``."""
         if len(actions) == 1:
             return actions[0]
-        task = state.stack[-1]
-        seat = state.current_player
-        pl, noise = state.players[seat], rng.random
+        # values read the plain position: a restricted view (``forbid=``) only narrows
+        # ``actions``, and the compiled game's functions take the plain state alone
+        s: WistarState = state.plain
+        task = s.stack[-1]
+        seat = s.current_player
+        pl, noise = s.players[seat], rng.random
         best, best_v = actions[0], -1e9
         # the values are called directly, not through ``_valuer``'s closures (one call less
         # per action of every decision of every play-out); same values, same memo
         if task[0] == "turn":
-            turn_value, memo = self.turn_value, {}
+            turn_value = self.turn_value
+            memo: dict[Any, float] = {}
             for a in actions:
-                v = turn_value(state, seat, pl, a, memo) + noise() * 0.05
+                v = turn_value(s, seat, pl, a, memo) + noise() * 0.05
                 if v > best_v:
                     best, best_v = a, v
             return best
         fn = getattr(self, "v_" + task[0], None)
         for a in actions:
-            v = 0.0 if fn is None or a == B.STOP else fn(state, task, seat, pl, a)
+            v = 0.0 if fn is None or a == B.STOP else fn(s, task, seat, pl, a)
             v += noise() * 0.05
             if v > best_v:
                 best, best_v = a, v
         return best
 
-    def _valuer(self, s: Any, task: tuple, seat: int) -> Callable[[int], float]:
+    def _valuer(self, s: WistarState, task: tuple, seat: int) -> Callable[[int], float]:
         """``value`` for one pending decision, its handler looked up once (this runs for
         every action of every decision of every play-out)."""
         pl = s.players[seat]
         if task[0] == "turn":
             # one decision values each sector's main action and each bonus primitive once,
             # not once per space: the same pure computations on an unchanged state
-            turn_value, memo = self.turn_value, {}
+            turn_value = self.turn_value
+            memo: dict[Any, float] = {}
             return lambda a: turn_value(s, seat, pl, a, memo)
         fn = getattr(self, "v_" + task[0], None)
         if fn is None:
@@ -94,20 +103,20 @@ class WistarHeuristic:
         return lambda a: 0.0 if a == B.STOP else fn(s, task, seat, pl, a)
 
     # ------------------------------------------------------------------ values
-    def value(self, s: Any, task: tuple, seat: int, a: int) -> float:
+    def value(self, s: WistarState, task: tuple, seat: int, a: int) -> float:
         """Estimated gain of action ``a`` for the pending decision."""
         return self._valuer(s, task, seat)(a)
 
-    def rounds_left(self, s: Any) -> int:
+    def rounds_left(self, s: WistarState) -> int:
         """Rounds after the current one."""
         return s.params.rounds - s.round
 
-    def card_value(self, s: Any, pl: Any, cid: int) -> float:
+    def card_value(self, s: WistarState, pl: Player, cid: int) -> float:
         """Worth of playing a card now."""
         card = s.content.cards[cid]
         left = s.params.rounds - s.round  # ``rounds_left``, inlined: runs per card valued
         v = card.vp + self.w["card"] * 0.5
-        eff = 0  # plain loops here and in prim_value: they run for every card in every decision
+        eff = 0.0  # plain loops here and in prim_value: they run for every card in every decision
         for p in card.effect:
             eff += self.prim_value(s, pl, p)
         if card.kind == "income":
@@ -122,7 +131,7 @@ class WistarHeuristic:
             v += eff
         return v - 0.4 * (card.wood + card.metal) - 0.3 * card.move - 2.0 * card.room
 
-    def prim_value(self, s: Any, pl: Any, p: tuple) -> float:
+    def prim_value(self, s: WistarState, pl: Player, p: tuple) -> float:
         """Worth of one primitive of the effect vocabulary."""
         op = p[0]
         w = self.w
@@ -155,7 +164,7 @@ class WistarHeuristic:
             return 1.5
         return 0.5
 
-    def main_value(self, s: Any, seat: int, pl: Any, main: int, st: int) -> float:
+    def main_value(self, s: WistarState, seat: int, pl: Player, main: int, st: int) -> float:
         """Worth of a main action at strength ``st``."""
         if st <= 0:
             return 0.0
@@ -173,7 +182,9 @@ class WistarHeuristic:
             return st * 0.9 * self.w["card"]
         return st * self.w["explore"] * (1.0 if can_explore(s, seat) else 0.3)
 
-    def turn_value(self, s: Any, seat: int, pl: Any, a: int, memo: dict | None = None) -> float:
+    def turn_value(
+        self, s: WistarState, seat: int, pl: Player, a: int, memo: dict | None = None
+    ) -> float:
         """Placement, quick action or end of turn (``memo``: values shared by one decision's
         actions)."""
         if a == B.STOP:
@@ -187,7 +198,7 @@ class WistarHeuristic:
         return self.quick_value(s, seat, pl, a)
 
     def space_value(
-        self, s: Any, seat: int, pl: Any, sec: int, sp: int, memo: dict | None = None
+        self, s: WistarState, seat: int, pl: Player, sec: int, sp: int, memo: dict | None = None
     ) -> float:
         """Main action at its strength plus the best bonus branch."""
         memo = {} if memo is None else memo
@@ -197,9 +208,9 @@ class WistarHeuristic:
             main_v = memo[sec] = self.main_value(s, seat, pl, main, strength(s, seat, main))
         # max over branches of the sum of their primitives, as plain loops: this runs for every
         # free space of every turn decision
-        bonus = None
+        bonus: float | None = None
         for branch in s.content.wheel[s._n][sec][1][sp]:
-            v = 0
+            v = 0.0
             for p in branch:
                 pv = memo.get(p)
                 if pv is None:
@@ -207,9 +218,10 @@ class WistarHeuristic:
                 v += pv
             if bonus is None or v > bonus:
                 bonus = v
+        assert bonus is not None  # every space has a bonus branch
         return main_v + bonus
 
-    def quick_value(self, s: Any, seat: int, pl: Any, a: int) -> float:
+    def quick_value(self, s: WistarState, seat: int, pl: Player, a: int) -> float:
         """Quick actions: take the clearly useful ones."""
         if a == B.QA_PLACE:
             return 3.0
@@ -291,7 +303,7 @@ class WistarHeuristic:
         playable = can_play(s, pl, card, False)
         return -self.card_value(s, pl, a - B.CARD_BASE) * 0.1 - (1.0 if playable else 0.0)
 
-    def desire(self, pl: Any, area: int) -> float:
+    def desire(self, pl: Player, area: int) -> float:
         """How much one more worker in ``area`` is wanted."""
         key = ("forest_area", "burrow_area", "farm_area")[area]
         return self.w[key] / (1.0 + pl.areas[area])
@@ -347,7 +359,7 @@ class WistarHeuristic:
         return -ORDER_RANK.get(op, 2.5)
 
 
-def _last_turn(s: Any) -> bool:
+def _last_turn(s: WistarState) -> bool:
     """The acting seat's turn is the game's last: the game ends when it is over (§3)."""
     return s.round >= s.params.rounds and s.turn >= s._n * s.params.chiefs - 1
 
@@ -356,7 +368,7 @@ ORDER_RANK = {"move_workers": 0, "place_worker": 0, "gain": 1, "draw": 1.5, "pla
               "main": 3, "complete_mission": 4}  # fmt: skip
 
 
-def pl_seat(s: Any, pl: Any) -> int:
+def pl_seat(s: WistarState, pl: Player) -> int:
     """Seat index of a board."""
     return s.players.index(pl)
 

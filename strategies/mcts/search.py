@@ -204,8 +204,11 @@ def _step(
         if value > best_value:
             best_value, best_child, best_action = value, child, a
     if untried is not None:
-        pick = rng is not None and len(untried) > 1
-        a = untried[randbelow(rng, len(untried))] if pick else untried[0]  # type: ignore[union-attr]
+        a = (
+            untried[randbelow(rng, len(untried))]
+            if rng is not None and len(untried) > 1
+            else untried[0]
+        )
         child = Node(n)
         node.children[a] = child
         det.apply(a)

@@ -79,17 +79,20 @@ def test_the_compiled_build_plays_the_same_games_and_passes_the_game_tests(tmp_p
         [sys.executable, "-P", "-c", "import simcore.native as n; print(n.build_label())"],
         env=env, capture_output=True, text=True, cwd=tmp_path,
     )  # fmt: skip
-    expected = f"compiled: ratjack ({len(native.listed_modules())} modules)"
+    games = ("ratjack", "rats_of_wistar")
+    expected = f"compiled: {', '.join(games)} ({len(native.listed_modules())} modules)"
     assert label.stdout.strip() == expected, label.stderr
-    same = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "same_games.py"), str(ROOT), str(tree),
-         "--game", "ratjack", "--games", "20"],
-        capture_output=True, text=True, cwd=ROOT,
-    )  # fmt: skip
-    assert same.returncode == 0, same.stdout + same.stderr
+    for game in games:
+        same = subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / "same_games.py"), str(ROOT), str(tree),
+             "--game", game, "--games", "20"],
+            capture_output=True, text=True, cwd=ROOT,
+        )  # fmt: skip
+        assert same.returncode == 0, same.stdout + same.stderr
     tests = subprocess.run(
         [sys.executable, "-P", "-m", "pytest", "-q", "-n", "0", "--import-mode=importlib",
-         "tests/games/ratjack", "tests/strategies/test_mcts.py"],
+         *(f"tests/games/{game}" for game in games), "tests/strategies",
+         "tests/simcore/test_rng.py", "tests/simcore/test_seedseq.py"],
         env={**env, "BOARDLAB_EXPECT_BUILD": expected}, capture_output=True, text=True, cwd=ROOT,
     )  # fmt: skip
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]

@@ -40,6 +40,8 @@ __all__ = ["RatsOfWistar", "WistarParams", "WistarState"]
 class RatsOfWistar(Game):
     """The game bound to params and a content set (``content_set`` / ``content_hash``)."""
 
+    params: WistarParams  # type: ignore[assignment]  # Game types it as the base Params
+
     spec = GameSpec(
         "rats_of_wistar", 2, 2, 4, True,
         "Rats of Wistar: rotating action wheel, chiefs and workers, inventions, farm "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from simcore.games.rats_of_wistar.board import (
     BED,
@@ -20,9 +20,13 @@ from simcore.games.rats_of_wistar.records import note_strength
 from simcore.games.rats_of_wistar.vocab import MAIN_LABELS
 from simcore.games.rats_of_wistar.wheel import strength
 
+if TYPE_CHECKING:
+    from simcore.games.rats_of_wistar.board import Player
+    from simcore.games.rats_of_wistar.state import WistarState
+
 
 @auto("main")
-def _main(s: Any, task: tuple) -> None:
+def _main(s: WistarState, task: tuple) -> None:
     """Perform a main action at the current strength."""
     seat, main = task[1], task[2]
     st = task[3] if len(task) > 3 else strength(s, seat, main)  # fixed strength from an effect
@@ -47,27 +51,27 @@ def _main(s: Any, task: tuple) -> None:
         s.stack.append(("explore", seat, st))
 
 
-def dig_cost(s: Any, pl: Any) -> int:
+def dig_cost(s: WistarState, pl: Player) -> int:
     """Metal per room after discounts."""
     return max(s.params.cost_floor, s.params.dig_cost - pl.discount[0])
 
 
-def bed_cost(s: Any, pl: Any) -> int:
+def bed_cost(s: WistarState, pl: Player) -> int:
     """Wood per bed after discounts."""
     return max(s.params.cost_floor, s.params.bed_cost - pl.discount[1])
 
 
-def can_dig(pl: Any) -> bool:
+def can_dig(pl: Player) -> bool:
     """A soil tile is left."""
     return pl.dug < 6
 
 
-def can_bed(s: Any, pl: Any) -> bool:
+def can_bed(s: WistarState, pl: Player) -> bool:
     """A bed tile is left and an empty room exists."""
     return pl.beds < s.params.bed_workers and EMPTY in pl.rooms
 
 
-def do_dig(s: Any, seat: int) -> None:
+def do_dig(s: WistarState, seat: int) -> None:
     """Remove the lowest-VP soil tile: its room is dug and empty."""
     pl = s.players[seat]
     pl.rooms[FIRST_SOIL + pl.dug] = EMPTY
@@ -75,7 +79,7 @@ def do_dig(s: Any, seat: int) -> None:
     s.log(f"seat {seat}: digs room {pl.dug}")
 
 
-def do_bed(s: Any, seat: int) -> None:
+def do_bed(s: WistarState, seat: int) -> None:
     """Move the leftmost bed tile into an empty room; its worker goes to the entrance."""
     pl = s.players[seat]
     pl.rooms[pl.free_room()] = BED
@@ -84,14 +88,14 @@ def do_bed(s: Any, seat: int) -> None:
     s.log(f"seat {seat}: builds bed {pl.beds}; a worker wakes at the entrance")
 
 
-def _dig_options(s: Any, task: tuple) -> list[int]:
+def _dig_options(s: WistarState, task: tuple) -> list[int]:
     pl = s.players[task[1]]
     ok = can_dig(pl) and pl.res[1] >= resource_cost(pl, 1, dig_cost(s, pl))
     return [DIG_ACT, STOP] if ok else []
 
 
 @decide("dig", _dig_options)
-def _dig(s: Any, task: tuple, action: int) -> None:
+def _dig(s: WistarState, task: tuple, action: int) -> None:
     """Dig one more room (paying metal) or stop (partial execution)."""
     s.stack.pop()
     if action == STOP:
@@ -104,14 +108,14 @@ def _dig(s: Any, task: tuple, action: int) -> None:
         s.stack.append(("dig", seat, task[2] - 1))
 
 
-def _bed_options(s: Any, task: tuple) -> list[int]:
+def _bed_options(s: WistarState, task: tuple) -> list[int]:
     pl = s.players[task[1]]
     ok = can_bed(s, pl) and pl.res[0] >= resource_cost(pl, 0, bed_cost(s, pl))
     return [BED_ACT, STOP] if ok else []
 
 
 @decide("bed", _bed_options)
-def _bed(s: Any, task: tuple, action: int) -> None:
+def _bed(s: WistarState, task: tuple, action: int) -> None:
     """Build one more bed (paying wood) or stop."""
     s.stack.pop()
     if action == STOP:
@@ -124,7 +128,7 @@ def _bed(s: Any, task: tuple, action: int) -> None:
         s.stack.append(("bed", seat, task[2] - 1))
 
 
-def _project_options(s: Any, task: tuple) -> list[int]:
+def _project_options(s: WistarState, task: tuple) -> list[int]:
     pts = task[2]
     prm = s.params
     opts = [STOP]
@@ -138,7 +142,7 @@ def _project_options(s: Any, task: tuple) -> list[int]:
 
 
 @decide("project", _project_options)
-def _project(s: Any, task: tuple, action: int) -> None:
+def _project(s: WistarState, task: tuple, action: int) -> None:
     """Spend project points on a market card or the top of a deck; stop loses the rest."""
     s.stack.pop()
     if action == STOP:

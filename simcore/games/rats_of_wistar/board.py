@@ -63,58 +63,108 @@ def decide(op: str, options: Callable) -> Callable:
     return deco
 
 
+PLAYER_SLOTS = (
+    "res", "vp", "power", "icons", "icon_tokens", "types", "played", "income", "x1",
+    "x1_used", "hand", "known", "entrance", "areas", "beds", "rooms", "dug", "visitors",
+    "cheese", "heroes", "explorer", "tents", "abil", "goals", "missions", "doors", "gather",
+    "discount", "strength", "move_bonus", "chiefs", "sectors", "ends", "nextdisc",
+    )  # fmt: skip
+
+
 class Player:
     """Everything one seat owns. Plain int lists so that ``clone`` is a few list copies."""
 
-    __slots__ = (
-        "res", "vp", "power", "icons", "icon_tokens", "types", "played", "income", "x1",
-        "x1_used", "hand", "known", "entrance", "areas", "beds", "rooms", "dug", "visitors",
-        "cheese", "heroes", "explorer", "tents", "abil", "goals", "missions", "doors", "gather",
-        "discount", "strength", "move_bonus", "chiefs", "sectors", "ends", "nextdisc",
-    )  # fmt: skip
+    __slots__ = PLAYER_SLOTS
 
-    def __init__(self, wood: int, metal: int, moves: int, vp: int, entrance: int, rooms: int,
-                 explorer: int, chiefs: int) -> None:  # fmt: skip
+    # The slots again, typed: the compiled build (``simcore.native``) makes them native fields.
+    res: list[int]
+    vp: int
+    power: int
+    icons: list[int]
+    icon_tokens: int
+    types: list[int]
+    played: list[int]
+    income: list[tuple]
+    x1: list[tuple[str, tuple]]
+    x1_used: list[int]
+    hand: list[int]
+    known: list[int]
+    entrance: int
+    areas: list[int]
+    beds: int
+    rooms: list[int]
+    dug: int
+    visitors: list[int]
+    cheese: int
+    heroes: list[int]
+    explorer: int
+    tents: list[int]
+    abil: int
+    goals: list[int]
+    missions: list[int]
+    doors: list[int]
+    gather: list[int]
+    discount: list[int]
+    strength: list[int]
+    move_bonus: int
+    chiefs: int
+    sectors: list[int]
+    ends: list[tuple]
+    nextdisc: list[int]
+
+    def __init__(
+        self,
+        wood: int = -1,
+        metal: int = 0,
+        moves: int = 0,
+        vp: int = 0,
+        entrance: int = 0,
+        rooms: int = 0,
+        explorer: int = 0,
+        chiefs: int = 0,
+    ) -> None:
+        if wood < 0:
+            return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
         self.res = [wood, metal, 0, moves, 0]  # wood, metal, joker, move token, potion
         self.vp = vp
         self.power = 0
         self.icons = [0] * 6
         self.icon_tokens = 0
         self.types = [0] * 3
-        self.played: list[int] = []
-        self.income: list[tuple] = []
-        self.x1: list[tuple[str, tuple]] = []  # (source name, its own effect), §10
-        self.x1_used: list[int] = []  # indices into x1 used this round
-        self.hand: list[int] = []
-        self.known: list[int] = []
+        self.played = []
+        self.income = []
+        self.x1 = []  # (source name, its own effect), §10
+        self.x1_used = []  # indices into x1 used this round
+        self.hand = []
+        self.known = []
         self.entrance = entrance
         self.areas = [0, 0, 0]
         self.beds = 0
         self.rooms = [EMPTY] * rooms + [SOIL] * (FIRST_SOIL - rooms) + [SOIL] * 6
         self.dug = 0
-        self.visitors: list[int] = []
+        self.visitors = []
         self.cheese = -1
-        self.heroes: list[int] = []
+        self.heroes = []
         self.explorer = explorer
-        self.tents: list[int] = []
+        self.tents = []
         self.abil = 0
-        self.goals: list[int] = []
-        self.missions: list[int] = []
-        self.doors: list[int] = []
+        self.goals = []
+        self.missions = []
+        self.doors = []
         self.gather = [0, 0]
         self.discount = [0, 0]
         self.strength = [0, 0, 0]
         self.move_bonus = 0
         self.chiefs = chiefs
         self.sectors = [0] * 7
-        self.ends: list[tuple] = []
+        self.ends = []
         self.nextdisc = [0, 0]  # wood, metal off the next payment of that resource (§10)
 
     def clone(self) -> Player:
         """Independent copy (tuples inside lists are immutable and shared)."""
         # spelled out rather than a loop over the slots: 3x faster, and the clone runs in every
         # search iteration and end-of-game play-out (the conformance test checks every slot)
-        new = Player.__new__(Player)
+        new = Player()
         new.vp, new.power, new.icon_tokens = self.vp, self.power, self.icon_tokens
         new.entrance, new.beds, new.dug = self.entrance, self.beds, self.dug
         new.cheese, new.explorer, new.abil = self.cheese, self.explorer, self.abil
@@ -153,4 +203,4 @@ class Player:
         return tuple(getattr(self, name) for name in _PUBLIC)
 
 
-_PUBLIC = tuple(n for n in Player.__slots__ if n != "hand")
+_PUBLIC = tuple(n for n in PLAYER_SLOTS if n != "hand")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from simcore.games.rats_of_wistar.board import (
     ABILITY_BASE,
@@ -22,13 +22,17 @@ from simcore.games.rats_of_wistar.board import (
 from simcore.games.rats_of_wistar.inventions import gain_visitor, playable
 from simcore.games.rats_of_wistar.vocab import JOKER, POTION
 
+if TYPE_CHECKING:
+    from simcore.games.rats_of_wistar.board import Player
+    from simcore.games.rats_of_wistar.state import WistarState
 
-def locations(s: Any, pl: Any) -> list[int]:
+
+def locations(s: WistarState, pl: Player) -> list[int]:
     """Rooms where the player may act: the explorer's room and tent rooms."""
     return [pl.explorer, *pl.tents]
 
 
-def neighbours(s: Any, room: int) -> list[int]:
+def neighbours(s: WistarState, room: int) -> list[int]:
     """Rooms reachable from ``room`` through an open passage."""
     farm = s.content.farm
     out = [b if a == room else a for a, b in farm.open_passages if room in (a, b)]
@@ -38,7 +42,7 @@ def neighbours(s: Any, room: int) -> list[int]:
     return out
 
 
-def explore_options(s: Any, seat: int) -> list[int]:
+def explore_options(s: WistarState, seat: int) -> list[int]:
     """One explore step: open door, move, reveal mission, take visitor / cheese (§6)."""
     pl = s.players[seat]
     locs = locations(s, pl)
@@ -54,7 +58,7 @@ def explore_options(s: Any, seat: int) -> list[int]:
     return opts
 
 
-def can_explore(s: Any, seat: int) -> bool:
+def can_explore(s: WistarState, seat: int) -> bool:
     """``explore_options(s, seat)`` is not empty, tested with early exits (a heuristic asks
     this for every explore space of every turn decision)."""
     pl = s.players[seat]
@@ -82,13 +86,13 @@ def can_explore(s: Any, seat: int) -> bool:
     return False
 
 
-def _explore_options(s: Any, task: tuple) -> list[int]:
+def _explore_options(s: WistarState, task: tuple) -> list[int]:
     opts = explore_options(s, task[1])
     return [*opts, STOP] if opts else []
 
 
 @decide("explore", _explore_options)
-def _explore(s: Any, task: tuple, action: int) -> None:
+def _explore(s: WistarState, task: tuple, action: int) -> None:
     """Take one explore step (the rest stay pending) or stop."""
     s.stack.pop()
     if action == STOP:
@@ -99,7 +103,7 @@ def _explore(s: Any, task: tuple, action: int) -> None:
     explore_step(s, seat, action)
 
 
-def explore_step(s: Any, seat: int, action: int) -> None:
+def explore_step(s: WistarState, seat: int, action: int) -> None:
     """Resolve one explore step."""
     pl = s.players[seat]
     con = s.content
@@ -127,7 +131,7 @@ def explore_step(s: Any, seat: int, action: int) -> None:
         s.push_effect(seat, con.doors[token].effect)
 
 
-def reveal(s: Any, seat: int, slot: int) -> None:
+def reveal(s: WistarState, seat: int, slot: int) -> None:
     """Turn a mission face up; the revealer gains its reveal bonus."""
     s.m_rev[slot] = 1
     mission = s.content.missions[s.m_id[slot]]
@@ -135,20 +139,20 @@ def reveal(s: Any, seat: int, slot: int) -> None:
     s.push_effect(seat, mission.effect)
 
 
-def _reveal_options(s: Any, task: tuple) -> list[int]:
+def _reveal_options(s: WistarState, task: tuple) -> list[int]:
     locs = locations(s, s.players[task[1]])
     return [REVEAL_BASE + m for m, r in enumerate(s.m_room) if not s.m_rev[m] and r in locs]
 
 
 @decide("reveal_mission", _reveal_options)
-def _reveal(s: Any, task: tuple, action: int) -> None:
+def _reveal(s: WistarState, task: tuple, action: int) -> None:
     """Reveal a face-down mission in one of the player's rooms."""
     s.stack.pop()
     reveal(s, task[1], action - REVEAL_BASE)
 
 
 # ------------------------------------------------------------------ conditions
-def meets(s: Any, pl: Any, cond: tuple, jokers: bool = False) -> bool:
+def meets(s: WistarState, pl: Player, cond: tuple, jokers: bool = False) -> bool:
     """Whether a mission/goal condition holds (jokers only where allowed)."""
     short = 0
     for kind, arg, n in cond:
@@ -179,13 +183,13 @@ def meets(s: Any, pl: Any, cond: tuple, jokers: bool = False) -> bool:
     return short == 0 or (jokers and short <= pl.res[JOKER])
 
 
-def icon_shortfall(pl: Any, cond: tuple) -> int:
+def icon_shortfall(pl: Player, cond: tuple) -> int:
     """Missing icons of a condition (paid with jokers when they may stand in)."""
     return sum(max(0, n - pl.icons[arg]) for kind, arg, n in cond if kind == "icons")
 
 
 # ------------------------------------------------------------------ missions (§8.1)
-def ability_options(s: Any, seat: int, track: int) -> list[int]:
+def ability_options(s: WistarState, seat: int, track: int) -> list[int]:
     """Covered ability spaces of the track the player can uncover (paying their cost)."""
     pl = s.players[seat]
     opts = []
@@ -197,7 +201,7 @@ def ability_options(s: Any, seat: int, track: int) -> list[int]:
     return opts
 
 
-def completable(s: Any, seat: int) -> list[int]:
+def completable(s: WistarState, seat: int) -> list[int]:
     """Mission slots the player can complete now (§8.1)."""
     pl = s.players[seat]
     locs = locations(s, pl)
@@ -217,13 +221,13 @@ def completable(s: Any, seat: int) -> list[int]:
     return out
 
 
-def _mission_options(s: Any, task: tuple) -> list[int]:
+def _mission_options(s: WistarState, task: tuple) -> list[int]:
     opts = [MISSION_BASE + m for m in completable(s, task[1])]
     return [*opts, STOP] if opts else []
 
 
 @decide("complete_mission", _mission_options)
-def _complete(s: Any, task: tuple, action: int) -> None:
+def _complete(s: WistarState, task: tuple, action: int) -> None:
     """Complete a mission: a cube leaves the track (ability), then the reward."""
     s.stack.pop()
     if action == STOP:
@@ -241,12 +245,12 @@ def _complete(s: Any, task: tuple, action: int) -> None:
     s.stack.append(("ability", seat, track))
 
 
-def _ability_options(s: Any, task: tuple) -> list[int]:
+def _ability_options(s: WistarState, task: tuple) -> list[int]:
     return ability_options(s, task[1], task[2])
 
 
 @decide("ability", _ability_options)
-def _ability(s: Any, task: tuple, action: int) -> None:
+def _ability(s: WistarState, task: tuple, action: int) -> None:
     """Uncover an ability space: pay its cost, then its effect."""
     s.stack.pop()
     seat, i = task[1], action - ABILITY_BASE
@@ -259,7 +263,7 @@ def _ability(s: Any, task: tuple, action: int) -> None:
 
 
 # ------------------------------------------------------------------ goals (§8.1)
-def goal_space(s: Any, seat: int, slot: int) -> int:
+def goal_space(s: WistarState, seat: int, slot: int) -> int:
     """First free space of goal ``slot`` whose condition the player meets (no jokers), or -1."""
     pl = s.players[seat]
     if slot in pl.goals:
@@ -275,7 +279,7 @@ def goal_space(s: Any, seat: int, slot: int) -> int:
     return -1
 
 
-def can_goal(s: Any, seat: int) -> bool:
+def can_goal(s: WistarState, seat: int) -> bool:
     """Any goal achievable now (``goal_space`` inlined: this runs at every turn decision)."""
     pl = s.players[seat]
     taken = pl.goals
@@ -293,12 +297,12 @@ def can_goal(s: Any, seat: int) -> bool:
     return False
 
 
-def _goal_options(s: Any, task: tuple) -> list[int]:
+def _goal_options(s: WistarState, task: tuple) -> list[int]:
     return [GOAL_BASE + g for g in range(len(s.goals)) if goal_space(s, task[1], g) >= 0]
 
 
 @decide("achieve_goal", _goal_options)
-def _goal(s: Any, task: tuple, action: int) -> None:
+def _goal(s: WistarState, task: tuple, action: int) -> None:
     """Put a marker on a goal space and take its reward."""
     s.stack.pop()
     seat, slot = task[1], action - GOAL_BASE
@@ -311,7 +315,7 @@ def _goal(s: Any, task: tuple, action: int) -> None:
 
 
 # ------------------------------------------------------------------ potions (§8 [A])
-def potion_options(s: Any, seat: int) -> list[int]:
+def potion_options(s: WistarState, seat: int) -> list[int]:
     """Potion uses: complete a mission, play an invention, 1 wood, 1 metal."""
     opts = []
     if completable(s, seat):
@@ -321,12 +325,12 @@ def potion_options(s: Any, seat: int) -> list[int]:
     return [*opts, POTION_BASE + 2, POTION_BASE + 3]
 
 
-def _potion_options(s: Any, task: tuple) -> list[int]:
+def _potion_options(s: WistarState, task: tuple) -> list[int]:
     return potion_options(s, task[1]) if s.players[task[1]].res[POTION] else []
 
 
 @decide("potion", _potion_options)
-def _potion(s: Any, task: tuple, action: int) -> None:
+def _potion(s: WistarState, task: tuple, action: int) -> None:
     """Drink a potion."""
     s.stack.pop()
     seat = task[1]

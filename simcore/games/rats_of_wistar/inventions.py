@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from simcore.games.rats_of_wistar.board import CARD_BASE, FIRST_SOIL, STOP, VISITOR, X1_BASE, decide
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
 
+if TYPE_CHECKING:
+    from simcore.games.rats_of_wistar.board import Player
+    from simcore.games.rats_of_wistar.state import WistarState
 
-def discard_from_hand(s: Any, pl: Any, card: int) -> None:
+
+def discard_from_hand(s: WistarState, pl: Player, card: int) -> None:
     """A hand card goes face up to its discard pile."""
     pl.hand.remove(card)
     if card in pl.known:
@@ -16,7 +20,7 @@ def discard_from_hand(s: Any, pl: Any, card: int) -> None:
     s.discard[s.content.cards[card].deck].append(card)
 
 
-def gain_visitor(s: Any, seat: int, vis: int) -> None:
+def gain_visitor(s: WistarState, seat: int, vis: int) -> None:
     """Put a visitor into the lowest empty room and apply its effect."""
     pl = s.players[seat]
     pl.rooms[pl.free_room()] = VISITOR
@@ -26,7 +30,7 @@ def gain_visitor(s: Any, seat: int, vis: int) -> None:
     register(s, seat, tile.kind, tile.effect, tile.id)
 
 
-def register(s: Any, seat: int, kind: str, effect: tuple, source: str = "") -> None:
+def register(s: WistarState, seat: int, kind: str, effect: tuple, source: str = "") -> None:
     """Apply an effect by kind: now, now and every income step, once per round, or at the end.
 
     A once-per-round (x1) effect is kept with its source's own effect, so a hero, visitor or
@@ -41,7 +45,7 @@ def register(s: Any, seat: int, kind: str, effect: tuple, source: str = "") -> N
     s.push_effect(seat, effect)
 
 
-def fill_target(s: Any, pl: Any) -> int:
+def fill_target(s: WistarState, pl: Player) -> int:
     """Room slot a room requirement fills: the highest-VP dug soil room (§7), or -1."""
     if not pl.dug:
         return -1
@@ -51,14 +55,14 @@ def fill_target(s: Any, pl: Any) -> int:
     return slot
 
 
-def fill_room(s: Any, pl: Any) -> None:
+def fill_room(s: WistarState, pl: Player) -> None:
     """§6 rev. 2: the filled room gets its soil tile back; the next dig removes it again."""
     slot = fill_target(s, pl)
     pl.rooms[slot] = -1
     pl.dug -= 1
 
 
-def missing_icons(pl: Any, card: Any) -> int:
+def missing_icons(pl: Player, card: Any) -> int:
     """Icons short of the card's icon requirements (each may be covered by a joker)."""
     short, icons = 0, pl.icons
     for i, n in card.icons:  # a loop, no generator or max(): runs in every playability test
@@ -67,19 +71,19 @@ def missing_icons(pl: Any, card: Any) -> int:
     return short
 
 
-def resource_cost(pl: Any, res: int, amount: int) -> int:
+def resource_cost(pl: Player, res: int, amount: int) -> int:
     """Wood (0) or metal (1) to pay after the next-payment discount (§10)."""
     return max(0, amount - pl.nextdisc[res]) if amount else 0
 
 
-def pay_resource(pl: Any, res: int, amount: int) -> None:
+def pay_resource(pl: Player, res: int, amount: int) -> None:
     """Pay ``amount`` wood/metal; a pending discount on that resource is used up by it."""
     if amount:
         pl.res[res] -= resource_cost(pl, res, amount)
         pl.nextdisc[res] = 0
 
 
-def can_play(s: Any, pl: Any, card: Any, free: bool) -> bool:
+def can_play(s: WistarState, pl: Player, card: Any, free: bool) -> bool:
     """Requirements of §7 met (free = ignoring requirements)."""
     if free:
         return True
@@ -102,7 +106,7 @@ def can_play(s: Any, pl: Any, card: Any, free: bool) -> bool:
     return not card.icons or missing_icons(pl, card) <= pl.res[JOKER]
 
 
-def playable(s: Any, seat: int, deck: int, free: bool) -> list[int]:
+def playable(s: WistarState, seat: int, deck: int, free: bool) -> list[int]:
     """Hand cards of the deck filter (-1 = any) that can be played now."""
     pl = s.players[seat]
     cards = s.content.cards
@@ -110,20 +114,20 @@ def playable(s: Any, seat: int, deck: int, free: bool) -> list[int]:
             if (deck < 0 or cards[c].deck == deck) and can_play(s, pl, cards[c], free)]  # fmt: skip
 
 
-def _play_options(s: Any, task: tuple) -> list[int]:
+def _play_options(s: WistarState, task: tuple) -> list[int]:
     opts = [CARD_BASE + c for c in playable(s, task[1], task[2], task[3])]
     return [*opts, STOP] if opts else []
 
 
 @decide("play", _play_options)
-def _play(s: Any, task: tuple, action: int) -> None:
+def _play(s: WistarState, task: tuple, action: int) -> None:
     """Play an invention from hand (or skip)."""
     s.stack.pop()
     if action != STOP:
         play_card(s, task[1], action - CARD_BASE, task[3])
 
 
-def play_card(s: Any, seat: int, cid: int, free: bool) -> None:
+def play_card(s: WistarState, seat: int, cid: int, free: bool) -> None:
     """Pay the requirements, put the card into play and start its effect."""
     pl = s.players[seat]
     card = s.content.cards[cid]
@@ -144,13 +148,13 @@ def play_card(s: Any, seat: int, cid: int, free: bool) -> None:
     register(s, seat, card.kind, card.effect, card.name)
 
 
-def _x1_options(s: Any, task: tuple) -> list[int]:
+def _x1_options(s: WistarState, task: tuple) -> list[int]:
     pl = s.players[task[1]]
     return [X1_BASE + i for i in range(len(pl.x1)) if i not in pl.x1_used]
 
 
 @decide("x1", _x1_options)
-def _x1(s: Any, task: tuple, action: int) -> None:
+def _x1(s: WistarState, task: tuple, action: int) -> None:
     """Use a once-per-round effect and mark it x1."""
     s.stack.pop()
     pl = s.players[task[1]]

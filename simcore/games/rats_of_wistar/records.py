@@ -7,21 +7,25 @@ record becomes an amendment of the placement's own row of the actions table.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from simcore.games.rats_of_wistar.board import auto
+
+if TYPE_CHECKING:
+    from simcore.games.rats_of_wistar.board import Player
+    from simcore.games.rats_of_wistar.state import WistarState
 
 YIELDS = ("wood", "metal", "joker", "move_token", "potion", "vp", "cards", "inventions",
           "missions", "visitors", "doors", "rooms", "beds")  # fmt: skip
 
 
-def _counters(pl: Any) -> tuple[int, ...]:
+def _counters(pl: Player) -> tuple[int, ...]:
     """What a placement can change, in the order of ``YIELDS``."""
     return (*pl.res, pl.vp, len(pl.hand) + len(pl.played), len(pl.played), len(pl.missions),
             pl.n_visitors(), len(pl.doors), pl.dug, pl.beds)  # fmt: skip
 
 
-def track_placement(s: Any, seat: int) -> None:
+def track_placement(s: WistarState, seat: int) -> None:
     """Start recording what this placement yields. Its row is decision ``steps - 1``, unless it
     was the only option and resolved itself (no row: step -1, the record is not kept)."""
     if not s.records:
@@ -29,14 +33,14 @@ def track_placement(s: Any, seat: int) -> None:
     s.plc = (-1 if s.auto else s.steps - 1, seat, _counters(s.players[seat]), (), -1)
 
 
-def note_choice(s: Any, choice: str) -> None:
+def note_choice(s: WistarState, choice: str) -> None:
     """Record a bonus choice of the placement being resolved (also single-option ones)."""
     if s.plc is not None:
         step, seat, before, choices, st = s.plc
         s.plc = (step, seat, before, (*choices, choice), st)
 
 
-def note_strength(s: Any, strength_used: int) -> None:
+def note_strength(s: WistarState, strength_used: int) -> None:
     """Record the strength the placement's main action ran at."""
     if s.plc is not None:
         step, seat, before, choices, _ = s.plc
@@ -44,11 +48,11 @@ def note_strength(s: Any, strength_used: int) -> None:
 
 
 @auto("placed_end")
-def _placed_end(s: Any, task: tuple) -> None:
+def _placed_end(s: WistarState, task: tuple) -> None:
     finish_placement(s)
 
 
-def finish_placement(s: Any) -> None:
+def finish_placement(s: WistarState) -> None:
     """The placement is resolved: its yields go to its own row of the actions table."""
     if s.plc is None:  # records off
         return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from simcore.games.rats_of_wistar.board import (
     BRANCH_BASE,
@@ -27,8 +27,12 @@ from simcore.games.rats_of_wistar.records import finish_placement, note_choice, 
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, POTION
 from simcore.games.rats_of_wistar.wheel import space_slot
 
+if TYPE_CHECKING:
+    from simcore.games.rats_of_wistar.board import Player
+    from simcore.games.rats_of_wistar.state import WistarState
 
-def flow(s: Any) -> None:
+
+def flow(s: WistarState) -> None:
     """Nothing pending: start the next turn, or end the round / the game."""
     n = s._n
     s.turn += 1
@@ -45,7 +49,7 @@ def flow(s: Any) -> None:
     new_round(s)
 
 
-def hut_order(s: Any) -> None:
+def hut_order(s: WistarState) -> None:
     """§3.1: players with a hut chief move to the front in order of their first hut chief."""
     first: list[int] = []
     for seat in s.hut:
@@ -54,7 +58,7 @@ def hut_order(s: Any) -> None:
     s.order = first + [seat for seat in s.order if seat not in first]
 
 
-def new_round(s: Any) -> None:
+def new_round(s: WistarState) -> None:
     """§3 new-round phase, steps 2-7 (step 1 was done by ``hut_order``)."""
     s.starts += (s.order[0],)
     s.hut = []
@@ -76,14 +80,14 @@ def new_round(s: Any) -> None:
 
 
 @auto("x1_reset")
-def _x1_reset(s: Any, task: tuple) -> None:
+def _x1_reset(s: WistarState, task: tuple) -> None:
     """§3.6: x1 markers go back."""
     for pl in s.players:
         pl.x1_used.clear()
 
 
 @auto("market_step")
-def _market_step(s: Any, task: tuple) -> None:
+def _market_step(s: WistarState, task: tuple) -> None:
     """§3.7: discard the rightmost cards, slide right, draw new ones on the left."""
     k = s.params.market_discard
     size = s.params.market_size
@@ -98,17 +102,17 @@ def _market_step(s: Any, task: tuple) -> None:
 
 
 @auto("round_start")
-def _round_start(s: Any, task: tuple) -> None:
+def _round_start(s: WistarState, task: tuple) -> None:
     """Action phase begins (``flow`` pushes the first turn)."""
     s.turn = -1
 
 
 @auto("refill")
-def _refill(s: Any, task: tuple) -> None:
+def _refill(s: WistarState, task: tuple) -> None:
     refill(s)
 
 
-def refill(s: Any) -> None:
+def refill(s: WistarState) -> None:
     """Fill empty market slots from the decks."""
     for deck in (0, 1):
         row = s.market[deck]
@@ -117,7 +121,7 @@ def refill(s: Any) -> None:
                 row[i] = s.draw_card(deck)
 
 
-def _turn_options(s: Any, task: tuple) -> list[int]:
+def _turn_options(s: WistarState, task: tuple) -> list[int]:
     seat = task[1]
     pl = s.players[seat]
     opts: list[int] = []
@@ -137,7 +141,7 @@ def _turn_options(s: Any, task: tuple) -> list[int]:
     return opts
 
 
-def quick_options(s: Any, seat: int, pl: Any) -> list[int]:
+def quick_options(s: WistarState, seat: int, pl: Player) -> list[int]:
     """Quick actions (§8) available now."""
     prm = s.params
     out = []
@@ -164,7 +168,7 @@ def quick_options(s: Any, seat: int, pl: Any) -> list[int]:
 
 
 @decide("turn", _turn_options)
-def _turn(s: Any, task: tuple, action: int) -> None:
+def _turn(s: WistarState, task: tuple, action: int) -> None:
     """Place a chief, take a quick action, or end the turn."""
     seat = task[1]
     if action == STOP:
@@ -180,7 +184,7 @@ def _turn(s: Any, task: tuple, action: int) -> None:
         _quick(s, seat, action)
 
 
-def _place_hut(s: Any, seat: int) -> None:
+def _place_hut(s: WistarState, seat: int) -> None:
     pl = s.players[seat]
     s.placed, s.turns = True, s.turns + 1
     pl.chiefs -= 1
@@ -193,7 +197,7 @@ def _place_hut(s: Any, seat: int) -> None:
     finish_placement(s)
 
 
-def _place_space(s: Any, seat: int, sec: int, sp: int) -> None:
+def _place_space(s: WistarState, seat: int, sec: int, sp: int) -> None:
     pl = s.players[seat]
     s.placed, s.turns = True, s.turns + 1
     pl.chiefs -= 1
@@ -207,7 +211,7 @@ def _place_space(s: Any, seat: int, sec: int, sp: int) -> None:
     s.stack.append(("order", seat, placement_parts(s, seat, main, branches)))
 
 
-def placement_parts(s: Any, seat: int, main: int, branches: tuple) -> tuple:
+def placement_parts(s: WistarState, seat: int, main: int, branches: tuple) -> tuple:
     """The parts of a placement, each a tuple of tasks: the main action and the bonus (§4).
 
     ``A | B`` bonuses are one part (the branch is chosen when it runs). ``A & B`` bonuses are
@@ -222,12 +226,12 @@ def placement_parts(s: Any, seat: int, main: int, branches: tuple) -> tuple:
     return (main_part, *((t,) for t in tasks))
 
 
-def _order_options(s: Any, task: tuple) -> list[int]:
+def _order_options(s: WistarState, task: tuple) -> list[int]:
     return list(range(ORDER_BASE, ORDER_BASE + len(task[2])))
 
 
 @decide("order", _order_options)
-def _order(s: Any, task: tuple, action: int) -> None:
+def _order(s: WistarState, task: tuple, action: int) -> None:
     """Do this part of the placement next; the rest stay pending in the same order task."""
     s.stack.pop()
     parts, i = task[2], action - ORDER_BASE
@@ -243,7 +247,7 @@ def part_name(part: tuple) -> str:
     return "main" if part[0][0] == "main" else "+".join(t[0] for t in part)
 
 
-def _quick(s: Any, seat: int, action: int) -> None:
+def _quick(s: WistarState, seat: int, action: int) -> None:
     pl = s.players[seat]
     prm = s.params
     if action == QA_JOKER:
@@ -266,14 +270,14 @@ def _quick(s: Any, seat: int, action: int) -> None:
         s.stack.append(("x1", seat))
 
 
-def _branch_options(s: Any, task: tuple) -> list[int]:
+def _branch_options(s: WistarState, task: tuple) -> list[int]:
     seat, branches = task[1], task[2]
     ok = [BRANCH_BASE + i for i, b in enumerate(branches) if all(feasible(s, seat, p) for p in b)]
     return ok or [STOP]  # no live branch: the single option STOP records it and skips
 
 
 @decide("branch", _branch_options)
-def _branch(s: Any, task: tuple, action: int) -> None:
+def _branch(s: WistarState, task: tuple, action: int) -> None:
     """Choose one branch of an ``A | B`` bonus."""
     s.stack.pop()
     if action == STOP:

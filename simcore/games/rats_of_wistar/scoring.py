@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
+
+if TYPE_CHECKING:
+    from simcore.games.rats_of_wistar.board import Player
+    from simcore.games.rats_of_wistar.state import WistarState
 
 PARTS = ("vp_start_and_play", "vp_abilities", "vp_beds", "vp_rooms", "vp_visitors", "vp_cheese",
          "vp_inventions", "vp_end_effects", "vp_power", "vp_leftovers", "vp_jokers")  # fmt: skip
 
 
-def ability_vp(s: Any, pl: Any) -> int:
+def ability_vp(s: WistarState, pl: Player) -> int:
     """VP of uncovered ability spaces plus the +2 pairs."""
     # plain loops here and in part_values, no generator expressions (3.11 builds a frame for
     # each): every search play-out and end-of-game guard scores finished games
@@ -18,18 +22,18 @@ def ability_vp(s: Any, pl: Any) -> int:
     for i, a in enumerate(s.content.abilities):
         if mask >> i & 1:
             vp += a.vp
-    for a, b, bonus in s.content.pairs:
-        if mask >> a & 1 and mask >> b & 1:
+    for x, y, bonus in s.content.pairs:
+        if mask >> x & 1 and mask >> y & 1:
             vp += bonus
     return vp
 
 
-def room_vp(s: Any, pl: Any) -> int:
+def room_vp(s: WistarState, pl: Player) -> int:
     """VP of the highest dug soil room (a room refilled by an invention is not dug, §6)."""
     return s.params.room_vp[pl.dug - 1] if pl.dug else 0
 
 
-def end_count(s: Any, pl: Any, what: int, sub: int) -> int:
+def end_count(s: WistarState, pl: Player, what: int, sub: int) -> int:
     """How many things an ``end_vp_per`` effect counts (see vocab.END_WHAT)."""
     if what == 0:
         return pl.types[sub]
@@ -42,17 +46,17 @@ def end_count(s: Any, pl: Any, what: int, sub: int) -> int:
     return values[what]
 
 
-def score_parts(s: Any, seat: int) -> dict[str, int]:
+def score_parts(s: WistarState, seat: int) -> dict[str, int]:
     """The §9 breakdown of one seat for the current position."""
     return dict(zip(PARTS, part_values(s, seat), strict=True))
 
 
-def score_total(s: Any, seat: int) -> int:
+def score_total(s: WistarState, seat: int) -> int:
     """One seat's total VP for the current position: the sum of ``score_parts``."""
     return sum(part_values(s, seat))  # no dict: every finished play-out scores the game
 
 
-def part_values(s: Any, seat: int) -> tuple[int, ...]:
+def part_values(s: WistarState, seat: int) -> tuple[int, ...]:
     """The §9 parts of one seat, in ``PARTS`` order."""
     pl = s.players[seat]
     prm = s.params
@@ -79,7 +83,7 @@ def part_values(s: Any, seat: int) -> tuple[int, ...]:
     )
 
 
-def estimate(s: Any, seat: int) -> float:
+def estimate(s: WistarState, seat: int) -> float:
     """Heuristic value in [0, 1]: own score share against the best opponent, plus progress."""
     scores = s.scores()
     mine = scores[seat]

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from simcore.games.rats_of_wistar.board import PAIR_BASE, Player, decide
 from simcore.rng import shuffle
 
+if TYPE_CHECKING:
+    from simcore.games.rats_of_wistar.state import WistarState
 
-def setup(s: Any) -> None:
+
+def setup(s: WistarState) -> None:
     """Lay out wheel, goals, farm, players, turn order, market and the draft pairs."""
     prm, con, n, rng = s.params, s.content, s._n, s.rng
     s.round, s.turn, s.over, s.qa, s.placed, s.turns, s.steps = 1, -1, False, 0, False, 0, 0
@@ -45,14 +48,14 @@ def setup(s: Any) -> None:
     s.log(f"setup: turn order {s.order}, wheel {wheel_order(s)}")
 
 
-def wheel_order(s: Any) -> str:
+def wheel_order(s: WistarState) -> str:
     """Sector ids at slots 0..5 in round 1."""
     ids = [sid for sid, _ in s.content.wheel[s._n]]
     by_slot = sorted(range(6), key=lambda sec: s.wheel[sec])
     return ",".join(ids[sec] for sec in by_slot)
 
 
-def _farm(s: Any) -> None:
+def _farm(s: WistarState) -> None:
     con, n, rng = s.content, s._n, s.rng
     farm = con.farm
     s.m_room, s.m_id, s.m_rev, s.m_done, s.m_box = [], [], [], [], [[], []]
@@ -75,7 +78,7 @@ def _farm(s: Any) -> None:
     s.cheese = list(s.params.cheese_vp[: s.params.two_player_cheese if n == 2 else None])
 
 
-def _visitors(s: Any) -> None:
+def _visitors(s: WistarState) -> None:
     con, rng, prm = s.content, s.rng, s.params
     farm = con.farm
     s.fvis = [-1] * len(farm.rooms)
@@ -91,12 +94,12 @@ def _visitors(s: Any) -> None:
         s.vsupply[color] = sorted(ids)
 
 
-def _draft_options(s: Any, task: tuple) -> list[int]:
+def _draft_options(s: WistarState, task: tuple) -> list[int]:
     return [PAIR_BASE + i for i, pair in enumerate(s.pairs) if pair]
 
 
 @decide("draft", _draft_options)
-def _draft(s: Any, task: tuple, action: int) -> None:
+def _draft(s: WistarState, task: tuple, action: int) -> None:
     """Take a starting pair (public: the pairs were revealed)."""
     s.stack.pop()
     seat = task[1]

@@ -23,29 +23,88 @@ _NO_FP = frozenset(
 )
 
 
+STATE_SLOTS = (
+    "params", "content", "_n", "_rng", "_rng_src", "round", "order", "turn", "stack", "over",
+    "hut", "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
+    "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ",
+    "deck", "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns",
+    "steps", "_legal", "_trace", "_info", "plc", "amend", "auto", "starts", "records",
+    )  # fmt: skip
+
+
 class WistarState(State):
     """A position; the pending work is a stack of small immutable task tuples ``(op, seat, ...)``.
 
     Automatic tasks run inside ``apply``; a decision task on top defines ``legal_actions``.
     """
 
-    __slots__ = (
-        "params", "content", "_n", "_rng", "_rng_src", "round", "order", "turn", "stack", "over",
-        "hut", "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
-        "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ",
-        "deck", "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns",
-        "steps", "_legal", "_trace", "_info", "plc", "amend", "auto", "starts", "records",
-    )  # fmt: skip
+    __slots__ = STATE_SLOTS
 
-    def __init__(self, params: WistarParams, content: Content, n_players: int, seed: int) -> None:
+    # The slots again, typed: the compiled build (``simcore.native``) makes them native fields.
+    params: WistarParams
+    content: Content
+    _n: int
+    _rng: Any  # the thawed stream, or None while frozen in ``_rng_src``
+    _rng_src: Any
+    round: int
+    order: list[int]
+    turn: int
+    stack: list[tuple]
+    over: bool
+    hut: list[int]
+    occ: list[list[int]]
+    wheel: list[int]
+    rvis: int
+    rstack: list[int]
+    vsupply: list[list[int]]
+    fvis: list[int]
+    cheese: list[int]
+    m_room: list[int]
+    m_id: list[int]
+    m_rev: list[int]
+    m_done: list[int]
+    m_box: list[list[int]]
+    door_tok: list[int]
+    door_open: list[int]
+    door_box: list[int]
+    goals: list[int]
+    goal_occ: list[list[int]]
+    deck: list[list[int]]
+    discard: list[list[int]]
+    market: list[list[int]]
+    heroes: list[int]
+    pairs: list[list[int]]
+    players: list[Player]
+    qa: int
+    placed: bool
+    turns: int
+    steps: int
+    _legal: list[int]
+    _trace: list[str] | None
+    _info: int
+    plc: tuple | None
+    amend: list[tuple[int, dict[str, Any]]]
+    auto: bool
+    starts: tuple[int, ...]
+    records: bool
+
+    def __init__(
+        self,
+        params: WistarParams | None = None,
+        content: Content | None = None,
+        n_players: int = 0,
+        seed: int = 0,
+    ) -> None:
+        if params is None or content is None:
+            return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
         self.params = params
         self.content = content
         self._n = n_players
         self.rng = state_stream(seed)
-        self._trace: list[str] | None = None
+        self._trace = None
         self._info = -1  # strength of a main action resolved during the last apply
-        self.plc: tuple | None = None  # the placement being resolved (records.py)
-        self.amend: list[tuple[int, dict[str, Any]]] = []  # finished placements' records
+        self.plc = None  # the placement being resolved (records.py)
+        self.amend = []  # finished placements' records
         self.records = True  # keep placement records (off in sampled worlds: nobody reads them)
         self.auto = False  # a single-option decision is resolving itself (no actions row)
         setup(self)
@@ -94,7 +153,7 @@ class WistarState(State):
     def push_effect(self, seat: int, effect: tuple) -> None:
         """Queue a compiled effect (primitives run in their listed order)."""
         stack = self.stack
-        for prim in reversed(effect):
+        for prim in effect[::-1]:  # not reversed(): mypyc fails on reversed() of a tuple
             stack.append((prim[0], seat, *prim[1:]))
 
     def settle(self) -> None:
@@ -169,7 +228,7 @@ class WistarState(State):
         """Explicit copy: lists copied, immutable content/params shared."""
         # spelled out rather than loops over slot names (about 2x faster): the clone runs in
         # every search iteration and end-of-game play-out; conformance checks every slot
-        new = WistarState.__new__(WistarState)
+        new = WistarState()
         new.params, new.content, new._n = self.params, self.content, self._n
         # the stream is frozen once and shared by original and copy, each thawing its own on
         # first draw: most copies (search, end-of-game play-outs) never draw or are reseeded
@@ -220,7 +279,7 @@ class WistarState(State):
         """Complete description, without caches and the trace."""
         return (("rng", hash(self._stream_state())),) + tuple(
             (name, _freeze(getattr(self, name)))
-            for name in self.__slots__
+            for name in STATE_SLOTS
             if name not in _NO_FP and name not in ("params", "content")
         )
 

@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from simcore.api import start_columns
 from simcore.games.rats_of_wistar.scoring import PARTS, score_parts
 from simcore.games.rats_of_wistar.setup import wheel_order
 from simcore.rng import shuffle
 
+if TYPE_CHECKING:
+    from simcore.games.rats_of_wistar.board import Player
+    from simcore.games.rats_of_wistar.state import WistarState
 
-def _hidden(s: Any, pl: Any) -> list[int]:
+
+def _hidden(s: WistarState, pl: Player) -> list[int]:
     """Cards in a hand that other seats have not seen."""
     return [c for c in pl.hand if c not in pl.known]
 
 
-def observation(s: Any, player: int) -> str:
+def observation(s: WistarState, player: int) -> str:
     """Public position plus the player's own hand."""
     con = s.content
     others = []
@@ -35,7 +39,7 @@ def observation(s: Any, player: int) -> str:
     ))  # fmt: skip
 
 
-def determinize(s: Any, player: int, rng: random.Random) -> Any:
+def determinize(s: WistarState, player: int, rng: random.Random) -> Any:
     """Redeal decks with opponents' unseen cards, face-down missions, visitors and doors."""
     new = s.clone()
     # A sampled world's placements feed no actions table: records off (~3% of a search).
@@ -123,7 +127,7 @@ def _visitors(new: Any, rng: random.Random) -> None:
         new.vsupply[color] = sorted(pool)
 
 
-def outcome(s: Any) -> dict[str, Any]:
+def outcome(s: WistarState) -> dict[str, Any]:
     """Game and seat columns of §12."""
     ids = [sid for sid, _ in s.content.wheel[s._n]]
     seats = []
