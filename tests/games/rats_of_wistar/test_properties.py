@@ -174,7 +174,7 @@ def test_can_explore_says_whether_there_is_an_explore_option(seed, n):
             t.door_open = [walk.random() < 0.5 for _ in t.door_open]
             t.m_rev = [walk.random() < 0.7 for _ in t.m_rev]
             t.fvis = [v if walk.random() < 0.3 else -1 for v in t.fvis]
-            t.cheese = walk.random() < 0.3
+            t.cheese = [1] if walk.random() < 0.3 else []  # cheese left in the supply
             for seat in range(n):
                 pl = t.players[seat]
                 if walk.random() < 0.5:
