@@ -87,7 +87,7 @@ class PlanetView:
             sage[h] = filled
             view[h] = longest
         # best placement value per special tile, filled lazily by the policy
-        self.best_special: dict[tuple[int, int, bool], float] = {}
+        self.best_special: dict[tuple[str, int, bool], float] = {}
         self.vgain = _value_set_gains(s, p)
         self.plan_memo: tuple | None = None
 

@@ -79,7 +79,7 @@ def test_the_compiled_build_plays_the_same_games_and_passes_the_game_tests(tmp_p
         [sys.executable, "-P", "-c", "import simcore.native as n; print(n.build_label())"],
         env=env, capture_output=True, text=True, cwd=tmp_path,
     )  # fmt: skip
-    games = ("ratjack", "rats_of_wistar")
+    games = ("lord_of_worlds", "ratjack", "rats_of_wistar")
     expected = f"compiled: {', '.join(games)} ({len(native.listed_modules())} modules)"
     assert label.stdout.strip() == expected, label.stderr
     for game in games:

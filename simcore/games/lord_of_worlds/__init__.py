@@ -33,6 +33,8 @@ __all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState"]
 class LordOfWorlds(Game):
     """The Lord of Worlds simulator (rules/lord_of_worlds.md)."""
 
+    params: LordOfWorldsParams  # type: ignore[assignment]  # Game types it as the base Params
+
     spec = GameSpec(
         id="lord_of_worlds",
         version=2,

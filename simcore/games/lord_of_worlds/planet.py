@@ -286,6 +286,8 @@ def tile_counts(s: LordOfWorldsState, p: int) -> dict[str, Any]:
     ctx = s.ctx
     tiles = [t for t in s.pterr[p] if t >= 0] + [t for _, t in s.archt[p]]
     kinds = [ctx.ttype[t] for t in tiles]
-    row = {f"tiles_{TYPE_NAMES[k]}": kinds.count(k) for k in (ARCHITECT, SAGE, VIEWPOINT, MIX)}
+    row: dict[str, Any] = {
+        f"tiles_{TYPE_NAMES[k]}": kinds.count(k) for k in (ARCHITECT, SAGE, VIEWPOINT, MIX)
+    }
     row["tile_value_mean"] = sum(ctx.tvalue[t] for t in tiles) / len(tiles) if tiles else 0.0
     return row

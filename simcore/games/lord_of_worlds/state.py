@@ -50,14 +50,63 @@ class LordOfWorldsState(State):
         "colour", "budget", "sel", "moved", "collected", "free_used", "pending", "last_gain",
         "free_step",
     )  # fmt: skip
+    # The slots again, typed: the compiled build (``simcore.native``) makes them native fields.
+    ctx: Context
+    chance_seed: int
+    trace: list[str] | None
+    cache: Any  # memoized views; None while a fingerprint is taken
+    n: int
+    player: int
+    phase: int
+    first: int
+    turns: int
+    rounds: int
+    triggered: bool
+    ended_by: str
+    reveals_left: int
+    hands: list[list[int]]
+    hsize: list[int]
+    known: list[list[int]]
+    deck: list[int]
+    deck_known: bool
+    discard: list[int]
+    reshuffles: int
+    piles: list[list[int]]
+    pcol: list[int]
+    psum: list[int]
+    btile: list[int]
+    bup: list[int]
+    n_up: int
+    reserve: list[int]
+    supply: list[int]
+    pterr: list[list[int]]
+    parch: list[list[int]]
+    archt: list[list[tuple[int, int]]]
+    pmix: list[list[int]]
+    pempty: list[int]
+    cart: list[int]
+    pts: list[list[int]]
+    stats: list[list[int]]
+    rinit: list[list[int]]
+    colour: int
+    budget: int
+    sel: list[int]
+    moved: int
+    collected: bool
+    free_used: bool
+    pending: int
+    last_gain: int
+    free_step: int
 
-    def __init__(self, ctx: Context, seed: int) -> None:
+    def __init__(self, ctx: Context | None = None, seed: int = 0) -> None:
+        if ctx is None:
+            return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
         self.ctx = ctx
         stream = state_stream(seed)
-        self.trace: list[str] | None = None
+        self.trace = None
         n = self.n = ctx.n_players
         # memoized public analyses: [seat] planet view (heuristics), [n] face-up board tiles
-        self.cache: list[Any] = [None] * (n + 2)  # planet views, face-up tiles, legal
+        self.cache = [None] * (n + 2)  # planet views, face-up tiles, legal
         self.phase, self.turns, self.rounds = P_SETUP, 0, 0
         self.triggered, self.ended_by, self.last_gain = False, "", 0
         self._deal_tiles(stream)
@@ -70,7 +119,7 @@ class LordOfWorldsState(State):
         size = ctx.planet.size
         self.pterr = [[-1] * size for _ in range(n)]
         self.parch = [[0] * size for _ in range(n)]
-        self.archt: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (hex, tile) laid
+        self.archt = [[] for _ in range(n)]  # (hex, tile) laid
         self.pmix = [[-1] * size for _ in range(n)]  # terrain a mix was declared for (§5)
         self.pempty = [size] * n
         self.cart = [-1] * n
@@ -96,7 +145,7 @@ class LordOfWorldsState(State):
             self.bup[h] = up
         self.n_up = len(board.tile_hexes) if up else 0
         self.reserve = tiles
-        self.supply: list[int] = []
+        self.supply = []
         rules.refill_supply(self)
 
     def _deal_cards(self, stream: random.Random) -> None:
@@ -111,9 +160,9 @@ class LordOfWorldsState(State):
         self.known = [[0] * self.ctx.n_kinds for _ in range(n)]
         self.rinit = [[0] * self.ctx.n_kinds for _ in range(n)]  # starting-hand cards shown
         self.hsize = [0] * n
-        self.piles: list[list[int]] = []
-        self.pcol: list[int] = []
-        self.psum: list[int] = []
+        self.piles = []
+        self.pcol = []
+        self.psum = []
 
     # ----------------------------------------------------------------- API
     @property
@@ -133,9 +182,9 @@ class LordOfWorldsState(State):
             found = self.cache[-1] = options.legal_actions(self)
         return found[:]
 
-    # Apply one decision; IllegalActionError (state unchanged) when not legal. Bound directly
-    # to the rules function: one call layer less at every step.
-    apply = rules.apply
+    def apply(self, action: int) -> None:
+        """Apply one decision; IllegalActionError (state unchanged) when not legal."""
+        rules.apply(self, action)  # a method, not ``apply = rules.apply``: mypyc compiles it
 
     def note(self, line: str) -> None:
         """Add a narrative line when tracing."""
@@ -144,7 +193,7 @@ class LordOfWorldsState(State):
 
     def clone(self) -> LordOfWorldsState:
         """Explicit copy; immutable context and cached analyses are shared."""
-        new = LordOfWorldsState.__new__(LordOfWorldsState)
+        new = LordOfWorldsState()
         new.ctx = self.ctx
         new.trace = None if self.trace is None else list(self.trace)
         new.cache = list(self.cache)
