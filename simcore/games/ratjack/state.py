@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import types
 from typing import Any
 
 from simcore.api import TERMINAL, State
@@ -153,7 +154,7 @@ class RatjackState(State):
 
     def clone(self) -> RatjackState:
         """Independent copy (params and content tables are shared: immutable)."""
-        new = RatjackState()
+        new = RatjackState.__new__(RatjackState)  # compiled: through the blank ``__init__``
         # Spelled out, not a getattr/setattr loop over _SCALARS: clone is the hottest call of
         # search and lookahead, and this is ~2x faster (test_clone_copies_every_slot guards it).
         new.params, new.ct, new.effects, new.n = self.params, self.ct, self.effects, self.n
@@ -314,3 +315,10 @@ class RatjackState(State):
         """Narrate a chip placement."""
         if self.trace is not None:
             self.trace.append(f"chip {text.FACE_IDS[face]} on {text.pos_name(self, action)}")
+
+
+# Pure Python: ``apply`` is the rules function itself, one call layer less at every step. In the
+# compiled build ``rules.apply`` is a builtin, which would not bind as a method: the class keeps
+# the method above.
+if isinstance(rules.apply, types.FunctionType):
+    setattr(RatjackState, "apply", rules.apply)  # noqa: B010 (mypy rejects assigning a method)

@@ -228,7 +228,7 @@ class WistarState(State):
         """Explicit copy: lists copied, immutable content/params shared."""
         # spelled out rather than loops over slot names (about 2x faster): the clone runs in
         # every search iteration and end-of-game play-out; conformance checks every slot
-        new = WistarState()
+        new = WistarState.__new__(WistarState)  # compiled: through the blank ``__init__``
         new.params, new.content, new._n = self.params, self.content, self._n
         # the stream is frozen once and shared by original and copy, each thawing its own on
         # first draw: most copies (search, end-of-game play-outs) never draw or are reseeded
