@@ -246,6 +246,14 @@ def compare(report: dict[str, Any], baseline: dict[str, Any]) -> list[dict[str, 
     return rows
 
 
+def build_note(report: dict[str, Any], baseline: dict[str, Any]) -> str | None:
+    """A warning when the baseline ran the other build (pure or compiled), else None."""
+    then = baseline.get("build", "pure Python")  # baselines stored before the compiled build
+    if then == report.get("build", "pure Python"):
+        return None
+    return f"note: the baseline ran a different build ({then}); ratios compare builds"
+
+
 def _ident(row: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(row[k] for k in ID_KEYS if k in row)
 
@@ -321,9 +329,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"build: {report['build']}")
     print_report(report)
     if baseline is not None:
-        then = baseline.get("build", "pure Python")  # older baselines predate the compiled build
-        if then != report["build"]:
-            print(f"\nnote: the baseline ran a different build ({then}); ratios compare builds")
+        note = build_note(report, baseline)
+        if note:
+            print(f"\n{note}")
         rows = compare(report, baseline)
         print_report({f"compared with {args.compare} (ratio = now / baseline)": rows})
         if not rows:

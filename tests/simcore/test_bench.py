@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from simcore.bench import compare
+from simcore.bench import build_note, compare
 from simcore.scaling import Costs, efficiency, predict
 from tests.conftest import run_cli
 
@@ -165,3 +165,11 @@ def test_sweep_overhead_reports_cpu_and_wall_figures_and_restores_the_sweep():
     assert {"overhead_pct", "in_run_pct", "cpu_in_run_pct"} <= set(row)
     assert all(isinstance(row[k], float) for k in ("in_run_pct", "cpu_in_run_pct"))
     assert simcore.chunks.play_game is play_game  # the timing stand-in is gone again
+
+
+def test_a_baseline_of_the_other_build_is_named_before_the_ratios():
+    pure, compiled = {"build": "pure Python"}, {"build": "compiled: ratjack (14 modules)"}
+    assert build_note(pure, {}) is None  # baselines stored before builds were named: pure
+    assert build_note(compiled, compiled) is None
+    note = build_note(compiled, {"speed": []})
+    assert note is not None and "different build (pure Python)" in note
