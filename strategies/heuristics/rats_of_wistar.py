@@ -246,23 +246,23 @@ class WistarHeuristic:
         return -0.5  # move token: kept for leftovers unless a decision needs it
 
     # ------------------------------------------------------------------ other decisions
-    def v_draft(self, s, task, seat, pl, a) -> float:
+    def v_draft(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Sum of the pair's card values."""
         return sum(self.card_value(s, pl, c) for c in s.pairs[a - B.PAIR_BASE])
 
-    def v_branch(self, s, task, seat, pl, a) -> float:
+    def v_branch(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Value of the branch's primitives."""
         return sum(self.prim_value(s, pl, p) for p in task[2][a - B.BRANCH_BASE])
 
-    def v_dig(self, s, task, seat, pl, a) -> float:
+    def v_dig(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Digging is worth its room."""
         return 1.5
 
-    def v_bed(self, s, task, seat, pl, a) -> float:
+    def v_bed(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """A bed wakes a worker and scores."""
         return 2.0
 
-    def v_project(self, s, task, seat, pl, a) -> float:
+    def v_project(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Half a card's value, more if playable now."""
         deck, slot = divmod(a - B.MARKET_BASE, 10)
         if slot == 9:
@@ -272,7 +272,7 @@ class WistarHeuristic:
         bonus = 1.0 if can_play(s, pl, card, False) else 0.0
         return 0.5 * self.card_value(s, pl, cid) + bonus
 
-    def v_explore(self, s, task, seat, pl, a) -> float:
+    def v_explore(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Cheese > visitor > reveal/door > useful move."""
         w = self.w
         if a == B.CHEESE_ACT:
@@ -289,11 +289,11 @@ class WistarHeuristic:
             return (1.2 if fresh else 0.3) + (0.3 if room in s.content.farm.cellar else 0.0)
         return 1.3
 
-    def v_play(self, s, task, seat, pl, a) -> float:
+    def v_play(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Value of the card played."""
         return self.card_value(s, pl, a - B.CARD_BASE) + 0.5
 
-    def v_pay(self, s, task, seat, pl, a) -> float:
+    def v_pay(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Pay with what is most plentiful / least useful."""
         if a == B.PAY_WOOD:
             return pl.res[0] * 0.1
@@ -308,39 +308,41 @@ class WistarHeuristic:
         key = ("forest_area", "burrow_area", "farm_area")[area]
         return self.w[key] / (1.0 + pl.areas[area])
 
-    def v_move_workers(self, s, task, seat, pl, a) -> float:
+    def v_move_workers(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Move towards the wanted area."""
         src, dst = divmod(a - B.MOVE_BASE, 3)
         return self.desire(pl, dst) - self.w[("forest_area", "burrow_area", "farm_area")[src]] / (
             pl.areas[src]) - 0.05  # fmt: skip
 
-    def v_place_worker(self, s, task, seat, pl, a) -> float:
+    def v_place_worker(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Place where a worker is wanted most."""
         return self.desire(pl, a - B.AREA_BASE)
 
-    def v_complete_mission(self, s, task, seat, pl, a) -> float:
+    def v_complete_mission(
+        self, s: WistarState, task: tuple, seat: int, pl: Player, a: int
+    ) -> float:
         """Missions are always worth completing."""
         return 5.0
 
-    def v_ability(self, s, task, seat, pl, a) -> float:
+    def v_ability(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Ability VP plus its effect, minus its cost."""
         ab = s.content.abilities[a - B.ABILITY_BASE]
         return ab.vp + (1.5 if ab.effect else 0.0) - ab.cost * 0.5
 
-    def v_achieve_goal(self, s, task, seat, pl, a) -> float:
+    def v_achieve_goal(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Goals score."""
         return 1.0
 
-    def v_potion(self, s, task, seat, pl, a) -> float:
+    def v_potion(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Mission > invention > resources."""
         return (5.0, 3.0, 0.6, 0.7)[a - B.POTION_BASE]
 
-    def v_main_action(self, s, task, seat, pl, a) -> float:
+    def v_main_action(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Value of the main action now."""
         main = a - B.MAIN_BASE
         return self.main_value(s, seat, pl, main, strength(s, seat, main))
 
-    def v_gain_icon(self, s, task, seat, pl, a) -> float:
+    def v_gain_icon(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """The icon hand cards need most."""
         icon = a - B.ICON_BASE
         cards = s.content.cards
@@ -348,11 +350,11 @@ class WistarHeuristic:
             sum(n for c in pl.hand for i, n in cards[c].icons if i == icon) - pl.icons[icon] * 0.1
         )
 
-    def v_x1(self, s, task, seat, pl, a) -> float:
+    def v_x1(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Any once-per-round effect."""
         return 1.0
 
-    def v_order(self, s, task, seat, pl, a) -> float:
+    def v_order(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Parts that raise the main action's strength or unlock others go first: worker moves,
         then gains, then playing cards (icons for missions), then the main action, missions."""
         op = task[2][a - B.ORDER_BASE][0][0]
