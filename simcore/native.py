@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import importlib.util
+import types
 from functools import cache
 from importlib.resources import files
+from typing import Any
 
 EXTENSION_SUFFIXES = (".so", ".pyd")
 
@@ -36,3 +38,11 @@ def build_label() -> str:
         return "pure Python"
     games = sorted({n.split(".")[2] for n in names if n.startswith("simcore.games.")})
     return f"compiled: {', '.join(games) or 'engine'} ({len(names)} modules)"
+
+
+def bind_pure(cls: type, name: str, function: Any) -> None:
+    """Make ``function`` the method ``name`` of ``cls`` when it is plain Python (one call layer
+    less on a hot path); a compiled function is a builtin, which would not bind as a method, so
+    the class then keeps its own."""
+    if isinstance(function, types.FunctionType):
+        setattr(cls, name, function)

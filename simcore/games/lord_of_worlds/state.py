@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import types
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +14,7 @@ from simcore.games.lord_of_worlds.content import Cards, Planet, Scoring, Tiles
 from simcore.games.lord_of_worlds.options import P_OVER, P_PORTAL, P_SETUP
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
 from simcore.games.lord_of_worlds.planet import SOURCES, tile_counts
+from simcore.native import bind_pure
 from simcore.rng import randbelow, shuffle, state_stream
 
 STAT_PLACED, STAT_HIRING, STAT_PLAYING, STAT_LONGEST = range(4)
@@ -333,8 +333,4 @@ class LordOfWorldsState(State):
         return {"points": self.last_gain}
 
 
-# Pure Python: ``apply`` is the rules function itself, one call layer less at every step. In the
-# compiled build ``rules.apply`` is a builtin, which would not bind as a method: the class keeps
-# the method above.
-if isinstance(rules.apply, types.FunctionType):
-    setattr(LordOfWorldsState, "apply", rules.apply)  # noqa: B010 (mypy rejects assigning a method)
+bind_pure(LordOfWorldsState, "apply", rules.apply)  # pure build: the rules function itself

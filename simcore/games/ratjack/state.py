@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import types
 from typing import Any
 
 from simcore.api import TERMINAL, State
@@ -13,6 +12,7 @@ from simcore.games.ratjack.content import Content
 from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.params import RatjackParams
+from simcore.native import bind_pure
 from simcore.rng import randbelow, state_stream, substream
 
 _LISTS = (
@@ -317,8 +317,4 @@ class RatjackState(State):
             self.trace.append(f"chip {text.FACE_IDS[face]} on {text.pos_name(self, action)}")
 
 
-# Pure Python: ``apply`` is the rules function itself, one call layer less at every step. In the
-# compiled build ``rules.apply`` is a builtin, which would not bind as a method: the class keeps
-# the method above.
-if isinstance(rules.apply, types.FunctionType):
-    setattr(RatjackState, "apply", rules.apply)  # noqa: B010 (mypy rejects assigning a method)
+bind_pure(RatjackState, "apply", rules.apply)  # pure build: the rules function itself
