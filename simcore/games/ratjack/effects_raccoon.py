@@ -80,19 +80,22 @@ def _c3_place(s: S, a: int, i: int) -> None:
     h = s.hand[a].pop(i)
     s.disp[a].append(h)
     b.set_side(s, h, a, True)
-    s.note(f"puts {s.ct.card_name(h)} face up")
+    if s.trace is not None:
+        s.note(f"puts {s.ct.card_name(h)} face up")
     if s.params.raccoon3_activates:
         s.pend = 1  # the draw follows the placed card's effect (rules._effect_done)
         fx.begin(s, a, h)
         return
     c = b.draw_top(s, a)
-    s.note(f"draws {s.ct.card_name(c)}")
+    if s.trace is not None:
+        s.note(f"draws {s.ct.card_name(c)}")
     s.ef = -1
 
 
 def _c4(s: S, a: int, q: int, i: int, c: int) -> None:
     b.take_card(s, q, i, a, True)
-    s.note(f"it is {s.ct.card_name(c)}")
+    if s.trace is not None:
+        s.note(f"it is {s.ct.card_name(c)}")
 
 
 def _deck(s: S, a: int, x: int) -> bool:
@@ -104,7 +107,8 @@ def _c5(s: S, a: int, x: int) -> None:
     s.disp[a].append(c)
     s.up[c] = 0
     s.seen[c] = 1 << a
-    s.note(f"puts the top card of the deck ({s.ct.card_name(c)}) face down")
+    if s.trace is not None:
+        s.note(f"puts the top card of the deck ({s.ct.card_name(c)}) face down")
 
 
 def _c7(s: S, a: int, first: tuple, second: tuple) -> None:
@@ -116,13 +120,15 @@ def _c9(s: S, a: int, x: int) -> None:
     c = s.discard.pop()
     s.disp[a].append(c)
     b.set_side(s, c, a, True)
-    s.note(f"takes {s.ct.card_name(c)} from the discard pile face up")
+    if s.trace is not None:
+        s.note(f"takes {s.ct.card_name(c)} from the discard pile face up")
 
 
 # 10: draw, then discard a card from your hand
 def _c10_start(s: S, a: int, x: int) -> None:
     c = b.draw_top(s, a)
-    s.note(f"draws {s.ct.card_name(c)}")
+    if s.trace is not None:
+        s.note(f"draws {s.ct.card_name(c)}")
 
 
 def _c10_opts(s: S, a: int) -> list[int]:
@@ -132,7 +138,8 @@ def _c10_opts(s: S, a: int) -> list[int]:
 def _c10_choose(s: S, a: int, action: int) -> None:
     c = s.hand[a].pop(action - HAND)
     b.to_discard(s, c)
-    s.note(f"discards {s.ct.card_name(c)} from the hand")
+    if s.trace is not None:
+        s.note(f"discards {s.ct.card_name(c)} from the hand")
     s.ef = -1
 
 
@@ -146,7 +153,8 @@ def _c12(s: S, a: int, x: int) -> None:
         s.deck.append(s.discard.pop())
     shuffle(s.deck, s.chance())
     merge(s, s.deck, -1)  # §8: everyone knows these cards are in the deck, not where
-    s.note(f"shuffles discards into the deck ({len(s.deck)} cards)")
+    if s.trace is not None:
+        s.note(f"shuffles discards into the deck ({len(s.deck)} cards)")
 
 
 TABLE: tuple[Effect, ...] = (

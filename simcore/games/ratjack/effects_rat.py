@@ -43,7 +43,8 @@ def _r2(s: S, a: int, x: int) -> None:
     s.disp[a].append(c)
     b.set_side(s, c, a, False)  # everyone saw it on the pile: seen stays "all"
     s.seen[c] = s.all
-    s.note(f"takes {s.ct.card_name(c)} from the discard pile face down")
+    if s.trace is not None:
+        s.note(f"takes {s.ct.card_name(c)} from the discard pile face down")
 
 
 def _r3(s: S, a: int, x: int) -> None:
@@ -62,8 +63,10 @@ def _discard_top(k: int):
         for _ in range(min(k, len(s.deck))):
             c = s.deck.pop()
             b.to_discard(s, c)
-            gone.append(s.ct.card_name(c))
-        s.note(f"discards from the deck: {', '.join(gone) or 'nothing'}")
+            gone.append(c)
+        if s.trace is not None:
+            names = ", ".join(s.ct.card_name(c) for c in gone)
+            s.note(f"discards from the deck: {names or 'nothing'}")
 
     return feas, do
 
@@ -91,7 +94,8 @@ def _r5_choose(s: S, a: int, action: int) -> None:
         c = b.at(s, action)[2]
         s.note_target(action)
     s.seen[c] |= 1 << a
-    s.note(f"looks at it: {s.ct.card_name(c)}")
+    if s.trace is not None:
+        s.note(f"looks at it: {s.ct.card_name(c)}")
     s.ef = -1
 
 
@@ -107,7 +111,8 @@ def _r6_opts(s: S, a: int) -> list[int]:
 def _r6_choose(s: S, a: int, action: int) -> None:
     c = b.at(s, action)[2]
     b.set_side(s, c, a, True)
-    s.note(f"turns up {s.ct.card_name(c)}")
+    if s.trace is not None:
+        s.note(f"turns up {s.ct.card_name(c)}")
     fx.begin(s, a, c)  # replaces this frame with the inner card's effect
 
 
@@ -138,7 +143,8 @@ def _r10(s: S, a: int, q: int, i: int, c: int) -> None:
 
 def _r12(s: S, a: int, q: int, i: int, c: int) -> None:
     b.set_side(s, c, q, True)
-    s.note(f"it is {s.ct.card_name(c)}")
+    if s.trace is not None:
+        s.note(f"it is {s.ct.card_name(c)}")
 
 
 _r11_feas, _r11_do = _discard_top(2)

@@ -39,7 +39,8 @@ def _w1_choose(s: S, a: int, action: int) -> None:
         s.seen[c] |= 1 << a  # the giver still knows what it gave (§8)
     for c in s.hand[q]:
         s.seen[c] |= 1 << q
-    s.note(f"swaps hands with seat {q}")
+    if s.trace is not None:
+        s.note(f"swaps hands with seat {q}")
     s.ef = -1
 
 
@@ -56,7 +57,8 @@ def _w3_start(s: S, a: int, x: int) -> None:
     c = s.deck.pop()
     s.limbo = c
     s.seen[c] = 1 << a
-    s.note(f"draws {s.ct.card_name(c)} and looks at it")
+    if s.trace is not None:
+        s.note(f"draws {s.ct.card_name(c)} and looks at it")
 
 
 def _w3_opts(s: S, a: int) -> list[int]:
@@ -75,7 +77,8 @@ def _w3_choose(s: S, a: int, action: int) -> None:
     q = action - SEAT
     s.disp[q].append(c)
     b.set_side(s, c, q, False)
-    s.note(f"puts it face down in seat {q}'s display")
+    if s.trace is not None:
+        s.note(f"puts it face down in seat {q}'s display")
     s.ef = -1
 
 

@@ -13,7 +13,7 @@ from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.params import RatjackParams
 from simcore.native import bind_pure
-from simcore.rng import randbelow, state_stream, substream
+from simcore.rng import randbelow, state_stream
 
 _LISTS = (
     "deck", "discard", "up", "chip", "chip_on", "face", "seen", "vp", "elim", "stats", "tvals",
@@ -25,6 +25,9 @@ _SCALARS = (
     "last_gain", "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
     "seed_base", "chance_n", "others", "pend", "starts",
 )  # fmt: skip
+
+
+_FP_SCALARS = tuple(n for n in _SCALARS[3:] if n != "win")  # fingerprinted scalars, in order
 
 
 class RatjackState(State):
@@ -187,7 +190,13 @@ class RatjackState(State):
     def chance(self) -> random.Random:
         """The random stream of the next chance event (derived from the state's seed)."""
         self.chance_n += 1
-        return random.Random(self.seed_base * 1_000_003 + self.chance_n)
+        return random.Random(self.stream_seed() * 1_000_003 + self.chance_n)
+
+    def stream_seed(self) -> int:
+        """The seed of the chance streams, derived on first use after a ``reseed``."""
+        if self.seed_base < 0:
+            self.seed_base = _derive(self.seed_base)
+        return self.seed_base
 
     def values(self) -> list[int]:
         """Every seat's value (§5): modified values of face-up cards."""
@@ -244,14 +253,17 @@ class RatjackState(State):
         return sample.determinize(self, player, rng)
 
     def reseed(self, rng: random.Random) -> None:
-        """New chance stream."""
-        self.seed_base = substream(rng).getrandbits(64)
+        """New chance stream (what ``substream(rng).getrandbits(64)`` gives, derived lazily)."""
+        # Deriving costs a generator seeding (~8% of heuristic play), and most determinized
+        # lookahead copies never reach a chance event: keep the raw draw, bit-inverted (< 0)
+        self.seed_base = ~rng.getrandbits(64)
         self.chance_n = 0
 
     def fingerprint(self) -> tuple:
         """Every game-relevant field (the legal-action cache and the trace excluded)."""
         lists = tuple(tuple(getattr(self, n)) for n in _LISTS)
-        scal = tuple(getattr(self, n) for n in _SCALARS[3:] if n != "win")
+        seed = self.seed_base if self.seed_base >= 0 else _derive(self.seed_base)  # used yet or not
+        scal = tuple(seed if n == "seed_base" else getattr(self, n) for n in _FP_SCALARS)
         hands = tuple(tuple(h) for h in self.hand)
         disp = tuple(tuple(d) for d in self.disp)
         return (lists, scal, tuple(self.win), hands, disp)
@@ -315,6 +327,11 @@ class RatjackState(State):
         """Narrate a chip placement."""
         if self.trace is not None:
             self.trace.append(f"chip {text.FACE_IDS[face]} on {text.pos_name(self, action)}")
+
+
+def _derive(raw: int) -> int:
+    """The stream seed a ``reseed`` stands for, from its bit-inverted raw draw."""
+    return random.Random(~raw).getrandbits(64)
 
 
 bind_pure(RatjackState, "apply", rules.apply)  # pure build: the rules function itself

@@ -33,7 +33,8 @@ def _main(s: WistarState, task: tuple) -> None:
     pl = s.players[seat]
     s._info = st
     note_strength(s, st)
-    s.log(f"seat {seat}: main action {MAIN_LABELS[main]} at strength {st}")
+    if s.trace is not None:
+        s.log(f"seat {seat}: main action {MAIN_LABELS[main]} at strength {st}")
     if main in (0, 2):
         res = 0 if main == 0 else 1
         if st > 0 or not s.params.gather_bonus_needs_strength:
@@ -76,7 +77,8 @@ def do_dig(s: WistarState, seat: int) -> None:
     pl = s.players[seat]
     pl.rooms[FIRST_SOIL + pl.dug] = EMPTY
     pl.dug += 1
-    s.log(f"seat {seat}: digs room {pl.dug}")
+    if s.trace is not None:
+        s.log(f"seat {seat}: digs room {pl.dug}")
 
 
 def do_bed(s: WistarState, seat: int) -> None:
@@ -85,7 +87,8 @@ def do_bed(s: WistarState, seat: int) -> None:
     pl.rooms[pl.free_room()] = BED
     pl.beds += 1
     pl.entrance += 1
-    s.log(f"seat {seat}: builds bed {pl.beds}; a worker wakes at the entrance")
+    if s.trace is not None:
+        s.log(f"seat {seat}: builds bed {pl.beds}; a worker wakes at the entrance")
 
 
 def _dig_options(s: WistarState, task: tuple) -> list[int]:
@@ -154,7 +157,8 @@ def _project(s: WistarState, task: tuple, action: int) -> None:
         card = s.draw_card(deck)
         pl.hand.append(card)
         pl.hand.sort()
-        s.log(f"seat {seat}: takes the top {'basic' if deck == 0 else 'advanced'} card")
+        if s.trace is not None:
+            s.log(f"seat {seat}: takes the top {'basic' if deck == 0 else 'advanced'} card")
     else:
         card = s.market[deck][slot]
         s.market[deck][slot] = -1
@@ -162,7 +166,8 @@ def _project(s: WistarState, task: tuple, action: int) -> None:
         pl.hand.sort()
         pl.known.append(card)
         pl.known.sort()
-        s.log(f"seat {seat}: takes {s.content.cards[card].name} from the market")
+        if s.trace is not None:
+            s.log(f"seat {seat}: takes {s.content.cards[card].name} from the market")
     cost = s.params.basic_project_cost if deck == 0 else s.params.advanced_project_cost
     if task[2] - cost > 0:
         s.stack.append(("project", seat, task[2] - cost))

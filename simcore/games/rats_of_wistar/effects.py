@@ -49,7 +49,8 @@ def _gain(s: WistarState, task: tuple) -> None:
         pl.vp += n
     else:
         pl.res[res] += n
-    s.log(f"seat {seat}: +{n} {RESOURCES[res]}")
+    if s.trace is not None:
+        s.log(f"seat {seat}: +{n} {RESOURCES[res]}")
 
 
 @auto("draw")
@@ -61,7 +62,8 @@ def _draw(s: WistarState, task: tuple) -> None:
         if card >= 0:
             pl.hand.append(card)
     pl.hand.sort()
-    s.log(f"seat {seat}: draws {n} {'basic' if deck == 0 else 'advanced'} card(s)")
+    if s.trace is not None:
+        s.log(f"seat {seat}: draws {n} {'basic' if deck == 0 else 'advanced'} card(s)")
 
 
 @auto("gain_power")
@@ -69,7 +71,8 @@ def _gain_power(s: WistarState, task: tuple) -> None:
     pl = s.players[task[1]]
     if pl.power < s.params.max_power:
         pl.power += 1
-        s.log(f"seat {task[1]}: power level {pl.power}")
+        if s.trace is not None:
+            s.log(f"seat {task[1]}: power level {pl.power}")
 
 
 @auto("dig_free")
@@ -132,7 +135,10 @@ def _attack(s: WistarState, task: tuple) -> None:
                 card = pl.hand[randbelow(s.rng, len(pl.hand))]
                 discard_from_hand(s, pl, card)
                 lost += 1
-        s.log(f"seat {seat} attacks seat {other}: loses {lost} {('wood', 'metal', 'card')[what]}")
+        if s.trace is not None:
+            s.log(
+                f"seat {seat} attacks seat {other}: loses {lost} {('wood', 'metal', 'card')[what]}"
+            )
 
 
 @auto("take_round_visitor")
@@ -191,7 +197,8 @@ def _gain_hero(s: WistarState, task: tuple, action: int) -> None:
     s.heroes.remove(hero)
     s.players[task[1]].heroes.append(hero)
     tile = s.content.heroes[hero]
-    s.log(f"seat {task[1]}: hero {tile.label}")
+    if s.trace is not None:
+        s.log(f"seat {task[1]}: hero {tile.label}")
     register(s, task[1], tile.kind, tile.effect, tile.label)
 
 
@@ -215,7 +222,8 @@ def _pay(s: WistarState, task: tuple, action: int) -> None:
         pl.res[1] -= 1
     else:
         discard_from_hand(s, pl, action - CARD_BASE)
-    s.log(f"seat {seat}: pays {_paid(s, action)}")
+    if s.trace is not None:
+        s.log(f"seat {seat}: pays {_paid(s, action)}")
     if task[2] > 1:
         s.stack.append(("pay", seat, task[2] - 1))
 
@@ -278,7 +286,8 @@ def feasible(s: WistarState, seat: int, prim: tuple) -> bool:
 @auto("lose_vp")
 def _lose_vp(s: WistarState, task: tuple) -> None:
     s.players[task[1]].vp -= task[2]
-    s.log(f"seat {task[1]}: loses {task[2]} VP")
+    if s.trace is not None:
+        s.log(f"seat {task[1]}: loses {task[2]} VP")
 
 
 @auto("next_discount")
@@ -318,7 +327,8 @@ def _spend(s: WistarState, task: tuple, action: int) -> None:
         s.stack.append(("spend_visitor", seat, n))
     else:
         pl.res[what] -= n
-        s.log(f"seat {seat}: spends {n} {RESOURCES[what]}")
+        if s.trace is not None:
+            s.log(f"seat {seat}: spends {n} {RESOURCES[what]}")
 
 
 def _visitor_options(s: WistarState, task: tuple) -> list[int]:
@@ -336,7 +346,8 @@ def _spend_visitor(s: WistarState, task: tuple, action: int) -> None:
     pl.rooms[slot] = EMPTY
     if tile.kind == "income" and tile.effect in pl.income:
         pl.income.remove(tile.effect)
-    s.log(f"seat {task[1]}: spends visitor {tile.id}")
+    if s.trace is not None:
+        s.log(f"seat {task[1]}: spends visitor {tile.id}")
     if task[2] > 1:
         s.stack.append(("spend_visitor", task[1], task[2] - 1))
 
@@ -366,4 +377,5 @@ def _explorer_move(s: WistarState, task: tuple, action: int) -> None:
     if action != STOP:
         pl = s.players[task[1]]
         pl.explorer = action - ROOM_BASE
-        s.log(f"seat {task[1]}: explorer moves to {s.content.farm.rooms[pl.explorer]}")
+        if s.trace is not None:
+            s.log(f"seat {task[1]}: explorer moves to {s.content.farm.rooms[pl.explorer]}")

@@ -111,7 +111,8 @@ def explore_step(s: WistarState, seat: int, action: int) -> None:
     if action == CHEESE_ACT:
         pl.cheese = s.cheese.pop(0)
         pl.rooms[pl.free_room()] = CHEESE
-        s.log(f"seat {seat}: takes the {pl.cheese} VP cheese")
+        if s.trace is not None:
+            s.log(f"seat {seat}: takes the {pl.cheese} VP cheese")
     elif action >= VISIT_BASE:
         room = action - VISIT_BASE
         vis, s.fvis[room] = s.fvis[room], -1
@@ -120,14 +121,16 @@ def explore_step(s: WistarState, seat: int, action: int) -> None:
         reveal(s, seat, action - REVEAL_BASE)
     elif action >= ROOM_BASE:
         pl.explorer = action - ROOM_BASE
-        s.log(f"seat {seat}: explorer moves to {rooms[pl.explorer]}")
+        if s.trace is not None:
+            s.log(f"seat {seat}: explorer moves to {rooms[pl.explorer]}")
     else:
         d = action - DOOR_BASE
         token, s.door_tok[d] = s.door_tok[d], -1
         s.door_open[d] = 1
         pl.doors.append(token)
         a, b = con.farm.doors[d]
-        s.log(f"seat {seat}: opens door {rooms[a]}-{rooms[b]} ({con.doors[token].id})")
+        if s.trace is not None:
+            s.log(f"seat {seat}: opens door {rooms[a]}-{rooms[b]} ({con.doors[token].id})")
         s.push_effect(seat, con.doors[token].effect)
 
 
@@ -135,7 +138,10 @@ def reveal(s: WistarState, seat: int, slot: int) -> None:
     """Turn a mission face up; the revealer gains its reveal bonus."""
     s.m_rev[slot] = 1
     mission = s.content.missions[s.m_id[slot]]
-    s.log(f"seat {seat}: reveals mission {mission.id} in {s.content.farm.rooms[s.m_room[slot]]}")
+    if s.trace is not None:
+        s.log(
+            f"seat {seat}: reveals mission {mission.id} in {s.content.farm.rooms[s.m_room[slot]]}"
+        )
     s.push_effect(seat, mission.effect)
 
 
@@ -240,7 +246,8 @@ def _complete(s: WistarState, task: tuple, action: int) -> None:
     s.m_done[slot] |= 1 << seat
     pl.missions.append(s.m_id[slot])
     track = 1 if s.m_room[slot] in s.content.farm.cellar else 0
-    s.log(f"seat {seat}: completes mission {mission.id}")
+    if s.trace is not None:
+        s.log(f"seat {seat}: completes mission {mission.id}")
     s.push_effect(seat, mission.reward)
     s.stack.append(("ability", seat, track))
 
@@ -256,7 +263,8 @@ def _ability(s: WistarState, task: tuple, action: int) -> None:
     seat, i = task[1], action - ABILITY_BASE
     ab = s.content.abilities[i]
     s.players[seat].abil |= 1 << i
-    s.log(f"seat {seat}: uncovers ability {ab.id} ({ab.label})")
+    if s.trace is not None:
+        s.log(f"seat {seat}: uncovers ability {ab.id} ({ab.label})")
     s.push_effect(seat, ab.effect)
     if ab.cost:
         s.stack.append(("pay", seat, ab.cost))
@@ -310,7 +318,8 @@ def _goal(s: WistarState, task: tuple, action: int) -> None:
     s.goal_occ[slot][k] = seat
     s.players[seat].goals.append(slot)
     gid, spaces = s.content.goals[s.goals[slot]]
-    s.log(f"seat {seat}: achieves goal {gid} space {k + 1}")
+    if s.trace is not None:
+        s.log(f"seat {seat}: achieves goal {gid} space {k + 1}")
     s.push_effect(seat, spaces[k][1])
 
 
@@ -337,7 +346,8 @@ def _potion(s: WistarState, task: tuple, action: int) -> None:
     pl = s.players[seat]
     pl.res[POTION] -= 1
     kind = action - POTION_BASE
-    s.log(f"seat {seat}: potion -> {('mission', 'invention', 'wood', 'metal')[kind]}")
+    if s.trace is not None:
+        s.log(f"seat {seat}: potion -> {('mission', 'invention', 'wood', 'metal')[kind]}")
     if kind == 0:
         s.stack.append(("complete_mission", seat))
     elif kind == 1:

@@ -26,7 +26,8 @@ def gain_visitor(s: WistarState, seat: int, vis: int) -> None:
     pl.rooms[pl.free_room()] = VISITOR
     pl.visitors.append(vis)
     tile = s.content.visitors[vis]
-    s.log(f"seat {seat}: visitor {tile.id} ({tile.kind}, {tile.vp} VP) moves in")
+    if s.trace is not None:
+        s.log(f"seat {seat}: visitor {tile.id} ({tile.kind}, {tile.vp} VP) moves in")
     register(s, seat, tile.kind, tile.effect, tile.id)
 
 
@@ -144,7 +145,8 @@ def play_card(s: WistarState, seat: int, cid: int, free: bool) -> None:
     pl.played.append(cid)
     pl.icons[card.icon] += 1
     pl.types[card.type] += 1
-    s.log(f"seat {seat}: plays {card.name} ({card.kind}){' free' if free else ''}")
+    if s.trace is not None:
+        s.log(f"seat {seat}: plays {card.name} ({card.kind}){' free' if free else ''}")
     register(s, seat, card.kind, card.effect, card.name)
 
 
@@ -161,5 +163,6 @@ def _x1(s: WistarState, task: tuple, action: int) -> None:
     i = action - X1_BASE
     pl.x1_used.append(i)
     source, effect = pl.x1[i]
-    s.log(f"seat {task[1]}: uses the x1 effect of {source}")
+    if s.trace is not None:
+        s.log(f"seat {task[1]}: uses the x1 effect of {source}")
     s.push_effect(task[1], effect)

@@ -44,7 +44,8 @@ def flow(s: WistarState) -> None:
     hut_order(s)
     if s.round >= s.params.rounds:
         s.over = True
-        s.log(f"game over; final turn order {s.order}")
+        if s.trace is not None:
+            s.log(f"game over; final turn order {s.order}")
         return
     new_round(s)
 
@@ -65,12 +66,13 @@ def new_round(s: WistarState) -> None:
     s.occ = [[-1] * len(row) for row in s.occ]
     for pl in s.players:
         pl.chiefs = s.params.chiefs
-    if s.rvis >= 0:
+    if s.rvis >= 0 and s.trace is not None:
         s.log(f"round visitor {s.content.visitors[s.rvis].id} removed (nobody took it)")
     s.round += 1
     s.rvis = s.rstack[s.round - 1] if s.round - 1 < len(s.rstack) else -1
-    s.log(f"== round {s.round}: turn order {s.order}; wheel rotates; round visitor "
-          f"{s.content.visitors[s.rvis].id if s.rvis >= 0 else '-'}")  # fmt: skip
+    if s.trace is not None:
+        s.log(f"== round {s.round}: turn order {s.order}; wheel rotates; round visitor "
+              f"{s.content.visitors[s.rvis].id if s.rvis >= 0 else '-'}")  # fmt: skip
     tasks: list[tuple] = []
     for seat in s.order:
         for effect in s.players[seat].income:
@@ -193,7 +195,8 @@ def _place_hut(s: WistarState, seat: int) -> None:
     track_placement(s, seat)
     pl.res[POTION] += s.params.hut_potions
     pl.res[MOVE] += s.params.hut_move_tokens
-    s.log(f"seat {seat}: chief to the Alchemist's hut (+potion, +move token)")
+    if s.trace is not None:
+        s.log(f"seat {seat}: chief to the Alchemist's hut (+potion, +move token)")
     finish_placement(s)
 
 
@@ -205,7 +208,8 @@ def _place_space(s: WistarState, seat: int, sec: int, sp: int) -> None:
     s.occ[sec][sp] = seat
     main = space_slot(s, sec)
     branches = s.content.wheel[s._n][sec][1][sp]
-    s.log(f"seat {seat}: chief on {s.content.wheel[s._n][sec][0]} space {sp + 1} (slot {main})")
+    if s.trace is not None:
+        s.log(f"seat {seat}: chief on {s.content.wheel[s._n][sec][0]} space {sp + 1} (slot {main})")
     track_placement(s, seat)
     s.stack.append(("placed_end", seat))  # runs when the main action and bonus are done
     s.stack.append(("order", seat, placement_parts(s, seat, main, branches)))
@@ -261,7 +265,8 @@ def _quick(s: WistarState, seat: int, action: int) -> None:
         s.stack.append(("place_worker", seat))
     elif action == QA_TENT:
         pl.tents.append(pl.explorer)
-        s.log(f"seat {seat}: tent in {s.content.farm.rooms[pl.explorer]}")
+        if s.trace is not None:
+            s.log(f"seat {seat}: tent in {s.content.farm.rooms[pl.explorer]}")
     elif action == QA_GOAL:
         s.stack.append(("achieve_goal", seat))
     elif action == QA_POTION:

@@ -45,7 +45,8 @@ def setup(s: WistarState) -> None:
     # Round 1 of the new-round phase: only step 3 (reveal the round visitor).
     s.rvis = s.rstack[0] if s.rstack else -1
     s.push(*[("draft", seat) for seat in reversed(s.order)], ("refill", -1))
-    s.log(f"setup: turn order {s.order}, wheel {wheel_order(s)}")
+    if s.trace is not None:
+        s.log(f"setup: turn order {s.order}, wheel {wheel_order(s)}")
 
 
 def wheel_order(s: WistarState) -> str:
@@ -107,5 +108,6 @@ def _draft(s: WistarState, task: tuple, action: int) -> None:
     pl = s.players[seat]
     pl.hand = sorted(pl.hand + s.pairs[i])
     pl.known = sorted(pl.known + s.pairs[i])
-    s.log(f"seat {seat} takes starting pair {[s.content.cards[c].name for c in s.pairs[i]]}")
+    if s.trace is not None:
+        s.log(f"seat {seat} takes starting pair {[s.content.cards[c].name for c in s.pairs[i]]}")
     s.pairs[i] = []

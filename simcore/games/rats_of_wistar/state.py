@@ -19,7 +19,7 @@ from simcore.rng import randbelow, state_stream, thaw
 
 # the stream enters the fingerprint by its state, whether frozen or thawed (``rng``)
 _NO_FP = frozenset(
-    {"_legal", "_trace", "_info", "plc", "amend", "records", "auto", "_rng", "_rng_src"}
+    {"_legal", "trace", "_info", "plc", "amend", "records", "auto", "_rng", "_rng_src"}
 )
 
 
@@ -28,7 +28,7 @@ STATE_SLOTS = (
     "hut", "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
     "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ",
     "deck", "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns",
-    "steps", "_legal", "_trace", "_info", "plc", "amend", "auto", "starts", "records",
+    "steps", "_legal", "trace", "_info", "plc", "amend", "auto", "starts", "records",
     )  # fmt: skip
 
 
@@ -80,7 +80,7 @@ class WistarState(State):
     turns: int
     steps: int
     _legal: list[int]
-    _trace: list[str] | None
+    trace: list[str] | None
     _info: int
     plc: tuple | None
     amend: list[tuple[int, dict[str, Any]]]
@@ -101,7 +101,7 @@ class WistarState(State):
         self.content = content
         self._n = n_players
         self.rng = state_stream(seed)
-        self._trace = None
+        self.trace = None
         self._info = -1  # strength of a main action resolved during the last apply
         self.plc = None  # the placement being resolved (records.py)
         self.amend = []  # finished placements' records
@@ -208,8 +208,8 @@ class WistarState(State):
 
     def log(self, text: str) -> None:
         """Add a trace line (only when tracing is on)."""
-        if self._trace is not None:
-            self._trace.append(text)
+        if self.trace is not None:
+            self.trace.append(text)
 
     # ----------------------------------------------------------------- chance helpers
     def draw_card(self, deck: int) -> int:
@@ -267,7 +267,7 @@ class WistarState(State):
         new.discard = [a[:], b[:]]
         a, b = self.market
         new.market = [a[:], b[:]]
-        new._trace = None
+        new.trace = None
         new._info = -1
         return new
 
@@ -349,13 +349,13 @@ class WistarState(State):
 
     def enable_trace(self) -> None:
         """Start recording a narrative."""
-        self._trace = []
+        self.trace = []
 
     def trace_lines(self) -> list[str]:
         """Narrative since the last call."""
-        if self._trace is None:
+        if self.trace is None:
             return []
-        lines, self._trace = self._trace, []
+        lines, self.trace = self.trace, []
         return lines
 
     def render(self) -> str:
