@@ -10,12 +10,12 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from simcore.errors import ConfigError, IllegalActionError
 from simcore.params import Params
 
-TERMINAL = -1
+TERMINAL: Final = -1
 """``current_player`` of a finished game."""
 
 COLUMN_TYPES = ("int", "float", "str", "bool")

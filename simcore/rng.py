@@ -9,11 +9,12 @@ matters on the simulators' hot path.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from simcore.seedseq import seed63
 
-_GAME_STREAM = 0
-_POLICY_STREAM = 1
+_GAME_STREAM: Final = 0
+_POLICY_STREAM: Final = 1
 
 
 def game_seed(sweep_seed: int, game_index: int) -> int:

@@ -17,7 +17,9 @@ through numpy itself.
 
 from __future__ import annotations
 
-M = 0xFFFFFFFF
+from typing import Final
+
+M: Final = 0xFFFFFFFF
 
 
 def seed63(*entropy: int) -> int:

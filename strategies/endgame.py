@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-MAX_STEPS = 500  # decisions one play-out may take (a safety bound)
+MAX_STEPS: Final = 500  # decisions one play-out may take (a safety bound)
 
 
 def play_out(

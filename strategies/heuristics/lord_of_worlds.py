@@ -11,7 +11,7 @@ architect-space points.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import PORTAL, Board
@@ -22,15 +22,15 @@ from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
 from strategies.heuristics.lord_of_worlds_view import NEG, PlanetView, planet_view
 
-STYLES = {
+STYLES: Final = {
     # w_chain: weight of chain growth; w_arch: weight of architect-space stars;
     # card_price: stars one card point is worth; arch_reserve: stars an architect space is
     # kept for (a low tile on it wastes the space)
     "chains": {"w_chain": 1.3, "w_arch": 1.0, "card_price": 0.45, "arch_reserve": 4.0},
     "architect": {"w_chain": 0.8, "w_arch": 1.3, "card_price": 0.45, "arch_reserve": 8.0},
 }
-FREE_BONUS = 3.0  # a placement on an empty hex earns a free collection
-_ENDING_STEPS = (R.P_START, R.P_PLACE, R.P_FREE)  # hire or play, where to place, free tile
+FREE_BONUS: Final = 3.0  # a placement on an empty hex earns a free collection
+_ENDING_STEPS: Final = (R.P_START, R.P_PLACE, R.P_FREE)  # hire or play, where to place, free tile
 
 
 def _may_end_after_this_turn(s: LordOfWorldsState) -> bool:

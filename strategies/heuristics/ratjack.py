@@ -14,16 +14,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from simcore.api import State
 from simcore.games.ratjack.codes import DRAW_DECK, P_DRAW, P_EFFECT, P_OVER, P_PLAY, SETUP
 from simcore.games.ratjack.state import RatjackState
 from strategies.base import StyleFactory
 
-STYLES = ("careful", "aggressive")
-TERMINAL = 10_000.0  # a won / lost game
-IN_PLAY = 5_000.0  # bound of every score of a game still going on
+STYLES: Final = ("careful", "aggressive")
+TERMINAL: Final = 10_000.0  # a won / lost game
+IN_PLAY: Final = 5_000.0  # bound of every score of a game still going on
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Weights:
     leader: float  # extra per point the VP leader is close to the target
 
 
-_WEIGHTS = {
+_WEIGHTS: Final = {
     "careful": Weights(close=1.5, busted=45.0, opp_out=10.0, finisher=8.0, threat=2.0, leader=0.0),
     "aggressive": Weights(
         close=0.8, busted=30.0, opp_out=22.0, finisher=6.0, threat=1.0, leader=0.6

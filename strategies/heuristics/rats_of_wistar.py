@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.actions import bed_cost, dig_cost
@@ -23,15 +23,17 @@ from strategies.endgame import endgame_filter
 if TYPE_CHECKING:
     from simcore.games.rats_of_wistar.state import WistarState
 
-STYLES = ("engine", "explorer")
+STYLES: Final = ("engine", "explorer")
 # Per style: worth of one step of each main action / primitive, in rough VP.
-WEIGHTS = {
+WEIGHTS: Final = {
     "engine": {"card": 1.3, "explore": 0.6, "visitor": 2.5, "mission": 4.0, "farm_area": 0.7,
                "forest_area": 1.0, "burrow_area": 1.1, "income": 1.6, "tent": 0.3},
     "explorer": {"card": 0.9, "explore": 1.4, "visitor": 3.5, "mission": 5.0, "farm_area": 1.4,
                  "forest_area": 0.8, "burrow_area": 0.8, "income": 1.2, "tent": 1.5},
 }  # fmt: skip
-RES_VALUE = (0.45, 0.5, 0.6, 0.5, 1.2, 1.0)  # wood, metal, joker, move token, potion, vp
+# wood, metal, joker, move token, potion, vp; typed ``tuple[float, ...]``: mypyc (2.4) misreads
+# "not set" on a fixed-length Final tuple of floats it keeps unboxed (NameError at run time)
+RES_VALUE: Final[tuple[float, ...]] = (0.45, 0.5, 0.6, 0.5, 1.2, 1.0)
 
 
 class WistarHeuristic:
@@ -366,7 +368,7 @@ def _last_turn(s: WistarState) -> bool:
     return s.round >= s.params.rounds and s.turn >= s._n * s.params.chiefs - 1
 
 
-ORDER_RANK = {"move_workers": 0, "place_worker": 0, "gain": 1, "draw": 1.5, "play": 2,
+ORDER_RANK: Final = {"move_workers": 0, "place_worker": 0, "gain": 1, "draw": 1.5, "play": 2,
               "main": 3, "complete_mission": 4}  # fmt: skip
 
 

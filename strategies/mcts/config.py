@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from simcore.errors import ConfigError
 from strategies.base import check_options, parse_spec
@@ -45,7 +45,7 @@ RECOMMENDED: dict[str, dict[str, object]] = {
 
 REWARDS = ("win", "margin")
 MAX_ITERATIONS = 10_000_000  # per move: ~1 hour of search at typical speeds
-NO_CAP = 0
+NO_CAP: Final = 0
 """``iterations=0``: no iteration cap (only meaningful with a ``time_ms`` budget)."""
 
 

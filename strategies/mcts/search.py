@@ -14,12 +14,12 @@ import random
 from collections.abc import Callable
 from math import log, sqrt
 from time import perf_counter
-from typing import Any
+from typing import Any, Final
 
 from simcore.rng import randbelow, shuffle
 from strategies.mcts.config import NO_CAP, MctsConfig
 
-MAX_ROLLOUT_STEPS = 100_000
+MAX_ROLLOUT_STEPS: Final = 100_000
 """Safety cap for ``horizon=0`` rollouts; a game that runs longer is scored by the evaluator."""
 
 Rewarder = Callable[[Any], list[float]]

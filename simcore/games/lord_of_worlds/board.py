@@ -6,7 +6,7 @@ import heapq
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from simcore.games.lord_of_worlds.content import (
     TERRAIN_COLOURS,
@@ -17,9 +17,9 @@ from simcore.games.lord_of_worlds.content import (
     read_toml,
 )
 
-NEUTRAL = -1
-PORTAL = -2
-MAX_HEXES = 200
+NEUTRAL: Final = -1
+PORTAL: Final = -2
+MAX_HEXES: Final = 200
 
 
 @dataclass(frozen=True)

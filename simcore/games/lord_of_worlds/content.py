@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from simcore.content import read_toml
 from simcore.errors import ContentError
@@ -14,11 +14,14 @@ from simcore.errors import ContentError
 DATA = Path(__file__).parent / "data"
 TERRAINS = ("water", "desert", "lowland", "forest", "hill", "mountain")
 SPECIALS = ("architect", "sage_tree", "viewpoint", "mix")
-TYPE_NAMES = TERRAINS + SPECIALS
-TERRAIN_COLOURS = ("cyan", "green", "red", "blue", "purple", "yellow")
-ARCHITECT, SAGE, VIEWPOINT, MIX = 6, 7, 8, 9
-N_BASIC = 6
-WILD = 6  # colour index of wild (white) cards
+TYPE_NAMES: Final = TERRAINS + SPECIALS
+TERRAIN_COLOURS: Final = ("cyan", "green", "red", "blue", "purple", "yellow")
+ARCHITECT: Final = 6
+SAGE: Final = 7
+VIEWPOINT: Final = 8
+MIX: Final = 9
+N_BASIC: Final = 6
+WILD: Final = 6  # colour index of wild (white) cards
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 MAX_KINDS = 64
 

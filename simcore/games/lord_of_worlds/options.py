@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from simcore.games.lord_of_worlds.board import NEUTRAL
 from simcore.games.lord_of_worlds.board import PORTAL as PORTAL_HEX
@@ -15,14 +15,34 @@ if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState
 
 # action codes (ranges are wide enough for any validated content)
-HIRE, PLAY, ADD, DONE, MOVE, STOP, COLLECT = 0, 16, 32, 96, 97, 103, 104
-PLACE, FREE_SUPPLY, FREE_BOARD, DECLINE, PASS = 110, 180, 192, 198, 199
-DISCARD, PORTAL, REVEAL, JUMP = 200, 300, 400, 600
+HIRE: Final = 0
+PLAY: Final = 16
+ADD: Final = 32
+DONE: Final = 96
+MOVE: Final = 97
+STOP: Final = 103
+COLLECT: Final = 104
+PLACE: Final = 110
+FREE_SUPPLY: Final = 180
+FREE_BOARD: Final = 192
+DECLINE: Final = 198
+PASS: Final = 199
+DISCARD: Final = 200
+PORTAL: Final = 300
+REVEAL: Final = 400
+JUMP: Final = 600
 # decision phases; P_SETUP only while a new state deals (no decision is taken in it)
-P_SETUP, P_PORTAL, P_REVEAL, P_START, P_SELECT, P_MOVE, P_PLACE, P_FREE, P_DISCARD, P_OVER = range(
-    -1, 9
-)
-N_COLOURS = 6
+P_SETUP: Final = -1
+P_PORTAL: Final = 0
+P_REVEAL: Final = 1
+P_START: Final = 2
+P_SELECT: Final = 3
+P_MOVE: Final = 4
+P_PLACE: Final = 5
+P_FREE: Final = 6
+P_DISCARD: Final = 7
+P_OVER: Final = 8
+N_COLOURS: Final = 6
 
 
 def legal_actions(s: LordOfWorldsState) -> list[int]:

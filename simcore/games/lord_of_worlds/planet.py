@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from simcore.games.lord_of_worlds.content import (
     ARCHITECT,
@@ -19,10 +19,15 @@ if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState
 
 # score sources, in the order of the pts_* seat columns
-COLORED, ARCH, SAGE_PTS, VIEW, CHAINS, VALUES = range(6)
-SOURCES = ("colored_hex", "architect", "sage_tree", "viewpoint", "chains", "value_sets")
+COLORED: Final = 0
+ARCH: Final = 1
+SAGE_PTS: Final = 2
+VIEW: Final = 3
+CHAINS: Final = 4
+VALUES: Final = 5
+SOURCES: Final = ("colored_hex", "architect", "sage_tree", "viewpoint", "chains", "value_sets")
 Adj = Sequence[Sequence[int]]
-VALUE_SET_MAX = 10  # §6 rev. 2: value sets count printed values 1 to 10 only
+VALUE_SET_MAX: Final = 10  # §6 rev. 2: value sets count printed values 1 to 10 only
 
 
 def planet_types(s: LordOfWorldsState, p: int) -> list[int]:
@@ -225,8 +230,8 @@ def _mixes_anchored(work: Sequence[int], adj: Adj, types: Sequence[int], mixes: 
 # Planets recur (searches, end-of-game guards and cut-off evaluations score the same planets
 # again and again), and mixes make scoring a product over assignments: a bounded memo. Keys
 # hold the adjacency's id; _PINNED keeps those objects alive so an id is never reused.
-_CHAIN_MEMO: dict[tuple, tuple[int, int]] = {}
-_PINNED: dict[int, Adj] = {}
+_CHAIN_MEMO: Final[dict[tuple, tuple[int, int]]] = {}
+_PINNED: Final[dict[int, Adj]] = {}
 CHAIN_MEMO_LIMIT = 200_000
 
 

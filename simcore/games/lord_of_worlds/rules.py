@@ -7,7 +7,7 @@ PLACE hex -> (FREE choice -> PLACE hex) -> (DISCARD ... in the strategic variant
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from simcore.errors import IllegalActionError
 from simcore.games.lord_of_worlds import cards as deck_ops
@@ -298,4 +298,4 @@ def _dispatch_table() -> list[tuple]:
     return table
 
 
-_DISPATCH = _dispatch_table()
+_DISPATCH: Final = _dispatch_table()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from simcore.rng import shuffle
 
@@ -99,8 +99,8 @@ def _rival_by_rival_redeal(
     return parts
 
 
-_JOINT_TRIES = 50
-_RIVAL_TRIES = 1000  # a legal part exists (the true one); far fewer tries are needed
+_JOINT_TRIES: Final = 50
+_RIVAL_TRIES: Final = 1000  # a legal part exists (the true one); far fewer tries are needed
 
 
 def _start_hand_weight(s: LordOfWorldsState, q: int, part: list[int]) -> float:

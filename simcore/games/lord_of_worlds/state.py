@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from simcore.api import TERMINAL, State, start_columns
 from simcore.games.lord_of_worlds import cards as deck_ops
@@ -17,7 +17,10 @@ from simcore.games.lord_of_worlds.planet import SOURCES, tile_counts
 from simcore.native import bind_pure
 from simcore.rng import randbelow, shuffle, state_stream
 
-STAT_PLACED, STAT_HIRING, STAT_PLAYING, STAT_LONGEST = range(4)
+STAT_PLACED: Final = 0
+STAT_HIRING: Final = 1
+STAT_PLAYING: Final = 2
+STAT_LONGEST: Final = 3
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from simcore.content import read_toml
 from simcore.errors import ContentError
@@ -13,12 +13,23 @@ from simcore.games.ratjack.params import DECK_NAMES, FACE_IDS, RatjackParams
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.toml"
 FAMILIES = ("rat", "weasel", "raccoon")
-EFFECT_IDS = tuple(f"{fam}_{v}" for fam in FAMILIES for v in range(1, 13))
+EFFECT_IDS: Final = tuple(f"{fam}_{v}" for fam in FAMILIES for v in range(1, 13))
 N_VALUES = 12
-N_CARDS = 24
-N_CHIPS = 6
+N_CARDS: Final = 24
+N_CHIPS: Final = 6
 # face codes = index in FACE_IDS
-(PLUS1, MINUS1, PLUS5, MINUS5, PLUS10, MINUS3, DOUBLE, HALF, ZERO, BLANK, LOCK, SHIELD) = range(12)
+PLUS1: Final = 0
+MINUS1: Final = 1
+PLUS5: Final = 2
+MINUS5: Final = 3
+PLUS10: Final = 4
+MINUS3: Final = 5
+DOUBLE: Final = 6
+HALF: Final = 7
+ZERO: Final = 8
+BLANK: Final = 9
+LOCK: Final = 10
+SHIELD: Final = 11
 
 
 def modified_value(face: int, v: int) -> int:

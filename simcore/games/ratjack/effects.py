@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from simcore.games.ratjack import effects_raccoon, effects_rat, effects_weasel
 from simcore.games.ratjack.content import EFFECT_IDS
 from simcore.games.ratjack.effect_kinds import Effect
 
-EFFECTS: tuple[Effect, ...] = (*effects_rat.TABLE, *effects_weasel.TABLE, *effects_raccoon.TABLE)
+EFFECTS: Final[tuple[Effect, ...]] = (
+    *effects_rat.TABLE,
+    *effects_weasel.TABLE,
+    *effects_raccoon.TABLE,
+)
 assert len(EFFECTS) == len(EFFECT_IDS)

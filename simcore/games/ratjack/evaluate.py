@@ -10,15 +10,17 @@ the VP score exactly where it matters, near the end of the game.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from simcore.games.ratjack.codes import P_OVER
 
 if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
 
-EXACT_WEIGHT = 40.0  # a seat on exactly the target takes the round unless the check says otherwise
-MAX_EXACT_POINTS = 8  # beyond this the race has too many states: even odds per VP gap instead
+# a seat on exactly the target takes the round unless the check says otherwise
+EXACT_WEIGHT: Final = 40.0
+# beyond this the race has too many states: even odds per VP gap instead
+MAX_EXACT_POINTS: Final = 8
 
 
 def win_chances(s: S) -> list[float]:

@@ -62,7 +62,7 @@ def begin(s: S, a: int, x: int) -> None:
             s.note(f"{s.ct.card_name(x)} carries blank: no effect")
         return
     e = s.ct.card_effect[x]
-    s.stats[a * s.nstat + RES0 + e] += 1
+    s.count(a * s.nstat + RES0 + e, 1)
     s.ef, s.ex, s.es, s.ea, s.eb = e, x, 0, -1, -1
     s.last_effect = e
     if s.trace is not None:

@@ -127,8 +127,8 @@ def _gain(s: S, seats: list[int], stat: int, a: int, why: str) -> None:
     """Each of ``seats`` gains 1 VP; the round's next start player follows §3.5."""
     for p in seats:
         s.vp[p] += 1
-        s.stats[p * NSTAT + stat] += 1
-        s.stats[p * NSTAT + ROUNDS_WON] += 1
+        s.count(p * NSTAT + stat, 1)
+        s.count(p * NSTAT + ROUNDS_WON, 1)
         if s.trace is not None:
             s.note(f"seat {p} gains 1 VP ({why})")
     order = [(a + i) % s.n for i in range(s.n)]
@@ -162,7 +162,7 @@ def end_turn(s: S) -> None:
     for o in range(n):  # 1. opponents over the target
         if o != a and not elim[o] and vals[o] > t:
             elim[o] = 1
-            s.stats[o * NSTAT + TIMES_ELIM] += 1
+            s.count(o * NSTAT + TIMES_ELIM, 1)
             gained += 1
             if s.trace is not None:
                 s.note(f"seat {o} is eliminated ({vals[o]})")
@@ -170,7 +170,7 @@ def end_turn(s: S) -> None:
         _elimination_vp(s, a, gained)
     if not elim[a] and vals[a] > t:  # 2. self-bust
         elim[a] = 1
-        s.stats[a * NSTAT + TIMES_ELIM] += 1
+        s.count(a * NSTAT + TIMES_ELIM, 1)
         if s.trace is not None:
             s.note(f"seat {a} busts ({vals[a]}) and is eliminated")
     exact = [
@@ -207,7 +207,7 @@ def end_turn(s: S) -> None:
 def _elimination_vp(s: S, a: int, gained: int) -> None:
     """§6.1: the active player gains 1 VP per opponent it put above the target."""
     s.vp[a] += gained
-    s.stats[a * NSTAT + WON_ELIM] += gained
+    s.count(a * NSTAT + WON_ELIM, gained)
     s.last_gain = a
     if s.trace is not None:
         s.note(f"seat {a} gains {gained} VP for eliminations")
@@ -324,7 +324,7 @@ def _eliminate_now(s: S, a: int) -> None:
     for o in range(s.n):
         if o != a and not elim[o] and vals[o] > t:
             elim[o] = 1
-            s.stats[o * NSTAT + TIMES_ELIM] += 1
+            s.count(o * NSTAT + TIMES_ELIM, 1)
             gained += 1
             s.note(f"seat {o} is eliminated at once ({vals[o]})")
     if gained:
@@ -381,7 +381,7 @@ def _play(s: S, a: int, action: int) -> None:
         y = s.disp[a][j]
         s.up[y] = 1
         s.seen[y] = s.all
-        s.stats[st + DFLIPS] += 1
+        s.count(st + DFLIPS, 1)
         if s.trace is not None:
             s.note(f"discards {s.ct.card_name(h)}, turns up {s.ct.card_name(y)}")
         fx.begin(s, a, y)
@@ -390,7 +390,7 @@ def _play(s: S, a: int, action: int) -> None:
         s.disp[a].append(h)
         s.up[h] = 1
         s.seen[h] = s.all
-        s.stats[st + CARDS_UP] += 1
+        s.count(st + CARDS_UP, 1)
         if s.trace is not None:
             s.note(f"plays {s.ct.card_name(h)} face up")
         fx.begin(s, a, h)
@@ -398,7 +398,7 @@ def _play(s: S, a: int, action: int) -> None:
         h = s.hand[a].pop(action - DOWN)
         s.disp[a].append(h)
         _mix_hand(s, a, h)
-        s.stats[st + CARDS_DOWN] += 1
+        s.count(st + CARDS_DOWN, 1)
         s.ef = -1
         if s.trace is not None:
             s.note(f"plays a card face down ({s.ct.card_name(h)})")

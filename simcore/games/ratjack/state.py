@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from simcore.api import TERMINAL, State
 from simcore.games.ratjack import rules, sample, text
@@ -15,7 +15,7 @@ from simcore.games.ratjack.params import RatjackParams
 from simcore.native import bind_pure
 from simcore.rng import randbelow, state_stream
 
-_LISTS = (
+_LISTS: Final = (
     "deck", "discard", "up", "chip", "chip_on", "face", "seen", "vp", "elim", "stats", "tvals",
     "trk", "tmask",
 )  # fmt: skip
@@ -27,7 +27,7 @@ _SCALARS = (
 )  # fmt: skip
 
 
-_FP_SCALARS = tuple(n for n in _SCALARS[3:] if n != "win")  # fingerprinted scalars, in order
+_FP_SCALARS: Final = tuple(n for n in _SCALARS[3:] if n != "win")  # fingerprinted scalars, in order
 
 
 class RatjackState(State):
@@ -173,7 +173,10 @@ class RatjackState(State):
         new.deck, new.discard = self.deck[:], self.discard[:]
         new.up, new.chip, new.chip_on = self.up[:], self.chip[:], self.chip_on[:]
         new.face, new.seen, new.vp = self.face[:], self.seen[:], self.vp[:]
-        new.elim, new.stats, new.tvals = self.elim[:], self.stats[:], self.tvals[:]
+        new.elim, new.tvals = self.elim[:], self.tvals[:]
+        # a lookahead copy counts nothing (``count``): it shares the counters, a third of the
+        # values a clone copies
+        new.stats = self.stats if self.plan_only else self.stats[:]
         new.trk, new.tmask = self.trk[:], self.tmask[:]
         new.win = self.win[:]
         # loops, not comprehensions: each comprehension builds a frame on Python 3.11
@@ -312,6 +315,11 @@ class RatjackState(State):
     def render(self) -> str:
         """Full text view of the position."""
         return text.render(self)
+
+    def count(self, index: int, k: int) -> None:
+        """Add ``k`` to the statistic at ``index`` (not in a lookahead copy: ``plan_only``)."""
+        if not self.plan_only:
+            self.stats[index] += k
 
     def note(self, line: str) -> None:
         """Add a narrative line (only when tracing)."""

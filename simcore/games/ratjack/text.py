@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from simcore.api import start_columns
 from simcore.games.ratjack.codes import (
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 RES_COLUMNS = tuple(f"res_{e}" for e in EFFECT_IDS)
 PHASES = ("setup", "draw", "play", "effect", "over")
-RAT6 = EFFECT_IDS.index("rat_6")
+RAT6: Final = EFFECT_IDS.index("rat_6")
 
 
 def observation(s: S, p: int) -> str:

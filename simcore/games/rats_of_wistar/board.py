@@ -3,44 +3,69 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 # Room slots of a player board: 0-2 starting rooms, 3 the ability room, 4-9 the soil rooms
 # (soil tile k, in ascending VP order, covers slot 4 + k). Lower slots fill first. A room that an
 # invention fills gets its soil tile back (§6 rev. 2): it is SOIL again, not a kind of room.
-SOIL, EMPTY, BED, VISITOR, CHEESE = -1, 0, 1, 2, 3
-EXTRA_ROOM = 3
-FIRST_SOIL = 4
+SOIL: Final = -1
+EMPTY: Final = 0
+BED: Final = 1
+VISITOR: Final = 2
+CHEESE: Final = 3
+EXTRA_ROOM: Final = 3
+FIRST_SOIL: Final = 4
 N_ROOMS = 10
 WORKERS_TOTAL = 9
 
 # Action codes, grouped by decision (every decision's options are distinct ints).
-STOP = 0
-HUT = 1
-QA_JOKER, QA_POWER, QA_MOVE, QA_PLACE, QA_TENT, QA_GOAL, QA_POTION, QA_X1 = range(30, 38)
+STOP: Final = 0
+HUT: Final = 1
+QA_JOKER: Final = 30
+QA_POWER: Final = 31
+QA_MOVE: Final = 32
+QA_PLACE: Final = 33
+QA_TENT: Final = 34
+QA_GOAL: Final = 35
+QA_POTION: Final = 36
+QA_X1: Final = 37
 QUICK_NAMES = {
     QA_JOKER: "buy joker", QA_POWER: "buy power", QA_MOVE: "use move token",
     QA_PLACE: "place worker", QA_TENT: "place tent", QA_GOAL: "achieve goal",
     QA_POTION: "use potion", QA_X1: "use x1 effect",
 }  # fmt: skip
-AREA_BASE = 60  # + area
-MOVE_BASE = 70  # + from * 3 + to
-PAY_WOOD, PAY_METAL = 80, 81
-SPACE_BASE = 100  # + sector * 3 + space
-ORDER_BASE = 130  # + part index: which part of a placement (main action, bonus part) is next
-BRANCH_BASE = 150  # + branch
-SPEND_ACT = 160  # pay the cost of a 'spend' primitive (STOP declines the rest of the effect)
-VISRET_BASE = 170  # + index in the player's visitors: the visitor a 'spend' returns
-DOOR_BASE, ROOM_BASE, REVEAL_BASE, VISIT_BASE, CHEESE_ACT = 300, 320, 340, 360, 380
-MISSION_BASE, ABILITY_BASE, GOAL_BASE, POTION_BASE = 400, 420, 440, 450
-ICON_BASE, MAIN_BASE, PAIR_BASE, DIG_ACT, BED_ACT = 460, 470, 480, 500, 501
-CARD_BASE = 1000  # + card id
-MARKET_BASE = 2000  # + deck * 10 + slot; + deck * 10 + 9 = top of the deck
-HERO_BASE = 3000
-X1_BASE = 3500  # + index in the player's x1 list
+AREA_BASE: Final = 60  # + area
+MOVE_BASE: Final = 70  # + from * 3 + to
+PAY_WOOD: Final = 80
+PAY_METAL: Final = 81
+SPACE_BASE: Final = 100  # + sector * 3 + space
+ORDER_BASE: Final = 130  # + part index: which part of a placement (main action, bonus part) is next
+BRANCH_BASE: Final = 150  # + branch
+SPEND_ACT: Final = 160  # pay the cost of a 'spend' primitive (STOP declines the rest of the effect)
+VISRET_BASE: Final = 170  # + index in the player's visitors: the visitor a 'spend' returns
+DOOR_BASE: Final = 300
+ROOM_BASE: Final = 320
+REVEAL_BASE: Final = 340
+VISIT_BASE: Final = 360
+CHEESE_ACT: Final = 380
+MISSION_BASE: Final = 400
+ABILITY_BASE: Final = 420
+GOAL_BASE: Final = 440
+POTION_BASE: Final = 450
+ICON_BASE: Final = 460
+MAIN_BASE: Final = 470
+PAIR_BASE: Final = 480
+DIG_ACT: Final = 500
+BED_ACT: Final = 501
+CARD_BASE: Final = 1000  # + card id
+MARKET_BASE: Final = 2000  # + deck * 10 + slot; + deck * 10 + 9 = top of the deck
+HERO_BASE: Final = 3000
+X1_BASE: Final = 3500  # + index in the player's x1 list
 
-AUTO: dict[str, Callable[[Any, tuple], None]] = {}
-DECIDE: dict[str, tuple[Callable[[Any, tuple], list[int]], Callable[[Any, tuple, int], None]]] = {}
+AUTO: Final[dict[str, Callable[[Any, tuple], None]]] = {}
+DECIDE: Final[
+    dict[str, tuple[Callable[[Any, tuple], list[int]], Callable[[Any, tuple, int], None]]]
+] = {}
 
 
 def auto(op: str) -> Callable:
@@ -203,4 +228,4 @@ class Player:
         return tuple(getattr(self, name) for name in _PUBLIC)
 
 
-_PUBLIC = tuple(n for n in PLAYER_SLOTS if n != "hand")
+_PUBLIC: Final = tuple(n for n in PLAYER_SLOTS if n != "hand")

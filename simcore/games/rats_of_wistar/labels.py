@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from simcore.games.rats_of_wistar.board import (
     ABILITY_BASE,
@@ -49,7 +49,7 @@ def _visitor(s: Any, index: int) -> int:
     return s.players[s.current_player].visitors[index]
 
 
-BLANK = {"round": 0, "turn": 0, "turn_position": 0, "sector": "", "space": 0, "slot": -1,
+BLANK: Final = {"round": 0, "turn": 0, "turn_position": 0, "sector": "", "space": 0, "slot": -1,
          "main_action": "", "strength": 0, "bonus": "", "order": "", "kind": "",
          "bonus_choices": "", "strength_used": -1, **{f"y_{k}": 0 for k in YIELDS}}  # fmt: skip
 ACTION_COLUMNS = {k: ("str" if isinstance(v, str) else "int") for k, v in BLANK.items()}

@@ -7,7 +7,7 @@ record becomes an amendment of the placement's own row of the actions table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from simcore.games.rats_of_wistar.board import auto
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from simcore.games.rats_of_wistar.board import Player
     from simcore.games.rats_of_wistar.state import WistarState
 
-YIELDS = ("wood", "metal", "joker", "move_token", "potion", "vp", "cards", "inventions",
+YIELDS: Final = ("wood", "metal", "joker", "move_token", "potion", "vp", "cards", "inventions",
           "missions", "visitors", "doors", "rooms", "beds")  # fmt: skip
 
 

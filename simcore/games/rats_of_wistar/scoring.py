@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
 
@@ -10,8 +10,10 @@ if TYPE_CHECKING:
     from simcore.games.rats_of_wistar.board import Player
     from simcore.games.rats_of_wistar.state import WistarState
 
-PARTS = ("vp_start_and_play", "vp_abilities", "vp_beds", "vp_rooms", "vp_visitors", "vp_cheese",
-         "vp_inventions", "vp_end_effects", "vp_power", "vp_leftovers", "vp_jokers")  # fmt: skip
+PARTS: Final = (
+    "vp_start_and_play", "vp_abilities", "vp_beds", "vp_rooms", "vp_visitors", "vp_cheese",
+    "vp_inventions", "vp_end_effects", "vp_power", "vp_leftovers", "vp_jokers",
+)  # fmt: skip
 
 
 def ability_vp(s: WistarState, pl: Player) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from simcore.api import TERMINAL, State, _freeze
 from simcore.errors import IllegalActionError
@@ -18,12 +18,12 @@ from simcore.games.rats_of_wistar.views import determinize, observation, outcome
 from simcore.rng import randbelow, state_stream, thaw
 
 # the stream enters the fingerprint by its state, whether frozen or thawed (``rng``)
-_NO_FP = frozenset(
+_NO_FP: Final = frozenset(
     {"_legal", "trace", "_info", "plc", "amend", "records", "auto", "_rng", "_rng_src"}
 )
 
 
-STATE_SLOTS = (
+STATE_SLOTS: Final = (
     "params", "content", "_n", "_rng", "_rng_src", "round", "order", "turn", "stack", "over",
     "hut", "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
     "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ",

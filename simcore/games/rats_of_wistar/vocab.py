@@ -2,32 +2,39 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from simcore.errors import ContentError
 
-RESOURCES = ("wood", "metal", "joker", "move_token", "potion", "vp")
-WOOD, METAL, JOKER, MOVE, POTION, VP = range(6)
-ICONS = ("strength", "agility", "perception", "intelligence", "willpower", "energy")
-TYPES = ("tool", "robot", "building")
-AREAS = ("forest", "burrow", "farm")
-MAIN_ACTIONS = ("wood", "dig", "metal", "bed", "project", "explore")
-MAIN_LABELS = ("gather wood", "dig rooms", "gather metal", "build beds", "project points",
+RESOURCES: Final = ("wood", "metal", "joker", "move_token", "potion", "vp")
+WOOD: Final = 0
+METAL: Final = 1
+JOKER: Final = 2
+MOVE: Final = 3
+POTION: Final = 4
+VP: Final = 5
+ICONS: Final = ("strength", "agility", "perception", "intelligence", "willpower", "energy")
+TYPES: Final = ("tool", "robot", "building")
+AREAS: Final = ("forest", "burrow", "farm")
+MAIN_ACTIONS: Final = ("wood", "dig", "metal", "bed", "project", "explore")
+MAIN_LABELS: Final = ("gather wood", "dig rooms", "gather metal", "build beds", "project points",
                "explore")  # fmt: skip
-DECKS = ("basic", "advanced")
+DECKS: Final = ("basic", "advanced")
 KINDS = ("immediate", "permanent", "income", "x1", "end_game", "attack")
-END_WHAT = ("type", "icon", "icons", "beds", "rooms", "visitors", "missions", "goals",
+END_WHAT: Final = ("type", "icon", "icons", "beds", "rooms", "visitors", "missions", "goals",
             "inventions", "power")  # fmt: skip
-LOSE = ("wood", "metal", "card")
-SPEND_ANY, SPEND_VISITOR = 10, 11  # spend codes beyond the RESOURCES indices
-SPEND = {"wood": 0, "metal": 1, "move_token": 3, "any": SPEND_ANY, "visitor": SPEND_VISITOR}
-EXPLORER_MOVES = ("connected", "tent")
+LOSE: Final = ("wood", "metal", "card")
+# spend codes beyond the RESOURCES indices
+SPEND_ANY: Final = 10
+SPEND_VISITOR: Final = 11
+SPEND: Final = {"wood": 0, "metal": 1, "move_token": 3, "any": SPEND_ANY, "visitor": SPEND_VISITOR}
+EXPLORER_MOVES: Final = ("connected", "tent")
 
 # Primitives that register a lasting modifier (allowed in permanent effects only).
-PERMANENT_OPS = frozenset(
+PERMANENT_OPS: Final = frozenset(
     {"gather_bonus", "cost_discount", "strength_bonus", "move_token_bonus", "extra_room"}
 )
-END_OPS = frozenset({"end_vp_per"})
+END_OPS: Final = frozenset({"end_vp_per"})
 
 
 def fail(where: str, msg: str) -> ContentError:
@@ -118,7 +125,7 @@ def compile_prim(where: str, raw: Any) -> list[tuple]:
     raise fail(where, f"unknown primitive {op!r}")
 
 
-COUNTED = frozenset(
+COUNTED: Final = frozenset(
     {"dig_free", "bed_free", "place_worker", "reveal_mission", "complete_mission",
      "take_round_visitor", "gain_power", "gain_hero", "achieve_goal", "move_token_bonus",
      "extra_room"}

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from simcore.games.rats_of_wistar.state import WistarState
 
-MAIN_AREA = (0, 0, 1, 1, 2, 2)  # area of the main action at slots 0..5
+MAIN_AREA: Final = (0, 0, 1, 1, 2, 2)  # area of the main action at slots 0..5
 
 
 def space_slot(s: WistarState, sector: int) -> int:
