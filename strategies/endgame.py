@@ -13,6 +13,8 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+from simcore.api import TERMINAL
+
 MAX_STEPS: Final = 500  # decisions one play-out may take (a safety bound)
 
 
@@ -29,10 +31,11 @@ def play_out(
     sim = world if own else world.clone()
     sim.apply(action)
     steps = 0
-    while not sim.is_terminal() and sim.current_player == me and steps < MAX_STEPS:
+    # ``current_player == me`` (a seat, >= 0) already says the game goes on: no is_terminal()
+    while sim.current_player == me and steps < MAX_STEPS:
         sim.apply(act(sim, rng))
         steps += 1
-    return sim.returns()[me] if sim.is_terminal() else None
+    return sim.returns()[me] if sim.current_player == TERMINAL else None
 
 
 def endgame_filter(

@@ -99,7 +99,7 @@ def _value_set_gains(s: LordOfWorldsState, p: int) -> list[float]:
     ctx = s.ctx
     tv = ctx.tvalue
     top = max(tv) + 1
-    if not ctx.params.scores_value_sets:
+    if not ctx.scores_value_sets:
         return [0.0] * top
     counts = [0] * top
     for v in planet_values(s, p):

@@ -277,7 +277,7 @@ def final_scoring(s: LordOfWorldsState) -> None:
         pts, longest = planet_chain_scores(s, p)
         s.pts[p][CHAINS] = pts
         s.stats[p][3] = longest
-        if ctx.params.scores_value_sets:
+        if ctx.scores_value_sets:
             s.pts[p][VALUES] = value_set_points(planet_values(s, p), ctx.scoring.value_sets)
         if s.trace is not None:  # narrative only when tracing
             s.note(

@@ -39,6 +39,7 @@ class Context:
     tvalue: tuple[int, ...]
     n_kinds: int
     end_empty: int
+    scores_value_sets: bool  # ``params.scores_value_sets``, read per planet valuation
 
 
 class LordOfWorldsState(State):
