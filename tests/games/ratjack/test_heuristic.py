@@ -138,3 +138,23 @@ def test_a_lookahead_on_its_own_copy_scores_as_on_a_clone():
             assert h._simulate(own, me, a, own=True) == on_clone, (s.turns, a)
             round_ends += own.round_no != s.round_no
     assert round_ends > 0
+
+
+def test_plan_only_copies_count_nothing_and_leave_the_real_counters_alone():
+    # A lookahead copy shares the statistics list with the copy it came from (a third of what
+    # a clone copies) and counts nothing; the real game keeps counting on its own list.
+    h = make_heuristic(Ratjack())
+    counted = 0
+    for s, _me, world in _planning_positions(h, (P_PLAY,)):
+        before, world_before = s.stats[:], world.stats[:]
+        world.plan_only = True
+        for a in s.legal_actions():
+            sim = world.clone()
+            assert sim.stats is world.stats
+            sim.apply(a)  # plays a card: a real copy would count it (cards_up / cards_down)
+        assert world.stats == world_before and s.stats == before
+        real = s.clone()
+        assert real.stats is not s.stats
+        real.apply(s.legal_actions()[0])
+        counted += real.stats != before
+    assert counted > 0  # not vacuous: the same plays do count in a real copy

@@ -138,3 +138,20 @@ def test_s8_raccoon12_cards_stay_in_the_deck():
     s.apply(0)
     for w in _samples(s, 2, 100):
         assert all(c in w.deck or c in w.hand[1] for c in back)
+
+
+def test_a_reseeded_stream_is_the_substream_whether_or_not_derived_yet():
+    # reseed keeps the raw draw and derives the stream seed on first use: the chance streams,
+    # and the fingerprint, are what ``substream(rng).getrandbits(64)`` gives
+    from simcore.rng import substream
+
+    s = _three()
+    lazy, eager = s.clone(), s.clone()
+    lazy.reseed(random.Random(5))
+    eager.reseed(random.Random(5))
+    assert lazy.seed_base < 0  # not derived yet
+    assert lazy.fingerprint() == eager.fingerprint()
+    expected = substream(random.Random(5)).getrandbits(64)
+    assert eager.stream_seed() == expected and eager.seed_base == expected
+    assert lazy.fingerprint() == eager.fingerprint()  # derived on one side only
+    assert lazy.chance().random() == eager.chance().random()

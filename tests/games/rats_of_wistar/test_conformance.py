@@ -71,6 +71,11 @@ def test_trace_and_render() -> None:
     text = "\n".join(lines)
     assert "== round 5" in text and "chief on S" in text
     assert "start_and_play" in text and "leftovers" in text
+    # narrative lines are built only when tracing: each guarded kind still appears here
+    for phrase in ("main action", "digs room", "builds bed", ": +", "pays", "explorer moves",
+                   "reveals mission", "completes mission", "moves in", "plays", "potion ->",
+                   "chief on", "starting pair", "round visitor"):  # fmt: skip
+        assert phrase in text, phrase
 
 
 def test_player_clone_copies_every_slot_independently() -> None:
