@@ -41,7 +41,7 @@ CARDS_DOWN: Final = 7
 DFLIPS: Final = 8
 RES0: Final = 9  # + effect code (36 counters)
 NSTAT: Final = RES0 + 36
-STAT_NAMES = (
+STAT_NAMES: Final = (
     "rounds_won", "won_exact", "won_elimination", "won_last_standing", "won_exhaustion",
     "times_eliminated", "cards_up", "cards_down", "discard_flips",
 )  # fmt: skip

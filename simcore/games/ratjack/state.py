@@ -19,7 +19,7 @@ _LISTS: Final = (
     "deck", "discard", "up", "chip", "chip_on", "face", "seen", "vp", "elim", "stats", "tvals",
     "trk", "tmask",
 )  # fmt: skip
-_SCALARS = (
+_SCALARS: Final = (
     "params", "ct", "effects", "n", "all", "nstat", "phase", "cur", "start", "setup_left",
     "round_no", "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra", "drew",
     "last_gain", "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",

@@ -15,8 +15,8 @@ VISITOR: Final = 2
 CHEESE: Final = 3
 EXTRA_ROOM: Final = 3
 FIRST_SOIL: Final = 4
-N_ROOMS = 10
-WORKERS_TOTAL = 9
+N_ROOMS: Final = 10
+WORKERS_TOTAL: Final = 9
 
 # Action codes, grouped by decision (every decision's options are distinct ints).
 STOP: Final = 0
@@ -29,7 +29,7 @@ QA_TENT: Final = 34
 QA_GOAL: Final = 35
 QA_POTION: Final = 36
 QA_X1: Final = 37
-QUICK_NAMES = {
+QUICK_NAMES: Final = {
     QA_JOKER: "buy joker", QA_POWER: "buy power", QA_MOVE: "use move token",
     QA_PLACE: "place worker", QA_TENT: "place tent", QA_GOAL: "achieve goal",
     QA_POTION: "use potion", QA_X1: "use x1 effect",
@@ -88,7 +88,7 @@ def decide(op: str, options: Callable) -> Callable:
     return deco
 
 
-PLAYER_SLOTS = (
+PLAYER_SLOTS: Final = (
     "res", "vp", "power", "icons", "icon_tokens", "types", "played", "income", "x1",
     "x1_used", "hand", "known", "entrance", "areas", "beds", "rooms", "dug", "visitors",
     "cheese", "heroes", "explorer", "tents", "abil", "goals", "missions", "doors", "gather",

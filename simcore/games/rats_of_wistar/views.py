@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from simcore.api import start_columns
 from simcore.games.rats_of_wistar.scoring import PARTS, score_parts
@@ -158,7 +158,7 @@ def outcome(s: WistarState) -> dict[str, Any]:
     }
 
 
-SEAT_COLUMNS = {
+SEAT_COLUMNS: Final = {
     **{part: "int" for part in PARTS},
     **{f"chiefs_S{i}": "int" for i in range(1, 7)},
     "chiefs_hut": "int", "inventions": "int", "missions": "int", "goals": "int",

@@ -20,7 +20,7 @@ MAIN_ACTIONS: Final = ("wood", "dig", "metal", "bed", "project", "explore")
 MAIN_LABELS: Final = ("gather wood", "dig rooms", "gather metal", "build beds", "project points",
                "explore")  # fmt: skip
 DECKS: Final = ("basic", "advanced")
-KINDS = ("immediate", "permanent", "income", "x1", "end_game", "attack")
+KINDS: Final = ("immediate", "permanent", "income", "x1", "end_game", "attack")
 END_WHAT: Final = ("type", "icon", "icons", "beds", "rooms", "visitors", "missions", "goals",
             "inventions", "power")  # fmt: skip
 LOSE: Final = ("wood", "metal", "card")
