@@ -197,8 +197,7 @@ class RatjackState(State):
 
     def stream_seed(self) -> int:
         """The seed of the chance streams, derived on first use after a ``reseed``."""
-        if self.seed_base < 0:
-            self.seed_base = _derive(self.seed_base)
+        self.seed_base = _derived(self.seed_base)
         return self.seed_base
 
     def values(self) -> list[int]:
@@ -265,7 +264,7 @@ class RatjackState(State):
     def fingerprint(self) -> tuple:
         """Every game-relevant field (the legal-action cache and the trace excluded)."""
         lists = tuple(tuple(getattr(self, n)) for n in _LISTS)
-        seed = self.seed_base if self.seed_base >= 0 else _derive(self.seed_base)  # used yet or not
+        seed = _derived(self.seed_base)  # whether or not a chance event derived it yet
         scal = tuple(seed if n == "seed_base" else getattr(self, n) for n in _FP_SCALARS)
         hands = tuple(tuple(h) for h in self.hand)
         disp = tuple(tuple(d) for d in self.disp)
@@ -337,9 +336,10 @@ class RatjackState(State):
             self.trace.append(f"chip {text.FACE_IDS[face]} on {text.pos_name(self, action)}")
 
 
-def _derive(raw: int) -> int:
-    """The stream seed a ``reseed`` stands for, from its bit-inverted raw draw."""
-    return random.Random(~raw).getrandbits(64)
+def _derived(seed_base: int) -> int:
+    """The stream seed ``seed_base`` stands for: itself, or after a ``reseed`` (< 0: the
+    bit-inverted raw draw) the seed that draw derives."""
+    return seed_base if seed_base >= 0 else random.Random(~seed_base).getrandbits(64)
 
 
 bind_pure(RatjackState, "apply", rules.apply)  # pure build: the rules function itself
