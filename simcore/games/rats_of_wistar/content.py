@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from simcore.content import read_toml
+from simcore.games.rats_of_wistar.tables import Card, Content, Farm, Tile
 from simcore.games.rats_of_wistar.vocab import (
     DECKS,
     ICONS,
@@ -23,77 +23,6 @@ DATA_DIR = Path(__file__).parent / "data"
 FILES = ("wheel", "farm", "abilities", "inventions", "missions", "goals", "visitors", "doors",
          "heroes")  # fmt: skip
 MAX_SPACES = 3
-
-
-@dataclass(frozen=True)
-class Card:
-    """One invention card (a copy of a design)."""
-
-    design: str
-    name: str
-    deck: int
-    vp: int
-    type: int
-    icon: int
-    kind: str
-    wood: int
-    metal: int
-    move: int
-    power: int
-    room: bool
-    icons: tuple[tuple[int, int], ...]
-    req_type: int
-    effect: tuple
-
-
-@dataclass(frozen=True)
-class Tile:
-    """A mission, visitor, door, hero or ability: an id plus its compiled parts."""
-
-    id: str
-    kind: str = "immediate"
-    vp: int = 0
-    group: int = 0  # floor / colour / track
-    effect: tuple = ()
-    condition: tuple = ()
-    reward: tuple = ()
-    cost: int = 0
-    label: str = ""
-
-
-@dataclass(frozen=True)
-class Farm:
-    """Rooms, passages and door spaces of the farm (indices into ``rooms``)."""
-
-    rooms: tuple[str, ...]
-    entrance: int
-    open_passages: tuple[tuple[int, int], ...]
-    doors: tuple[tuple[int, int], ...]
-    door_tokens: dict[int, int]
-    mission_slots: dict[int, tuple[int, ...]]  # by player count: the room of every mission
-    visitor_rooms: tuple[tuple[int, ...], tuple[int, ...]]
-    cheese_room: int
-    cellar: frozenset[int]
-
-
-@dataclass(frozen=True)
-class Content:
-    """Everything the rules engine reads from data."""
-
-    content_set: str
-    content_hash: str
-    provisional: bool
-    cards: tuple[Card, ...]
-    missions: tuple[Tile, ...]
-    goals: tuple[tuple[str, tuple[tuple[tuple, tuple], ...]], ...]
-    goal_stops: tuple[tuple[bool, ...], ...]  # per goal and space: see ``goal_stops``
-    visitors: tuple[Tile, ...]
-    doors: tuple[Tile, ...]
-    heroes: tuple[Tile, ...]
-    abilities: tuple[Tile, ...]
-    pairs: tuple[tuple[int, int, int], ...]
-    wheel: dict[int, tuple[tuple[str, tuple[tuple[tuple, ...], ...]], ...]]
-    farm: Farm
 
 
 def _int(where: str, entry: dict, key: str, lo: int = 0, hi: int = 20, default: Any = None) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from simcore.games.rats_of_wistar.board import CARD_BASE, FIRST_SOIL, STOP, VISITOR, X1_BASE, decide
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
@@ -10,6 +10,7 @@ from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
 if TYPE_CHECKING:
     from simcore.games.rats_of_wistar.board import Player
     from simcore.games.rats_of_wistar.state import WistarState
+    from simcore.games.rats_of_wistar.tables import Card
 
 
 def discard_from_hand(s: WistarState, pl: Player, card: int) -> None:
@@ -63,7 +64,7 @@ def fill_room(s: WistarState, pl: Player) -> None:
     pl.dug -= 1
 
 
-def missing_icons(pl: Player, card: Any) -> int:
+def missing_icons(pl: Player, card: Card) -> int:
     """Icons short of the card's icon requirements (each may be covered by a joker)."""
     short, icons = 0, pl.icons
     for i, n in card.icons:  # a loop, no generator or max(): runs in every playability test
@@ -84,7 +85,7 @@ def pay_resource(pl: Player, res: int, amount: int) -> None:
         pl.nextdisc[res] = 0
 
 
-def can_play(s: WistarState, pl: Player, card: Any, free: bool) -> bool:
+def can_play(s: WistarState, pl: Player, card: Card, free: bool) -> bool:
     """Requirements of §7 met (free = ignoring requirements)."""
     if free:
         return True

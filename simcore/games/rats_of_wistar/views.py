@@ -91,7 +91,7 @@ def determinize(s: WistarState, player: int, rng: random.Random) -> Any:
     return new
 
 
-def _missions(new: Any, rng: random.Random) -> None:
+def _missions(new: WistarState, rng: random.Random) -> None:
     missions, m_id, m_rev = new.content.missions, new.m_id, new.m_rev
     for floor in (0, 1):
         slots, pool = [], new.m_box[floor][:]
@@ -106,7 +106,7 @@ def _missions(new: Any, rng: random.Random) -> None:
         new.m_box[floor] = sorted(pool)
 
 
-def _visitors(new: Any, rng: random.Random) -> None:
+def _visitors(new: WistarState, rng: random.Random) -> None:
     visitors, fvis, rstack = new.content.visitors, new.fvis, new.rstack
     for color in (0, 1):
         rooms, stack, pool = [], [], new.vsupply[color][:]

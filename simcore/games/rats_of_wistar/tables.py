@@ -1,0 +1,101 @@
+"""The content's immutable tables (rules spec §10), as the rules engine reads them.
+
+Compiled with the engine (``native_modules.txt``): the rules and the heuristic read these
+fields on every decision, and a compiled class's fields are read from its struct, not looked
+up by name. ``content.py`` loads and validates the files into them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+
+def _reduce(obj: Any) -> tuple[Any, tuple[Any, ...]]:
+    """Pickle a frozen dataclass by its constructor: a compiled frozen class cannot be
+    restored attribute by attribute (its ``__setattr__`` refuses)."""
+    return type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))
+
+
+@dataclass(frozen=True)
+class Card:
+    """One invention card (a copy of a design)."""
+
+    design: str
+    name: str
+    deck: int
+    vp: int
+    type: int
+    icon: int
+    kind: str
+    wood: int
+    metal: int
+    move: int
+    power: int
+    room: bool
+    icons: tuple[tuple[int, int], ...]
+    req_type: int
+    effect: tuple
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _reduce(self)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A mission, visitor, door, hero or ability: an id plus its compiled parts."""
+
+    id: str
+    kind: str = "immediate"
+    vp: int = 0
+    group: int = 0  # floor / colour / track
+    effect: tuple = ()
+    condition: tuple = ()
+    reward: tuple = ()
+    cost: int = 0
+    label: str = ""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _reduce(self)
+
+
+@dataclass(frozen=True)
+class Farm:
+    """Rooms, passages and door spaces of the farm (indices into ``rooms``)."""
+
+    rooms: tuple[str, ...]
+    entrance: int
+    open_passages: tuple[tuple[int, int], ...]
+    doors: tuple[tuple[int, int], ...]
+    door_tokens: dict[int, int]
+    mission_slots: dict[int, tuple[int, ...]]  # by player count: the room of every mission
+    visitor_rooms: tuple[tuple[int, ...], ...]  # basic, advanced
+    cheese_room: int
+    cellar: frozenset[int]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _reduce(self)
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything the rules engine reads from data."""
+
+    content_set: str
+    content_hash: str
+    provisional: bool
+    cards: tuple[Card, ...]
+    missions: tuple[Tile, ...]
+    goals: tuple[tuple[str, tuple[tuple[tuple, tuple], ...]], ...]
+    goal_stops: tuple[tuple[bool, ...], ...]  # per goal and space: see ``goal_stops``
+    visitors: tuple[Tile, ...]
+    doors: tuple[Tile, ...]
+    heroes: tuple[Tile, ...]
+    abilities: tuple[Tile, ...]
+    pairs: tuple[tuple[int, int, int], ...]
+    wheel: dict[int, tuple[tuple[str, tuple[tuple[tuple, ...], ...]], ...]]
+    farm: Farm
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _reduce(self)
