@@ -15,9 +15,9 @@ from typing import Any, Final
 
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import PORTAL, Board
-from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
 from simcore.games.lord_of_worlds.planet import empty_hexes
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
+from simcore.games.lord_of_worlds.tables import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
 from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
 from strategies.heuristics.lord_of_worlds_view import NEG, PlanetView, planet_view

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from simcore.games.lord_of_worlds.content import N_BASIC
 from simcore.games.lord_of_worlds.planet import VALUE_SET_MAX, chain_components, planet_values
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
+from simcore.games.lord_of_worlds.tables import N_BASIC
 
 NEG: Final = -1e9
 _PACK: Final = 1 << 40  # packs (joined size, lost points) into one int; points stay far below 2**39

@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from simcore.games.lord_of_worlds.content import (
-    TERRAIN_COLOURS,
     connected,
     fail,
     neighbours,
     parse_hexes,
     read_toml,
 )
+from simcore.games.lord_of_worlds.tables import TERRAIN_COLOURS
 
 NEUTRAL: Final = -1
 PORTAL: Final = -2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from simcore.games.lord_of_worlds.content import WILD
+from simcore.games.lord_of_worlds.tables import WILD
 from simcore.rng import shuffle
 
 if TYPE_CHECKING:

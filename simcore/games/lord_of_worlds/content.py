@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from simcore.content import read_toml
 from simcore.errors import ContentError
+from simcore.games.lord_of_worlds.tables import (
+    SPECIALS,
+    TERRAIN_COLOURS,
+    TERRAINS,
+    TYPE_NAMES,
+    WILD,
+    Cards,
+    Planet,
+    Scoring,
+    Tiles,
+    card_kinds,
+)
 
 DATA = Path(__file__).parent / "data"
-TERRAINS = ("water", "desert", "lowland", "forest", "hill", "mountain")
-SPECIALS = ("architect", "sage_tree", "viewpoint", "mix")
-TYPE_NAMES: Final = TERRAINS + SPECIALS
-TERRAIN_COLOURS: Final = ("cyan", "green", "red", "blue", "purple", "yellow")
-ARCHITECT: Final = 6
-SAGE: Final = 7
-VIEWPOINT: Final = 8
-MIX: Final = 9
-N_BASIC: Final = 6
-WILD: Final = 6  # colour index of wild (white) cards
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 MAX_KINDS = 64
 
@@ -43,35 +44,6 @@ def _int_list(path: Path, entry: str, value: Any, lo: int = 0) -> list[int]:
         if not isinstance(v, int) or isinstance(v, bool) or v < lo:
             raise fail(path, entry, f"{v!r} is not an integer >= {lo}")
     return value
-
-
-@dataclass(frozen=True)
-class Cards:
-    """Card kinds: kind = colour * n_values + value index; wilds follow."""
-
-    colours: tuple[str, ...]
-    value: tuple[int, ...]
-    colour: tuple[int, ...]
-    copies: tuple[int, ...]
-
-    def name(self, kind: int) -> str:
-        """'red 3' or 'white 4'."""
-        c = self.colour[kind]
-        return f"{'white' if c == WILD else self.colours[c]} {self.value[kind]}"
-
-    @cached_property
-    def kinds_of(self) -> tuple[tuple[int, ...], ...]:
-        """Per colour index (``WILD`` last), its card kinds in ascending order."""
-        return tuple(
-            tuple(k for k, c in enumerate(self.colour) if c == col) for col in range(WILD + 1)
-        )
-
-    @cached_property
-    def playable_as(self) -> tuple[tuple[int, ...], ...]:
-        """Per terrain colour, the kinds that may be played as it (its own and wilds), in
-        ascending order: the option makers test these instead of the whole hand."""
-        wild = self.kinds_of[WILD]
-        return tuple(tuple(sorted(own + wild)) for own in self.kinds_of[: len(self.colours)])
 
 
 @cache
@@ -98,25 +70,10 @@ def load_cards(path: Path) -> Cards:
         val.append(int(key)), col.append(WILD), cop.append(wild[key])
     if len(val) > MAX_KINDS:
         raise fail(path, "values", f"at most {MAX_KINDS} card kinds are supported")
-    return Cards(tuple(colours), tuple(val), tuple(col), tuple(cop))
-
-
-@dataclass(frozen=True)
-class Tiles:
-    """Every tile defined in the tiles file (ids are stable across player counts)."""
-
-    type: tuple[int, ...]
-    value: tuple[int, ...]
-    basic_types: tuple[str, ...]
-
-    def name(self, tile: int) -> str:
-        """'forest 4'."""
-        return f"{TYPE_NAMES[self.type[tile]]} {self.value[tile]}"
-
-    def in_play(self, terrains: tuple[str, ...]) -> list[int]:
-        """Ids of the tiles used with these basic terrains (all specials always)."""
-        codes = {TERRAINS.index(t) for t in terrains}
-        return [t for t, ty in enumerate(self.type) if ty >= N_BASIC or ty in codes]
+    colour = tuple(col)
+    return Cards(
+        tuple(colours), tuple(val), colour, tuple(cop), *card_kinds(tuple(colours), colour)
+    )
 
 
 @cache
@@ -147,20 +104,6 @@ def load_tiles(path: Path) -> Tiles:
             for _ in range(copies):
                 ty.append(TYPE_NAMES.index(name)), val.append(v)
     return Tiles(tuple(ty), tuple(val), tuple(types))
-
-
-@dataclass(frozen=True)
-class Planet:
-    """Planet geometry shared by every seat."""
-
-    coords: tuple[tuple[int, int], ...]
-    adj: tuple[tuple[int, ...], ...]
-    architect: tuple[bool, ...]
-
-    @property
-    def size(self) -> int:
-        """Number of hexes."""
-        return len(self.coords)
 
 
 def neighbours(coords: list[tuple[int, int]]) -> list[list[int]]:
@@ -230,14 +173,6 @@ def _table(path: Path, entry: str, spec: Any, start: int, upto: int) -> tuple[in
         step = out[-1] - out[-2] if len(out) > start + 1 else out[-1]
         out.append(out[-1] * 2 if extend == "double" else out[-1] + step)
     return tuple(out)
-
-
-@dataclass(frozen=True)
-class Scoring:
-    """The chain and value-set tables in force."""
-
-    chain: tuple[int, ...]
-    value_sets: tuple[int, ...]
 
 
 @cache

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 
 from simcore.games.lord_of_worlds.board import NEUTRAL
 from simcore.games.lord_of_worlds.board import PORTAL as PORTAL_HEX
-from simcore.games.lord_of_worlds.content import WILD
+from simcore.games.lord_of_worlds.tables import WILD
 
 if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from itertools import product
 from typing import TYPE_CHECKING, Any, Final
 
-from simcore.games.lord_of_worlds.content import (
+from simcore.games.lord_of_worlds.tables import (
     ARCHITECT,
     MIX,
     N_BASIC,

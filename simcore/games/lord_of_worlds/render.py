@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import NEUTRAL, PORTAL
-from simcore.games.lord_of_worlds.content import TERRAIN_COLOURS, TYPE_NAMES, WILD
 from simcore.games.lord_of_worlds.planet import (
     planet_chain_scores,
     planet_values,
     value_set_points,
 )
+from simcore.games.lord_of_worlds.tables import TERRAIN_COLOURS, TYPE_NAMES, WILD
 
 if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState

@@ -10,10 +10,10 @@ from simcore.api import TERMINAL, State, start_columns
 from simcore.games.lord_of_worlds import cards as deck_ops
 from simcore.games.lord_of_worlds import options, render, rules, sample
 from simcore.games.lord_of_worlds.board import Board
-from simcore.games.lord_of_worlds.content import Cards, Planet, Scoring, Tiles
 from simcore.games.lord_of_worlds.options import P_OVER, P_PORTAL, P_SETUP
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
 from simcore.games.lord_of_worlds.planet import SOURCES, tile_counts
+from simcore.games.lord_of_worlds.tables import Cards, Planet, Scoring, Tiles
 from simcore.native import bind_pure
 from simcore.rng import randbelow, shuffle, state_stream
 

@@ -7,15 +7,10 @@ up by name. ``content.py`` loads and validates the files into them.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-
-def _reduce(obj: Any) -> tuple[Any, tuple[Any, ...]]:
-    """Pickle a frozen dataclass by its constructor: a compiled frozen class cannot be
-    restored attribute by attribute (its ``__setattr__`` refuses)."""
-    return type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))
+from simcore.content import reduce_frozen
 
 
 @dataclass(frozen=True)
@@ -39,7 +34,7 @@ class Card:
     effect: tuple
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _reduce(self)
+        return reduce_frozen(self)
 
 
 @dataclass(frozen=True)
@@ -57,7 +52,7 @@ class Tile:
     label: str = ""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _reduce(self)
+        return reduce_frozen(self)
 
 
 @dataclass(frozen=True)
@@ -75,7 +70,7 @@ class Farm:
     cellar: frozenset[int]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _reduce(self)
+        return reduce_frozen(self)
 
 
 @dataclass(frozen=True)
@@ -98,4 +93,4 @@ class Content:
     farm: Farm
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _reduce(self)
+        return reduce_frozen(self)

@@ -6,7 +6,7 @@ from typing import Any
 
 from simcore.games.lord_of_worlds import LordOfWorlds, LordOfWorldsState
 from simcore.games.lord_of_worlds import rules as R
-from simcore.games.lord_of_worlds.content import TERRAIN_COLOURS, TYPE_NAMES
+from simcore.games.lord_of_worlds.tables import TERRAIN_COLOURS, TYPE_NAMES
 
 COL = {name: i for i, name in enumerate(TERRAIN_COLOURS)}
 

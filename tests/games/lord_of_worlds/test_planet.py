@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from simcore.games.lord_of_worlds import rules as R
-from simcore.games.lord_of_worlds.content import MIX, TERRAINS
 from simcore.games.lord_of_worlds.planet import (
     ARCH,
     CHAINS,
@@ -14,6 +13,7 @@ from simcore.games.lord_of_worlds.planet import (
     final_scoring,
     value_set_points,
 )
+from simcore.games.lord_of_worlds.tables import MIX, TERRAINS
 
 from .helpers import (
     card,

@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simcore.games.lord_of_worlds import cards as deck_ops
-from simcore.games.lord_of_worlds.content import ARCHITECT, MIX, N_BASIC, WILD
 from simcore.games.lord_of_worlds.options import (
     ADD,
     DONE,
@@ -19,6 +18,7 @@ from simcore.games.lord_of_worlds.options import (
     _start_actions,
 )
 from simcore.games.lord_of_worlds.planet import chain_scores
+from simcore.games.lord_of_worlds.tables import ARCHITECT, MIX, N_BASIC, WILD
 
 from .helpers import cards_total, game, tiles_in_play
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 
 from simcore.games.lord_of_worlds import rules as R
-from simcore.games.lord_of_worlds.content import MIX, TERRAINS
 from simcore.games.lord_of_worlds.planet import (
     CHAINS,
     SAGE_PTS,
@@ -25,6 +24,7 @@ from simcore.games.lord_of_worlds.planet import (
     final_scoring,
     planet_values,
 )
+from simcore.games.lord_of_worlds.tables import MIX, TERRAINS
 
 from .helpers import card, fill_planet, planet_hex, play, set_hand, started, tile
 from .test_planet import collecting
