@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from simcore import registry
 from simcore.config import Cell, SweepConfig, value_kind, variant_value
@@ -19,7 +19,7 @@ from simcore.lifeline import die_with_parent
 from simcore.rng import game_seed
 from simcore.runner import play_game
 
-SEARCH_SPLIT = 8  # cells with a searching seat get chunks this many times smaller
+SEARCH_SPLIT: Final = 8  # cells with a searching seat get chunks this many times smaller
 
 
 @dataclass(frozen=True)
@@ -94,14 +94,15 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]
     games = Rows((*fixed, "game_index", "rotation"))
     seats = Rows((*base, "game_index", "slot"))
     actions = Rows((*base, "game_index"))
+    # per rotation: each seat's slot in the line-up, its policy and its name
+    rotations = [_rotated(cell.policies, lineup, r) for r in range(n)]
+    record_actions, rotate = cfg.record_actions, cfg.seat_rotation
     for index in range(chunk.start, chunk.stop):
-        rotation = index % n if cfg.seat_rotation else 0
-        slots = [(seat + rotation) % n for seat in range(n)]
-        policies = [lineup[s] for s in slots]
-        names = [cell.policies[s] for s in slots]
+        rotation = index % n if rotate else 0
+        slots, policies, names = rotations[rotation]
         seed = game_seed(cfg.seed, index)
         record = play_game(
-            game, n, policies, seed, record_actions=cfg.record_actions, policy_names=names
+            game, n, policies, seed, record_actions=record_actions, policy_names=names
         )
         games.add((*fixed_values, index, rotation), record.game)
         for row in record.seats:
@@ -110,6 +111,15 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]
         for row in record.actions:
             actions.add(lead, row)
     return {"games": games.columns(), "seats": seats.columns(), "actions": actions.columns()}
+
+
+def _rotated(
+    specs: Sequence[str], lineup: list[Any], rotation: int
+) -> tuple[list[int], list[Any], list[str]]:
+    """Seat by seat, for one rotation of the line-up: its slot, policy and policy name."""
+    n = len(specs)
+    slots = [(seat + rotation) % n for seat in range(n)]
+    return slots, [lineup[s] for s in slots], [specs[s] for s in slots]
 
 
 class Rows:

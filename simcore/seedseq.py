@@ -19,6 +19,11 @@ from __future__ import annotations
 
 from typing import Final
 
+try:  # mypyc's 64-bit machine int; it comes with mypy, which only the compiled build needs
+    from mypy_extensions import i64
+except ImportError:  # plain ints (the compiled module runs this too, and keeps i64 native)
+    i64 = int  # type: ignore[misc,assignment]
+
 M: Final = 0xFFFFFFFF
 
 
@@ -40,8 +45,11 @@ def seed63(*entropy: int) -> int:
     return _mix4(*words)
 
 
-def _mix4(w0: int, w1: int, w2: int, w3: int) -> int:
+def _mix4(w0: i64, w1: i64, w2: i64, w3: i64) -> int:
     # The pool (p0..p3), then the two output words. Unrolled: one Python call per seed.
+    # Compiled, the words are machine ints (i64): a product of two 32-bit words may pass
+    # 2**63 and wrap (the C is built with -fwrapv), which leaves its low 32 bits, all that
+    # ``& M`` keeps, exactly those of the Python product. The pure build computes the same.
     h = (w0 ^ 0x43B0D7E5) * 0xAE5A53A9 & M
     p0 = h ^ h >> 16
     h = (w1 ^ 0xAE5A53A9) * 0x8488043D & M

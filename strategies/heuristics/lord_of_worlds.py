@@ -280,7 +280,7 @@ class LordOfWorldsHeuristic:
                     return R.MOVE + d
             if board.colour[cur] == PORTAL:
                 after_jump = dist[cur][h] - s.ctx.params.portal_cost
-                step = s.ctx.params.free_step_after_jump  # a strategic jump includes a step
+                step = s.ctx.free_step_after_jump  # a strategic jump includes a step
                 for x in (h, *board.portals):
                     rest = dist[x][h]
                     if step:  # what is left after the free step from the arrival portal

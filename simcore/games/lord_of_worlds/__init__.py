@@ -126,5 +126,6 @@ def build_context(params: LordOfWorldsParams, n_players: int) -> Context:
         params=params, n_players=n_players, cards=cards, tiles=tiles, planet=planet,
         board=board, scoring=scoring, in_play=in_play, ttype=tiles.type, tvalue=tiles.value,
         n_kinds=len(cards.value), end_empty=params.end_empty_hexes[n_players - 2],
-        scores_value_sets=params.scores_value_sets,
+        scores_value_sets=params.scores_value_sets, strategic=params.strategic,
+        hand_limit=params.hand_limit, free_step_after_jump=params.free_step_after_jump,
     )  # fmt: skip

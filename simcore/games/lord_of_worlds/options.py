@@ -125,13 +125,13 @@ def _move_actions(s: LordOfWorldsState) -> list[int]:
             if n >= 0 and not (blocks and btile[n] >= 0 and not bup[n]):
                 out.append(MOVE + d)
     if _can_jump(s, cur):
-        if not (params.facedown_blocks or params.strategic):
+        if not (params.facedown_blocks or s.ctx.strategic):
             # every other hex is a target, in order: two ranges (a standard-game jump would
             # otherwise test all of the board's hexes at every move step)
             out.extend(range(JUMP, JUMP + cur))
             out.extend(range(JUMP + cur + 1, JUMP + board.size))
         else:
-            for h in board.portals if params.strategic else range(board.size):
+            for h in board.portals if s.ctx.strategic else range(board.size):
                 if h != cur and _passable(s, h):
                     out.append(JUMP + h)
     if can_collect(s):
@@ -172,7 +172,7 @@ def is_legal(s: LordOfWorldsState, action: int) -> bool:
         if action >= JUMP:
             board, cur, h = s.ctx.board, s.cart[s.player], action - JUMP
             ok = _can_jump(s, cur) and h < board.size and h != cur
-            ok = ok and (board.colour[h] == PORTAL_HEX or not s.ctx.params.strategic)
+            ok = ok and (board.colour[h] == PORTAL_HEX or not s.ctx.strategic)
             return ok and _passable(s, h)
     if phase == P_START and 0 <= action < PLAY:
         return action < len(s.piles)

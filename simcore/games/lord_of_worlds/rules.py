@@ -141,7 +141,7 @@ def _pass(s: LordOfWorldsState, _: int) -> None:
 def _discard(s: LordOfWorldsState, kind: int) -> None:
     deck_ops.remove_from_hand(s, s.player, kind)
     s.discard[kind] += 1
-    if s.hsize[s.player] <= s.ctx.params.hand_limit:
+    if s.hsize[s.player] <= s.ctx.hand_limit:
         next_turn(s)
 
 
@@ -182,7 +182,7 @@ def _step_to(s: LordOfWorldsState, h: int, cost: int = 1) -> None:
 
 def _jump(s: LordOfWorldsState, h: int) -> None:
     _step_to(s, h, s.ctx.params.portal_cost)
-    s.free_step = 1 if s.ctx.params.free_step_after_jump else 0
+    s.free_step = 1 if s.ctx.free_step_after_jump else 0
 
 
 def _take_board_tile(s: LordOfWorldsState, h: int, free: bool) -> None:
@@ -242,7 +242,7 @@ def after_play(s: LordOfWorldsState) -> None:
 
 def end_turn(s: LordOfWorldsState) -> None:
     """Hand limit check (strategic variant), then the next turn."""
-    limit = s.ctx.params.hand_limit
+    limit = s.ctx.hand_limit
     if limit and s.hsize[s.player] > limit:
         s.phase = P_DISCARD
     else:

@@ -39,7 +39,12 @@ class Context:
     tvalue: tuple[int, ...]
     n_kinds: int
     end_empty: int
+    # params properties the rules and the heuristic read per step, evaluated once (a property
+    # of the uncompiled params is a Python call at every read)
     scores_value_sets: bool  # ``params.scores_value_sets``, read per planet valuation
+    strategic: bool
+    hand_limit: int
+    free_step_after_jump: bool
 
 
 class LordOfWorldsState(State):
@@ -130,7 +135,7 @@ class LordOfWorldsState(State):
         self.cart = [-1] * n
         self.pts = [[0] * len(SOURCES) for _ in range(n)]
         self.stats = [[0, 0, 0, 0] for _ in range(n)]
-        self.reveals_left = 0 if ctx.params.strategic else ctx.params.initial_reveals
+        self.reveals_left = 0 if ctx.strategic else ctx.params.initial_reveals
         rules.reset_turn(self)
         deck_ops.fill_display(self)
         deck_ops.starting_hands(self)
@@ -143,7 +148,7 @@ class LordOfWorldsState(State):
         shuffle(tiles, stream)
         board = ctx.board
         self.btile = [-1] * board.size
-        up = 1 if ctx.params.strategic else 0
+        up = 1 if ctx.strategic else 0
         self.bup = [0] * board.size
         for h in board.tile_hexes:
             self.btile[h] = tiles.pop()
@@ -170,6 +175,12 @@ class LordOfWorldsState(State):
         self.psum = []
 
     # ----------------------------------------------------------------- API
+    @property
+    def plain(self) -> LordOfWorldsState:
+        """The position itself (``State.plain``), here so the compiled build reads it natively:
+        every heuristic decision asks for it."""
+        return self
+
     @property
     def current_player(self) -> int:
         """Seat to act, or TERMINAL."""

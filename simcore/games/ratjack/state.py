@@ -135,6 +135,12 @@ class RatjackState(State):
 
     # --- core protocol -------------------------------------------------------------------
     @property
+    def plain(self) -> RatjackState:
+        """The position itself (``State.plain``), here so the compiled build reads it natively:
+        every heuristic decision asks for it."""
+        return self
+
+    @property
     def current_player(self) -> int:
         """Seat to act, or TERMINAL."""
         return self.cur

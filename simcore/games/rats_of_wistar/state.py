@@ -133,6 +133,12 @@ class WistarState(State):
 
     # ----------------------------------------------------------------- driver
     @property
+    def plain(self) -> WistarState:
+        """The position itself (``State.plain``), here so the compiled build reads it natively:
+        every heuristic decision asks for it."""
+        return self
+
+    @property
     def current_player(self) -> int:
         """Seat of the decision on top of the stack, or TERMINAL."""
         return self.stack[-1][1] if self.stack else TERMINAL
