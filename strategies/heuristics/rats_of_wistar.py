@@ -74,10 +74,11 @@ class WistarHeuristic:
         # the values are called directly, not through ``_valuer``'s closures (one call less
         # per action of every decision of every play-out); same values, same memo
         if task[0] == "turn":
-            turn_value = self.turn_value
             memo: dict[Any, float] = {}
             for a in actions:
-                v = turn_value(s, seat, pl, a, memo) + noise() * 0.05
+                # ``self.turn_value`` at each call, not bound once: compiled, a call through
+                # the instance is a direct C call, and a bound method a generic one
+                v = self.turn_value(s, seat, pl, a, memo) + noise() * 0.05
                 if v > best_v:
                     best, best_v = a, v
             return best

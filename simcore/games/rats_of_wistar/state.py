@@ -164,7 +164,8 @@ class WistarState(State):
 
     def settle(self) -> None:
         """Run automatic tasks until a decision with two or more options is pending."""
-        stack, auto_get, decide = self.stack, AUTO.get, DECIDE  # locals: runs after every step
+        # ``AUTO.get`` at each use, not bound once: compiled, it is a direct dict lookup
+        stack, decide = self.stack, DECIDE  # locals: runs after every step
         while True:
             if not stack:
                 if self.over:
@@ -173,7 +174,7 @@ class WistarState(State):
                 flow(self)
                 continue
             task = stack[-1]
-            handler = auto_get(task[0])
+            handler = AUTO.get(task[0])
             if handler is not None:
                 stack.pop()
                 handler(self, task)
