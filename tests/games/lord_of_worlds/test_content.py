@@ -161,3 +161,28 @@ def test_board_pieces_match_the_spec_geometry():
             )
     small = [k for name in ("small_a", "small_b") for k in kinds[name]]
     assert len({k for k in small if k not in ("portal", "neutral")}) == 6
+
+
+def test_content_records_pickle_and_the_context_mirrors_the_params_properties():
+    # compiled, the records are frozen native classes: they pickle by their constructor
+    import pickle
+
+    for variant in ("standard", "strategic"):
+        g = LordOfWorlds.from_overrides({"variant": variant})
+        ctx = g.context(3)
+        for record in (ctx.cards, ctx.tiles, ctx.planet, ctx.scoring):
+            assert pickle.loads(pickle.dumps(record)) == record
+        params = g.params
+        assert ctx.strategic == params.strategic == (variant == "strategic")
+        assert ctx.hand_limit == params.hand_limit
+        assert ctx.free_step_after_jump == params.free_step_after_jump
+        assert ctx.scores_value_sets == params.scores_value_sets
+
+
+def test_card_kinds_by_colour_and_playable_as():
+    cards = game().context(2).cards
+    for colour, kinds in enumerate(cards.kinds_of):
+        assert list(kinds) == [k for k, c in enumerate(cards.colour) if c == colour]
+    wild = cards.kinds_of[-1]
+    for colour, kinds in enumerate(cards.playable_as):
+        assert list(kinds) == sorted(cards.kinds_of[colour] + wild)

@@ -109,3 +109,13 @@ def test_a_content_set_is_loaded_once_per_process() -> None:
     # every game object (one per sweep chunk and per CLI call) shares the parsed, checked set
     assert load_content() is load_content()
     assert RatsOfWistar().content is RatsOfWistar().content
+
+
+def test_content_records_pickle_by_their_constructor() -> None:
+    # compiled, the records are frozen native classes (no field-by-field restore)
+    import pickle
+
+    content = load_content()
+    copy = pickle.loads(pickle.dumps(content))
+    assert copy == content and copy.cards[0] == content.cards[0]
+    assert copy.farm == content.farm and copy.visitors == content.visitors
