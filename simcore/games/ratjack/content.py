@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -10,6 +9,7 @@ from typing import Any, Final
 from simcore.content import read_toml
 from simcore.errors import ContentError
 from simcore.games.ratjack.params import DECK_NAMES, FACE_IDS, RatjackParams
+from simcore.games.ratjack.tables import Content
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.toml"
 FAMILIES = ("rat", "weasel", "raccoon")
@@ -53,23 +53,6 @@ def modified_value(face: int, v: int) -> int:
     if face == ZERO:
         return 0
     return v
-
-
-@dataclass(frozen=True)
-class Content:
-    """Immutable integer tables for one (decks, data file, chip pairs) combination."""
-
-    decks: tuple[str, str]
-    card_value: tuple[int, ...]  # printed value per card id
-    card_deck: tuple[str, ...]  # deck name per card id
-    card_effect: tuple[int, ...]  # effect code (index in EFFECT_IDS) per card id
-    chip_faces: tuple[tuple[int, int], ...]  # the two faces of each chip
-    face_chip: tuple[int, ...]  # chip index of each face
-    valt: tuple[tuple[int, ...], ...]  # valt[card][face + 1] = modified value
-
-    def card_name(self, card: int) -> str:
-        """'rat_red 7'."""
-        return f"{self.card_deck[card]} {self.card_value[card]}"
 
 
 def load_content(params: RatjackParams) -> Content:

@@ -8,10 +8,10 @@ from typing import Any, Final
 from simcore.api import TERMINAL, State
 from simcore.games.ratjack import rules, sample, text
 from simcore.games.ratjack.codes import NSTAT, P_DRAW, P_OVER
-from simcore.games.ratjack.content import Content
 from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.params import RatjackParams
+from simcore.games.ratjack.tables import Content
 from simcore.native import bind_pure
 from simcore.rng import randbelow, state_stream
 

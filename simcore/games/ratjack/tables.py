@@ -1,0 +1,33 @@
+"""The content's immutable integer tables (cards and chips), as the rules read them.
+
+Compiled with the engine (``native_modules.txt``): the rules and the heuristic read these
+fields at every step, and a compiled class's fields are read from its struct, not looked up by
+name. ``content.py`` loads and validates the card file into them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from simcore.content import reduce_frozen
+
+
+@dataclass(frozen=True)
+class Content:
+    """Immutable integer tables for one (decks, data file, chip pairs) combination."""
+
+    decks: tuple[str, ...]  # the two decks in play
+    card_value: tuple[int, ...]  # printed value per card id
+    card_deck: tuple[str, ...]  # deck name per card id
+    card_effect: tuple[int, ...]  # effect code (index in EFFECT_IDS) per card id
+    chip_faces: tuple[tuple[int, int], ...]  # the two faces of each chip
+    face_chip: tuple[int, ...]  # chip index of each face
+    valt: tuple[tuple[int, ...], ...]  # valt[card][face + 1] = modified value
+
+    def card_name(self, card: int) -> str:
+        """'rat_red 7'."""
+        return f"{self.card_deck[card]} {self.card_value[card]}"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
