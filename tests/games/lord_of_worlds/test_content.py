@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import tomllib
 from pathlib import Path
 
@@ -165,8 +166,6 @@ def test_board_pieces_match_the_spec_geometry():
 
 def test_content_records_pickle_and_the_context_mirrors_the_params_properties():
     # compiled, the records are frozen native classes: they pickle by their constructor
-    import pickle
-
     for variant in ("standard", "strategic"):
         g = LordOfWorlds.from_overrides({"variant": variant})
         ctx = g.context(3)

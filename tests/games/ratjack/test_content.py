@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
 
 from simcore.errors import ConfigError, ContentError
 from simcore.games.ratjack import Ratjack
-from simcore.games.ratjack.content import DATA_FILE, EFFECT_IDS
+from simcore.games.ratjack.content import DATA_FILE, EFFECT_IDS, load_content
+from simcore.games.ratjack.params import RatjackParams
 
 GOOD = DATA_FILE.read_text()
 
@@ -88,3 +90,9 @@ def test_token_pairs_override():
              "lock|shield"]  # fmt: skip
     g = Ratjack.from_overrides({"token_pairs": pairs})
     assert g.content.chip_faces[0] == (0, 2)
+
+
+def test_content_tables_pickle_by_their_constructor():
+    # compiled, the tables are a frozen native class (no field-by-field restore)
+    content = load_content(RatjackParams())
+    assert pickle.loads(pickle.dumps(content)) == content

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import shutil
 from pathlib import Path
 
@@ -113,8 +114,6 @@ def test_a_content_set_is_loaded_once_per_process() -> None:
 
 def test_content_records_pickle_by_their_constructor() -> None:
     # compiled, the records are frozen native classes (no field-by-field restore)
-    import pickle
-
     content = load_content()
     copy = pickle.loads(pickle.dumps(content))
     assert copy == content and copy.cards[0] == content.cards[0]
