@@ -70,10 +70,8 @@ def load_cards(path: Path) -> Cards:
         val.append(int(key)), col.append(WILD), cop.append(wild[key])
     if len(val) > MAX_KINDS:
         raise fail(path, "values", f"at most {MAX_KINDS} card kinds are supported")
-    colour = tuple(col)
-    return Cards(
-        tuple(colours), tuple(val), colour, tuple(cop), *card_kinds(tuple(colours), colour)
-    )
+    names, colour = tuple(colours), tuple(col)
+    return Cards(names, tuple(val), colour, tuple(cop), *card_kinds(names, colour))
 
 
 @cache

@@ -46,7 +46,10 @@ class Cards:
         return reduce_frozen(self)
 
 
-def card_kinds(colours: tuple[str, ...], colour: tuple[int, ...]) -> tuple[tuple, tuple]:
+KindTable = tuple[tuple[int, ...], ...]
+
+
+def card_kinds(colours: tuple[str, ...], colour: tuple[int, ...]) -> tuple[KindTable, KindTable]:
     """``Cards.kinds_of`` and ``Cards.playable_as`` for these colours."""
     kinds_of = tuple(tuple(k for k, c in enumerate(colour) if c == col) for col in range(WILD + 1))
     wild = kinds_of[WILD]
