@@ -104,12 +104,13 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]
         record = play_game(
             game, n, policies, seed, record_actions=record_actions, policy_names=names
         )
-        games.add((*fixed_values, index, rotation), record.game)
-        for row in record.seats:
-            seats.add((*base_values, index, slots[row["seat"]]), row)
+        games.add_dict((*fixed_values, index, rotation), record.game)
+        seat_rows = zip(record.seat_keys, record.seat_values, strict=True)
+        for seat, (keys, values) in enumerate(seat_rows):
+            seats.add((*base_values, index, slots[seat]), keys, values)
         lead = (*base_values, index)
         for row in record.actions:
-            actions.add(lead, row)
+            actions.add_dict(lead, row)
     return {"games": games.columns(), "seats": seats.columns(), "actions": actions.columns()}
 
 
@@ -126,46 +127,52 @@ class Rows:
     """One table's rows, turned into columns at the end of a chunk.
 
     A row is a tuple of lead values, named once by ``lead_keys`` (the chunk's constant columns
-    and the game index), followed by a dict of the game's own columns. Rows whose dicts have
-    the same keys in the same order (all of them, in practice) are kept as value tuples and
-    transposed once: merging the lead into each dict cost 5 us a Ratjack game (a seat row has
-    about 50 columns), ~1% of a short game. A row with other keys switches the table to
-    per-key columns.
+    and the game index), and the row's own column names and values as two tuples. Rows with
+    the same names in the same order (all of them, in practice) are appended to one flat list,
+    and each column is a strided slice of it at the end. Per row that allocates nothing the
+    garbage collector tracks: a dict or a tuple kept per row cost a sweep several microseconds
+    a Ratjack game (a seat row has about 50 columns), ~1% of a short game in the copying and
+    as much again in collections. A row with other names switches the table to per-name
+    columns.
     """
 
-    __slots__ = ("cols", "keys", "lead_keys", "values")
+    __slots__ = ("cols", "flat", "keys", "lead_keys")
 
     def __init__(self, lead_keys: tuple[str, ...]) -> None:
         self.lead_keys = lead_keys
         self.keys: tuple[str, ...] | None = None
-        self.values: list[tuple[Any, ...]] = []
+        self.flat: list[Any] = []
         self.cols: dict[str, list[Any]] | None = None
 
-    def add(self, lead: tuple[Any, ...], row: dict[str, Any]) -> None:
-        """Append one row: ``lead`` values (for ``lead_keys``), then ``row``'s columns."""
+    def add(self, lead: tuple[Any, ...], keys: tuple[str, ...], values: tuple[Any, ...]) -> None:
+        """Append one row: ``lead`` values (for ``lead_keys``), then ``values`` named ``keys``."""
         if self.cols is None:
-            keys = tuple(row)
             if self.keys is None:
                 self.keys = keys
-            if keys == self.keys:
-                self.values.append(lead + tuple(row.values()))
+            if keys == self.keys and len(values) == len(keys):  # else zip(strict) raises below
+                self.flat += lead
+                self.flat += values
                 return
             self.cols = self._transposed()
         merged = dict(zip(self.lead_keys, lead, strict=True))
-        merged.update(row)  # as a dict merge: a later key overrides an earlier one
+        merged.update(zip(keys, values, strict=True))  # a later name overrides an earlier one
         for key, value in merged.items():
             self.cols.setdefault(key, []).append(value)
+
+    def add_dict(self, lead: tuple[Any, ...], row: dict[str, Any]) -> None:
+        """Append one row given as a dict of its own columns."""
+        self.add(lead, tuple(row), tuple(row.values()))
 
     def columns(self) -> dict[str, list[Any]]:
         """Column lists by name (lead keys, then the key order of the first row)."""
         return self.cols if self.cols is not None else self._transposed()
 
     def _transposed(self) -> dict[str, list[Any]]:
-        if not self.values:
+        if self.keys is None:
             return {}
-        keys = (*self.lead_keys, *self.keys)  # type: ignore[misc]
-        cols = zip(*self.values, strict=True)
-        return {key: list(col) for key, col in zip(keys, cols, strict=True)}
+        keys = (*self.lead_keys, *self.keys)
+        width = len(keys)
+        return {key: self.flat[i::width] for i, key in enumerate(keys)}
 
 
 def run_keyed(cfg: SweepConfig, chunk: Chunk) -> tuple[Chunk, dict[str, dict[str, list[Any]]]]:

@@ -7,9 +7,11 @@ file is edited (one effect moved) and the sweep resumed: refused with exit 2 nam
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -84,3 +86,22 @@ def test_versions_are_looked_up_once_and_handed_out_as_copies():
     first["numpy"] = "changed by a caller"
     assert versions()["numpy"] != "changed by a caller"
     assert versions() == versions() and set(versions()) >= {"python", "boardlab", "numpy"}
+
+
+def test_digests_follow_every_edit_even_one_that_keeps_size_and_time(tmp_path):
+    # A digest is reused only for a file whose (size, mtime, inode) is unchanged and that was
+    # written more than RACY_SECONDS ago; an edit right after a digest is always seen.
+    from simcore.fingerprint import digest_paths
+
+    f = tmp_path / "cards.toml"
+    f.write_text("a = 1\n")
+    first = digest_paths([tmp_path])
+    f.write_text("a = 2\n")  # same size, within the same clock tick, perhaps
+    second = digest_paths([tmp_path])
+    assert second != first
+    old = time.time() - 3600
+    os.utime(f, (old, old))
+    assert digest_paths([tmp_path]) == second  # hashed, and now kept
+    f.write_text("a = 3\n")
+    os.utime(f, (old + 1, old + 1))  # an edit moves the file time
+    assert digest_paths([tmp_path]) not in (first, second)
