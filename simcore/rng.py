@@ -59,12 +59,25 @@ def thaw(source: int | tuple) -> random.Random:
 # hottest draws (determinization, random play-outs).
 
 
+# The C method itself: compiled, ``rng.getrandbits`` is an attribute lookup through the class
+# and a bound method built per call, about 450 instructions, for one draw per random decision
+# (5% of a compiled Lord of Worlds random game). A subclass may override it, so only an exact
+# ``random.Random`` takes this path.
+_GETRANDBITS: Final = random.Random.getrandbits
+_RANDOM: Final = random.Random
+
+
 def randbelow(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)``: a uniform int in ``[0, n)``; ValueError unless ``n > 0``."""
     if n <= 0:
         raise ValueError(f"empty range for randbelow({n})")
-    getrandbits = rng.getrandbits
     k = n.bit_length()
+    if type(rng) is _RANDOM:
+        r = _GETRANDBITS(rng, k)
+        while r >= n:
+            r = _GETRANDBITS(rng, k)
+        return r
+    getrandbits = rng.getrandbits
     r = getrandbits(k)
     while r >= n:
         r = getrandbits(k)

@@ -38,7 +38,7 @@ def _may_end_after_this_turn(s: LordOfWorldsState) -> bool:
     if s.phase not in _ENDING_STEPS or (s.player + 1) % s.n != s.first:
         return False
     near = empty_hexes(s, s.player) - 2 <= s.ctx.end_empty  # at most two tiles per turn
-    return s.triggered or near or s.rounds + 1 >= s.ctx.params.max_rounds
+    return s.triggered or near or s.rounds + 1 >= s.ctx.max_rounds
 
 
 class LordOfWorldsHeuristic:
@@ -67,9 +67,9 @@ class LordOfWorldsHeuristic:
             # on an empty hex it creates an architect space for a later tile
             return score if space else score + self.wa * 7 - self.reserve
         if typ == SAGE:
-            return score + ctx.params.sage_points_per_tile * view.sage[h]
+            return score + ctx.sage_points_per_tile * view.sage[h]
         if typ == VIEWPOINT:
-            return score + ctx.params.viewpoint_points_per_tile * view.view[h]
+            return score + ctx.viewpoint_points_per_tile * view.view[h]
         if typ == MIX:
             return score + self.wc * max(view.gains[h].values(), default=ctx.scoring.chain[1])
         return score
@@ -111,7 +111,7 @@ class LordOfWorldsHeuristic:
         memo = view.plan_memo
         if memo is not None and memo[1] is faceup and memo[0] == key:
             return memo[2]
-        bonus = ctx.params.colored_hex_bonus
+        bonus = ctx.colored_hex_bonus
         best = (NEG, -1, -1, 0)
         colour, ttype = board.colour, ctx.ttype
         price, wa, vgain = self.price, self.wa, view.vgain
@@ -279,7 +279,7 @@ class LordOfWorldsHeuristic:
                 if n >= 0 and dist[n][h] == want and ok(s, legal, R.MOVE + d):
                     return R.MOVE + d
             if board.colour[cur] == PORTAL:
-                after_jump = dist[cur][h] - s.ctx.params.portal_cost
+                after_jump = dist[cur][h] - s.ctx.portal_cost
                 step = s.ctx.free_step_after_jump  # a strategic jump includes a step
                 for x in (h, *board.portals):
                     rest = dist[x][h]

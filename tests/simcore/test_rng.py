@@ -45,3 +45,19 @@ def test_shuffle_permutes_as_the_stdlib_does(seed, items):
 def test_randbelow_of_an_empty_range_is_an_error():
     with pytest.raises(ValueError, match="empty range"):
         randbelow(random.Random(1), 0)
+
+
+def test_randbelow_uses_a_subclass_getrandbits():
+    # an exact random.Random draws through the C method directly; a subclass's override counts
+    class Counting(random.Random):
+        calls = 0
+
+        def getrandbits(self, k):
+            Counting.calls += 1
+            return super().getrandbits(k)
+
+    ours, stdlib = Counting(9), random.Random(9)
+    assert [randbelow(ours, n) for n in (5, 17, 1000)] == [
+        stdlib.randrange(n) for n in (5, 17, 1000)
+    ]
+    assert Counting.calls >= 3

@@ -41,15 +41,15 @@ def reshuffle(s: LordOfWorldsState) -> None:
 
 def fill_display(s: LordOfWorldsState) -> None:
     """Deal cards into piles until ``display_piles`` piles exist or no card is left (§3)."""
-    params = s.ctx.params
-    want, close = params.display_piles, params.pile_close_sum
+    ctx = s.ctx
+    want, close, wild_own = ctx.display_piles, ctx.pile_close_sum, ctx.wild_own_pile
     value, colour = s.ctx.cards.value, s.ctx.cards.colour
     while len(s.piles) < want:
         card = draw(s)
         if card < 0:
             return
         col = colour[card]
-        target = _open_pile(s, col, close, params.wild_own_pile)
+        target = _open_pile(s, col, close, wild_own)
         if target < 0:
             s.piles.append([card])
             s.pcol.append(col)

@@ -101,42 +101,43 @@ def _select_actions(s: LordOfWorldsState) -> list[int]:
 
 
 def _passable(s: LordOfWorldsState, h: int) -> bool:
-    return not (s.ctx.params.facedown_blocks and s.btile[h] >= 0 and not s.bup[h])
+    return not (s.ctx.facedown_blocks and s.btile[h] >= 0 and not s.bup[h])
 
 
 def _can_jump(s: LordOfWorldsState, cur: int) -> bool:
     """§4: the cart stands on a portal, the budget covers the jump, and (unless
     ``portal_jump_from_start``) it entered that portal this turn."""
-    params = s.ctx.params
+    ctx = s.ctx
     return (
-        s.budget >= params.portal_cost
-        and s.ctx.board.colour[cur] == PORTAL_HEX
-        and (params.portal_jump_from_start or s.moved > 0)
+        s.budget >= ctx.portal_cost
+        and ctx.board.colour[cur] == PORTAL_HEX
+        and (ctx.portal_jump_from_start or s.moved > 0)
     )
 
 
 def _move_actions(s: LordOfWorldsState) -> list[int]:
-    board, cur, params = s.ctx.board, s.cart[s.player], s.ctx.params
+    ctx = s.ctx
+    board, cur = ctx.board, s.cart[s.player]
     out = []
     if s.budget > 0 or s.free_step:
         # ``_passable`` inlined: this runs at every move step of every turn
-        blocks, btile, bup = params.facedown_blocks, s.btile, s.bup
+        blocks, btile, bup = ctx.facedown_blocks, s.btile, s.bup
         for d, n in enumerate(board.nbr[cur]):
             if n >= 0 and not (blocks and btile[n] >= 0 and not bup[n]):
                 out.append(MOVE + d)
     if _can_jump(s, cur):
-        if not (params.facedown_blocks or s.ctx.strategic):
+        if not (ctx.facedown_blocks or ctx.strategic):
             # every other hex is a target, in order: two ranges (a standard-game jump would
             # otherwise test all of the board's hexes at every move step)
             out.extend(range(JUMP, JUMP + cur))
             out.extend(range(JUMP + cur + 1, JUMP + board.size))
         else:
-            for h in board.portals if s.ctx.strategic else range(board.size):
+            for h in board.portals if ctx.strategic else range(board.size):
                 if h != cur and _passable(s, h):
                     out.append(JUMP + h)
     if can_collect(s):
         out.append(COLLECT)
-    if s.moved or s.collected or not s.ctx.params.require_action or not out:
+    if s.moved or s.collected or not ctx.require_action or not out:
         out.append(STOP)
     return out
 

@@ -52,11 +52,11 @@ def place_tile(s: LordOfWorldsState, p: int, tile: int, h: int) -> tuple[int, bo
     s.pterr[p][h] = tile
     s.pempty[p] -= 1
     if typ == SAGE:
-        bonus = ctx.params.sage_points_per_tile * adjacent_tiles(s, p, h)
+        bonus = ctx.sage_points_per_tile * adjacent_tiles(s, p, h)
         pts[SAGE_PTS] += bonus
         gained += bonus
     elif typ == VIEWPOINT:
-        bonus = ctx.params.viewpoint_points_per_tile * _viewpoint_chain(s, p, h)
+        bonus = ctx.viewpoint_points_per_tile * _viewpoint_chain(s, p, h)
         pts[VIEW] += bonus
         gained += bonus
     return gained, not space
@@ -65,11 +65,11 @@ def place_tile(s: LordOfWorldsState, p: int, tile: int, h: int) -> tuple[int, bo
 def _viewpoint_chain(s: LordOfWorldsState, p: int, h: int) -> int:
     """Length of the longest chain next to the viewpoint on ``h``; its mixes are declared for
     that terrain when ``mix_declaration_binding`` holds (§5 [A])."""
-    params = s.ctx.params
+    ctx = s.ctx
     size, terrain, members = best_adjacent_chain(
-        planet_types(s, p), s.ctx.planet.adj, h, params.mix_chains_through_mix, s.pmix[p]
+        planet_types(s, p), ctx.planet.adj, h, ctx.mix_chains_through_mix, s.pmix[p]
     )
-    if params.mix_declaration_binding and size:
+    if ctx.mix_declaration_binding and size:
         types = planet_types(s, p)
         for x in members:
             if types[x] == MIX:
@@ -80,14 +80,14 @@ def _viewpoint_chain(s: LordOfWorldsState, p: int, h: int) -> int:
 def adjacent_tiles(s: LordOfWorldsState, p: int, h: int) -> int:
     """Tiles next to hex ``h`` (terrain tiles; bare architect tiles if the parameter says so)."""
     terr, arch = s.pterr[p], s.parch[p]
-    with_arch = s.ctx.params.sage_counts_architect_tiles
+    with_arch = s.ctx.sage_counts_architect_tiles
     return sum(1 for x in s.ctx.planet.adj[h] if terr[x] >= 0 or (with_arch and arch[x] > 0))
 
 
 def empty_hexes(s: LordOfWorldsState, p: int) -> int:
     """Empty hexes of ``p``'s planet for the game-end trigger (§6; bare architect tiles count
     as empty unless ``bare_architect_empty`` is off)."""
-    if s.ctx.params.bare_architect_empty:
+    if s.ctx.bare_architect_empty:
         return s.pempty[p]
     terr = s.pterr[p]
     return s.pempty[p] - len({h for h, _ in s.archt[p] if terr[h] < 0})
@@ -239,8 +239,8 @@ def planet_chain_scores(s: LordOfWorldsState, p: int) -> tuple[int, int]:
     """(chain points, longest chain) of ``p``'s planet under the game's mix parameters."""
     ctx = s.ctx
     adj = ctx.planet.adj
-    through = ctx.params.mix_chains_through_mix
-    declared = tuple(s.pmix[p]) if ctx.params.mix_declaration_binding else None
+    through = ctx.mix_chains_through_mix
+    declared = tuple(s.pmix[p]) if ctx.mix_declaration_binding else None
     types = planet_types(s, p)
     key = (id(adj), ctx.scoring.chain, through, declared, *types)
     found = _CHAIN_MEMO.get(key)

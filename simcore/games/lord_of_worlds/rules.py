@@ -181,7 +181,7 @@ def _step_to(s: LordOfWorldsState, h: int, cost: int = 1) -> None:
 
 
 def _jump(s: LordOfWorldsState, h: int) -> None:
-    _step_to(s, h, s.ctx.params.portal_cost)
+    _step_to(s, h, s.ctx.portal_cost)
     s.free_step = 1 if s.ctx.free_step_after_jump else 0
 
 
@@ -199,10 +199,10 @@ def _take_board_tile(s: LordOfWorldsState, h: int, free: bool) -> None:
         s.collected = True
         s.budget -= ctx.tvalue[tile]
         if ctx.board.colour[h] >= 0:
-            s.pts[s.player][COLORED] += ctx.params.colored_hex_bonus
-            s.last_gain = ctx.params.colored_hex_bonus
+            s.pts[s.player][COLORED] += ctx.colored_hex_bonus
+            s.last_gain = ctx.colored_hex_bonus
             if s.trace is not None:  # narrative only when tracing
-                s.note(f"coloured hex bonus +{ctx.params.colored_hex_bonus}")
+                s.note(f"coloured hex bonus +{ctx.colored_hex_bonus}")
     if s.trace is not None:  # narrative only when tracing
         s.note(f"{'free ' if free else ''}collects {ctx.tiles.name(tile)} at hex {h}")
     for n in ctx.board.nbr[h]:
@@ -234,7 +234,7 @@ def _place(s: LordOfWorldsState, h: int) -> None:
 def after_play(s: LordOfWorldsState) -> None:
     """End of the collection sequence: optional further moves ([A]) or the end of the turn."""
     s.free_used = True
-    if s.ctx.params.move_after_collect and s.budget > 0:
+    if s.ctx.move_after_collect and s.budget > 0:
         s.phase = P_MOVE
     else:
         end_turn(s)
@@ -263,7 +263,7 @@ def next_turn(s: LordOfWorldsState) -> None:
         s.rounds += 1
         if s.triggered:
             return finish(s, "planet")
-        if s.rounds >= s.ctx.params.max_rounds:
+        if s.rounds >= s.ctx.max_rounds:
             return finish(s, "stall")
     if s.n_up == 0:
         # no face-up board tile: no paid collection, hence no collection at all, ever again

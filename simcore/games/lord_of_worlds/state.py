@@ -39,12 +39,29 @@ class Context:
     tvalue: tuple[int, ...]
     n_kinds: int
     end_empty: int
-    # params properties the rules and the heuristic read per step, evaluated once (a property
-    # of the uncompiled params is a Python call at every read)
+    # Params the rules and the heuristic read per step, copied once: the params class is not
+    # compiled, so each read is a lookup by name (about 250 instructions compiled; a property
+    # is a Python call). tests/games/lord_of_worlds/test_content.py checks every one.
     scores_value_sets: bool  # ``params.scores_value_sets``, read per planet valuation
     strategic: bool
     hand_limit: int
     free_step_after_jump: bool
+    facedown_blocks: bool  # per move step
+    require_action: bool
+    portal_cost: int
+    portal_jump_from_start: bool
+    display_piles: int  # per display refill
+    pile_close_sum: int
+    wild_own_pile: bool
+    bare_architect_empty: bool  # per end-of-turn check
+    max_rounds: int
+    colored_hex_bonus: int  # per collection and per heuristic plan
+    sage_points_per_tile: int  # per placement, and per heuristic placement score
+    viewpoint_points_per_tile: int
+    sage_counts_architect_tiles: bool
+    mix_chains_through_mix: bool  # per chain valuation
+    mix_declaration_binding: bool
+    move_after_collect: bool
 
 
 class LordOfWorldsState(State):

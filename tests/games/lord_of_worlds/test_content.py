@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import tomllib
 from pathlib import Path
@@ -173,9 +174,16 @@ def test_content_records_pickle_and_the_context_mirrors_the_params_properties():
             assert pickle.loads(pickle.dumps(record)) == record
         params = g.params
         assert ctx.strategic == params.strategic == (variant == "strategic")
-        assert ctx.hand_limit == params.hand_limit
-        assert ctx.free_step_after_jump == params.free_step_after_jump
-        assert ctx.scores_value_sets == params.scores_value_sets
+        # every params value the context carries for the compiled rules is the params' own
+        mirrored = [f.name for f in dataclasses.fields(ctx) if hasattr(params, f.name)]
+        assert len(mirrored) >= 13
+        for name in mirrored:
+            if name != "params":
+                assert getattr(ctx, name) == getattr(params, name), name
+    # and a changed parameter reaches the context
+    changed = {"facedown_blocks": True, "portal_cost": 2, "max_rounds": 7, "display_piles": 5}
+    ctx = LordOfWorlds.from_overrides(changed).context(2)
+    assert {k: getattr(ctx, k) for k in changed} == changed
 
 
 def test_card_kinds_by_colour_and_playable_as():
