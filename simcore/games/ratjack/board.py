@@ -23,7 +23,7 @@ def locked(s: S, c: int) -> bool:
 def movable(s: S, c: int) -> bool:
     """The card may change place (moved, taken, swapped): a lock stops that only under
     ``lock_blocks_moves`` (§5 [A])."""
-    return not (s.params.lock_blocks_moves and locked(s, c))
+    return not (s.rule_params.lock_blocks_moves and locked(s, c))
 
 
 def shielded(s: S, c: int) -> bool:
@@ -51,7 +51,7 @@ def down_no_chip(s: S, c: int) -> bool:
 def has_free_chip(s: S, c: int) -> bool:
     """Carries a chip that an effect may take, move, return or swap."""
     k = s.chip[c]
-    return k >= 0 and (s.params.lock_chip_removable or s.face[k] != LOCK)
+    return k >= 0 and (s.rule_params.lock_chip_removable or s.face[k] != LOCK)
 
 
 def up_free_chip(s: S, c: int) -> int:
@@ -195,7 +195,7 @@ def to_discard(s: S, c: int) -> None:
     k = s.chip[c]
     if k >= 0:  # §5 [A]: the chip returns to the reserve (or leaves the round)
         s.chip[c] = -1
-        s.chip_on[k] = -1 if s.params.discarded_chip == "reserve" else -2
+        s.chip_on[k] = -1 if s.rule_params.discarded_chip == "reserve" else -2
     s.up[c] = 0
     s.seen[c] = s.all
     s.discard.append(c)

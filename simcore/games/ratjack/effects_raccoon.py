@@ -24,7 +24,7 @@ def _c1(s: S, a: int, q: int, i: int, c: int) -> None:
 # 2: swap one of your face-down cards with an opponent's face-up card
 def _c2_own(s: S, c: int) -> bool:
     """Own face-down card to give: it is turned over unless the orientation is 'keep'."""
-    if s.params.raccoon2_orientation == "both_up":
+    if s.rule_params.raccoon2_orientation == "both_up":
         return b.down_unlocked(s, c)
     return b.down_movable(s, c)
 
@@ -32,7 +32,7 @@ def _c2_own(s: S, c: int) -> bool:
 def _c2(s: S, a: int, first: tuple, second: tuple) -> None:
     (q1, i1, c1), (q2, i2, c2) = first, second
     s.disp[q1][i1], s.disp[q2][i2] = c2, c1
-    both_up = s.params.raccoon2_orientation == "both_up"
+    both_up = s.rule_params.raccoon2_orientation == "both_up"
     b.set_side(s, c1, q2, both_up)  # [A] orientation of the card you give
     b.set_side(s, c2, q1, True)
 
@@ -49,7 +49,7 @@ def _c3_activatable(s: S, a: int, h: int) -> bool:
 
 def _c3_choices(s: S, a: int, x: int) -> list[int]:
     """Hand indices that raccoon 3 may put face up (``x``, the raccoon itself, excluded)."""
-    act = s.params.raccoon3_activates
+    act = s.rule_params.raccoon3_activates
     disp = s.disp[a]  # a card probed as played sits in hand and display: it is not a choice
     return [
         i
@@ -82,7 +82,7 @@ def _c3_place(s: S, a: int, i: int) -> None:
     b.set_side(s, h, a, True)
     if s.trace is not None:
         s.note(f"puts {s.ct.card_name(h)} face up")
-    if s.params.raccoon3_activates:
+    if s.rule_params.raccoon3_activates:
         s.pend = 1  # the draw follows the placed card's effect (rules._effect_done)
         fx.begin(s, a, h)
         return
@@ -145,7 +145,7 @@ def _c10_choose(s: S, a: int, action: int) -> None:
 
 # 12: shuffle the top 3 discards into the deck
 def _c12_feas(s: S, a: int, x: int) -> bool:
-    return len(s.discard) >= 3 or s.params.partial_deck_effects
+    return len(s.discard) >= 3 or s.rule_params.partial_deck_effects
 
 
 def _c12(s: S, a: int, x: int) -> None:

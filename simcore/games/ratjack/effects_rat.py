@@ -56,7 +56,7 @@ def _discard_top(k: int):
     """Rat 11 / weasel 9: discard the top ``k`` cards of the deck."""
 
     def feas(s: S, a: int, x: int) -> bool:
-        return len(s.deck) >= k or s.params.partial_deck_effects
+        return len(s.deck) >= k or s.rule_params.partial_deck_effects
 
     def do(s: S, a: int, x: int) -> None:
         gone = []
@@ -73,7 +73,7 @@ def _discard_top(k: int):
 
 # 5: look at an opponent's face-down card (or hand card: ``rat5_targets`` [A])
 def _r5_hands(s: S, a: int) -> list[int]:
-    if s.params.rat5_targets != "face_down_or_hand":
+    if s.rule_params.rat5_targets != "face_down_or_hand":
         return []
     return [handpos(q, i) for q in opp(s, a) for i in range(len(s.hand[q]))]
 

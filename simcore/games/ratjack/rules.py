@@ -85,7 +85,7 @@ def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
 
 def _finish(s: S, ended_by: str) -> None:
     s.phase, s.cur, s.ended_by = P_OVER, TERMINAL, ended_by
-    ptw = s.params.points_to_win
+    ptw = s.rule_params.points_to_win
     s.win = [p for p in range(s.n) if s.vp[p] >= ptw]
     if not s.win:
         best = max(s.vp)
@@ -96,7 +96,7 @@ def _finish(s: S, ended_by: str) -> None:
 
 def _game_won(s: S) -> bool:
     """§6: the game ends as soon as someone reaches points_to_win (ties share)."""
-    if max(s.vp) >= s.params.points_to_win:
+    if max(s.vp) >= s.rule_params.points_to_win:
         _finish(s, "points")
         return True
     return False
@@ -107,7 +107,7 @@ def _end_round(s: S, why: str) -> None:
         s.note(f"round {s.round_no} ends ({why}); VP {s.vp}")
     if _game_won(s):
         return
-    if s.round_no >= s.params.max_rounds:
+    if s.round_no >= s.rule_params.max_rounds:
         _finish(s, "round_limit")
         return
     if s.plan_only:  # a lookahead copy is scored on the VP alone once its round is over
@@ -116,7 +116,7 @@ def _end_round(s: S, why: str) -> None:
         return
     if s.last_gain >= 0:
         start = s.last_gain
-    elif s.params.no_vp_start == "next_seat":
+    elif s.rule_params.no_vp_start == "next_seat":
         start = (s.start + 1) % s.n
     else:
         start = s.start
@@ -132,7 +132,7 @@ def _gain(s: S, seats: list[int], stat: int, a: int, why: str) -> None:
         if s.trace is not None:
             s.note(f"seat {p} gains 1 VP ({why})")
     order = [(a + i) % s.n for i in range(s.n)]
-    if s.params.simultaneous_start == "lowest_seat":
+    if s.rule_params.simultaneous_start == "lowest_seat":
         s.last_gain = min(seats)
     else:
         s.last_gain = next(p for p in order if p in seats)
@@ -140,7 +140,7 @@ def _gain(s: S, seats: list[int], stat: int, a: int, why: str) -> None:
 
 def end_turn(s: S) -> None:
     """§6 checks in order, then the next turn (or extra turn, next round, game end)."""
-    a, n, t = s.cur, s.n, s.params.target
+    a, n, t = s.cur, s.n, s.rule_params.target
     s.turns += 1
     s.rturns += 1
     vals = s.tvals = s.values()
@@ -149,7 +149,7 @@ def end_turn(s: S) -> None:
     elim = s.elim
     # fast path: nobody over or at the target, deck not empty -> just the next turn (a loop,
     # not all() over a generator: this runs at the end of every turn)
-    quiet = bool(s.deck) and s.rturns < s.params.max_turns_per_round
+    quiet = bool(s.deck) and s.rturns < s.rule_params.max_turns_per_round
     if quiet:
         for p, v in enumerate(vals):
             if v >= t and not elim[p]:
@@ -176,7 +176,7 @@ def end_turn(s: S) -> None:
     exact = [
         p
         for p in range(n)
-        if not elim[p] and vals[p] == t and (p == a or s.params.opponent_exact_scores)
+        if not elim[p] and vals[p] == t and (p == a or s.rule_params.opponent_exact_scores)
     ]
     if exact:  # 3. exactly the target
         _gain(s, exact, WON_EXACT, a, f"exactly {t}")
@@ -185,17 +185,17 @@ def end_turn(s: S) -> None:
     alive = [p for p in range(n) if not elim[p]]
     if len(alive) == 1:  # 4. last standing
         p = alive[0]
-        if s.params.last_standing_stacks or not (p == a and gained):
+        if s.rule_params.last_standing_stacks or not (p == a and gained):
             _gain(s, alive, WON_LAST, a, "last standing")
         _end_round(s, "last_standing")
         return
     if not alive:
         _end_round(s, "wipeout")
         return
-    if not s.deck or s.rturns >= s.params.max_turns_per_round:  # 5. exhaustion
+    if not s.deck or s.rturns >= s.rule_params.max_turns_per_round:  # 5. exhaustion
         best = max(vals[p] for p in alive)
         tied = [p for p in alive if vals[p] == best]
-        if len(tied) == 1 or s.params.exhaustion_tie == "all_tied_score":
+        if len(tied) == 1 or s.rule_params.exhaustion_tie == "all_tied_score":
             _gain(s, tied, WON_EXH, a, "highest value at exhaustion")
         _end_round(s, "exhaustion")
         return
@@ -259,7 +259,7 @@ def _play_options(s: S) -> list[int]:
             break
     else:
         return out  # no face-down card: no discard-and-flip
-    if s.params.raccoon3_activates:  # raccoon 3 then resolves the card left in the hand
+    if s.rule_params.raccoon3_activates:  # raccoon 3 then resolves the card left in the hand
         for i in range(len(hand)):
             h = hand.pop(i)
             s.discard.append(h)
@@ -298,7 +298,7 @@ def apply(s: S, action: int) -> None:
         fx.choose(s, a, action)
     if s.ef >= 0:
         s.phase = P_EFFECT
-        if s.params.elimination_timing == "immediate":
+        if s.rule_params.elimination_timing == "immediate":
             _eliminate_now(s, a)
         return
     _effect_done(s, a)
@@ -319,7 +319,7 @@ def _eliminate_now(s: S, a: int) -> None:
     Opponents earn the active player 1 VP each; an active player above the target ends its
     turn at once. An effect left without options by an elimination ends there.
     """
-    vals, t, elim = s.values(), s.params.target, s.elim
+    vals, t, elim = s.values(), s.rule_params.target, s.elim
     gained = 0
     for o in range(s.n):
         if o != a and not elim[o] and vals[o] > t:

@@ -11,7 +11,7 @@ from simcore.games.ratjack.codes import NSTAT, P_DRAW, P_OVER
 from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.params import RatjackParams
-from simcore.games.ratjack.tables import Content
+from simcore.games.ratjack.tables import Content, RuleParams, rule_params_of
 from simcore.native import bind_pure
 from simcore.rng import randbelow, state_stream
 
@@ -20,14 +20,14 @@ _LISTS: Final = (
     "trk", "tmask",
 )  # fmt: skip
 _SCALARS: Final = (
-    "params", "ct", "effects", "n", "all", "nstat", "phase", "cur", "start", "setup_left",
-    "round_no", "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra", "drew",
-    "last_gain", "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
+    "params", "ct", "effects", "rule_params", "n", "all", "nstat", "phase", "cur", "start",
+    "setup_left", "round_no", "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra",
+    "drew", "last_gain", "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
     "seed_base", "chance_n", "others", "pend", "starts",
 )  # fmt: skip
 
 
-_FP_SCALARS: Final = tuple(n for n in _SCALARS[3:] if n != "win")  # fingerprinted scalars, in order
+_FP_SCALARS: Final = tuple(n for n in _SCALARS[4:] if n != "win")  # fingerprinted scalars, in order
 
 
 class RatjackState(State):
@@ -45,6 +45,7 @@ class RatjackState(State):
     params: RatjackParams
     ct: Content
     effects: Any
+    rule_params: RuleParams
     n: int
     all: int
     nstat: int
@@ -104,6 +105,7 @@ class RatjackState(State):
         if params is None or content is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
         self.params, self.ct, self.n = params, content, n_players
+        self.rule_params = rule_params_of(params)
         self.effects = EFFECTS  # read by resolve: effects that resolve other cards need it
         self.all = (1 << n_players) - 1
         self.nstat = NSTAT
@@ -167,6 +169,7 @@ class RatjackState(State):
         # Spelled out, not a getattr/setattr loop over _SCALARS: clone is the hottest call of
         # search and lookahead, and this is ~2x faster (test_clone_copies_every_slot guards it).
         new.params, new.ct, new.effects, new.n = self.params, self.ct, self.effects, self.n
+        new.rule_params = self.rule_params
         new.all, new.nstat, new.phase, new.cur = self.all, self.nstat, self.phase, self.cur
         new.start, new.setup_left, new.round_no = self.start, self.setup_left, self.round_no
         new.turns, new.rturns, new.limbo, new.ef = self.turns, self.rturns, self.limbo, self.ef
