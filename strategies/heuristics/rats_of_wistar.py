@@ -112,12 +112,12 @@ class WistarHeuristic:
 
     def rounds_left(self, s: WistarState) -> int:
         """Rounds after the current one."""
-        return s.params.rounds - s.round
+        return s.rule_params.rounds - s.round
 
     def card_value(self, s: WistarState, pl: Player, cid: int) -> float:
         """Worth of playing a card now."""
         card = s.content.cards[cid]
-        left = s.params.rounds - s.round  # ``rounds_left``, inlined: runs per card valued
+        left = s.rule_params.rounds - s.round  # ``rounds_left``, inlined: runs per card valued
         v = card.vp + self.w["card"] * 0.5
         eff = 0.0  # plain loops here and in prim_value: they run for every card in every decision
         for p in card.effect:
@@ -179,8 +179,9 @@ class WistarHeuristic:
             return 1.8 * n
         if main == 3:
             rooms = pl.rooms.count(B.EMPTY)
-            n = min(st, s.params.bed_workers - pl.beds, rooms, pl.res[0] // max(1, bed_cost(s, pl)))
-            return (2.0 + 0.5 * (s.params.rounds - s.round)) * n
+            left = s.rule_params.bed_workers - pl.beds
+            n = min(st, left, rooms, pl.res[0] // max(1, bed_cost(s, pl)))
+            return (2.0 + 0.5 * (s.rule_params.rounds - s.round)) * n
         if main == 4:
             return st * 0.9 * self.w["card"]
         return st * self.w["explore"] * (1.0 if can_explore(s, seat) else 0.3)
@@ -193,7 +194,7 @@ class WistarHeuristic:
         if a == B.STOP:
             return 0.0
         if a == B.HUT:
-            first = 1.0 if seat not in s.hut and s.round < s.params.rounds else 0.0
+            first = 1.0 if seat not in s.hut and s.round < s.rule_params.rounds else 0.0
             return 1.2 + 0.5 + first
         if a >= B.SPACE_BASE:
             sec, sp = divmod(a - B.SPACE_BASE, 3)
@@ -234,7 +235,7 @@ class WistarHeuristic:
             return 1.0
         if a == B.QA_TENT:
             return self.w["tent"] if s.round <= 3 else -1.0
-        last = s.params.rounds - s.round == 0  # ``rounds_left``, inlined: runs per action
+        last = s.rule_params.rounds - s.round == 0  # ``rounds_left``, inlined: runs per action
         if a == B.QA_POTION:
             # worth drinking in the last round, or when it does more than give a resource
             # (``potion_options``' first option completes a mission or plays an invention);
@@ -366,7 +367,7 @@ class WistarHeuristic:
 
 def _last_turn(s: WistarState) -> bool:
     """The acting seat's turn is the game's last: the game ends when it is over (§3)."""
-    return s.round >= s.params.rounds and s.turn >= s._n * s.params.chiefs - 1
+    return s.round >= s.rule_params.rounds and s.turn >= s._n * s.rule_params.chiefs - 1
 
 
 ORDER_RANK: Final = {"move_workers": 0, "place_worker": 0, "gain": 1, "draw": 1.5, "play": 2,

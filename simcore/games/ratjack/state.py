@@ -11,8 +11,9 @@ from simcore.games.ratjack.codes import NSTAT, P_DRAW, P_OVER
 from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.params import RatjackParams
-from simcore.games.ratjack.tables import Content, RuleParams, rule_params_of
+from simcore.games.ratjack.tables import Content, RuleParams
 from simcore.native import bind_pure
+from simcore.params import params_record
 from simcore.rng import randbelow, state_stream
 
 _LISTS: Final = (
@@ -105,7 +106,7 @@ class RatjackState(State):
         if params is None or content is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
         self.params, self.ct, self.n = params, content, n_players
-        self.rule_params = rule_params_of(params)
+        self.rule_params = params_record(RuleParams, params)
         self.effects = EFFECTS  # read by resolve: effects that resolve other cards need it
         self.all = (1 << n_players) - 1
         self.nstat = NSTAT

@@ -7,7 +7,7 @@ name. ``content.py`` loads and validates the card file into them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from simcore.content import reduce_frozen
@@ -38,7 +38,8 @@ class RuleParams:
     """The parameters the rules and the heuristic read at every step, copied from the params.
 
     The params class is not compiled, so each ``s.params.x`` in compiled code is a lookup by
-    name (about 250 instructions; end of turn alone read six). Built once per params object.
+    name (about 250 instructions; end of turn alone read six). Built by
+    ``simcore.params.params_record``, once per params object.
     """
 
     target: int
@@ -62,18 +63,3 @@ class RuleParams:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)
-
-
-_RULE_PARAMS: dict[int, tuple[Any, RuleParams]] = {}
-
-
-def rule_params_of(params: Any) -> RuleParams:
-    """The ``RuleParams`` of ``params`` (kept per params object; the object is kept with it)."""
-    hit = _RULE_PARAMS.get(id(params))
-    if hit is not None and hit[0] is params:
-        return hit[1]
-    if len(_RULE_PARAMS) > 256:  # a long-lived process building many params objects
-        _RULE_PARAMS.clear()
-    made = RuleParams(**{f.name: getattr(params, f.name) for f in fields(RuleParams)})
-    _RULE_PARAMS[id(params)] = (params, made)
-    return made

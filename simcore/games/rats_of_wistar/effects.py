@@ -69,7 +69,7 @@ def _draw(s: WistarState, task: tuple) -> None:
 @auto("gain_power")
 def _gain_power(s: WistarState, task: tuple) -> None:
     pl = s.players[task[1]]
-    if pl.power < s.params.max_power:
+    if pl.power < s.rule_params.max_power:
         pl.power += 1
         if s.trace is not None:
             s.log(f"seat {task[1]}: power level {pl.power}")
@@ -166,7 +166,7 @@ def _main_any_options(s: WistarState, task: tuple) -> list[int]:
 def _main_action(s: WistarState, task: tuple, action: int) -> None:
     """Perform a main action (any = chosen) at the area strength [A]."""
     s.stack.pop()
-    fixed = s.params.effect_main_strength
+    fixed = s.rule_params.effect_main_strength
     s.stack.append(("main", task[1], action - MAIN_BASE, *((fixed,) if fixed else ())))
 
 

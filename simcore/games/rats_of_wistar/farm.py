@@ -202,7 +202,7 @@ def ability_options(s: WistarState, seat: int, track: int) -> list[int]:
     for i, ab in enumerate(s.content.abilities):
         if ab.group == track and not pl.abil >> i & 1 and ab.cost <= pl.spendable():
             opts.append(ABILITY_BASE + i)
-            if not s.params.free_ability_choice:
+            if not s.rule_params.free_ability_choice:
                 break
     return opts
 
@@ -213,12 +213,12 @@ def completable(s: WistarState, seat: int) -> list[int]:
     locs = locations(s, pl)
     bit = 1 << seat
     cellar = s.content.farm.cellar
-    jok = s.params.jokers_for_mission_icons
+    jok = s.rule_params.jokers_for_mission_icons
     out = []
     for m, room in enumerate(s.m_room):
         if not s.m_rev[m] or room not in locs:
             continue
-        if s.m_done[m] and (s.params.mission_exclusive or s.m_done[m] & bit):
+        if s.m_done[m] and (s.rule_params.mission_exclusive or s.m_done[m] & bit):
             continue
         if not meets(s, pl, s.content.missions[s.m_id[m]].condition, jok):
             continue
@@ -241,7 +241,7 @@ def _complete(s: WistarState, task: tuple, action: int) -> None:
     seat, slot = task[1], action - MISSION_BASE
     pl = s.players[seat]
     mission = s.content.missions[s.m_id[slot]]
-    if s.params.jokers_for_mission_icons:
+    if s.rule_params.jokers_for_mission_icons:
         pl.res[JOKER] -= icon_shortfall(pl, mission.condition)
     s.m_done[slot] |= 1 << seat
     pl.missions.append(s.m_id[slot])

@@ -52,7 +52,7 @@ def fill_target(s: WistarState, pl: Player) -> int:
     if not pl.dug:
         return -1
     slot = FIRST_SOIL + pl.dug - 1
-    if s.params.fill_room_must_be_empty and pl.rooms[slot] != 0:
+    if s.rule_params.fill_room_must_be_empty and pl.rooms[slot] != 0:
         return -1
     return slot
 

@@ -36,13 +36,13 @@ def flow(s: WistarState) -> None:
     """Nothing pending: start the next turn, or end the round / the game."""
     n = s._n
     s.turn += 1
-    if s.turn < n * s.params.chiefs:
+    if s.turn < n * s.rule_params.chiefs:
         seat = s.order[s.turn % n]
         s.qa, s.placed = 0, False
         s.stack.append(("turn", seat))
         return
     hut_order(s)
-    if s.round >= s.params.rounds:
+    if s.round >= s.rule_params.rounds:
         s.over = True
         if s.trace is not None:
             s.log(f"game over; final turn order {s.order}")
@@ -65,7 +65,7 @@ def new_round(s: WistarState) -> None:
     s.hut = []
     s.occ = [[-1] * len(row) for row in s.occ]
     for pl in s.players:
-        pl.chiefs = s.params.chiefs
+        pl.chiefs = s.rule_params.chiefs
     if s.rvis >= 0 and s.trace is not None:
         s.log(f"round visitor {s.content.visitors[s.rvis].id} removed (nobody took it)")
     s.round += 1
@@ -91,8 +91,8 @@ def _x1_reset(s: WistarState, task: tuple) -> None:
 @auto("market_step")
 def _market_step(s: WistarState, task: tuple) -> None:
     """§3.7: discard the rightmost cards, slide right, draw new ones on the left."""
-    k = s.params.market_discard
-    size = s.params.market_size
+    k = s.rule_params.market_discard
+    size = s.rule_params.market_size
     for deck in (0, 1):
         row = s.market[deck]
         for card in row[size - k :]:
@@ -145,7 +145,7 @@ def _turn_options(s: WistarState, task: tuple) -> list[int]:
 
 def quick_options(s: WistarState, seat: int, pl: Player) -> list[int]:
     """Quick actions (§8) available now."""
-    prm = s.params
+    prm = s.rule_params
     out = []
     spend = pl.spendable()
     if spend >= prm.joker_cost:
@@ -225,7 +225,7 @@ def placement_parts(s: WistarState, seat: int, main: int, branches: tuple) -> tu
     if len(branches) > 1:
         return (main_part, (("branch", seat, branches),))
     tasks = tuple((p[0], seat, *p[1:]) for p in branches[0])
-    if s.params.bonus_part_order == "printed" or len(tasks) < 2:
+    if s.rule_params.bonus_part_order == "printed" or len(tasks) < 2:
         return (main_part, tasks) if tasks else (main_part,)
     return (main_part, *((t,) for t in tasks))
 
@@ -253,7 +253,7 @@ def part_name(part: tuple) -> str:
 
 def _quick(s: WistarState, seat: int, action: int) -> None:
     pl = s.players[seat]
-    prm = s.params
+    prm = s.rule_params
     if action == QA_JOKER:
         s.push(("pay", seat, prm.joker_cost), ("gain", seat, JOKER, 1))
     elif action == QA_POWER:

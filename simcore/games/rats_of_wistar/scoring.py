@@ -32,7 +32,7 @@ def ability_vp(s: WistarState, pl: Player) -> int:
 
 def room_vp(s: WistarState, pl: Player) -> int:
     """VP of the highest dug soil room (a room refilled by an invention is not dug, §6)."""
-    return s.params.room_vp[pl.dug - 1] if pl.dug else 0
+    return s.rule_params.room_vp[pl.dug - 1] if pl.dug else 0
 
 
 def end_count(s: WistarState, pl: Player, what: int, sub: int) -> int:
@@ -61,7 +61,7 @@ def score_total(s: WistarState, seat: int) -> int:
 def part_values(s: WistarState, seat: int) -> tuple[int, ...]:
     """The §9 parts of one seat, in ``PARTS`` order."""
     pl = s.players[seat]
-    prm = s.params
+    prm = s.rule_params
     con = s.content
     visitors = inventions = ends = 0
     for v in pl.visitors:

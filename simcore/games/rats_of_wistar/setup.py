@@ -76,7 +76,7 @@ def _farm(s: WistarState) -> None:
     s.door_tok = [tokens[d] if d < used else -1 for d in range(len(farm.doors))]
     s.door_open = [0 if d < used else 1 for d in range(len(farm.doors))]
     s.door_box = sorted(tokens[used:])
-    s.cheese = list(s.params.cheese_vp[: s.params.two_player_cheese if n == 2 else None])
+    s.cheese = list(s.rule_params.cheese_vp[: s.params.two_player_cheese if n == 2 else None])
 
 
 def _visitors(s: WistarState) -> None:

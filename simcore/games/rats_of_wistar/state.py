@@ -14,7 +14,9 @@ from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.rules import flow
 from simcore.games.rats_of_wistar.scoring import estimate, score_total
 from simcore.games.rats_of_wistar.setup import setup
+from simcore.games.rats_of_wistar.tables import RuleParams
 from simcore.games.rats_of_wistar.views import determinize, observation, outcome
+from simcore.params import params_record
 from simcore.rng import randbelow, state_stream, thaw
 
 # the stream enters the fingerprint by its state, whether frozen or thawed (``rng``)
@@ -24,11 +26,11 @@ _NO_FP: Final = frozenset(
 
 
 STATE_SLOTS: Final = (
-    "params", "content", "_n", "_rng", "_rng_src", "round", "order", "turn", "stack", "over",
-    "hut", "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
-    "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ",
-    "deck", "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns",
-    "steps", "_legal", "trace", "_info", "plc", "amend", "auto", "starts", "records",
+    "params", "content", "rule_params", "_n", "_rng", "_rng_src", "round", "order", "turn", "stack",
+    "over", "hut", "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
+    "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ", "deck",
+    "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns", "steps", "_legal",
+    "trace", "_info", "plc", "amend", "auto", "starts", "records",
     )  # fmt: skip
 
 
@@ -43,6 +45,7 @@ class WistarState(State):
     # The slots again, typed: the compiled build (``simcore.native``) makes them native fields.
     params: WistarParams
     content: Content
+    rule_params: RuleParams
     _n: int
     _rng: Any  # the thawed stream, or None while frozen in ``_rng_src``
     _rng_src: Any
@@ -99,6 +102,7 @@ class WistarState(State):
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
         self.params = params
         self.content = content
+        self.rule_params = params_record(RuleParams, params)
         self._n = n_players
         self.rng = state_stream(seed)
         self.trace = None
@@ -237,6 +241,7 @@ class WistarState(State):
         # every search iteration and end-of-game play-out; conformance checks every slot
         new = WistarState.__new__(WistarState)  # compiled: through the blank ``__init__``
         new.params, new.content, new._n = self.params, self.content, self._n
+        new.rule_params = self.rule_params
         # the stream is frozen once and shared by original and copy, each thawing its own on
         # first draw: most copies (search, end-of-game play-outs) never draw or are reseeded
         src = self._rng_src
@@ -287,7 +292,7 @@ class WistarState(State):
         return (("rng", hash(self._stream_state())),) + tuple(
             (name, _freeze(getattr(self, name)))
             for name in STATE_SLOTS
-            if name not in _NO_FP and name not in ("params", "content")
+            if name not in _NO_FP and name not in ("params", "content", "rule_params")
         )
 
     def determinize(self, player: int, rng: random.Random) -> WistarState:

@@ -94,3 +94,46 @@ class Content:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)
+
+
+@dataclass(frozen=True)
+class RuleParams:
+    """The parameters the rules and the heuristic read at every decision, copied from the params.
+
+    The params class is not compiled, so each ``s.params.x`` in compiled code is a lookup by
+    name (about 250 instructions; the heuristic's decisions made ~1,000 a game). Built by
+    ``simcore.params.params_record``, once per params object.
+    """
+
+    rounds: int
+    chiefs: int
+    bed_workers: int
+    cost_floor: int
+    dig_cost: int
+    bed_cost: int
+    jokers_for_mission_icons: bool
+    mission_exclusive: bool
+    joker_cost: int
+    max_power: int
+    power_cost: int
+    tents: int
+    potion_is_quick_action: bool
+    bed_vp: tuple[int, ...]
+    power2_vp: int
+    leftovers_per_vp: int
+    jokers_per_vp: int
+    move_token_workers: int
+    bonus_part_order: str
+    basic_project_cost: int
+    advanced_project_cost: int
+    room_vp: tuple[int, ...]
+    cheese_vp: tuple[int, ...]
+    gather_bonus_needs_strength: bool
+    effect_main_strength: int
+    fill_room_must_be_empty: bool
+    free_ability_choice: bool
+    market_size: int
+    market_discard: int
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
