@@ -332,3 +332,17 @@ def head_to_head(
         record = play_game(game, n_players, lineup, seed + i // n_players)
         wins += record.seats[seat]["win_share"]
     return wins, n_games
+
+
+def check_params_copy(copy: Any, params: Any) -> list[str]:
+    """Fields of ``copy`` (a game's compiled copy of some params fields, e.g. ``RuleParams``)
+    that differ from the params' own; raises ``ConformanceError`` if any does, or if the copy
+    does not survive pickling (a compiled frozen class needs its ``__reduce__``)."""
+    import dataclasses
+    import pickle
+
+    names = [f.name for f in dataclasses.fields(copy) if hasattr(params, f.name)]
+    wrong = [n for n in names if n != "params" and getattr(copy, n) != getattr(params, n)]
+    if wrong or pickle.loads(pickle.dumps(copy)) != copy:
+        raise ConformanceError(f"params copy differs from the params in {wrong} (or pickling)")
+    return names

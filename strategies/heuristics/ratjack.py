@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from simcore.api import State
+from simcore.content import reduce_frozen
 from simcore.games.ratjack.codes import DRAW_DECK, P_DRAW, P_EFFECT, P_OVER, P_PLAY, SETUP
 from simcore.games.ratjack.state import RatjackState
 from strategies.base import StyleFactory
@@ -36,6 +37,9 @@ class Weights:
     finisher: float  # own known card of exactly the missing value
     threat: float  # per opponent who could finish with one card
     leader: float  # extra per point the VP leader is close to the target
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # compiled: a frozen class cannot be restored field by field
 
 
 _WEIGHTS: Final = {

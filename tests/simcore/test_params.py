@@ -38,27 +38,6 @@ def test_params_are_frozen():
     assert params.replace(turns_each=2).turns_each == 2
 
 
-@pytest.mark.parametrize(
-    ("game_id", "changed"),
-    [
-        ("ratjack", {"target": 21, "max_turns_per_round": 9, "elimination_timing": "immediate"}),
-        ("rats_of_wistar", {"rounds": 4, "joker_cost": 2, "bed_vp": (0, 1, 1, 2, 3, 5)}),
-    ],
-)
-def test_a_games_rule_params_copy_its_params(game_id, changed):
-    # The compiled rules read these copies: every field must be the params' own value.
-    import dataclasses
-
-    from simcore import registry
-
-    for overrides in ({}, changed):
-        game = registry.make_game(game_id, overrides)
-        copy = game.new_state(2, 1).rule_params
-        for f in dataclasses.fields(copy):
-            assert getattr(copy, f.name) == getattr(game.params, f.name), f.name
-    assert {k: getattr(copy, k) for k in changed} == changed
-
-
 def test_params_record_is_built_once_per_params_object():
     import dataclasses
 

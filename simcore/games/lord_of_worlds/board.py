@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from simcore.content import reduce_frozen
 from simcore.games.lord_of_worlds.content import (
     connected,
     fail,
@@ -37,6 +38,9 @@ class Board:
     def size(self) -> int:
         """Number of hexes."""
         return len(self.coords)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # compiled: a frozen class cannot be restored field by field
 
 
 def _kind(path: Path, entry: str, kind: Any) -> int:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from simcore.api import TERMINAL, State, start_columns
+from simcore.content import reduce_frozen
 from simcore.games.lord_of_worlds import cards as deck_ops
 from simcore.games.lord_of_worlds import options, render, rules, sample
 from simcore.games.lord_of_worlds.board import Board
@@ -62,6 +63,9 @@ class Context:
     mix_chains_through_mix: bool  # per chain valuation
     mix_declaration_binding: bool
     move_after_collect: bool
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # compiled: a frozen class cannot be restored field by field
 
 
 class LordOfWorldsState(State):

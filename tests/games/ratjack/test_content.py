@@ -96,3 +96,14 @@ def test_content_tables_pickle_by_their_constructor():
     # compiled, the tables are a frozen native class (no field-by-field restore)
     content = load_content(RatjackParams())
     assert pickle.loads(pickle.dumps(content)) == content
+
+
+def test_rule_params_copy_the_params_the_compiled_rules_read():
+    from simcore.testing import check_params_copy
+
+    changed = {"target": 21, "max_turns_per_round": 9, "elimination_timing": "immediate"}
+    for overrides in ({}, changed):
+        game = Ratjack.from_overrides(overrides)
+        copy = game.new_state(2, 1).rule_params
+        assert len(check_params_copy(copy, game.params)) == 18
+    assert {k: getattr(copy, k) for k in changed} == changed
