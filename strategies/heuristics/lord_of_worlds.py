@@ -53,6 +53,10 @@ class LordOfWorldsHeuristic:
         # pure geometry memo; boards are cached for the life of the process, so ids are stable
         self._orders: dict[tuple[int, int], tuple[int, ...]] = {}
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # compiled, a native class is not pickled by its __dict__; everything follows from style
+        return type(self), (self.style,)
+
     # ------------------------------------------------------------- evaluation
     def place_score(self, s: LordOfWorldsState, view: PlanetView, tile: int, h: int) -> float:
         """Value of putting ``tile`` on planet hex ``h`` (an empty or architect hex)."""

@@ -58,6 +58,10 @@ class RatjackHeuristic:
         self.w = _WEIGHTS[style]
         self.name = "heuristic" if style == STYLES[0] else f"heuristic:style={style}"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # compiled, a native class is not pickled by its __dict__; everything follows from style
+        return type(self), (self.style,)
+
     def act(self, state: State, rng: random.Random) -> int:
         """Best action for the seat to act, judged on one sampled world."""
         legal = state.legal_actions()

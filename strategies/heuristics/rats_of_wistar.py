@@ -44,6 +44,10 @@ class WistarHeuristic:
         self.w = WEIGHTS[style]
         self.name = f"heuristic:style={style}"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # compiled, a native class is not pickled by its __dict__; everything follows from style
+        return type(self), (self.style,)
+
     def act(self, state: Any, rng: random.Random) -> int:
         """Best-valued legal action; in the game's last turn, none that ends it as a loss while
         another action does better (``strategies.endgame``: the values do not see scoring)."""

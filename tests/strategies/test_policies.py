@@ -112,3 +112,18 @@ def test_player_aliases_name_the_same_player_once():
     assert player_aliases(["heuristic:style=careful", "heuristic"], ratjack) == {
         "heuristic:style=careful": "heuristic"
     }
+
+
+@pytest.mark.parametrize("game_id", ["ratjack", "lord_of_worlds", "rats_of_wistar"])
+def test_a_heuristic_pickles_and_plays_as_before(game_id):
+    # compiled, the heuristics are native classes: they pickle by their style (__reduce__)
+    import pickle
+
+    from simcore import registry
+
+    game = registry.make_game(game_id)
+    policy = make_policy("heuristic", game)
+    copy = pickle.loads(pickle.dumps(policy))
+    assert copy.name == policy.name
+    state = game.new_state(2, 5)
+    assert copy.act(state, random.Random(1)) == policy.act(state, random.Random(1))

@@ -158,15 +158,3 @@ def test_plan_only_copies_count_nothing_and_leave_the_real_counters_alone():
         real.apply(s.legal_actions()[0])
         counted += real.stats != before
     assert counted > 0  # not vacuous: the same plays do count in a real copy
-
-
-def test_the_heuristic_pickles_with_its_weights():
-    # compiled, its frozen Weights record needs its own __reduce__
-    import pickle
-
-    from simcore.games.ratjack import Ratjack
-    from strategies.registry import make_policy
-
-    policy = make_policy("heuristic:style=aggressive", Ratjack())
-    copy = pickle.loads(pickle.dumps(policy))
-    assert copy.w == policy.w and copy.name == policy.name
