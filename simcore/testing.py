@@ -335,9 +335,9 @@ def head_to_head(
 
 
 def check_params_copy(copy: Any, params: Any) -> list[str]:
-    """Fields of ``copy`` (a game's compiled copy of some params fields, e.g. ``RuleParams``)
-    that differ from the params' own; raises ``ConformanceError`` if any does, or if the copy
-    does not survive pickling (a compiled frozen class needs its ``__reduce__``)."""
+    """Names of the params fields ``copy`` carries (a game's compiled copy, e.g. ``RuleParams``);
+    ``ConformanceError`` if one differs from the params' own or if the copy does not survive
+    pickling (a compiled frozen class needs its ``__reduce__``)."""
     import dataclasses
     import pickle
 
