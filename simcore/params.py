@@ -176,20 +176,18 @@ def _check_field(f: dataclasses.Field, hint: Any, value: Any, game_id: str) -> N
         raise ConfigError(f"parameter {key!r} must be <= {meta['le']}, got {value!r}")
 
 
-# Compiled rules read their hot parameters from a compiled copy (a game's ``RuleParams``): this
-# params class is not compiled, so ``s.params.x`` there is a lookup by name (~250 instructions).
-_RECORDS: dict[tuple[type, int], tuple[Any, Any]] = {}
+# Compiled rules read their hot parameters from a compiled copy (a game's ``RuleParams``, Lord
+# of Worlds' ``Context``): a params class is not compiled, so ``s.params.x`` in compiled code is
+# a lookup by name (~250 instructions). A game builds its copy once, with its content.
 
 
-def params_record(cls: type, params: Any) -> Any:
-    """``cls`` (a frozen dataclass whose fields are params fields) filled from ``params``; one
-    per (class, params object), the params object kept alive with it so its id stays unique."""
-    key = (cls, id(params))
-    hit = _RECORDS.get(key)
-    if hit is not None and hit[0] is params:
-        return hit[1]
-    if len(_RECORDS) > 256:  # a long-lived process building many params objects
-        _RECORDS.clear()
-    made = cls(**{f.name: getattr(params, f.name) for f in dataclasses.fields(cls)})
-    _RECORDS[key] = (params, made)
-    return made
+def params_fields(cls: type, params: Any) -> dict[str, Any]:
+    """The fields of dataclass ``cls`` that ``params`` also has, with the params' values."""
+    return {
+        f.name: getattr(params, f.name) for f in dataclasses.fields(cls) if hasattr(params, f.name)
+    }
+
+
+def params_copy(cls: type, params: Any) -> Any:
+    """``cls`` (a frozen dataclass of params fields only) filled from ``params``."""
+    return cls(**params_fields(cls, params))

@@ -338,11 +338,12 @@ def check_params_copy(copy: Any, params: Any) -> list[str]:
     """Names of the params fields ``copy`` carries (a game's compiled copy, e.g. ``RuleParams``);
     ``ConformanceError`` if one differs from the params' own or if the copy does not survive
     pickling (a compiled frozen class needs its ``__reduce__``)."""
-    import dataclasses
     import pickle
 
-    names = [f.name for f in dataclasses.fields(copy) if hasattr(params, f.name)]
-    wrong = [n for n in names if n != "params" and getattr(copy, n) != getattr(params, n)]
+    from simcore.params import params_fields
+
+    own = params_fields(type(copy), params)
+    wrong = [name for name, value in own.items() if getattr(copy, name) != value]
     if wrong or pickle.loads(pickle.dumps(copy)) != copy:
         raise ConformanceError(f"params copy differs from the params in {wrong} (or pickling)")
-    return names
+    return list(own)

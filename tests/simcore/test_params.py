@@ -38,15 +38,19 @@ def test_params_are_frozen():
     assert params.replace(turns_each=2).turns_each == 2
 
 
-def test_params_record_is_built_once_per_params_object():
+def test_params_copy_takes_the_fields_the_params_have():
     import dataclasses
 
-    from simcore.params import params_record
+    from simcore.params import params_copy, params_fields
 
     @dataclasses.dataclass(frozen=True)
     class Some:
         bonus_card: int
 
-    a, b = DuelParams(bonus_card=3), DuelParams(bonus_card=4)
-    assert params_record(Some, a) is params_record(Some, a)
-    assert params_record(Some, a).bonus_card == 3 and params_record(Some, b).bonus_card == 4
+    @dataclasses.dataclass(frozen=True)
+    class Mixed:
+        bonus_card: int
+        other: str = "x"
+
+    assert params_copy(Some, DuelParams(bonus_card=3)) == Some(bonus_card=3)
+    assert params_fields(Mixed, DuelParams(bonus_card=4)) == {"bonus_card": 4}

@@ -26,6 +26,7 @@ from simcore.games.lord_of_worlds.content import (
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
 from simcore.games.lord_of_worlds.render import class_catalogue
 from simcore.games.lord_of_worlds.state import Context, LordOfWorldsState
+from simcore.params import params_fields
 
 __all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState"]
 
@@ -126,17 +127,5 @@ def build_context(params: LordOfWorldsParams, n_players: int) -> Context:
         params=params, n_players=n_players, cards=cards, tiles=tiles, planet=planet,
         board=board, scoring=scoring, in_play=in_play, ttype=tiles.type, tvalue=tiles.value,
         n_kinds=len(cards.value), end_empty=params.end_empty_hexes[n_players - 2],
-        scores_value_sets=params.scores_value_sets, strategic=params.strategic,
-        hand_limit=params.hand_limit, free_step_after_jump=params.free_step_after_jump,
-        facedown_blocks=params.facedown_blocks, require_action=params.require_action,
-        portal_cost=params.portal_cost, portal_jump_from_start=params.portal_jump_from_start,
-        display_piles=params.display_piles, pile_close_sum=params.pile_close_sum,
-        wild_own_pile=params.wild_own_pile, bare_architect_empty=params.bare_architect_empty,
-        max_rounds=params.max_rounds, colored_hex_bonus=params.colored_hex_bonus,
-        sage_points_per_tile=params.sage_points_per_tile,
-        viewpoint_points_per_tile=params.viewpoint_points_per_tile,
-        sage_counts_architect_tiles=params.sage_counts_architect_tiles,
-        mix_chains_through_mix=params.mix_chains_through_mix,
-        mix_declaration_binding=params.mix_declaration_binding,
-        move_after_collect=params.move_after_collect,
+        **params_fields(Context, params),  # the params the compiled rules read per step
     )  # fmt: skip

@@ -42,7 +42,8 @@ class Context:
     end_empty: int
     # Params the rules and the heuristic read per step, copied once: the params class is not
     # compiled, so each read is a lookup by name (about 250 instructions compiled; a property
-    # is a Python call). tests/games/lord_of_worlds/test_content.py checks every one.
+    # is a Python call). ``build_context`` fills every field named like a params field from the
+    # params (``params_fields``); tests/games/lord_of_worlds/test_content.py checks them.
     scores_value_sets: bool  # ``params.scores_value_sets``, read per planet valuation
     strategic: bool
     hand_limit: int

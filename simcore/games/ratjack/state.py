@@ -13,7 +13,7 @@ from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.params import RatjackParams
 from simcore.games.ratjack.tables import Content, RuleParams
 from simcore.native import bind_pure
-from simcore.params import params_record
+from simcore.params import params_copy
 from simcore.rng import randbelow, state_stream
 
 _LISTS: Final = (
@@ -102,11 +102,15 @@ class RatjackState(State):
         content: Content | None = None,
         n_players: int = 0,
         seed: int = 0,
+        rule_params: RuleParams | None = None,
     ) -> None:
         if params is None or content is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
         self.params, self.ct, self.n = params, content, n_players
-        self.rule_params = params_record(RuleParams, params)
+        # the game passes its copy; built here only for a state made directly
+        self.rule_params = (
+            rule_params if rule_params is not None else params_copy(RuleParams, params)
+        )
         self.effects = EFFECTS  # read by resolve: effects that resolve other cards need it
         self.all = (1 << n_players) - 1
         self.nstat = NSTAT

@@ -16,7 +16,7 @@ from simcore.games.rats_of_wistar.scoring import estimate, score_total
 from simcore.games.rats_of_wistar.setup import setup
 from simcore.games.rats_of_wistar.tables import RuleParams
 from simcore.games.rats_of_wistar.views import determinize, observation, outcome
-from simcore.params import params_record
+from simcore.params import params_copy
 from simcore.rng import randbelow, state_stream, thaw
 
 # the stream enters the fingerprint by its state, whether frozen or thawed (``rng``)
@@ -97,12 +97,16 @@ class WistarState(State):
         content: Content | None = None,
         n_players: int = 0,
         seed: int = 0,
+        rule_params: RuleParams | None = None,
     ) -> None:
         if params is None or content is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
         self.params = params
         self.content = content
-        self.rule_params = params_record(RuleParams, params)
+        # the game passes its copy; built here only for a state made directly
+        self.rule_params = (
+            rule_params if rule_params is not None else params_copy(RuleParams, params)
+        )
         self._n = n_players
         self.rng = state_stream(seed)
         self.trace = None

@@ -102,7 +102,7 @@ class RuleParams:
 
     The params class is not compiled, so each ``s.params.x`` in compiled code is a lookup by
     name (about 250 instructions; the heuristic's decisions made ~1,000 a game). Built by
-    ``simcore.params.params_record``, once per params object.
+    ``simcore.params.params_copy``, once per game object.
     """
 
     rounds: int
