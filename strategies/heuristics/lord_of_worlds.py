@@ -20,7 +20,7 @@ from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from simcore.games.lord_of_worlds.tables import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
 from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
-from strategies.heuristics.lord_of_worlds_view import NEG, PlanetView, planet_view
+from strategies.heuristics.lord_of_worlds_view import NEG, PlanetView, PlanMemo, planet_view
 
 STYLES: Final = {
     # w_chain: weight of chain growth; w_arch: weight of architect-space stars;
@@ -91,7 +91,11 @@ class LordOfWorldsHeuristic:
         key = (self.style, tile, s.free_used)
         best = view.best_special.get(key)
         if best is None:
-            best = max((self.place_score(s, view, tile, h) for h in view.empties), default=NEG)
+            best = NEG  # the first best, as max() picks; NEG with no empty hex
+            for i, h in enumerate(view.empties):
+                v = self.place_score(s, view, tile, h)
+                if i == 0 or v > best:
+                    best = v
             view.best_special[key] = best
         return best
 
@@ -103,30 +107,37 @@ class LordOfWorldsHeuristic:
         p = s.player
         if not s.pempty[p]:
             return NEG, -1, -1, 0
-        ctx = s.ctx
-        board, tvalue = ctx.board, ctx.tvalue
-        dist = board.dist[s.cart[p]]
-        top = max(avail)
         view = planet_view(s, p)
         faceup = s.faceup_tiles()
+        cart = s.cart[p]
         # the card-selection steps re-plan with unchanged inputs: a one-entry memo on the view
         # (which is rebuilt when the planet changes) keyed by everything else the plan reads
-        key = (self.wc, self.wa, self.price, self.reserve, s.cart[p], tuple(avail), s.free_used)
         memo = view.plan_memo
-        if memo is not None and memo[1] is faceup and memo[0] == key:
-            return memo[2]
+        if memo is not None and memo.holds(self, cart, avail, s.free_used, faceup):
+            return memo.best
+        best = self._best_tile(s, view, faceup, avail)
+        view.plan_memo = PlanMemo(self, cart, avail[:], s.free_used, faceup, best)
+        return best
+
+    def _best_tile(
+        self,
+        s: LordOfWorldsState,
+        view: PlanetView,
+        faceup: tuple[tuple[int, int], ...],
+        avail: list[int],
+    ) -> tuple[float, int, int, int]:
+        ctx = s.ctx
+        board, tvalue, ttype = ctx.board, ctx.tvalue, ctx.ttype
+        dist, colour = board.dist[s.cart[s.player]], board.colour
+        top = avail[0]
+        for x in avail:
+            if x > top:
+                top = x
         bonus = ctx.colored_hex_bonus
         best = (NEG, -1, -1, 0)
-        colour, ttype = board.colour, ctx.ttype
-        price, wa, vgain = self.price, self.wa, view.vgain
-        # basic terrain worth = max(on an empty hex, on an architect space + wa * value)
+        price, wa, wc, reserve = self.price, self.wa, self.wc, self.reserve
+        vgain, best_empty, best_space = view.vgain, view.best_empty, view.best_space
         free = FREE_BONUS * (not s.free_used)
-        wc, reserve = self.wc, self.reserve
-        on_empty, on_space = [], []
-        for g in view.best_empty:
-            on_empty.append(wc * g + free)
-        for g in view.best_space:
-            on_space.append(wc * g - reserve)
         for h, t in faceup:
             v = tvalue[t]
             cost = dist[h] + v
@@ -137,9 +148,11 @@ class LordOfWorldsHeuristic:
                 continue
             typ = ttype[t]
             if typ < N_BASIC:
-                worth = on_space[typ] + wa * v
-                if on_empty[typ] > worth:
-                    worth = on_empty[typ]
+                # basic terrain: the better of an empty hex and an architect space (+ wa * value)
+                worth = wc * best_space[typ] - reserve + wa * v
+                on_empty = wc * best_empty[typ] + free
+                if on_empty > worth:
+                    worth = on_empty
                 worth += vgain[v]
             else:
                 worth = self.worth(s, view, t)
@@ -148,7 +161,6 @@ class LordOfWorldsHeuristic:
                 best = (score, h, col, cost)
         if best[1] >= 0 and best[2] < 0:
             best = (best[0], best[1], _cheapest_colour(avail, best[3]), best[3])
-        view.plan_memo = (key, faceup, best)
         return best
 
     # ------------------------------------------------------------- decisions

@@ -10,11 +10,13 @@ from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from simcore.games.lord_of_worlds.tables import N_BASIC
 
 NEG: Final = -1e9
-_PACK: Final = 1 << 40  # packs (joined size, lost points) into one int; points stay far below 2**39
 
 
 class PlanetView:
-    """Per-planet placement gains (public information), cached on the state per planet."""
+    """Per-planet placement gains (public information), cached on the state per planet.
+
+    ``gains``, ``sage`` and ``view`` are indexed by hex and meaningful at ``empties`` only.
+    """
 
     __slots__ = (
         "best_empty",
@@ -33,9 +35,11 @@ class PlanetView:
         ctx = s.ctx
         adj, table, ttype = ctx.planet.adj, ctx.scoring.chain, ctx.ttype
         terr, arch, printed = s.pterr[p], s.parch[p], ctx.planet.architect
-        # plain loops, no comprehensions (3.11 builds a frame for each): a view is rebuilt
-        # after every placement of every lookahead
-        types, empties, space = [], [], []
+        # plain loops, no comprehensions (3.11 builds a frame for each), and lists by hex, not
+        # dicts: a view is rebuilt after every placement of every lookahead
+        types: list[int] = []
+        empties: list[int] = []
+        space: list[bool] = []
         plain = spaced = False
         for h, t in enumerate(terr):
             types.append(ttype[t] if t >= 0 else -1)
@@ -48,20 +52,22 @@ class PlanetView:
                 else:
                     plain = True
         root, size = chain_components(types, adj)
+        n = len(terr)
         self.empties, self.space = empties, space
-        self.gains: dict[int, dict[int, int]] = {}
-        self.sage: dict[int, int] = {}
-        self.view: dict[int, int] = {}
+        no_gains: dict[int, int] = {}  # never written: shared by the hexes that are not empty
+        self.gains = gains = [no_gains] * n
+        self.sage = sage = [0] * n
+        self.view = view = [0] * n
         # chain gains never fall below a lone tile's points for the non-decreasing tables in
         # use, so every hex counts as table[1] for terrains that are not next to it
         base = table[1]
         self.best_empty = best_empty = [base if plain else NEG] * N_BASIC
         self.best_space = best_space = [base if spaced else NEG] * N_BASIC
-        gains, sage, view = self.gains, self.sage, self.view
-        for h in self.empties:
-            g: dict[int, int] = {}
+        joined, lost = [0] * N_BASIC, [0] * N_BASIC  # per terrain met: chain sizes, points
+        for h in empties:
             filled = longest = 0
             seen: list[int] = []
+            met: list[int] = []
             for x in adj[h]:
                 t = types[x]
                 if t < 0:
@@ -73,16 +79,21 @@ class PlanetView:
                 if r in seen:
                     continue
                 seen.append(r)
-                n = size[r]
-                if n > longest:
-                    longest = n
+                k = size[r]
+                if k > longest:
+                    longest = k
                 # the chain grows to 1 + the joined sizes; the joined chains' own points go
-                g[t] = g.get(t, 0) + n * _PACK - table[n]
-            if g:
-                best = best_space if self.space[h] else best_empty
-                for t, packed in g.items():
-                    joined = (packed + _PACK // 2) // _PACK
-                    v = g[t] = table[1 + joined] + packed - joined * _PACK
+                if t in met:
+                    joined[t] += k
+                    lost[t] += table[k]
+                else:
+                    met.append(t)
+                    joined[t], lost[t] = k, table[k]
+            g: dict[int, int] = {}
+            if met:
+                best = best_space if space[h] else best_empty
+                for t in met:
+                    v = g[t] = table[1 + joined[t]] - lost[t]
                     if v > best[t]:
                         best[t] = v
             gains[h] = g
@@ -91,25 +102,60 @@ class PlanetView:
         # best placement value per special tile, filled lazily by the policy
         self.best_special: dict[tuple[str, int, bool], float] = {}
         self.vgain = _value_set_gains(s, p)
-        self.plan_memo: tuple | None = None
+        self.plan_memo: PlanMemo | None = None
+
+
+class PlanMemo:
+    """The last plan made on a view: its inputs besides the view, and its answer."""
+
+    __slots__ = ("owner", "cart", "avail", "free_used", "faceup", "best")
+
+    def __init__(
+        self,
+        owner: object,
+        cart: int,
+        avail: list[int],
+        free_used: bool,
+        faceup: tuple[tuple[int, int], ...],
+        best: tuple[float, int, int, int],
+    ) -> None:
+        self.owner, self.cart, self.avail, self.free_used = owner, cart, avail, free_used
+        self.faceup, self.best = faceup, best
+
+    def holds(
+        self,
+        owner: object,
+        cart: int,
+        avail: list[int],
+        free_used: bool,
+        faceup: tuple[tuple[int, int], ...],
+    ) -> bool:
+        """The memo answers a plan by ``owner`` (a policy: its weights) with these inputs."""
+        return (
+            owner is self.owner
+            and cart == self.cart
+            and free_used == self.free_used
+            and faceup is self.faceup
+            and avail == self.avail
+        )
 
 
 def _value_set_gains(s: LordOfWorldsState, p: int) -> list[float]:
     """Per printed value, the value-set points one more tile of that value would add."""
     ctx = s.ctx
-    tv = ctx.tvalue
-    top = max(tv) + 1
+    top = ctx.top_value + 1
+    gains = [0.0] * top
     if not ctx.scores_value_sets:
-        return [0.0] * top
+        return gains
     counts = [0] * top
     for v in planet_values(s, p):
         counts[v] += 1
     table = ctx.scoring.value_sets
     last = len(table) - 1
-    return [
-        float(table[min(c + 1, last)] - table[min(c, last)]) if 1 <= v <= VALUE_SET_MAX else 0.0
-        for v, c in enumerate(counts)
-    ]
+    for v in range(1, min(top, VALUE_SET_MAX + 1)):
+        c = counts[v]
+        gains[v] = float(table[min(c + 1, last)] - table[min(c, last)])
+    return gains
 
 
 def planet_view(s: LordOfWorldsState, p: int) -> PlanetView:

@@ -126,6 +126,7 @@ def build_context(params: LordOfWorldsParams, n_players: int) -> Context:
     return Context(
         params=params, n_players=n_players, cards=cards, tiles=tiles, planet=planet,
         board=board, scoring=scoring, in_play=in_play, ttype=tiles.type, tvalue=tiles.value,
+        top_value=max(tiles.value),
         n_kinds=len(cards.value), end_empty=params.end_empty_hexes[n_players - 2],
         **params_fields(Context, params),  # the params the compiled rules read per step
     )  # fmt: skip

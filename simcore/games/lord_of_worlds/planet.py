@@ -27,6 +27,7 @@ CHAINS: Final = 4
 VALUES: Final = 5
 SOURCES: Final = ("colored_hex", "architect", "sage_tree", "viewpoint", "chains", "value_sets")
 Adj = Sequence[Sequence[int]]
+Geometry = tuple[tuple[int, ...], ...]  # a planet's adjacency as ``Planet.adj`` holds it
 VALUE_SET_MAX: Final = 10  # §6 rev. 2: value sets count printed values 1 to 10 only
 
 
@@ -174,10 +175,13 @@ def best_adjacent_chain(
     return best
 
 
-def chain_components(types: Sequence[int], adj: Adj) -> tuple[list[int], dict[int, int]]:
-    """Root hex of every basic-terrain hex's chain and the size of each chain (mixes ignored)."""
+def chain_components(types: list[int], adj: Geometry) -> tuple[list[int], list[int]]:
+    """Root hex of every basic-terrain hex's chain, and the size of each chain at its root
+    (0 elsewhere; mixes ignored)."""
+    # a list and concrete tuple types, not a dict and Sequence: compiled, each neighbour read is
+    # then a plain load (the heuristic's planet view runs this after every placement)
     root = [-1] * len(types)
-    size: dict[int, int] = {}
+    size = [0] * len(types)
     for h, t in enumerate(types):
         if root[h] >= 0 or not 0 <= t < N_BASIC:
             continue
@@ -193,15 +197,15 @@ def chain_components(types: Sequence[int], adj: Adj) -> tuple[list[int], dict[in
     return root, size
 
 
-def _components(types: Sequence[int], adj: Adj, table: Sequence[int]) -> tuple[int, int]:
+def _components(types: list[int], adj: Geometry, table: Sequence[int]) -> tuple[int, int]:
     """(points, longest) of the basic-terrain chains of a planet whose mixes are resolved."""
-    sizes = chain_components(types, adj)[1].values()
+    sizes = [n for n in chain_components(types, adj)[1] if n]
     return sum(table[n] for n in sizes), max(sizes, default=0)
 
 
 def chain_scores(
     types: Sequence[int],
-    adj: Adj,
+    adj: Geometry,
     table: Sequence[int],
     through_mix: bool = False,
     declared: Sequence[int] | None = None,
@@ -220,7 +224,7 @@ def chain_scores(
     return best
 
 
-def _mixes_anchored(work: Sequence[int], adj: Adj, types: Sequence[int], mixes: list[int]) -> bool:
+def _mixes_anchored(work: list[int], adj: Geometry, types: Sequence[int], mixes: list[int]) -> bool:
     """Every assigned mix shares its chain with at least one real tile of its terrain."""
     root, _ = chain_components(work, adj)
     anchored = {root[h] for h, t in enumerate(types) if 0 <= t < N_BASIC}
@@ -265,9 +269,14 @@ def planet_values(s: LordOfWorldsState, p: int) -> list[int]:
     """Values that form value sets (§6): the top tile of every hex, values 1 to 10 only (a
     covered architect tile does not count)."""
     tv, terr = s.ctx.tvalue, s.pterr[p]
-    top = {h: tile for h, tile in s.archt[p] if terr[h] < 0}  # the last architect tile laid
-    top.update({h: t for h, t in enumerate(terr) if t >= 0})
-    return [tv[t] for t in top.values() if 1 <= tv[t] <= VALUE_SET_MAX]
+    values = []
+    if s.archt[p]:  # the last architect tile laid on each hex no terrain covers
+        top = {h: tile for h, tile in s.archt[p] if terr[h] < 0}
+        values = [tv[t] for t in top.values() if 1 <= tv[t] <= VALUE_SET_MAX]
+    for t in terr:
+        if t >= 0 and 1 <= tv[t] <= VALUE_SET_MAX:
+            values.append(tv[t])
+    return values
 
 
 def final_scoring(s: LordOfWorldsState) -> None:

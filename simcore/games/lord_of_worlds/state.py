@@ -38,6 +38,7 @@ class Context:
     in_play: tuple[int, ...]
     ttype: tuple[int, ...]
     tvalue: tuple[int, ...]
+    top_value: int  # max(tvalue): value-indexed tables have top_value + 1 entries
     n_kinds: int
     end_empty: int
     # Params the rules and the heuristic read per step, copied once: the params class is not

@@ -179,15 +179,14 @@ def test_seed_final_scoring_example_chains_36_15_6():
 
 def test_mix_is_assigned_to_maximise_the_score():
     # types only: D D D M W  (a line); the mix joins desert: 4 -> 10, water 1 -> 1
-    adj = [[1], [0, 2], [1, 3], [2, 4], [3]]
+    adj = ((1,), (0, 2), (1, 3), (2, 4), (3,))  # tuples, as Planet.adj holds it
     d, w = TERRAINS.index("desert"), TERRAINS.index("water")
     table = started().ctx.scoring.chain
     assert chain_scores([d, d, d, MIX, w], adj, table) == (10 + 1, 4)
     # a mix between two desert chains of 2 merges them: 5 tiles -> 15 (not 3 + 3 + 1)
-    adj = [[1], [0, 2], [1, 3], [2, 4], [3]]
-    assert chain_scores([d, d, MIX, d, d], [[1], [0, 2], [1, 3], [2, 4], [3]], table) == (15, 5)
+    assert chain_scores([d, d, MIX, d, d], adj, table) == (15, 5)
     # a mix with no basic neighbour scores nothing
-    assert chain_scores([MIX, -1, d], [[1], [0, 2], [1]], table) == (1, 1)
+    assert chain_scores([MIX, -1, d], ((1,), (0, 2), (1,)), table) == (1, 1)
 
 
 def test_strategic_example_chains_28_10_10_values_60():
@@ -199,7 +198,7 @@ def test_strategic_example_chains_28_10_10_values_60():
     assert (table[7], table[4]) == (28, 10)
     lo, wa, mo = (TERRAINS.index(t) for t in ("lowland", "water", "mountain"))
     line = [lo] * 6 + [MIX] + [-1] + [wa] * 4 + [-1] + [mo] * 4
-    adj = [[x for x in (i - 1, i + 1) if 0 <= x < len(line)] for i in range(len(line))]
+    adj = tuple(tuple(x for x in (i - 1, i + 1) if 0 <= x < len(line)) for i in range(len(line)))
     assert chain_scores(line, adj, table) == (28 + 10 + 10, 7)
     values = [2] * 5 + [5] * 3 + [8] * 3 + [1, 1, 3, 4, 6, 7, 9, 10, 10]
     assert value_set_points(values, s.ctx.scoring.value_sets) == 60

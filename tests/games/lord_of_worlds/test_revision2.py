@@ -30,7 +30,7 @@ from .helpers import card, fill_planet, planet_hex, play, set_hand, started, til
 from .test_planet import collecting
 
 D, W = TERRAINS.index("desert"), TERRAINS.index("water")
-LINE5 = [[1], [0, 2], [1, 3], [2, 4], [3]]
+LINE5 = ((1,), (0, 2), (1, 3), (2, 4), (3,))
 
 
 def _architect_tile_at(s, p: int, q: int, r: int, value: int = 8) -> None:
