@@ -63,7 +63,7 @@ class LordOfWorldsHeuristic:
         ctx = s.ctx
         typ, val = ctx.ttype[tile], ctx.tvalue[tile]
         space = view.space[h]
-        score = self.wa * val - self.reserve if space else FREE_BONUS * (not s.free_used)
+        score = self.wa * val - self.reserve if space else _free_bonus(s)
         score += view.vgain[val]
         if typ < N_BASIC:
             return score + self.wc * view.gains[h].get(typ, ctx.scoring.chain[1])
@@ -75,7 +75,7 @@ class LordOfWorldsHeuristic:
         if typ == VIEWPOINT:
             return score + ctx.viewpoint_points_per_tile * view.view[h]
         if typ == MIX:
-            return score + self.wc * max(view.gains[h].values(), default=ctx.scoring.chain[1])
+            return score + self.wc * _best_gain(view.gains[h], ctx.scoring.chain[1])
         return score
 
     def worth(self, s: LordOfWorldsState, view: PlanetView, tile: int) -> float:
@@ -83,7 +83,7 @@ class LordOfWorldsHeuristic:
         ctx = s.ctx
         typ, val = ctx.ttype[tile], ctx.tvalue[tile]
         if typ < N_BASIC:
-            free = FREE_BONUS * (not s.free_used)
+            free = _free_bonus(s)
             return view.vgain[val] + max(
                 self.wc * view.best_empty[typ] + free,
                 self.wc * view.best_space[typ] + self.wa * val - self.reserve,
@@ -137,7 +137,7 @@ class LordOfWorldsHeuristic:
         best = (NEG, -1, -1, 0)
         price, wa, wc, reserve = self.price, self.wa, self.wc, self.reserve
         vgain, best_empty, best_space = view.vgain, view.best_empty, view.best_space
-        free = FREE_BONUS * (not s.free_used)
+        free = _free_bonus(s)
         for h, t in faceup:
             v = tvalue[t]
             cost = dist[h] + v
@@ -333,6 +333,21 @@ class LordOfWorldsHeuristic:
         return R.DISCARD + min(
             kinds, key=lambda k: (colour[k] == WILD, sums[colour[k]], value[k], k)
         )
+
+
+def _free_bonus(s: LordOfWorldsState) -> float:
+    """FREE_BONUS while the turn's free collection is unused, else 0.0."""
+    # a branch, not FREE_BONUS * (not used): compiled, float * bool is a generic multiply
+    return 0.0 if s.free_used else FREE_BONUS
+
+
+def _best_gain(gains: dict[int, int], default: int) -> int:
+    """``max(gains.values(), default=default)`` without the generic builtin call (compiled)."""
+    best, first = default, True
+    for g in gains.values():
+        if first or g > best:
+            best, first = g, False
+    return best
 
 
 def _hex_distance(at: tuple[int, int], q: int, r: int) -> int:

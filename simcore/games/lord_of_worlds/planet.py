@@ -233,9 +233,10 @@ def _mixes_anchored(work: list[int], adj: Geometry, types: Sequence[int], mixes:
 
 # Planets recur (searches, end-of-game guards and cut-off evaluations score the same planets
 # again and again), and mixes make scoring a product over assignments: a bounded memo. Keys
-# hold the adjacency's id; _PINNED keeps those objects alive so an id is never reused.
+# hold the ids of the adjacency and the chain table (hashing the table's ~100 entries cost
+# more than the rest of a lookup); _PINNED keeps those objects alive so an id is never reused.
 _CHAIN_MEMO: Final[dict[tuple, tuple[int, int]]] = {}
-_PINNED: Final[dict[int, Adj]] = {}
+_PINNED: Final[dict[int, object]] = {}
 CHAIN_MEMO_LIMIT = 200_000
 
 
@@ -246,14 +247,15 @@ def planet_chain_scores(s: LordOfWorldsState, p: int) -> tuple[int, int]:
     through = ctx.mix_chains_through_mix
     declared = tuple(s.pmix[p]) if ctx.mix_declaration_binding else None
     types = planet_types(s, p)
-    key = (id(adj), ctx.scoring.chain, through, declared, *types)
+    table = ctx.scoring.chain
+    key = (id(adj), id(table), through, declared, *types)
     found = _CHAIN_MEMO.get(key)
     if found is None:
         if len(_CHAIN_MEMO) >= CHAIN_MEMO_LIMIT:
             _CHAIN_MEMO.clear()
             _PINNED.clear()
-        _PINNED[id(adj)] = adj
-        found = _CHAIN_MEMO[key] = chain_scores(types, adj, ctx.scoring.chain, through, declared)
+        _PINNED[id(adj)], _PINNED[id(table)] = adj, table
+        found = _CHAIN_MEMO[key] = chain_scores(types, adj, table, through, declared)
     return found
 
 
