@@ -20,7 +20,13 @@ from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from simcore.games.lord_of_worlds.tables import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
 from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
-from strategies.heuristics.lord_of_worlds_view import NEG, PlanetView, PlanMemo, planet_view
+from strategies.heuristics.lord_of_worlds_view import (
+    NEG,
+    NO_GAIN,
+    PlanetView,
+    PlanMemo,
+    planet_view,
+)
 
 STYLES: Final = {
     # w_chain: weight of chain growth; w_arch: weight of architect-space stars;
@@ -66,7 +72,8 @@ class LordOfWorldsHeuristic:
         score = self.wa * val - self.reserve if space else _free_bonus(s)
         score += view.vgain[val]
         if typ < N_BASIC:
-            return score + self.wc * view.gains[h].get(typ, ctx.scoring.chain[1])
+            gain = view.gain[h * N_BASIC + typ]
+            return score + self.wc * (gain if gain != NO_GAIN else ctx.scoring.chain[1])
         if typ == ARCHITECT:
             # on an empty hex it creates an architect space for a later tile
             return score if space else score + self.wa * 7 - self.reserve
@@ -75,7 +82,8 @@ class LordOfWorldsHeuristic:
         if typ == VIEWPOINT:
             return score + ctx.viewpoint_points_per_tile * view.view[h]
         if typ == MIX:
-            return score + self.wc * _best_gain(view.gains[h], ctx.scoring.chain[1])
+            gain = view.gain_max[h]
+            return score + self.wc * (gain if gain != NO_GAIN else ctx.scoring.chain[1])
         return score
 
     def worth(self, s: LordOfWorldsState, view: PlanetView, tile: int) -> float:
@@ -339,15 +347,6 @@ def _free_bonus(s: LordOfWorldsState) -> float:
     """FREE_BONUS while the turn's free collection is unused, else 0.0."""
     # a branch, not FREE_BONUS * (not used): compiled, float * bool is a generic multiply
     return 0.0 if s.free_used else FREE_BONUS
-
-
-def _best_gain(gains: dict[int, int], default: int) -> int:
-    """``max(gains.values(), default=default)`` without the generic builtin call (compiled)."""
-    best, first = default, True
-    for g in gains.values():
-        if first or g > best:
-            best, first = g, False
-    return best
 
 
 def _hex_distance(at: tuple[int, int], q: int, r: int) -> int:

@@ -10,19 +10,24 @@ from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from simcore.games.lord_of_worlds.tables import N_BASIC
 
 NEG: Final = -1e9
+NO_GAIN: Final = -(1 << 60)  # no chain of that terrain next to the hex
 
 
 class PlanetView:
     """Per-planet placement gains (public information), cached on the state per planet.
 
-    ``gains``, ``sage`` and ``view`` are indexed by hex and meaningful at ``empties`` only.
+    Indexed by hex and meaningful at ``empties`` only: ``gain[h * N_BASIC + t]``, the chain
+    points a terrain-``t`` tile on ``h`` adds (NO_GAIN when no ``t`` chain is next to ``h``);
+    ``gain_max[h]``, the best of them (NO_GAIN when none); ``sage[h]``, the filled neighbours;
+    ``view[h]``, the longest neighbouring chain.
     """
 
     __slots__ = (
         "best_empty",
         "best_space",
         "empties",
-        "gains",
+        "gain",
+        "gain_max",
         "space",
         "sage",
         "view",
@@ -35,27 +40,29 @@ class PlanetView:
         ctx = s.ctx
         adj, table, ttype = ctx.planet.adj, ctx.scoring.chain, ctx.ttype
         terr, arch, printed = s.pterr[p], s.parch[p], ctx.planet.architect
-        # plain loops, no comprehensions (3.11 builds a frame for each), and lists by hex, not
-        # dicts: a view is rebuilt after every placement of every lookahead
-        types: list[int] = []
+        # plain loops, no comprehensions (3.11 builds a frame for each), flat lists and marks
+        # instead of a dict and lists per hex: a view is rebuilt after every placement of every
+        # lookahead, and freed with the next one
+        n = len(terr)
+        types, space = [-1] * n, [False] * n
         empties: list[int] = []
-        space: list[bool] = []
         plain = spaced = False
-        for h, t in enumerate(terr):
-            types.append(ttype[t] if t >= 0 else -1)
+        for h in range(n):
+            t = terr[h]
             on_space = printed[h] or arch[h] > 0
-            space.append(on_space)
-            if t < 0:
+            space[h] = on_space
+            if t >= 0:
+                types[h] = ttype[t]
+            else:
                 empties.append(h)
                 if on_space:
                     spaced = True
                 else:
                     plain = True
         root, size = chain_components(types, adj)
-        n = len(terr)
         self.empties, self.space = empties, space
-        no_gains: dict[int, int] = {}  # never written: shared by the hexes that are not empty
-        self.gains = gains = [no_gains] * n
+        self.gain = gain = [NO_GAIN] * (n * N_BASIC)
+        self.gain_max = gain_max = [NO_GAIN] * n
         self.sage = sage = [0] * n
         self.view = view = [0] * n
         # chain gains never fall below a lone tile's points for the non-decreasing tables in
@@ -63,11 +70,12 @@ class PlanetView:
         base = table[1]
         self.best_empty = best_empty = [base if plain else NEG] * N_BASIC
         self.best_space = best_space = [base if spaced else NEG] * N_BASIC
+        counted = [-1] * n  # per chain root: the empty hex that last counted it
+        met = [-1] * N_BASIC  # per terrain: the empty hex that last met it
         joined, lost = [0] * N_BASIC, [0] * N_BASIC  # per terrain met: chain sizes, points
         for h in empties:
             filled = longest = 0
-            seen: list[int] = []
-            met: list[int] = []
+            any_met = False
             for x in adj[h]:
                 t = types[x]
                 if t < 0:
@@ -76,27 +84,31 @@ class PlanetView:
                 if t >= N_BASIC:
                     continue
                 r = root[x]
-                if r in seen:
+                if counted[r] == h:
                     continue
-                seen.append(r)
+                counted[r] = h
                 k = size[r]
                 if k > longest:
                     longest = k
                 # the chain grows to 1 + the joined sizes; the joined chains' own points go
-                if t in met:
+                if met[t] == h:
                     joined[t] += k
                     lost[t] += table[k]
                 else:
-                    met.append(t)
-                    joined[t], lost[t] = k, table[k]
-            g: dict[int, int] = {}
-            if met:
+                    met[t], joined[t], lost[t] = h, k, table[k]
+                    any_met = True
+            if any_met:
                 best = best_space if space[h] else best_empty
-                for t in met:
-                    v = g[t] = table[1 + joined[t]] - lost[t]
-                    if v > best[t]:
-                        best[t] = v
-            gains[h] = g
+                top = NO_GAIN
+                for t in range(N_BASIC):
+                    if met[t] == h:
+                        v = table[1 + joined[t]] - lost[t]
+                        gain[h * N_BASIC + t] = v
+                        if v > top:
+                            top = v
+                        if v > best[t]:
+                            best[t] = v
+                gain_max[h] = top
             sage[h] = filled
             view[h] = longest
         # best placement value per special tile, filled lazily by the policy

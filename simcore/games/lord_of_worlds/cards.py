@@ -102,7 +102,7 @@ def remove_from_hand(s: LordOfWorldsState, p: int, kind: int) -> None:
 
 def starting_hands(s: LordOfWorldsState) -> None:
     """Each player in turn draws until the hand total exceeds ``start_hand_over`` (§2.3)."""
-    over = s.ctx.params.start_hand_over
+    over = s.ctx.start_hand_over
     value = s.ctx.cards.value
     for i in range(s.n):
         p = (s.first + i) % s.n

@@ -106,7 +106,7 @@ _RIVAL_TRIES: Final = 1000  # a legal part exists (the true one); far fewer trie
 def _start_hand_weight(s: LordOfWorldsState, q: int, part: list[int]) -> float:
     """Chance that 'draw until the total exceeds the limit' stops at the starting hand made of
     ``part`` (the cards still hidden) and the starting cards ``q`` has shown."""
-    value, over = s.ctx.cards.value, s.ctx.params.start_hand_over
+    value, over = s.ctx.cards.value, s.ctx.start_hand_over
     start = [value[k] for k in part]
     for k, c in enumerate(s.rinit[q]):
         start.extend([value[k]] * c)

@@ -65,6 +65,7 @@ class Context:
     mix_chains_through_mix: bool  # per chain valuation
     mix_declaration_binding: bool
     move_after_collect: bool
+    start_hand_over: int  # per determinization (end-of-game guards, searches)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)  # compiled: a frozen class cannot be restored field by field

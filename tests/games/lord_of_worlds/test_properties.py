@@ -170,7 +170,10 @@ def test_determinize_keeps_only_cached_analyses_that_stay_true(seed, steps, play
     assert det.faceup_tiles() == kept
     for p in range(3):
         old, new = s.cache[p], PlanetView(det, p)
-        for name in ("gains", "sage", "view", "best_empty", "best_space", "vgain", "space"):
+        for name in (
+            *("empties", "gain", "gain_max", "sage", "view"),
+            *("best_empty", "best_space", "vgain", "space"),
+        ):
             assert getattr(old, name) == getattr(new, name), name
 
 
