@@ -86,9 +86,9 @@ class WistarHeuristic:
                 if v > best_v:
                     best, best_v = a, v
             return best
-        fn = getattr(self, "v_" + task[0], None)
+        kind = VALUED.get(task[0], -1)  # -1: a decision the values do not tell apart
         for a in actions:
-            v = 0.0 if fn is None or a == B.STOP else fn(s, task, seat, pl, a)
+            v = 0.0 if kind < 0 or a == B.STOP else self._value(kind, s, task, seat, pl, a)
             v += noise() * 0.05
             if v > best_v:
                 best, best_v = a, v
@@ -104,10 +104,51 @@ class WistarHeuristic:
             turn_value = self.turn_value
             memo: dict[Any, float] = {}
             return lambda a: turn_value(s, seat, pl, a, memo)
-        fn = getattr(self, "v_" + task[0], None)
-        if fn is None:
+        kind = VALUED.get(task[0], -1)
+        if kind < 0:
             return lambda a: 0.0
-        return lambda a: 0.0 if a == B.STOP else fn(s, task, seat, pl, a)
+        return lambda a: 0.0 if a == B.STOP else self._value(kind, s, task, seat, pl, a)
+
+    def _value(
+        self, kind: int, s: WistarState, task: tuple, seat: int, pl: Player, a: int
+    ) -> float:
+        # the ``v_`` method of decision kind ``VALUED[...]``, called directly: compiled, a
+        # method found by name (``getattr``) is a generic call per action, a direct one is not
+        if kind == 0:
+            return self.v_draft(s, task, seat, pl, a)
+        if kind == 1:
+            return self.v_branch(s, task, seat, pl, a)
+        if kind == 2:
+            return self.v_dig(s, task, seat, pl, a)
+        if kind == 3:
+            return self.v_bed(s, task, seat, pl, a)
+        if kind == 4:
+            return self.v_project(s, task, seat, pl, a)
+        if kind == 5:
+            return self.v_explore(s, task, seat, pl, a)
+        if kind == 6:
+            return self.v_play(s, task, seat, pl, a)
+        if kind == 7:
+            return self.v_pay(s, task, seat, pl, a)
+        if kind == 8:
+            return self.v_move_workers(s, task, seat, pl, a)
+        if kind == 9:
+            return self.v_place_worker(s, task, seat, pl, a)
+        if kind == 10:
+            return self.v_complete_mission(s, task, seat, pl, a)
+        if kind == 11:
+            return self.v_ability(s, task, seat, pl, a)
+        if kind == 12:
+            return self.v_achieve_goal(s, task, seat, pl, a)
+        if kind == 13:
+            return self.v_potion(s, task, seat, pl, a)
+        if kind == 14:
+            return self.v_main_action(s, task, seat, pl, a)
+        if kind == 15:
+            return self.v_gain_icon(s, task, seat, pl, a)
+        if kind == 16:
+            return self.v_x1(s, task, seat, pl, a)
+        return self.v_order(s, task, seat, pl, a)
 
     # ------------------------------------------------------------------ values
     def value(self, s: WistarState, task: tuple, seat: int, a: int) -> float:
@@ -374,6 +415,15 @@ def _last_turn(s: WistarState) -> bool:
     return s.round >= s.rule_params.rounds and s.turn >= s._n * s.rule_params.chiefs - 1
 
 
+# decision kinds with a value method ``v_<kind>``, numbered as ``WistarHeuristic._value`` calls them
+VALUED: Final = {
+    kind: i
+    for i, kind in enumerate(
+        ("draft", "branch", "dig", "bed", "project", "explore", "play", "pay", "move_workers",
+         "place_worker", "complete_mission", "ability", "achieve_goal", "potion", "main_action",
+         "gain_icon", "x1", "order")
+    )
+}  # fmt: skip
 ORDER_RANK: Final = {"move_workers": 0, "place_worker": 0, "gain": 1, "draw": 1.5, "play": 2,
               "main": 3, "complete_mission": 4}  # fmt: skip
 

@@ -84,3 +84,26 @@ def test_potion_value_follows_the_potion_options(seed: int) -> None:
             checked += 1
         state.apply(policy.act(state, rng))
     assert checked > 0
+
+
+def test_value_dispatch_calls_each_kinds_own_method() -> None:
+    """``VALUED`` numbers exactly the ``v_`` methods, and ``_value`` calls the method named by
+    the decision kind: every non-turn decision of six heuristic games, every action."""
+    from strategies.heuristics.rats_of_wistar import VALUED, WistarHeuristic
+
+    assert set(VALUED) == {name[2:] for name in dir(WistarHeuristic) if name.startswith("v_")}
+    seen = set()
+    for seed, style in [(s, st_) for s in range(3) for st_ in ("engine", "explorer")]:
+        policy = make_heuristic(GAME, style=style)
+        state, rng = GAME.new_state(2, seed), random.Random(seed)
+        while state.current_player >= 0:
+            task, seat = state.stack[-1], state.current_player
+            if task[0] in VALUED:
+                seen.add(task[0])
+                pl, method = state.players[seat], getattr(policy, "v_" + task[0])
+                for a in state.legal_actions():
+                    if a != B.STOP:
+                        want = method(state, task, seat, pl, a)
+                        assert policy._value(VALUED[task[0]], state, task, seat, pl, a) == want
+            state.apply(policy.act(state, rng))
+    assert len(seen) >= 10, seen  # most kinds occur in six games
