@@ -117,14 +117,13 @@ class LordOfWorldsHeuristic:
             return NEG, -1, -1, 0
         view = planet_view(s, p)
         faceup = s.faceup_tiles()
-        cart = s.cart[p]
         # the card-selection steps re-plan with unchanged inputs: a one-entry memo on the view
         # (which is rebuilt when the planet changes) keyed by everything else the plan reads
         memo = view.plan_memo
-        if memo is not None and memo.holds(self, cart, avail, s.free_used, faceup):
+        if memo is not None and memo.holds(self, s, avail, faceup):
             return memo.best
         best = self._best_tile(s, view, faceup, avail)
-        view.plan_memo = PlanMemo(self, cart, avail[:], s.free_used, faceup, best)
+        view.plan_memo = PlanMemo(self, s, avail, faceup, best)
         return best
 
     def _best_tile(

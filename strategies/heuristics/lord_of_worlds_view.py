@@ -125,28 +125,21 @@ class PlanMemo:
     def __init__(
         self,
         owner: object,
-        cart: int,
+        s: LordOfWorldsState,
         avail: list[int],
-        free_used: bool,
         faceup: tuple[tuple[int, int], ...],
         best: tuple[float, int, int, int],
     ) -> None:
-        self.owner, self.cart, self.avail, self.free_used = owner, cart, avail, free_used
-        self.faceup, self.best = faceup, best
+        self.owner, self.cart, self.free_used = owner, s.cart[s.player], s.free_used
+        self.avail, self.faceup, self.best = avail[:], faceup, best
 
-    def holds(
-        self,
-        owner: object,
-        cart: int,
-        avail: list[int],
-        free_used: bool,
-        faceup: tuple[tuple[int, int], ...],
-    ) -> bool:
-        """The memo answers a plan by ``owner`` (a policy: its weights) with these inputs."""
+    def holds(self, owner: object, s: LordOfWorldsState, avail: list[int], faceup: tuple) -> bool:
+        """The memo answers a plan by ``owner`` (a policy: its weights) for the acting seat of
+        ``s`` with budgets ``avail`` and face-up tiles ``faceup``."""
         return (
             owner is self.owner
-            and cart == self.cart
-            and free_used == self.free_used
+            and s.cart[s.player] == self.cart
+            and s.free_used == self.free_used
             and faceup is self.faceup
             and avail == self.avail
         )
