@@ -3,7 +3,7 @@ cached on the state per planet and rebuilt after each placement."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from simcore.games.lord_of_worlds.planet import VALUE_SET_MAX, chain_components, planet_values
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
@@ -115,6 +115,17 @@ class PlanetView:
         self.best_special: dict[tuple[str, int, bool], float] = {}
         self.vgain = _value_set_gains(s, p)
         self.plan_memo: PlanMemo | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a cached analysis: it pickles as "not computed" (None in the state's cache) and is
+        # rebuilt on first use; compiled, a native class without a blank __init__ could not be
+        # unpickled at all, and a state holding a view with it
+        return _not_cached, ()
+
+
+def _not_cached() -> None:
+    """What an unpickled planet view becomes: an empty cache slot."""
+    return None
 
 
 class PlanMemo:

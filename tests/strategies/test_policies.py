@@ -127,3 +127,40 @@ def test_a_heuristic_pickles_and_plays_as_before(game_id):
     assert copy.name == policy.name
     state = game.new_state(2, 5)
     assert copy.act(state, random.Random(1)) == policy.act(state, random.Random(1))
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        pytest.param(
+            "ratjack",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="a Ratjack state holds the effect table, whose entries are closures: "
+                "it does not pickle on either build (noticed 2026-11-26, not yet fixed)",
+            ),
+        ),
+        "lord_of_worlds",
+        "rats_of_wistar",
+    ],
+)
+def test_a_position_with_cached_analyses_pickles(game_id):
+    # heuristic play leaves analyses cached on the state (Lord of Worlds' planet views, native
+    # classes when compiled); the position must still pickle, equal itself and play on the same
+    import pickle
+
+    from simcore import registry
+
+    game = registry.make_game(game_id)
+    policy, rng = make_policy("heuristic", game), random.Random(3)
+    state = game.new_state(2, 5)
+    for _ in range(80):
+        if state.current_player < 0:
+            break
+        state.apply(policy.act(state, rng))
+    if game_id == "lord_of_worlds":  # the case this test is about: a view is cached
+        assert any(type(c).__name__ == "PlanetView" for c in state.cache)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.fingerprint() == state.fingerprint()
+    if state.current_player >= 0:
+        assert policy.act(copy, random.Random(4)) == policy.act(state, random.Random(4))
