@@ -129,21 +129,7 @@ def test_a_heuristic_pickles_and_plays_as_before(game_id):
     assert copy.act(state, random.Random(1)) == policy.act(state, random.Random(1))
 
 
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        pytest.param(
-            "ratjack",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="a Ratjack state holds the effect table, whose entries are closures: "
-                "it does not pickle on either build (noticed 2026-11-26, not yet fixed)",
-            ),
-        ),
-        "lord_of_worlds",
-        "rats_of_wistar",
-    ],
-)
+@pytest.mark.parametrize("game_id", ["ratjack", "lord_of_worlds", "rats_of_wistar"])
 def test_a_position_with_cached_analyses_pickles(game_id):
     # heuristic play leaves analyses cached on the state (Lord of Worlds' planet views, native
     # classes when compiled); the position must still pickle, equal itself and play on the same

@@ -11,7 +11,7 @@ Every offered option can be completed, because ``feas`` checked the whole chain 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from simcore.games.ratjack.board import (
     at,
@@ -37,6 +37,19 @@ class Effect(NamedTuple):
     start: Callable[[S, int, int], None]
     opts: Callable[[S, int], list[int]] | None
     choose: Callable[[S, int, int], None] | None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # the hooks are closures, which do not pickle: an effect pickles as its place in the
+        # game's table (every state holds that table)
+        return effect_at, (TABLE.index(self),)
+
+
+TABLE: Final[list[Effect]] = []  # the game's effect table, filled once by ``effects``
+
+
+def effect_at(index: int) -> Effect:
+    """Effect ``index`` of the game's table (how a pickled effect is restored)."""
+    return TABLE[index]
 
 
 def wait(s: S, a: int, x: int) -> None:
