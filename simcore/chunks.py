@@ -90,10 +90,9 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]
         "params_hash": game.params.params_hash(), "n_players": n,
         "lineup": "|".join(cell.policies), **variant,
     }  # fmt: skip
-    fixed_values, base_values = tuple(fixed.values()), tuple(base.values())
-    games = Rows((*fixed, "game_index", "rotation"))
-    seats = Rows((*base, "game_index", "slot"))
-    actions = Rows((*base, "game_index"))
+    games = Rows(("game_index", "rotation"), fixed)
+    seats = Rows(("game_index", "slot"), base)
+    actions = Rows(("game_index",), base)
     # per rotation: each seat's slot in the line-up, its policy and its name
     rotations = [_rotated(cell.policies, lineup, r) for r in range(n)]
     record_actions, rotate = cfg.record_actions, cfg.seat_rotation
@@ -104,11 +103,11 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]
         record = play_game(
             game, n, policies, seed, record_actions=record_actions, policy_names=names
         )
-        games.add_dict((*fixed_values, index, rotation), record.game)
+        games.add_dict((index, rotation), record.game)
         seat_rows = zip(record.seat_keys, record.seat_values, strict=True)
         for seat, (keys, values) in enumerate(seat_rows):
-            seats.add((*base_values, index, slots[seat]), keys, values)
-        lead = (*base_values, index)
+            seats.add((index, slots[seat]), keys, values)
+        lead = (index,)
         for row in record.actions:
             actions.add_dict(lead, row)
     return {"games": games.columns(), "seats": seats.columns(), "actions": actions.columns()}
@@ -126,23 +125,26 @@ def _rotated(
 class Rows:
     """One table's rows, turned into columns at the end of a chunk.
 
-    A row is a tuple of lead values, named once by ``lead_keys`` (the chunk's constant columns
-    and the game index), and the row's own column names and values as two tuples. Rows with
-    the same names in the same order (all of them, in practice) are appended to one flat list,
+    A row is a tuple of lead values, named once by ``lead_keys`` (the game index and such),
+    and the row's own column names and values as two tuples; ``consts`` are columns with one
+    value for every row (the run, the cell), kept once and repeated at the end. Rows with the
+    same names in the same order (all of them, in practice) are appended to one flat list,
     and each column is a strided slice of it at the end. Per row that allocates nothing the
     garbage collector tracks: a dict or a tuple kept per row cost a sweep several microseconds
     a Ratjack game (a seat row has about 50 columns), ~1% of a short game in the copying and
     as much again in collections. A row with other names switches the table to per-name
-    columns.
+    columns. A later name overrides an earlier one, as in a dict merge of consts, lead and row.
     """
 
-    __slots__ = ("cols", "flat", "keys", "lead_keys")
+    __slots__ = ("cols", "consts", "count", "flat", "keys", "lead_keys")
 
-    def __init__(self, lead_keys: tuple[str, ...]) -> None:
+    def __init__(self, lead_keys: tuple[str, ...], consts: dict[str, Any] | None = None) -> None:
         self.lead_keys = lead_keys
+        self.consts = dict(consts or {})
         self.keys: tuple[str, ...] | None = None
         self.flat: list[Any] = []
         self.cols: dict[str, list[Any]] | None = None
+        self.count = 0
 
     def add(self, lead: tuple[Any, ...], keys: tuple[str, ...], values: tuple[Any, ...]) -> None:
         """Append one row: ``lead`` values (for ``lead_keys``), then ``values`` named ``keys``."""
@@ -152,27 +154,35 @@ class Rows:
             if keys == self.keys and len(values) == len(keys):  # else zip(strict) raises below
                 self.flat += lead
                 self.flat += values
+                self.count += 1
                 return
             self.cols = self._transposed()
-        merged = dict(zip(self.lead_keys, lead, strict=True))
-        merged.update(zip(keys, values, strict=True))  # a later name overrides an earlier one
+        merged = dict(self.consts)
+        merged.update(zip(self.lead_keys, lead, strict=True))
+        merged.update(zip(keys, values, strict=True))
+        for key in self.cols.keys() - merged.keys():  # a column this row lacks stays aligned
+            merged[key] = None
         for key, value in merged.items():
-            self.cols.setdefault(key, []).append(value)
+            self.cols.setdefault(key, [None] * self.count).append(value)
+        self.count += 1
 
     def add_dict(self, lead: tuple[Any, ...], row: dict[str, Any]) -> None:
         """Append one row given as a dict of its own columns."""
         self.add(lead, tuple(row), tuple(row.values()))
 
     def columns(self) -> dict[str, list[Any]]:
-        """Column lists by name (lead keys, then the key order of the first row)."""
+        """Column lists by name (consts, lead keys, then the key order of the first row)."""
         return self.cols if self.cols is not None else self._transposed()
 
     def _transposed(self) -> dict[str, list[Any]]:
         if self.keys is None:
             return {}
+        n = self.count
+        cols = {key: [value] * n for key, value in self.consts.items()}
         keys = (*self.lead_keys, *self.keys)
         width = len(keys)
-        return {key: self.flat[i::width] for i, key in enumerate(keys)}
+        cols.update({key: self.flat[i::width] for i, key in enumerate(keys)})
+        return cols
 
 
 def run_keyed(cfg: SweepConfig, chunk: Chunk) -> tuple[Chunk, dict[str, dict[str, list[Any]]]]:

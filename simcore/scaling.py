@@ -46,11 +46,11 @@ class Costs:
 
 def predict(costs: Costs, games: int, chunk: int, workers: int) -> float:
     """Predicted wall seconds of a ``games``-game sweep in ``chunk``-game chunks."""
-    from simcore.sweep import SAVE_SECONDS
+    from simcore.sweep import save_seconds
 
     chunks = ceil(games / chunk)
     work = games * costs.game
-    writes = min(chunks, ceil(work / max(1, workers) / SAVE_SECONDS) + 1)
+    writes = min(chunks, ceil(work / max(1, workers) / save_seconds()) + 1)
     serial = games * costs.row + writes * costs.write
     if workers <= 1:
         return work + serial

@@ -35,6 +35,12 @@ def cli_env() -> dict[str, str]:
     return env
 
 
+def kill_env() -> dict[str, str]:
+    """``cli_env`` for a sweep a test kills mid-run: buffered writes every 0.5 s, not every
+    2 s, so that a kill lands after some chunks are listed (these sweeps last seconds)."""
+    return {**cli_env(), "BOARDLAB_SAVE_SECONDS": "0.5"}
+
+
 def finished_chunks(run_dir: Path) -> int:
     """Chunks a (possibly running) sweep has listed: the manifest plus its chunk log."""
     from simcore.dataset import MANIFEST, RunDirError, load_manifest

@@ -22,7 +22,7 @@ from polars.testing import assert_frame_equal
 
 from simcore.config import build_config
 from simcore.sweep import run_sweep
-from tests.conftest import cli_env, finished_chunks
+from tests.conftest import cli_env, finished_chunks, kill_env
 from tests.simcore.test_sweep import tables
 
 pytest.importorskip("dask.distributed")
@@ -96,7 +96,7 @@ def sweep_cmd(out: Path, address: str, wait: float, *extra: str) -> list[str]:
 def start_and_wait_for_chunks(cmd: list[str], run_dir: Path, count: int) -> subprocess.Popen:
     """Start the sweep; return once ``count`` chunks are listed (chunks, not part files: one
     part holds every chunk of a buffered write, so a part count lags the sweep's progress)."""
-    proc = subprocess.Popen(cmd, env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    proc = subprocess.Popen(cmd, env=kill_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)  # fmt: skip
     deadline = time.monotonic() + 120
     while finished_chunks(run_dir) < count and proc.poll() is None and time.monotonic() < deadline:

@@ -18,7 +18,7 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from simcore.sweep import run_sweep
-from tests.conftest import cli_env, finished_chunks
+from tests.conftest import cli_env, finished_chunks, kill_env
 from tests.simcore.test_lifeline import _alive, _children
 from tests.simcore.test_resume import GAMES, sweep_args
 from tests.simcore.test_sweep import duel_config, tables
@@ -43,10 +43,10 @@ def _complete(run_dir) -> bool:
 def _run_and_kill(args: list[str], run_dir, kill_at: int) -> None:
     """Start the sweep, SIGKILL it once ``kill_at`` chunks are listed; its workers must go.
 
-    Chunks, not part files: one part holds every chunk of a buffered write (0.5 s), so counting
+    Chunks, not part files: one part holds every chunk of a buffered write (0.5 s here), so counting
     parts never reached most kill points and the sweep finished before the kill.
     """
-    proc = subprocess.Popen(args, env=cli_env())
+    proc = subprocess.Popen(args, env=kill_env())
     deadline = time.monotonic() + 120
     while (
         finished_chunks(run_dir) < kill_at and time.monotonic() < deadline and proc.poll() is None

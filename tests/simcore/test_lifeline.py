@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import finished_chunks
+from tests.conftest import finished_chunks, kill_env
 
 
 def _children(pid: int) -> list[int]:
@@ -67,9 +67,9 @@ def test_workers_exit_when_the_parent_is_killed(tmp_path):
     assert not left, f"workers {left} outlived their parent by 10 s"
 
 
-# About 3 s on 2 workers in 30 chunks: a random Ratjack sweep of 3,000 games was
-# over in 1.6 s, so after the third chunk was listed (writes are batched every 0.5 s) the
-# kill or Ctrl-C sometimes landed after the last chunk and the sweep exited 0.
+# About 3 s on 2 workers in 30 chunks: a random Ratjack sweep of 3,000 games was over in
+# 1.6 s, so after the third chunk was listed (writes are batched every 0.5 s in kill tests)
+# the kill or Ctrl-C sometimes landed after the last chunk and the sweep exited 0.
 SLOW_SWEEP = ["--policies", "heuristic,heuristic", "--games", "600", "--chunk-size", "20"]
 
 
@@ -80,7 +80,9 @@ def test_a_killed_worker_is_one_line_exit_75_and_resume_finishes(tmp_path):
     cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
            *SLOW_SWEEP,
            "--n-jobs", "2", "--name", "w", "--out", str(tmp_path), "--quiet"]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=kill_env()
+    )
     manifest = tmp_path / "w" / "manifest.json"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # wait for a few finished chunks
@@ -106,7 +108,9 @@ def test_ctrl_c_keeps_finished_chunks_exit_130_and_resume_finishes(tmp_path, job
     cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
            *SLOW_SWEEP,
            "--n-jobs", jobs, "--name", "c", "--out", str(tmp_path), "--quiet"]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=kill_env()
+    )
     manifest = tmp_path / "c" / "manifest.json"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -10,7 +10,7 @@ import time
 from polars.testing import assert_frame_equal
 
 from simcore.sweep import run_sweep
-from tests.conftest import cli_env, finished_chunks
+from tests.conftest import cli_env, finished_chunks, kill_env
 from tests.simcore.test_sweep import duel_config, tables
 
 GAMES = 6000
@@ -29,7 +29,7 @@ def sweep_args(out) -> list[str]:
 
 def test_sigkill_then_resume_matches_uninterrupted(tmp_path):
     run_dir = tmp_path / "killed"
-    proc = subprocess.Popen(sweep_args(tmp_path), env=cli_env())
+    proc = subprocess.Popen(sweep_args(tmp_path), env=kill_env())
     deadline = time.monotonic() + 120
     while finished_chunks(run_dir) < 10 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.02)

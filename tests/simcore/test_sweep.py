@@ -273,3 +273,33 @@ def test_a_finished_chunk_is_written_while_the_next_one_still_runs(tmp_path, mon
     monkeypatch.setattr(sweep, "run_chunk", slow_second)
     run_sweep(duel_config("idle", games=20), tmp_path, n_jobs=1, chunk_size=10, quiet=True)
     assert "c000/000000000" in seen
+
+
+def test_the_write_interval_comes_from_the_environment_and_bad_values_are_refused(monkeypatch):
+    from simcore import sweep
+    from simcore.errors import ConfigError
+
+    monkeypatch.delenv(sweep.SAVE_ENV, raising=False)
+    assert sweep.save_seconds() == sweep.SAVE_SECONDS == 2.0
+    monkeypatch.setenv(sweep.SAVE_ENV, "0.25")
+    assert sweep.save_seconds() == 0.25
+    for bad in ("0", "-1", "nan", "soon", "1e9"):
+        monkeypatch.setenv(sweep.SAVE_ENV, bad)
+        with pytest.raises(ConfigError, match=sweep.SAVE_ENV):
+            sweep.save_seconds()
+
+
+def test_a_bad_write_interval_is_one_line_and_exit_2_before_any_output(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.conftest import cli_env
+
+    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", DUEL, "--players", "2",
+           "--policies", "random,random", "--games", "4", "--out", str(tmp_path), "--name", "bad",
+           "--quiet"]  # fmt: skip
+    env = {**cli_env(), "BOARDLAB_SAVE_SECONDS": "soon"}
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    assert done.returncode == 2, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "BOARDLAB_SAVE_SECONDS" in done.stderr
+    assert not (tmp_path / "bad").exists()
