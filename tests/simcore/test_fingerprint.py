@@ -105,3 +105,22 @@ def test_digests_follow_every_edit_even_one_that_keeps_size_and_time(tmp_path):
     f.write_text("a = 3\n")
     os.utime(f, (old + 1, old + 1))  # an edit moves the file time
     assert digest_paths([tmp_path]) not in (first, second)
+
+
+def test_digest_order_is_the_order_of_paths_by_their_parts(tmp_path):
+    # The digest walks strings, not Paths; it must hash files in the order Paths sort in (by
+    # parts), or every run directory's fingerprints would change and refuse to resume.
+    import hashlib
+
+    from simcore.fingerprint import digest_paths
+
+    for rel in ("a/b.py", "a-c.py", "a/z/y.json", "a.py", "B.toml", "a/b-c.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(rel)
+    files = sorted(p for p in tmp_path.rglob("*") if p.is_file())
+    h = hashlib.sha256()
+    for path in files:
+        h.update(path.name.encode())
+        h.update(hashlib.sha256(path.read_bytes()).digest())
+    assert [str(p).split("/") for p in files] == sorted(str(p).split("/") for p in files)
+    assert digest_paths([tmp_path]) == h.hexdigest()[:16]
