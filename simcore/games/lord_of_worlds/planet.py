@@ -26,6 +26,9 @@ VIEW: Final = 3
 CHAINS: Final = 4
 VALUES: Final = 5
 SOURCES: Final = ("colored_hex", "architect", "sage_tree", "viewpoint", "chains", "value_sets")
+# Seat column names built once: names made per game are new strings, hashed again in every
+# row dict and compared by content, not identity, in each sweep row.
+PTS_COLUMNS: Final = tuple(f"pts_{src}" for src in SOURCES)
 Adj = Sequence[Sequence[int]]
 Geometry = tuple[tuple[int, ...], ...]  # a planet's adjacency as ``Planet.adj`` holds it
 VALUE_SET_MAX: Final = 10  # §6 rev. 2: value sets count printed values 1 to 10 only
@@ -297,13 +300,16 @@ def final_scoring(s: LordOfWorldsState) -> None:
             )
 
 
+TILE_COLUMNS: Final = tuple(
+    (k, f"tiles_{TYPE_NAMES[k]}") for k in (ARCHITECT, SAGE, VIEWPOINT, MIX)
+)
+
+
 def tile_counts(s: LordOfWorldsState, p: int) -> dict[str, Any]:
     """Seat columns of what ``p`` collected: special tiles by kind, mean value of all tiles."""
     ctx = s.ctx
     tiles = [t for t in s.pterr[p] if t >= 0] + [t for _, t in s.archt[p]]
     kinds = [ctx.ttype[t] for t in tiles]
-    row: dict[str, Any] = {
-        f"tiles_{TYPE_NAMES[k]}": kinds.count(k) for k in (ARCHITECT, SAGE, VIEWPOINT, MIX)
-    }
+    row: dict[str, Any] = {name: kinds.count(k) for k, name in TILE_COLUMNS}
     row["tile_value_mean"] = sum(ctx.tvalue[t] for t in tiles) / len(tiles) if tiles else 0.0
     return row

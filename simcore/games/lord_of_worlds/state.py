@@ -13,7 +13,7 @@ from simcore.games.lord_of_worlds import options, render, rules, sample
 from simcore.games.lord_of_worlds.board import Board
 from simcore.games.lord_of_worlds.options import P_OVER, P_PORTAL, P_SETUP
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
-from simcore.games.lord_of_worlds.planet import SOURCES, tile_counts
+from simcore.games.lord_of_worlds.planet import PTS_COLUMNS, SOURCES, tile_counts
 from simcore.games.lord_of_worlds.tables import Cards, Planet, Scoring, Tiles
 from simcore.native import bind_pure
 from simcore.rng import randbelow, shuffle, state_stream
@@ -319,7 +319,7 @@ class LordOfWorldsState(State):
         params = self.ctx.params
         seats = []
         for p in range(self.n):
-            row: dict[str, Any] = {f"pts_{src}": self.pts[p][i] for i, src in enumerate(SOURCES)}
+            row: dict[str, Any] = dict(zip(PTS_COLUMNS, self.pts[p], strict=True))
             row["tiles_placed"] = self.stats[p][STAT_PLACED]
             row["turns_hiring"] = self.stats[p][STAT_HIRING]
             row["turns_playing"] = self.stats[p][STAT_PLAYING]

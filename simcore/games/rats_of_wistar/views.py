@@ -127,6 +127,18 @@ def _visitors(new: WistarState, rng: random.Random) -> None:
         new.vsupply[color] = sorted(pool)
 
 
+# Column names by sector id, built once: a name made per game is a new string, hashed again in
+# every row dict and compared by content, not identity, in each sweep row.
+_CHIEFS_COLUMNS: dict[str, str] = {}
+
+
+def _chiefs_column(sid: str) -> str:
+    name = _CHIEFS_COLUMNS.get(sid)
+    if name is None:
+        name = _CHIEFS_COLUMNS[sid] = f"chiefs_{sid}"
+    return name
+
+
 def outcome(s: WistarState) -> dict[str, Any]:
     """Game and seat columns of §12."""
     ids = [sid for sid, _ in s.content.wheel[s._n]]
@@ -134,7 +146,7 @@ def outcome(s: WistarState) -> dict[str, Any]:
     for seat, pl in enumerate(s.players):
         row: dict[str, Any] = dict(score_parts(s, seat))
         for sec, sid in enumerate(ids):
-            row[f"chiefs_{sid}"] = pl.sectors[sec]
+            row[_chiefs_column(sid)] = pl.sectors[sec]
         row["chiefs_hut"] = pl.sectors[6]
         row.update(
             inventions=len(pl.played),
