@@ -45,7 +45,7 @@ from simcore.provenance import content_info, versions
 
 # Longest time a finished chunk waits in the parent before it is written. Each buffered write
 # has a fixed cost (a Parquet writer per column, a file and an fsync per table, a log line):
-# about 3-7 ms, 0.6-1.4% of a core at one write per 0.5 s, a quarter of that at one per 2 s.
+# about 3-8 ms, 0.6-1.6% of a core at one write per 0.5 s, a quarter of that at one per 2 s.
 # A hard kill loses what waits (Ctrl-C and errors write it first), on top of the chunks in
 # flight. BOARDLAB_SAVE_SECONDS overrides it.
 SAVE_SECONDS = 2.0
