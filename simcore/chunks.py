@@ -95,21 +95,27 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]
     actions = Rows(("game_index",), base)
     # per rotation: each seat's slot in the line-up, its policy and its name
     rotations = [_rotated(cell.policies, lineup, r) for r in range(n)]
-    record_actions, rotate = cfg.record_actions, cfg.seat_rotation
+    record_actions, rotate, seed0 = cfg.record_actions, cfg.seat_rotation, cfg.seed
+    # bound once: the loop runs once per game, between games, with cold caches
+    add_game, add_seat, add_action = games.add_dict, seats.add, actions.add_dict
     for index in range(chunk.start, chunk.stop):
         rotation = index % n if rotate else 0
         slots, policies, names = rotations[rotation]
-        seed = game_seed(cfg.seed, index)
         record = play_game(
-            game, n, policies, seed, record_actions=record_actions, policy_names=names
-        )
-        games.add_dict((index, rotation), record.game)
-        seat_rows = zip(record.seat_keys, record.seat_values, strict=True)
-        for seat, (keys, values) in enumerate(seat_rows):
-            seats.add((index, slots[seat]), keys, values)
-        lead = (index,)
-        for row in record.actions:
-            actions.add_dict(lead, row)
+            game, n, policies, game_seed(seed0, index),
+            record_actions=record_actions, policy_names=names,
+        )  # fmt: skip
+        add_game((index, rotation), record.game)
+        seat_keys, seat_values = record.seat_keys, record.seat_values
+        if len(seat_keys) != len(seat_values):
+            raise ValueError(f"game {index}: column names for {len(seat_keys)} seats, values for "
+                             f"{len(seat_values)}")  # fmt: skip
+        for seat in range(len(seat_keys)):
+            add_seat((index, slots[seat]), seat_keys[seat], seat_values[seat])
+        if record.actions:
+            lead = (index,)
+            for row in record.actions:
+                add_action(lead, row)
     return {"games": games.columns(), "seats": seats.columns(), "actions": actions.columns()}
 
 
@@ -152,8 +158,9 @@ class Rows:
             if self.keys is None:
                 self.keys = keys
             if keys == self.keys and len(values) == len(keys):  # else zip(strict) raises below
-                self.flat += lead
-                self.flat += values
+                flat = self.flat
+                flat += lead
+                flat += values
                 self.count += 1
                 return
             self.cols = self._transposed()

@@ -95,3 +95,17 @@ def test_a_worker_imports_neither_arrow_nor_numpy_to_play_a_chunk():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_record_with_more_seat_names_than_seat_values_is_refused(monkeypatch):
+    import simcore.chunks as chunks
+    from simcore.runner import GameRecord
+
+    def broken(*_args, **_kwargs):
+        return GameRecord({"seed": 1}, [("seat",), ("seat",)], [(0,)])
+
+    monkeypatch.setattr(chunks, "play_game", broken)
+    raw = {"game": DUEL, "name": "bad", "players": 2, "games": 1, "seed": 1,
+           "policies": ["random", "random"]}  # fmt: skip
+    with pytest.raises(ValueError, match="column names for 2 seats, values for 1"):
+        chunks.run_chunk(build_config(raw), Chunk(0, 0, 1))
