@@ -170,7 +170,10 @@ class Rows:
         for key in self.cols.keys() - merged.keys():  # a column this row lacks stays aligned
             merged[key] = None
         for key, value in merged.items():
-            self.cols.setdefault(key, [None] * self.count).append(value)
+            column = self.cols.get(key)
+            if column is None:  # a new column: None for the rows before this one
+                column = self.cols[key] = [None] * self.count
+            column.append(value)
         self.count += 1
 
     def add_dict(self, lead: tuple[Any, ...], row: dict[str, Any]) -> None:
