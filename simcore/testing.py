@@ -174,6 +174,11 @@ def _play_checked(game, n_players, seed, policy, per_game, report) -> list[State
     return visited[::stride][:per_game]
 
 
+# Python types a declared column kind accepts. Exact types, not isinstance: a sweep stores a
+# constant column by repeating its first value, so a True among 1s would pass unseen there.
+KIND_TYPES = {"int": (int,), "float": (float, int), "str": (str,), "bool": (bool,)}
+
+
 def _check_outcome(game: Game, state: State, n_players: int, report: _Report) -> None:
     out = state.outcome()
     report.expect({"turns", "ended_by", "seats"} <= set(out), "outcome() misses required keys")
@@ -196,6 +201,13 @@ def _check_outcome(game: Game, state: State, n_players: int, report: _Report) ->
             set(row) == set(game.seat_columns),
             f"outcome seat keys {sorted(row)} != declared seat_columns {sorted(game.seat_columns)}",
         )
+    for row, declared in [(game_row, game.game_columns)] + [(r, game.seat_columns) for r in seats]:
+        for key, value in row.items():
+            kind = declared.get(key)
+            report.expect(
+                kind is None or value is None or type(value) in KIND_TYPES[kind],
+                f"outcome column {key!r} is declared {kind} but holds {value!r}",
+            )
 
 
 def _check_determinism(game, n_players, policies, seed, report) -> None:

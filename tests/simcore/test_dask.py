@@ -77,3 +77,68 @@ def test_a_cluster_that_cannot_say_whether_it_profiles_gets_no_note():
             raise OSError("worker gone while asked")
 
     assert _profiling_workers(Client()) == 0
+
+
+class _LostResult:
+    """A finished future whose data died with its worker: ``result`` never returns in time."""
+
+    def __init__(self, answer_after: int | None) -> None:
+        self.calls, self.answer_after = 0, answer_after
+
+    def result(self, timeout=None):
+        assert timeout is not None, "a result fetch without a timeout can wait forever"
+        self.calls += 1
+        if self.answer_after is not None and self.calls > self.answer_after:
+            return "rows"
+        raise TimeoutError
+
+
+class _Cluster:
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def nthreads(self):
+        return {f"w{i}": 1 for i in range(self.workers)}
+
+
+def test_fetching_a_result_whose_worker_died_ends_as_a_lost_worker(monkeypatch):
+    from simcore import dask_backend
+    from simcore.errors import WorkerLostError
+
+    monkeypatch.setattr(dask_backend, "POLL_SECONDS", 0.01)
+    future = _LostResult(answer_after=None)
+    with pytest.raises(WorkerLostError, match=r"no worker for 0\.05 s"):
+        dask_backend._fetch(_Cluster(0), future, "tcp://x:1", worker_wait=0.05)
+    assert future.calls >= 2
+
+
+def test_fetching_waits_while_a_worker_reruns_the_chunk():
+    from simcore import dask_backend
+
+    future = _LostResult(answer_after=3)
+    assert dask_backend._fetch(_Cluster(1), future, "tcp://x:1", worker_wait=0.05) == "rows"
+    assert future.calls == 4
+
+
+def test_a_gather_that_ends_with_the_client_logs_nothing_and_other_errors_still_log(caplog):
+    import asyncio
+    import logging
+
+    from simcore import dask_backend
+
+    class AllExit(Exception):  # the name Dask's gather uses to stop waiting
+        pass
+
+    dask_backend._drop_gather_exits()
+    dask_backend._drop_gather_exits()  # once per process, however often a sweep starts
+    logger = logging.getLogger("asyncio")
+    assert sum(isinstance(f, dask_backend._GatherExitFilter) for f in logger.filters) == 1
+    loop = asyncio.new_event_loop()
+    try:
+        with caplog.at_level(logging.ERROR, logger="asyncio"):
+            for exc in (AllExit(), OSError("a real fault")):
+                context = {"message": "Task exception was never retrieved", "exception": exc}
+                loop.default_exception_handler(context)
+    finally:
+        loop.close()
+    assert [r.exc_info[1].__class__.__name__ for r in caplog.records] == ["OSError"]

@@ -3,7 +3,7 @@
 import pytest
 
 from simcore.testing import ConformanceError, check_game
-from tests.fixtures.broken import GlobalRngDuel, PeekingPolicy, SharedListDuel
+from tests.fixtures.broken import BoolCountDuel, GlobalRngDuel, PeekingPolicy, SharedListDuel
 
 
 def test_correct_game_passes(duel):
@@ -18,6 +18,11 @@ def test_clone_sharing_a_list_fails():
 def test_peeking_policy_fails(duel):
     with pytest.raises(ConformanceError, match=r"peeker.*peeks"):
         check_game(duel, 2, ["random", PeekingPolicy()], n_games=6)
+
+
+def test_a_column_of_the_wrong_type_fails():
+    with pytest.raises(ConformanceError, match=r"'draws' is declared int but holds (True|False)"):
+        check_game(BoolCountDuel(), 2, ["random"], n_games=2)
 
 
 def test_global_rng_fails():

@@ -1,0 +1,71 @@
+"""Parquet parts from column batches, constant columns, and the manifest's JSON layout."""
+
+from __future__ import annotations
+
+import json
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from simcore.dataset import column_array, readable_json, write_part
+from simcore.sweep import BATCH_ROWS, row_batches
+
+
+def test_a_constant_column_is_repeated_and_reads_back_the_same():
+    arr = column_array(["c001"] * 5, pa.string(), 5)
+    assert arr.to_pylist() == ["c001"] * 5 and arr.type == pa.string()
+    assert column_array([0, 0, 0], pa.int64(), 3).to_pylist() == [0, 0, 0]
+    assert column_array([3, 1, 3], pa.int64(), 3).to_pylist() == [3, 1, 3]  # first == last only
+
+
+def test_float_columns_keep_the_sign_of_zero():
+    # 0.0 == -0.0, so a float column is never taken for a constant one
+    assert [str(x) for x in column_array([0.0, -0.0, 0.0], pa.float64(), 3).to_pylist()] == [
+        "0.0",
+        "-0.0",
+        "0.0",
+    ]
+
+
+def test_a_constant_column_of_the_wrong_type_is_still_refused():
+    with pytest.raises((pa.ArrowInvalid, pa.ArrowTypeError)):
+        column_array(["7", "7"], pa.int64(), 2)
+    with pytest.raises((pa.ArrowInvalid, pa.ArrowTypeError)):
+        column_array([True, True], pa.int64(), 2)
+
+
+def test_a_column_a_batch_lacks_is_null():
+    assert column_array(None, pa.int64(), 2).to_pylist() == [None, None]
+
+
+def test_big_chunks_stay_batches_and_small_ones_are_joined_in_order():
+    big = {"g": list(range(BATCH_ROWS))}
+    small = [{"g": [-1]}, {"g": [-2], "x": [5]}, {"g": [-3]}]
+    batches = row_batches([small[0], small[1], big, small[2]])
+    assert len(batches) == 3 and batches[1] is big  # not copied
+    # a column only some joined chunks have stays aligned, None where a chunk lacks it
+    assert batches[0] == {"g": [-1, -2], "x": [None, 5]}
+    assert batches[2] == {"g": [-3]}
+
+
+def test_a_part_from_batches_has_their_rows_in_order(tmp_path):
+    schema = pa.schema([("cell", pa.string()), ("g", pa.int64()), ("x", pa.float64())])
+    batches = [{"cell": ["c0"] * 3, "g": [0, 1, 2], "x": [0.5, 1.5, -0.0]},
+               {"cell": ["c1"], "g": [3]}]  # fmt: skip
+    meta = write_part(tmp_path / "p.parquet", batches, schema)
+    table = pq.read_table(tmp_path / "p.parquet")
+    assert meta["rows"] == 4 and table.schema.equals(schema)
+    assert table.to_pydict() == {"cell": ["c0", "c0", "c0", "c1"], "g": [0, 1, 2, 3],
+                                 "x": [0.5, 1.5, -0.0, None]}  # fmt: skip
+    assert pq.ParquetFile(tmp_path / "p.parquet").metadata.num_row_groups == 1
+
+
+def test_the_manifest_json_has_a_line_per_key_and_per_chunk():
+    chunks = {"c000/000000000": {"stop": 5}, "c000/000000005": {"stop": 9}}
+    manifest = {"format": 1, "cells": [{"cell": "c000"}], "tables": {}, "chunks": chunks}
+    text = readable_json(manifest)
+    assert json.loads(text) == manifest
+    lines = text.splitlines()
+    assert '  "c000/000000005": {"stop": 9}' in lines
+    assert ' "tables": {},' in lines and len(lines) == 9
