@@ -213,9 +213,8 @@ class Sweep:
             if self.buffer and time.monotonic() - self.saved >= self.save_every:
                 self.flush()
 
-    def flush(self, log: bool = True) -> None:
-        """Write the buffered chunks as one part per table, then list them in the chunk log
-        (``log=False``: only in the manifest, which the caller writes next).
+    def flush(self) -> None:
+        """Write the buffered chunks as one part per table, then list them in the chunk log.
 
         One part for many chunks keeps the parent's cost per chunk small and flat (a Parquet
         write is ~1 ms); the log line is appended only after the parts are on disk, so a kill
@@ -241,8 +240,7 @@ class Sweep:
             }
             for chunk, _ in self.buffer
         }  # fmt: skip
-        if log:
-            dataset.append_chunk_log(self.run_dir, entries)
+        dataset.append_chunk_log(self.run_dir, entries)
         self.manifest["chunks"].update(entries)
         self.buffer, self.buffered_rows = [], 0
         self.saved = time.monotonic()
@@ -250,16 +248,14 @@ class Sweep:
     def finish(self) -> None:
         """Write the buffer, then the manifest, marked complete if every chunk is listed."""
         with self.lock:
-            self.flush(log=False)
+            self.flush()
             self.manifest["complete"] = len(self.manifest["chunks"]) == len(self._plan())
             self.save()
 
     def save(self) -> None:
         """Write buffered chunks, then the whole manifest (atomically), then drop the log."""
         with self.lock:
-            # no log line: a kill before the manifest lands leaves these parts unlisted, and
-            # a resume plays their chunks again, as after a kill during any write
-            self.flush(log=False)
+            self.flush()
             self.manifest["updated"] = datetime.now(UTC).isoformat(timespec="seconds")
             dataset.atomic_write_json(self.run_dir / dataset.MANIFEST, self.manifest)
         # After the manifest holds every logged chunk; a kill in between is harmless (the log's

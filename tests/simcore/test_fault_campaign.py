@@ -43,7 +43,7 @@ def _complete(run_dir) -> bool:
 def _run_and_kill(args: list[str], run_dir, kill_at: int) -> None:
     """Start the sweep, SIGKILL it once ``kill_at`` chunks are listed; its workers must go.
 
-    Chunks, not part files: one part holds every chunk of a buffered write (0.5 s here), so counting
+    Chunks, not part files: one part holds every chunk of a buffered write (0.1 s here), so counting
     parts never reached most kill points and the sweep finished before the kill.
     """
     proc = subprocess.Popen(args, env=kill_env())

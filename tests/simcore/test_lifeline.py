@@ -68,7 +68,7 @@ def test_workers_exit_when_the_parent_is_killed(tmp_path):
 
 
 # About 3 s on 2 workers in 30 chunks: a random Ratjack sweep of 3,000 games was over in
-# 1.6 s, so after the third chunk was listed (writes are batched every 0.5 s in kill tests)
+# 1.6 s, so after the third chunk was listed (writes were batched every 0.5 s in kill tests then)
 # the kill or Ctrl-C sometimes landed after the last chunk and the sweep exited 0.
 SLOW_SWEEP = ["--policies", "heuristic,heuristic", "--games", "600", "--chunk-size", "20"]
 

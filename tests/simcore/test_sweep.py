@@ -303,17 +303,3 @@ def test_a_bad_write_interval_is_one_line_and_exit_2_before_any_output(tmp_path)
     assert done.returncode == 2, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "BOARDLAB_SAVE_SECONDS" in done.stderr
     assert not (tmp_path / "bad").exists()
-
-
-def test_the_last_write_lists_its_chunks_in_the_manifest_only(tmp_path, monkeypatch):
-    # the manifest is written right after the last parts: a log line (and its fsync) first
-    # would be dropped with the log a moment later
-    from simcore import dataset
-
-    logged = []
-    real = dataset.append_chunk_log
-    monkeypatch.setattr(dataset, "append_chunk_log", lambda d, c: (logged.append(c), real(d, c)))
-    result = run_sweep(duel_config("last", games=20), tmp_path, chunk_size=5, quiet=True)
-    manifest = json.loads((result.run_dir / "manifest.json").read_text())
-    assert manifest["complete"] and len(manifest["chunks"]) == 8  # 2 cells x 4 chunks
-    assert logged == [] and not (result.run_dir / dataset.CHUNK_LOG).exists()
