@@ -25,3 +25,7 @@ class IllegalActionError(ValueError):
 
 class WorkerLostError(Exception):
     """A worker process (or the cluster) died mid-sweep; finished chunks are kept (exit 75)."""
+
+
+class RunawayGameError(RuntimeError):
+    """A game exceeded its step limit (a simulator bug, not bad input)."""

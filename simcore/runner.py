@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from simcore.api import Game, ranks
+from simcore.api import Game, State, ranks
+from simcore.errors import RunawayGameError
 from simcore.rng import policy_stream
 
-DEFAULT_MAX_STEPS = 100_000
-
-
-class RunawayGameError(RuntimeError):
-    """A game exceeded its step limit (a simulator bug, not bad input)."""
-
-
-SEAT_KEYS = ("seat", "policy", "score", "rank", "win_share", "tiebreak", "forced_moves")
+DEFAULT_MAX_STEPS: Final = 100_000
+SEAT_KEYS: Final = ("seat", "policy", "score", "rank", "win_share", "tiebreak", "forced_moves")
+__all__ = ["DEFAULT_MAX_STEPS", "SEAT_KEYS", "GameRecord", "RunawayGameError", "forced_moves",
+           "play_game", "tiebreaks"]  # fmt: skip
 
 
 @dataclass
@@ -83,17 +80,25 @@ def play_game(
     return _records(state, seed, steps, wall_ms, policies, policy_names, actions)
 
 
-def _amend_rows(actions: list[dict[str, Any]], amend: Any) -> None:
+def _amend_rows(actions: list[dict[str, Any]], amend: Iterable[tuple[int, dict[str, Any]]]) -> None:
     """Fill columns of earlier rows that a game could only know later: ``(step, columns)``
     pairs (e.g. what a Rats of Wistar placement yielded once all its parts were resolved)."""
     for step, cols in amend:
-        for row in reversed(actions):
-            if row["step"] == step:
-                row.update(cols)
+        for i in range(len(actions) - 1, -1, -1):  # not reversed(): mypyc fails on it here
+            if actions[i]["step"] == step:
+                actions[i].update(cols)
                 break
 
 
-def _records(state, seed, steps, wall_ms, policies, policy_names, actions) -> GameRecord:
+def _records(
+    state: State,
+    seed: int,
+    steps: int,
+    wall_ms: float,
+    policies: Sequence[Any],
+    policy_names: Sequence[str] | None,
+    actions: list[dict[str, Any]],
+) -> GameRecord:
     outcome = state.outcome()
     scores = state.scores()
     shares = state.returns()

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
 
 RES_COLUMNS = tuple(f"res_{e}" for e in EFFECT_IDS)
+# a seat's counters in ``stats`` order: the named ones, then one per effect from RES0
+COUNTER_COLUMNS: Final = STAT_NAMES + RES_COLUMNS
+assert len(STAT_NAMES) == RES0 and len(COUNTER_COLUMNS) == NSTAT
 PHASES = ("setup", "draw", "play", "effect", "over")
 RAT6: Final = EFFECT_IDS.index("rat_6")
 
@@ -59,13 +62,11 @@ def observation(s: S, p: int) -> str:
 def outcome(s: S) -> dict[str, Any]:
     """§9 records: per seat VP, how rounds were won, eliminations, modes and effects used."""
     seats = []
+    stats = s.stats
     for p in range(s.n):
         base = p * NSTAT
         row: dict[str, Any] = {"vp": s.vp[p]}
-        for k, name in enumerate(STAT_NAMES):
-            row[name] = s.stats[base + k]
-        for e, name in enumerate(RES_COLUMNS):
-            row[name] = s.stats[base + RES0 + e]
+        row.update(zip(COUNTER_COLUMNS, stats[base : base + NSTAT], strict=True))  # in C
         seats.append(row)
     game = {"decks": "+".join(s.ct.decks), "rounds": s.round_no, "target": s.params.target,
             **start_columns(s.starts)}  # fmt: skip
