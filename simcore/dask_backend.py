@@ -17,6 +17,7 @@ from simcore.errors import ConfigError, WorkerLostError
 
 WORKER_WAIT_SECONDS = 60.0  # how long a sweep waits while the cluster has no worker at all
 POLL_SECONDS = 1.0
+FETCH_MAX_SECONDS = 32.0  # longest single wait for a finished chunk's result
 
 
 def check_dask(scheduler: str | None) -> None:
@@ -150,13 +151,17 @@ def _fetch(client: Any, future: Any, scheduler: str, worker_wait: float) -> Any:
     """A finished future's result. Its data lives on the worker that ran it: if that worker
     dies first, Dask runs the chunk again and ``result()`` without a timeout waited for a
     worker forever: the lost-worker fault test hung in 2 of 4 runs once the parent's writes
-    got faster (0 of 6 before; the window was always there)."""
+    got faster (0 of 6 before; the window was always there). A timed-out fetch is dropped,
+    so each try waits twice as long as the one before (up to ``FETCH_MAX_SECONDS``): a result
+    that takes longer than a poll to transfer still arrives."""
     idle_since: float | None = None
+    timeout = POLL_SECONDS
     while True:
         try:
-            return future.result(timeout=POLL_SECONDS)
+            return future.result(timeout=timeout)
         except TimeoutError:
             idle_since = _check_workers(client, scheduler, idle_since, worker_wait)
+            timeout = min(2 * timeout, FETCH_MAX_SECONDS)
 
 
 def _check_workers(

@@ -83,10 +83,11 @@ class _LostResult:
     """A finished future whose data died with its worker: ``result`` never returns in time."""
 
     def __init__(self, answer_after: int | None) -> None:
-        self.calls, self.answer_after = 0, answer_after
+        self.calls, self.answer_after, self.timeouts = 0, answer_after, []
 
     def result(self, timeout=None):
         assert timeout is not None, "a result fetch without a timeout can wait forever"
+        self.timeouts.append(timeout)
         self.calls += 1
         if self.answer_after is not None and self.calls > self.answer_after:
             return "rows"
@@ -117,7 +118,8 @@ def test_fetching_waits_while_a_worker_reruns_the_chunk():
 
     future = _LostResult(answer_after=3)
     assert dask_backend._fetch(_Cluster(1), future, "tcp://x:1", worker_wait=0.05) == "rows"
-    assert future.calls == 4
+    # each try waits longer: a result slower to transfer than one poll still arrives
+    assert future.timeouts == [1.0, 2.0, 4.0, 8.0]
 
 
 def test_a_gather_that_ends_with_the_client_logs_nothing_and_other_errors_still_log(caplog):
