@@ -109,7 +109,7 @@ def write_part(
 ) -> dict[str, Any]:
     """Write one Parquet part atomically from column batches (rows in batch order); return its
     row count and sha256."""
-    sizes = [len(next(iter(b.values()), ())) for b in batches]
+    sizes = [row_count(b) for b in batches]
     arrays = [
         pa.chunked_array(
             [column_array(b.get(f.name), f.type, n) for b, n in zip(batches, sizes, strict=True)],
@@ -127,6 +127,11 @@ def write_part(
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_bytes(path, data)
     return {"file": path.name, "rows": table.num_rows, "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def row_count(columns: Mapping[str, list[Any]]) -> int:
+    """Rows of a table given as columns (0 without columns)."""
+    return len(next(iter(columns.values()), ()))
 
 
 def column_array(values: list[Any] | None, dtype: pa.DataType, n: int) -> pa.Array:

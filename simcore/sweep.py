@@ -201,7 +201,7 @@ class Sweep:
             raise self.flush_error
         with self.lock:
             self.buffer.append((chunk, tables))
-            self.buffered_rows += sum(len(next(iter(t.values()), ())) for t in tables.values())
+            self.buffered_rows += sum(dataset.row_count(t) for t in tables.values())
             if self.buffered_rows >= FLUSH_ROWS or time.monotonic() - self.saved >= self.save_every:
                 self.flush()
         return chunk.stop - chunk.start
@@ -272,7 +272,7 @@ def row_batches(chunks: list[dict[str, list[Any]]]) -> list[dict[str, list[Any]]
     joined: dict[str, list[Any]] | None = None
     joined_rows = 0
     for columns in chunks:
-        rows = len(next(iter(columns.values()), ()))
+        rows = dataset.row_count(columns)
         if rows >= BATCH_ROWS:
             batches.append(columns)
             joined = None
