@@ -19,6 +19,7 @@ from simcore.lifeline import die_with_parent
 from simcore.rng import game_seed
 from simcore.runner import play_game
 
+Column = list[Any] | bytes  # a table column as a worker returns it (see ``compact_columns``)
 SEARCH_SPLIT: Final = 8  # cells with a searching seat get chunks this many times smaller
 
 
@@ -75,7 +76,7 @@ def game_and_policies(cfg: SweepConfig, cell: Cell) -> tuple[Any, list[Any]]:
     return _CACHE[key]
 
 
-def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]:
+def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, Column]]:
     """Play a chunk's games; return column batches for each table (runs in a worker)."""
     die_with_parent()  # a killed sweep takes its workers with it
     cell = cfg.cells()[chunk.cell]
@@ -116,7 +117,26 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, list[Any]]]
             lead = (index,)
             for row in record.actions:
                 add_action(lead, row)
-    return {"games": games.columns(), "seats": seats.columns(), "actions": actions.columns()}
+    tables = {"games": games, "seats": seats, "actions": actions}
+    return {name: compact_columns(rows.columns()) for name, rows in tables.items()}
+
+
+def compact_columns(columns: dict[str, list[Any]]) -> dict[str, Column]:
+    """``columns`` with each column of ints 0..255 (a counter, a seat) as ``bytes``.
+
+    A Ratjack game has ~100 such values. As bytes a column pickles as one copy (the parent
+    loads every worker's chunks alone), is freed at once and is not traversed by the garbage
+    collector; the parent's Parquet write reads it as one buffer. Converting costs the worker
+    what converting the list costs the parent (``dataset.column_array``). A bool converts
+    too (True is 1): the parent converts by the column's declared kind.
+    """
+    out: dict[str, Column] = {}
+    for name, values in columns.items():
+        try:
+            out[name] = bytes(values)  # raises at a value outside 0..255, a float, a str, None
+        except (TypeError, ValueError):
+            out[name] = values
+    return out
 
 
 def _rotated(
@@ -195,6 +215,6 @@ class Rows:
         return cols
 
 
-def run_keyed(cfg: SweepConfig, chunk: Chunk) -> tuple[Chunk, dict[str, dict[str, list[Any]]]]:
+def run_keyed(cfg: SweepConfig, chunk: Chunk) -> tuple[Chunk, dict[str, dict[str, Column]]]:
     """``run_chunk``'s tables with the chunk they belong to (the task a worker runs)."""
     return chunk, run_chunk(cfg, chunk)

@@ -14,7 +14,7 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +23,7 @@ from typing import Any
 from simcore import dataset, registry
 from simcore.chunks import (
     Chunk,
+    Column,
     game_and_policies,
     plan_chunks,
     run_chunk,
@@ -80,7 +81,7 @@ class Sweep:
             g.game_columns, g.seat_columns, g.action_columns, kinds
         )
         self.manifest: dict[str, Any] = {}
-        self.buffer: list[tuple[Chunk, dict[str, dict[str, list[Any]]]]] = []
+        self.buffer: list[tuple[Chunk, dict[str, dict[str, Column]]]] = []
         self.buffered_rows = 0
         self.saved = time.monotonic()  # when the buffer was last written
         self.save_every = save_seconds()
@@ -195,7 +196,7 @@ class Sweep:
             for policy in game_and_policies(self.cfg, cell)[1]
         )
 
-    def record(self, chunk: Chunk, tables: dict[str, dict[str, list[Any]]]) -> int:
+    def record(self, chunk: Chunk, tables: dict[str, dict[str, Column]]) -> int:
         """Buffer a finished chunk; write the buffer when it is due; return the chunk's games."""
         if self.flush_error is not None:
             raise self.flush_error
@@ -263,12 +264,12 @@ class Sweep:
         (self.run_dir / dataset.CHUNK_LOG).unlink(missing_ok=True)
 
 
-def row_batches(chunks: list[dict[str, list[Any]]]) -> list[dict[str, list[Any]]]:
+def row_batches(chunks: list[dict[str, Column]]) -> list[Mapping[str, Column]]:
     """One table's columns from many chunks as a few batches, in order: a chunk of at least
     ``BATCH_ROWS`` rows is a batch as it is (copying a 4,600-game Ratjack sweep's columns into
     one list cost ~1 us a game), smaller ones are joined (each batch costs a conversion call
     per column, ~1 us)."""
-    batches: list[dict[str, list[Any]]] = []
+    batches: list[Mapping[str, Column]] = []
     joined: dict[str, list[Any]] | None = None
     joined_rows = 0
     for columns in chunks:
@@ -312,7 +313,7 @@ def execute(
     backend: str,
     scheduler: str | None,
     worker_wait: float = WORKER_WAIT_SECONDS,
-) -> Iterator[tuple[Chunk, dict[str, dict[str, list[Any]]]]]:
+) -> Iterator[tuple[Chunk, dict[str, dict[str, Column]]]]:
     """Yield (chunk, tables) as chunks finish, in any order."""
     check_backend(backend, scheduler)
     if backend == "dask":

@@ -8,7 +8,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from simcore.dataset import column_array, readable_json, write_part
+from simcore.chunks import compact_columns
+from simcore.dataset import INT_ENCODING, column_array, readable_json, write_part
 from simcore.sweep import BATCH_ROWS, row_batches
 
 
@@ -35,16 +36,40 @@ def test_a_constant_column_of_the_wrong_type_is_still_refused():
         column_array([True, True], pa.int64(), 2)
 
 
+def test_small_int_columns_convert_the_same_as_through_arrow():
+    for values in ([0, 255, 7, 7], [0, 256, 1], [-1, 3], [1, None, 2], [3, 2.0, 1]):
+        assert column_array(values, pa.int64(), len(values)).equals(pa.array(values, pa.int64()))
+    with pytest.raises((pa.ArrowInvalid, pa.ArrowTypeError)):
+        column_array([1, "2", 3], pa.int64(), 3)
+
+
+def test_a_worker_sends_small_int_columns_as_bytes_and_the_parent_reads_them_by_kind():
+    cols = compact_columns({"n": [0, 5, 255], "big": [1, 256, 2], "neg": [-1, 0, 1],
+                            "f": [0.5, 1.0, 2.0], "s": ["a", "b", "c"], "none": [1, None, 2],
+                            "flag": [True, False, True]})  # fmt: skip
+    assert cols["n"] == b"\x00\x05\xff" and cols["flag"] == b"\x01\x00\x01"
+    assert all(isinstance(cols[k], list) for k in ("big", "neg", "f", "s", "none"))
+    assert column_array(cols["n"], pa.int64(), 3).to_pylist() == [0, 5, 255]
+    assert column_array(cols["flag"], pa.bool_(), 3).to_pylist() == [True, False, True]
+    assert column_array(cols["n"], pa.float64(), 3).to_pylist() == [0.0, 5.0, 255.0]
+    # what a list of the same ints would be refused as, the bytes are refused as
+    with pytest.raises(pa.ArrowInvalid):
+        column_array(cols["n"], pa.bool_(), 3)
+    with pytest.raises(pa.ArrowTypeError):
+        column_array(cols["n"], pa.string(), 3)
+
+
 def test_a_column_a_batch_lacks_is_null():
     assert column_array(None, pa.int64(), 2).to_pylist() == [None, None]
 
 
 def test_big_chunks_stay_batches_and_small_ones_are_joined_in_order():
     big = {"g": list(range(BATCH_ROWS))}
-    small = [{"g": [-1]}, {"g": [-2], "x": [5]}, {"g": [-3]}]
+    small = [{"g": [-1]}, {"g": [-2], "x": b"\x05"}, {"g": [-3]}]
     batches = row_batches([small[0], small[1], big, small[2]])
     assert len(batches) == 3 and batches[1] is big  # not copied
-    # a column only some joined chunks have stays aligned, None where a chunk lacks it
+    # a column only some joined chunks have stays aligned, None where a chunk lacks it; a
+    # column sent as bytes joins as its ints
     assert batches[0] == {"g": [-1, -2], "x": [None, 5]}
     assert batches[2] == {"g": [-3]}
 
@@ -59,6 +84,21 @@ def test_a_part_from_batches_has_their_rows_in_order(tmp_path):
     assert table.to_pydict() == {"cell": ["c0", "c0", "c0", "c1"], "g": [0, 1, 2, 3],
                                  "x": [0.5, 1.5, -0.0, None]}  # fmt: skip
     assert pq.ParquetFile(tmp_path / "p.parquet").metadata.num_row_groups == 1
+
+
+def test_a_part_delta_encodes_ints_and_keeps_statistics_for_key_columns(tmp_path):
+    schema = pa.schema([("cell", pa.string()), ("game_index", pa.int64()), ("n", pa.int64()),
+                        ("x", pa.float64())])  # fmt: skip
+    batch = {"cell": ["c0"] * 4, "game_index": [0, 1, 2, 3], "n": b"\x00\x03\x01\x09",
+             "x": [0.5, 1.5, 2.5, 0.5]}  # fmt: skip
+    write_part(tmp_path / "p.parquet", [batch], schema)
+    group = pq.ParquetFile(tmp_path / "p.parquet").metadata.row_group(0)
+    meta = {group.column(i).path_in_schema: group.column(i) for i in range(group.num_columns)}
+    assert INT_ENCODING in meta["n"].encodings and INT_ENCODING in meta["game_index"].encodings
+    assert "RLE_DICTIONARY" in meta["cell"].encodings  # strings keep their dictionaries
+    assert meta["game_index"].statistics.max == 3 and meta["cell"].statistics.min == "c0"
+    assert meta["n"].statistics is None and meta["x"].statistics is None
+    assert pq.read_table(tmp_path / "p.parquet")["n"].to_pylist() == [0, 3, 1, 9]
 
 
 def test_the_manifest_json_has_a_line_per_key_and_per_chunk():
