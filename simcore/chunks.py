@@ -132,6 +132,17 @@ def compact_columns(columns: dict[str, list[Any]]) -> dict[str, Column]:
     """
     out: dict[str, Column] = {}
     for name, values in columns.items():
+        first = values[0] if values else None
+        # a constant column (an effect no deck in play has) is checked by identity at ~10
+        # instructions a value, where bytes() spends ~60 converting each
+        if (
+            type(first) is int
+            and 0 <= first <= 255
+            and first == values[-1]
+            and values.count(first) == len(values)
+        ):
+            out[name] = bytes((first,)) * len(values)
+            continue
         try:
             out[name] = bytes(values)  # raises at a value outside 0..255, a float, a str, None
         except (TypeError, ValueError):

@@ -119,13 +119,7 @@ def write_part(
     """Write one Parquet part atomically from column batches (rows in batch order); return its
     row count and sha256."""
     sizes = [row_count(b) for b in batches]
-    arrays = [
-        pa.chunked_array(
-            [column_array(b.get(f.name), f.type, n) for b, n in zip(batches, sizes, strict=True)],
-            f.type,
-        )
-        for f in schema
-    ]
+    arrays = [_column(f, [b.get(f.name) for b in batches], sizes) for f in schema]
     table = pa.Table.from_arrays(arrays, schema=schema)
     sink = pa.BufferOutputStream()
     # Snappy, pyarrow's default, not zstd: a write builds a codec per column page, and zstd
@@ -136,6 +130,15 @@ def write_part(
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_bytes(path, data)
     return {"file": path.name, "rows": table.num_rows, "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def _column(field: pa.Field, parts: list[Any], sizes: list[int]) -> pa.ChunkedArray:
+    """One column of a part from its batches; columns sent as bytes in every batch are joined
+    first (a conversion call costs ~3 us, a Ratjack part has ~900 of them otherwise)."""
+    if all(isinstance(values, bytes) for values in parts):
+        return pa.chunked_array([small_ints_array(b"".join(parts), field.type)], field.type)
+    arrays = [column_array(values, field.type, n) for values, n in zip(parts, sizes, strict=True)]
+    return pa.chunked_array(arrays, field.type)
 
 
 def encodings(schema: pa.Schema) -> dict[str, Any]:

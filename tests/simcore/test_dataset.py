@@ -91,14 +91,17 @@ def test_a_part_delta_encodes_ints_and_keeps_statistics_for_key_columns(tmp_path
                         ("x", pa.float64())])  # fmt: skip
     batch = {"cell": ["c0"] * 4, "game_index": [0, 1, 2, 3], "n": b"\x00\x03\x01\x09",
              "x": [0.5, 1.5, 2.5, 0.5]}  # fmt: skip
-    write_part(tmp_path / "p.parquet", [batch], schema)
+    later = {"cell": ["c1"], "game_index": b"\x04", "n": b"\x02", "x": [3.0]}
+    write_part(tmp_path / "p.parquet", [batch, later], schema)
     group = pq.ParquetFile(tmp_path / "p.parquet").metadata.row_group(0)
     meta = {group.column(i).path_in_schema: group.column(i) for i in range(group.num_columns)}
     assert INT_ENCODING in meta["n"].encodings and INT_ENCODING in meta["game_index"].encodings
     assert "RLE_DICTIONARY" in meta["cell"].encodings  # strings keep their dictionaries
-    assert meta["game_index"].statistics.max == 3 and meta["cell"].statistics.min == "c0"
+    assert meta["game_index"].statistics.max == 4 and meta["cell"].statistics.min == "c0"
     assert meta["n"].statistics is None and meta["x"].statistics is None
-    assert pq.read_table(tmp_path / "p.parquet")["n"].to_pylist() == [0, 3, 1, 9]
+    table = pq.read_table(tmp_path / "p.parquet")
+    assert table["n"].to_pylist() == [0, 3, 1, 9, 2]  # bytes in every batch: joined
+    assert table["game_index"].to_pylist() == [0, 1, 2, 3, 4]  # a list, then bytes
 
 
 def test_the_manifest_json_has_a_line_per_key_and_per_chunk():
