@@ -56,17 +56,25 @@ def instructions(tree: Path, game: str, spec: str, players: int, games: int) -> 
     """Instructions executed by one probe run in ``tree``, and the digest of its games."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     probe = [sys.executable, "-c", PROBE, game, spec, str(players)]
-    # a plain run first writes any stale bytecode caches, which would otherwise be counted
-    subprocess.run([*probe, "1"], env=env, cwd=tree, capture_output=True)
+    count, out = cachegrind(tree, [*probe, str(games)], [*probe, "1"], env, f"{game} {spec}")
+    return count, out.split("digest", 1)[-1].strip()
+
+
+def cachegrind(
+    tree: Path, command: list[str], warm_up: list[str], env: dict[str, str], what: str
+) -> tuple[int, str]:
+    """Instructions of ``command`` run in ``tree`` under cachegrind, and its output; ``warm_up``
+    runs first, plainly, to write any stale bytecode caches, which would otherwise be counted."""
+    subprocess.run(warm_up, env=env, cwd=tree, capture_output=True)
     cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-           *probe, str(games)]  # fmt: skip
+           *command]  # fmt: skip
     out = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True)
     found = I_REFS.search(out.stderr)
     if out.returncode != 0 or found is None:
-        tail = (out.stderr.strip().splitlines() or ["no output"])[-1]
-        raise IcountError(f"{tree}: {game} {spec} failed: {tail}")
-    digest = out.stdout.split("digest", 1)[-1].strip()
-    return int(found.group(1).replace(",", "")), digest
+        lines = [line for line in out.stderr.splitlines() if line and not line.startswith("==")]
+        tail = (lines or ["no output"])[-1]  # the program's last line, not valgrind's summary
+        raise IcountError(f"{tree}: {what} failed: {tail}")
+    return int(found.group(1).replace(",", "")), out.stdout
 
 
 def per_game(tree: Path, game: str, spec: str, players: int, games: int) -> tuple[float, str]:

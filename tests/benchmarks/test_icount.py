@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import ROOT, load_script
 
 
 def _icount():
-    scripts = str(ROOT / "benchmarks")  # icount imports its sibling, as a run of the script can
-    if scripts not in sys.path:
-        sys.path.append(scripts)
-    spec = importlib.util.spec_from_file_location("icount", ROOT / "benchmarks" / "icount.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("icount")
 
 
 def test_refuses_without_valgrind(monkeypatch, capsys):

@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import ROOT, load_script
 
 
 def _same_games():
-    scripts = str(ROOT / "benchmarks")  # the script imports its sibling, as a run of it can
-    if scripts not in sys.path:
-        sys.path.append(scripts)
-    path = ROOT / "benchmarks" / "same_games.py"
-    spec = importlib.util.spec_from_file_location("same_games", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("same_games")
 
 
 def _copy_tree(dest: Path) -> Path:

@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 import simcore.chunks
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import load_script
 
 
 def _module():
-    path = ROOT / "benchmarks" / "sweep_own_cost.py"
-    spec = importlib.util.spec_from_file_location("sweep_own_cost", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("sweep_own_cost")
 
 
 def test_canned_sweep_costs_are_measured_and_play_game_is_restored():
