@@ -175,7 +175,7 @@ def column_array(values: list[Any] | bytes | None, dtype: pa.DataType, n: int) -
         except (TypeError, ValueError):
             pass
         else:
-            return pa.array(np.frombuffer(small, dtype=np.uint8).astype(np.int64))
+            return small_ints_array(small, dtype)
     return pa.array(values, type=dtype)
 
 
