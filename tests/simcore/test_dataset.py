@@ -8,8 +8,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from simcore.chunks import compact_columns
-from simcore.dataset import INT_ENCODING, column_array, readable_json, write_part
+from simcore import registry
+from simcore.bench import selfplay_config
+from simcore.chunks import Chunk, compact_columns, run_chunk
+from simcore.dataset import INT_ENCODING, build_schemas, column_array, readable_json, write_part
 from simcore.sweep import BATCH_ROWS, row_batches
 
 
@@ -112,3 +114,22 @@ def test_the_manifest_json_has_a_line_per_key_and_per_chunk():
     lines = text.splitlines()
     assert '  "c000/000000005": {"stop": 9}' in lines
     assert ' "tables": {},' in lines and len(lines) == 9
+
+
+@pytest.mark.parametrize("game", ["ratjack", "rats_of_wistar"])
+def test_a_real_chunk_writes_the_same_table_compacted_or_not(tmp_path, game):
+    """The worker's bytes columns are a transport only: a part written from them reads back
+    exactly as one written from the plain lists (values and types, games and seats)."""
+    cfg = selfplay_config(game, "random", 40, "t")
+    g = registry.make_game(game)
+    schemas = build_schemas(g.game_columns, g.seat_columns, g.action_columns, {})
+    compacted = run_chunk(cfg, Chunk(0, 0, 40))
+    assert any(isinstance(v, bytes) for v in compacted["seats"].values())
+    for table in ("games", "seats"):
+        as_lists = {k: list(v) if isinstance(v, bytes) else v
+                    for k, v in compacted[table].items()}  # fmt: skip
+        write_part(tmp_path / f"{table}-b.parquet", [compacted[table]], schemas[table])
+        write_part(tmp_path / f"{table}-l.parquet", [as_lists], schemas[table])
+        assert pq.read_table(tmp_path / f"{table}-b.parquet").equals(
+            pq.read_table(tmp_path / f"{table}-l.parquet")
+        )
