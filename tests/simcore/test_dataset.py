@@ -76,6 +76,11 @@ def test_big_chunks_stay_batches_and_small_ones_are_joined_in_order():
     assert batches[2] == {"g": [-3]}
 
 
+def test_small_chunks_sent_as_bytes_join_as_bytes():
+    (batch,) = row_batches([{"g": b"\x01", "s": ["a"]}, {"g": b"\x02\x03", "s": ["b", "c"]}])
+    assert batch == {"g": b"\x01\x02\x03", "s": ["a", "b", "c"]}
+
+
 def test_a_part_from_batches_has_their_rows_in_order(tmp_path):
     schema = pa.schema([("cell", pa.string()), ("g", pa.int64()), ("x", pa.float64())])
     batches = [{"cell": ["c0"] * 3, "g": [0, 1, 2], "x": [0.5, 1.5, -0.0]},
