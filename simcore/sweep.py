@@ -87,6 +87,7 @@ class Sweep:
         self.save_every = save_seconds()
         self.lock = threading.RLock()  # the idle-flush thread writes the buffer too
         self.flush_error: BaseException | None = None
+        self.scratch = dataset.IntScratch()  # reused by every write (under the lock)
 
     def prepare(self, resume: bool, chunk_size: int | list[int]) -> list[Chunk]:
         """Create or check the run directory; return the chunks still to run (``chunk_size``:
@@ -232,7 +233,7 @@ class Sweep:
         for table in self.manifest["tables"]:
             batches = row_batches([tables[table] for _, tables in self.buffer])
             parts[table] = dataset.write_part(
-                self.run_dir / table / name, batches, self.schemas[table]
+                self.run_dir / table / name, batches, self.schemas[table], self.scratch
             )
         entries = {
             chunk.key(self.cells): {

@@ -11,7 +11,15 @@ import pytest
 from simcore import registry
 from simcore.bench import selfplay_config
 from simcore.chunks import Chunk, compact_columns, run_chunk
-from simcore.dataset import INT_ENCODING, build_schemas, column_array, readable_json, write_part
+from simcore.dataset import (
+    INT_ENCODING,
+    IntScratch,
+    build_schemas,
+    column_array,
+    file_sha256,
+    readable_json,
+    write_part,
+)
 from simcore.sweep import BATCH_ROWS, row_batches
 
 
@@ -138,3 +146,31 @@ def test_a_real_chunk_writes_the_same_table_compacted_or_not(tmp_path, game):
         assert pq.read_table(tmp_path / f"{table}-b.parquet").equals(
             pq.read_table(tmp_path / f"{table}-l.parquet")
         )
+
+
+def test_parts_written_through_one_scratch_keep_their_own_values(tmp_path):
+    # the second write reuses the buffer the first one widened its int columns into
+    schema = pa.schema([("n", pa.int64()), ("m", pa.int64()), ("s", pa.string())])
+    scratch = IntScratch()
+    first = [{"n": b"\x01\x02", "m": b"\x07\x07", "s": ["a", "b"]}, {"n": b"\x03", "m": b"\x07",
+              "s": ["c"]}]  # fmt: skip
+    second = [{"n": b"\xff\x00", "m": [300, 4], "s": ["d", "e"]}]
+    metas = [write_part(tmp_path / f"p{i}.parquet", batches, schema, scratch)
+             for i, batches in enumerate((first, second))]  # fmt: skip
+    assert pq.read_table(tmp_path / "p0.parquet").to_pydict() == {
+        "n": [1, 2, 3], "m": [7, 7, 7], "s": ["a", "b", "c"]}  # fmt: skip
+    assert pq.read_table(tmp_path / "p1.parquet").to_pydict() == {
+        "n": [255, 0], "m": [300, 4], "s": ["d", "e"]}  # fmt: skip
+    for i, meta in enumerate(metas):  # the checksum is of the bytes on disk
+        assert meta["sha256"] == file_sha256(tmp_path / f"p{i}.parquet")
+
+
+def test_scratch_reuses_its_buffer_and_grows_without_touching_handed_out_values():
+    scratch = IntScratch()
+    held = scratch.widen([b"\x05" * 10, b"\x06"])
+    buffer = scratch.buffer
+    scratch.reset()
+    assert scratch.widen([b"\x01"]).to_pylist() == [1] and scratch.buffer is buffer  # reused
+    big = scratch.widen([b"\x02" * (buffer.size + 1)])  # does not fit: a new buffer
+    assert scratch.buffer is not buffer and big.to_pylist() == [2] * (buffer.size + 1)
+    assert held.to_pylist()[1:] == [5] * 9 + [6]  # held[0] was the reused slot
