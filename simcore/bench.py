@@ -51,6 +51,10 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
     - ``cpu_in_run_pct``: each side's process CPU (every thread) over the CPU its games' own
       thread spent in ``play_game``, the sweep's ratio over the bare loop's: the work the
       sweep adds, wherever it runs.
+
+    ``faults_per_game``: the sweep's minor page faults a game beyond the bare loop's (median).
+    Memory touched for the first time costs the kernel ~2 us a 4-KiB page on a VM, work that
+    instruction counts (``benchmarks/sweep_icount.py``) do not see.
     """
     import simcore.chunks as chunk_module
     from simcore.sweep import run_sweep
@@ -61,24 +65,25 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
     cfg = selfplay_config(game_id, spec, games, "overhead")
     timed = _ThreadCpu(play_game)
 
-    def bare() -> tuple[float, float, float]:
+    def bare() -> tuple[float, float, float, int]:
         timed.cpu = 0.0
-        start, wall, played = time.process_time(), time.perf_counter(), 0.0
+        start, wall, played, faults = time.process_time(), time.perf_counter(), 0.0, _faults()
         for i in range(games):
             lineup = policies if i % 2 == 0 else policies[::-1]
             played += timed(game, 2, lineup, game_seed(1, i)).game["wall_ms"]
         wall, cpu = time.perf_counter() - wall, time.process_time() - start
-        return cpu, wall / (played / 1000.0), cpu / timed.cpu
+        return cpu, wall / (played / 1000.0), cpu / timed.cpu, _faults() - faults
 
-    def swept() -> tuple[float, float, float]:
+    def swept() -> tuple[float, float, float, int]:
         timed.cpu = 0.0
         with tempfile.TemporaryDirectory() as tmp, timed.patched(chunk_module):
-            start, wall = time.process_time(), time.perf_counter()
+            start, wall, faults = time.process_time(), time.perf_counter(), _faults()
             result = run_sweep(cfg, tmp, n_jobs=1, quiet=True)
             cpu, wall = time.process_time() - start, time.perf_counter() - wall
+            faults = _faults() - faults
             played = scan_table(result.run_dir, "games").select("wall_ms").sum().collect().item()
             played /= 1000.0
-        return cpu, wall / played, cpu / timed.cpu
+        return cpu, wall / played, cpu / timed.cpu, faults
 
     swept()  # warm-up: first-use imports and caches belong to neither side
     pairs = []
@@ -96,7 +101,18 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
             "bare_cpu_s": round(statistics.median(ba[0] for ba, _ in pairs), 3),
             "sweep_cpu_s": round(statistics.median(sw[0] for _, sw in pairs), 3),
             "overhead_pct": median_pct(0), "in_run_pct": median_pct(1),
-            "cpu_in_run_pct": median_pct(2)}  # fmt: skip
+            "cpu_in_run_pct": median_pct(2),
+            "faults_per_game": round(statistics.median(sw[3] - ba[3] for ba, sw in pairs) / games,
+                                     3)}  # fmt: skip
+
+
+def _faults() -> int:
+    """Minor page faults of this process so far (0 where the platform does not count them)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return 0
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 
 
 class _ThreadCpu:

@@ -162,8 +162,9 @@ def test_sweep_overhead_reports_cpu_and_wall_figures_and_restores_the_sweep():
     from simcore.runner import play_game
 
     row = sweep_overhead("ratjack", "random", 30, repeats=1)
-    assert {"overhead_pct", "in_run_pct", "cpu_in_run_pct"} <= set(row)
+    assert {"overhead_pct", "in_run_pct", "cpu_in_run_pct", "faults_per_game"} <= set(row)
     assert all(isinstance(row[k], float) for k in ("in_run_pct", "cpu_in_run_pct"))
+    assert row["faults_per_game"] > -1  # a count a game, net of the bare loop's
     assert simcore.chunks.play_game is play_game  # the timing stand-in is gone again
 
 
