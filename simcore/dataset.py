@@ -123,9 +123,12 @@ def write_part(
     row count and sha256. ``scratch``: a buffer kept from one write to the next (see
     ``IntScratch``); without one, the part's int columns are converted into fresh memory."""
     scratch = scratch or IntScratch()
-    scratch.reset()
     sizes = [row_count(b) for b in batches]
-    arrays = [_column(f, [b.get(f.name) for b in batches], sizes, scratch) for f in schema]
+    columns = [[b.get(f.name) for b in batches] for f in schema]
+    scratch.reserve(
+        sum(sum(map(len, c)) for f, c in zip(schema, columns, strict=True) if _widens(f, c))
+    )
+    arrays = [_column(f, c, sizes, scratch) for f, c in zip(schema, columns, strict=True)]
     table = pa.Table.from_arrays(arrays, schema=schema)
     sink = pa.BufferOutputStream()
     # Snappy, pyarrow's default, not zstd: a write builds a codec per column page, and zstd
@@ -156,13 +159,18 @@ class IntScratch:
         self.buffer = np.empty(0, dtype=np.int64)
         self.used = 0
 
-    def reset(self) -> None:
-        """Hand the buffer out from the start again (the previous part's arrays are gone)."""
+    def reserve(self, n: int) -> None:
+        """Hand the buffer out from the start again (the previous part's arrays are gone), with
+        room for ``n`` values: one allocation of the part's size, not a doubling series of
+        them (a sweep that writes once would touch twice the memory), and a quarter more, so
+        that a slightly larger next part still fits."""
         self.used = 0
+        if n > self.buffer.size:
+            self.buffer = np.empty(n + n // 4, dtype=np.int64)
 
     def take(self, n: int) -> np.ndarray:
         """The next ``n`` unused values of the buffer, which grows (to a new array: the views
-        already handed out keep the old one) when they do not fit."""
+        already handed out keep the old one) when they do not fit (more than was reserved)."""
         if self.used + n > self.buffer.size:
             self.buffer = np.empty(max(2 * self.buffer.size, n, 1 << 16), dtype=np.int64)
             self.used = 0
@@ -187,13 +195,18 @@ def _column(
     """One column of a part from its batches; an int column sent as bytes in every batch is
     widened in one piece (a conversion call costs ~3 us, a Ratjack part has ~900 of them
     otherwise), other columns sent as bytes in every batch are joined first."""
-    if field.type == INT64 and all(isinstance(p, bytes) for p in parts):
+    if _widens(field, parts):
         return pa.chunked_array([scratch.widen(parts)], INT64)
     joined = joined_bytes(parts)
     if joined is not None:
         return pa.chunked_array([small_ints_array(joined, field.type)], field.type)
     arrays = [column_array(values, field.type, n) for values, n in zip(parts, sizes, strict=True)]
     return pa.chunked_array(arrays, field.type)
+
+
+def _widens(field: pa.Field, parts: list[Any]) -> bool:
+    """Whether a column goes through ``IntScratch``: an int column sent as bytes in every batch."""
+    return field.type == INT64 and all(isinstance(p, bytes) for p in parts)
 
 
 def joined_bytes(parts: Sequence[Any]) -> bytes | None:

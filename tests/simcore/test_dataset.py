@@ -167,9 +167,11 @@ def test_parts_written_through_one_scratch_keep_their_own_values(tmp_path):
 
 def test_scratch_reuses_its_buffer_and_grows_without_touching_handed_out_values():
     scratch = IntScratch()
+    scratch.reserve(11)
     held = scratch.widen([b"\x05" * 10, b"\x06"])
     buffer = scratch.buffer
-    scratch.reset()
+    assert buffer.size == 13  # the part's size and a quarter: one allocation
+    scratch.reserve(12)
     assert scratch.widen([b"\x01"]).to_pylist() == [1] and scratch.buffer is buffer  # reused
     big = scratch.widen([b"\x02" * (buffer.size + 1)])  # does not fit: a new buffer
     assert scratch.buffer is not buffer and big.to_pylist() == [2] * (buffer.size + 1)
