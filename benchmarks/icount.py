@@ -18,7 +18,6 @@ Needs ``valgrind`` (Debian: ``apt-get install valgrind``); about 20x slower than
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -26,8 +25,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from interleaved import GAMES, SPECS, two_tree_parser  # the sibling script
+from interleaved import GAMES, SPECS, refuse, two_tree_parser, write_rows  # the sibling script
 
+NO_VALGRIND = "valgrind not found (Debian: apt-get install valgrind)"
 # Self-play as a sweep plays it (``play_game``); the digest covers the games and seats rows.
 PROBE = """
 import hashlib, sys
@@ -91,11 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=2)
     args = p.parse_args(argv)
     if shutil.which("valgrind") is None:
-        print("icount: valgrind not found (Debian: apt-get install valgrind)", file=sys.stderr)
-        return 2
+        return refuse("icount", NO_VALGRIND)
     if args.games < 1:
-        print(f"icount: --games must be at least 1, not {args.games}", file=sys.stderr)
-        return 2
+        return refuse("icount", f"--games must be at least 1, not {args.games}")
     rows = []
     head = f"{'game':<16}{'policy':<12}{'old Minstr':>11}{'new Minstr':>11}{'new/old':>9}"
     print(f"{head}  identical")
@@ -105,16 +103,14 @@ def main(argv: list[str] | None = None) -> int:
                 old, old_digest = per_game(args.old, game, spec, args.players, args.games)
                 new, new_digest = per_game(args.new, game, spec, args.players, args.games)
             except IcountError as exc:
-                print(f"icount: {exc}", file=sys.stderr)
-                return 2
+                return refuse("icount", str(exc))
             same = old_digest == new_digest
             rows.append({"game": game, "policy": spec, "old_instructions": old,
                          "new_instructions": new, "ratio": round(new / old, 4),
                          "identical": same})  # fmt: skip
             print(f"{game:<16}{spec:<12}{old / 1e6:>11.2f}{new / 1e6:>11.2f}"
                   f"{new / old:>9.3f}  {'yes' if same else 'no'}", flush=True)  # fmt: skip
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+    write_rows(args.json, rows)
     return 0
 
 

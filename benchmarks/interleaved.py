@@ -19,6 +19,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 GAMES = ("ratjack", "lord_of_worlds", "rats_of_wistar")
 SPECS = ("random", "heuristic")
@@ -49,6 +50,18 @@ def two_tree_parser(description: str) -> argparse.ArgumentParser:
     return p
 
 
+def refuse(script: str, message: str) -> int:
+    """Print ``script: message`` on stderr; exit code 2 (a two-tree script's refusals)."""
+    print(f"{script}: {message}", file=sys.stderr)
+    return 2
+
+
+def write_rows(path: str | None, rows: list[dict[str, Any]]) -> None:
+    """Save a two-tree script's rows as JSON where ``--json`` asked for it."""
+    if path:
+        Path(path).write_text(json.dumps(rows, indent=1))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print one row per (game, policy): old, new, ratio."""
     p = two_tree_parser(__doc__.splitlines()[0])
@@ -68,8 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append({"game": game, "policy": spec, "old_games_per_s": old,
                          "new_games_per_s": new, "ratio": round(new / old, 3)})  # fmt: skip
             print(f"{game:<16}{spec:<11}{old:>9.1f}{new:>9.1f}{new / old:>8.2f}x", flush=True)
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+    write_rows(args.json, rows)
     return 0
 
 

@@ -19,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from interleaved import GAMES, two_tree_parser  # the sibling script
+from interleaved import GAMES, refuse, two_tree_parser, write_rows  # the sibling script
 
 # (params, policies, share of --games); a share of 0.2 keeps the search lines short
 BATTERY = {
@@ -98,8 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = sorted(set(args.game or ()) - set(GAMES))
     if args.games < 1 or unknown:
         problem = f"unknown game {unknown[0]!r}" if unknown else "--games must be at least 1"
-        print(f"same_games: {problem}", file=sys.stderr)
-        return 2
+        return refuse("same_games", problem)
     rows, differ = [], False
     print(f"{'game':<16}{'':>3}{'games':>5}  {'same':<4} policies")
     for game in args.game or GAMES:
@@ -108,8 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             old, new = hashes(args.old, game, lines), hashes(args.new, game, lines)
         except TreeError as exc:
-            print(f"same_games: {exc}", file=sys.stderr)
-            return 2
+            return refuse("same_games", str(exc))
         for (prm, specs, n), a, b in zip(lines, old, new, strict=True):
             same = a == b
             differ |= not same
@@ -117,8 +115,7 @@ def main(argv: list[str] | None = None) -> int:
                          "old": a, "new": b, "identical": same})  # fmt: skip
             label = ",".join(specs) + (f" {json.dumps(prm)}" if prm else "")
             print(f"{game:<16}{len(specs)}p {n:>4}  {'yes' if same else 'NO ':<4} {label}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+    write_rows(args.json, rows)
     return 1 if differ else 0
 
 

@@ -19,14 +19,13 @@ every 2 s would write 25 parts where the bench's sweep writes one).
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sys
 from pathlib import Path
 
-from icount import IcountError, cachegrind  # the sibling scripts
-from interleaved import GAMES, two_tree_parser
+from icount import NO_VALGRIND, IcountError, cachegrind  # the sibling scripts
+from interleaved import GAMES, refuse, two_tree_parser, write_rows
 
 CHUNK = 1000
 PROBE = """
@@ -76,21 +75,16 @@ def split(tree: Path, game: str, small: int, large: int) -> dict[str, float]:
             "total_pct": round(100 * (worker + parent) / bare, 2)}  # fmt: skip
 
 
-def _refuse(message: str) -> int:
-    print(f"sweep_icount: {message}", file=sys.stderr)
-    return 2
-
-
 def main(argv: list[str] | None = None) -> int:
     """Print one row per (tree, game): the game's instructions and the sweep's own, split."""
     p = two_tree_parser(__doc__.splitlines()[0])
     p.add_argument("--games", type=int, nargs=2, default=[1000, 3000], metavar=("SMALL", "LARGE"))
     args = p.parse_args(argv)
     if shutil.which("valgrind") is None:
-        return _refuse("valgrind not found (Debian: apt-get install valgrind)")
+        return refuse("sweep_icount", NO_VALGRIND)
     small, large = args.games
     if not 0 < small < large:
-        return _refuse(f"--games needs 0 < SMALL < LARGE, not {small} {large}")
+        return refuse("sweep_icount", f"--games needs 0 < SMALL < LARGE, not {small} {large}")
     print(f"{'tree':<6}{'game':<16}{'game kI':>9}{'worker I':>10}{'parent I':>10}{'total %':>9}")
     rows = []
     for game in args.game or GAMES:
@@ -98,12 +92,11 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 row = {"tree": label, "game": game, **split(tree, game, small, large)}
             except IcountError as exc:
-                return _refuse(str(exc))
+                return refuse("sweep_icount", str(exc))
             rows.append(row)
             print(f"{label:<6}{game:<16}{row['game_kinstr']:>9.0f}{row['worker_instr']:>10}"
                   f"{row['parent_instr']:>10}{row['total_pct']:>9.2f}", flush=True)  # fmt: skip
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+    write_rows(args.json, rows)
     return 0
 
 

@@ -147,10 +147,10 @@ class IntScratch:
 
     Memory a process has not touched costs a page fault per 4 KiB the first time it is
     written: 2.2 us each on the 2-core test VM. Widened into fresh arrays (and joined into
-    fresh bytes first), a 2-s Ratjack part touched ~10 MB of new pages on every write, ~0.5 us
-    a game, a third of a point of the sweep's overhead; allocators hand freed memory of that
-    size back to the system between writes. The buffer lives as long as its sweep, as large
-    as its largest part's int columns (8 bytes a value).
+    fresh bytes first), a Ratjack write of 12,000 games faulted up to 3,300 times, since the
+    allocators hand freed memory of that size back to the system between writes; through this
+    buffer, 370-840 (``benchmarks/write_after_play.py``). The buffer lives as long as its
+    sweep, as large as its largest part's int columns (8 bytes a value).
     """
 
     __slots__ = ("buffer", "used")
@@ -169,11 +169,10 @@ class IntScratch:
             self.buffer = np.empty(n + n // 4, dtype=np.int64)
 
     def take(self, n: int) -> np.ndarray:
-        """The next ``n`` unused values of the buffer, which grows (to a new array: the views
-        already handed out keep the old one) when they do not fit (more than was reserved)."""
+        """The next ``n`` unused values of the buffer; more than was reserved get a new buffer
+        of their own (the views already handed out keep the old one)."""
         if self.used + n > self.buffer.size:
-            self.buffer = np.empty(max(2 * self.buffer.size, n, 1 << 16), dtype=np.int64)
-            self.used = 0
+            self.buffer, self.used = np.empty(n, dtype=np.int64), 0
         view = self.buffer[self.used : self.used + n]
         self.used += n
         return view
