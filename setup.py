@@ -29,7 +29,15 @@ def compiled_modules() -> list:
     # Only the listed modules must type-check; what they import stays interpreted and unchecked
     # (the isolated build environment has none of the runtime dependencies).
     flags = ["--follow-imports=silent", "--ignore-missing-imports"]
-    return mypycify(flags + paths, opt_level="3", group_name="boardlab_native")
+    extensions = mypycify(flags + paths, opt_level="3", group_name="boardlab_native")
+    # Every function on a 64-byte boundary: code added to one module otherwise shifts the
+    # alignment of all that follow it in the shared library, and a sweep-side module placed
+    # before the random policy made random Ratjack games 4% slower in three interleaved runs
+    # with the same instructions (gcc and clang take the flag; MSVC has no equivalent).
+    if os.name != "nt":
+        for ext in extensions:
+            ext.extra_compile_args = [*ext.extra_compile_args, "-falign-functions=64"]
+    return extensions
 
 
 setup(ext_modules=compiled_modules())

@@ -10,7 +10,7 @@ import pytest
 
 from simcore import registry
 from simcore.bench import selfplay_config
-from simcore.chunks import Chunk, compact_columns, run_chunk
+from simcore.chunks import Chunk, run_chunk
 from simcore.dataset import (
     INT_ENCODING,
     IntScratch,
@@ -20,6 +20,7 @@ from simcore.dataset import (
     readable_json,
     write_part,
 )
+from simcore.rows import compact_columns
 from simcore.sweep import BATCH_ROWS, row_batches
 
 
