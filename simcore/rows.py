@@ -32,7 +32,8 @@ def record_games(
     actions)."""
     rotate, record_actions = flags
     n = len(rotations)
-    add_game, add_seat, add_action = tables[0].add_dict, tables[1].add, tables[2].add_dict
+    # methods called on the objects, not bound once: compiled, that is a direct C call
+    game_rows, seat_rows, action_rows = tables
     for index in games:
         rotation = index % n if rotate else 0
         slots, policies, names = rotations[rotation]
@@ -40,17 +41,17 @@ def record_games(
             game, n, policies, game_seed(seed, index),
             record_actions=record_actions, policy_names=names,
         )  # fmt: skip
-        add_game((index, rotation), record.game)
+        game_rows.add_dict((index, rotation), record.game)
         seat_keys, seat_values = record.seat_keys, record.seat_values
         if len(seat_keys) != len(seat_values):
             raise ValueError(f"game {index}: column names for {len(seat_keys)} seats, values for "
                              f"{len(seat_values)}")  # fmt: skip
         for seat in range(len(seat_keys)):
-            add_seat((index, slots[seat]), seat_keys[seat], seat_values[seat])
+            seat_rows.add((index, slots[seat]), seat_keys[seat], seat_values[seat])
         if record.actions:
             lead = (index,)
             for row in record.actions:
-                add_action(lead, row)
+                action_rows.add_dict(lead, row)
 
 
 def compact_columns(columns: dict[str, list[Any]]) -> dict[str, Column]:
