@@ -2,7 +2,7 @@
 
 The loop runs once a game, between games, with cold caches: interpreted, it and its row
 buffering were ~29k instructions a Ratjack game, 1.7% of a compiled game. Compiled with the
-games (``native_modules.txt``) they are ~22k. ``simcore.chunks`` passes ``play_game`` in, so
+games (``native_modules.txt``) they are ~20k. ``simcore.chunks`` passes ``play_game`` in, so
 that the bench and tests can stand in for it (a compiled call to it could not be replaced).
 """
 
