@@ -22,6 +22,8 @@ import tempfile
 import time
 from typing import Any
 
+from interleaved import refuse  # the sibling script
+
 from simcore import registry
 from simcore.chunks import Chunk, run_chunk
 from simcore.errors import ConfigError
@@ -68,13 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--writes", type=int, default=8)
     args = p.parse_args(argv)
     if args.games <= 0 or args.writes <= 0:
-        print("--games and --writes must be positive", file=sys.stderr)
-        return 2
+        return refuse("write_after_play", "--games and --writes must be positive")
     try:
         registry.game_class(args.game)
     except ConfigError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+        return refuse("write_after_play", str(exc))
     print(write_after_play(args.game, args.games, args.writes))
     return 0
 

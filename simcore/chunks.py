@@ -16,7 +16,7 @@ from typing import Any, Final
 from simcore import registry
 from simcore.config import Cell, SweepConfig, value_kind, variant_value
 from simcore.lifeline import die_with_parent
-from simcore.rows import Column, Rows, compact_columns, record_games
+from simcore.rows import Column, Rotation, Rows, compact_columns, record_games
 from simcore.runner import play_game
 
 SEARCH_SPLIT: Final = 8  # cells with a searching seat get chunks this many times smaller
@@ -95,16 +95,15 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, Column]]:
     actions = Rows(("game_index",), base)
     # per rotation: each seat's slot in the line-up, its policy and its name
     rotations = [_rotated(cell.policies, lineup, r) for r in range(n)]
-    flags = (cfg.seat_rotation, cfg.record_actions)
-    record_games(play_game, game, rotations, range(chunk.start, chunk.stop), cfg.seed, flags,
-                 (games, seats, actions))  # fmt: skip
+    record_games(
+        play_game, game, rotations, range(chunk.start, chunk.stop), cfg.seed,
+        (games, seats, actions), cfg.seat_rotation, cfg.record_actions,
+    )  # fmt: skip
     tables = {"games": games, "seats": seats, "actions": actions}
     return {name: compact_columns(rows.columns()) for name, rows in tables.items()}
 
 
-def _rotated(
-    specs: Sequence[str], lineup: list[Any], rotation: int
-) -> tuple[list[int], list[Any], list[str]]:
+def _rotated(specs: Sequence[str], lineup: list[Any], rotation: int) -> Rotation:
     """Seat by seat, for one rotation of the line-up: its slot, policy and policy name."""
     n = len(specs)
     slots = [(seat + rotation) % n for seat in range(n)]

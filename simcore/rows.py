@@ -24,13 +24,13 @@ def record_games(
     rotations: Sequence[Rotation],
     games: range,
     seed: int,
-    flags: tuple[bool, bool],
     tables: tuple[Rows, Rows, Rows],
+    rotate: bool,
+    record_actions: bool,
 ) -> None:
     """Play ``games`` (indices of one cell) and append their rows to ``tables`` (games, seats,
-    actions). ``rotations[r]``: the seats of rotation ``r``; ``flags``: (rotate seats, record
-    actions)."""
-    rotate, record_actions = flags
+    actions). ``rotations[r]``: the seats of rotation ``r`` (the line-up turned ``r`` seats
+    when ``rotate``)."""
     n = len(rotations)
     # methods called on the objects, not bound once: compiled, that is a direct C call
     game_rows, seat_rows, action_rows = tables
