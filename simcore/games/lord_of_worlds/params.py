@@ -116,7 +116,11 @@ class LordOfWorldsParams(Params):
         (0, 1, 4), "game end trigger: a planet with at most this many empty hexes (2/3/4 players)"
     )
     max_rounds: int = param(
-        150, "safety stop after this many rounds (ended_by=stall)", ge=1, assumption=True
+        150,
+        "safety stop after this many rounds (ended_by=stall)",
+        ge=1,
+        le=1000,
+        assumption=True,
     )
     board_file: str = param("", "board pieces and layouts TOML ('' = packaged data/board.toml)")
     planet_file: str = param("", "planet TOML ('' = packaged data/planet.toml)")
