@@ -24,9 +24,11 @@ IO_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno
 MAX_CELLS = 10_000  # as simcore.config.MAX_CELLS (not imported: config imports the registry)
 MAX_PLAYERS = 64
 MAX_GAMES = 100_000_000
-CELL_ID = re.compile(r"c\d{3,6}")
-CHUNK_KEY = re.compile(r"(c\d{3,6})/(\d{9,12})")
-PART_FILE = re.compile(r"part-c\d{3,6}-\d{9,12}\.parquet")
+# Ids and file names from run data are plain names (no '/'), so a path built from them stays
+# in the run folder; a sweep writes c000, c000/000000000 and part-c000-000000000.parquet.
+CELL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+CHUNK_KEY = re.compile(r"([A-Za-z0-9][A-Za-z0-9_.-]{0,63})/(\d{9,12})")
+PART_FILE = re.compile(r"part-[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}\.parquet")
 SHA256 = re.compile(r"[0-9a-f]{64}")
 PLAIN_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
 RUN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,119}")
@@ -104,16 +106,18 @@ def _check_cells(cells: list[Any], path: Any) -> None:
     for i, cell in enumerate(cells):
         where = f"cells[{i}]"
         _check_type(path, where, cell, dict)
-        for key in ("cell", "players", "policies"):
-            if key not in cell:
-                raise fail(path, where, f"has no {key!r}")
+        if "cell" not in cell:
+            raise fail(path, where, "has no 'cell'")
         if not _is(cell["cell"], str) or not CELL_ID.fullmatch(cell["cell"]):
             raise fail(path, f"{where}.cell", f"is not a cell id: {str(cell['cell'])[:40]!r}")
         if cell["cell"] in seen:
             raise fail(path, f"{where}.cell", f"repeats {cell['cell']!r}")
         seen.add(cell["cell"])
-        players = _int_in(path, f"{where}.players", cell["players"], 1, MAX_PLAYERS)
-        _check_specs(path, f"{where}.policies", cell["policies"], players)
+        players = None
+        if "players" in cell:
+            players = _int_in(path, f"{where}.players", cell["players"], 1, MAX_PLAYERS)
+        if "policies" in cell:
+            _check_specs(path, f"{where}.policies", cell["policies"], players)
         for key, kind in (("variant", dict), ("params", dict), ("params_hash", str)):
             if key in cell:
                 _check_type(path, f"{where}.{key}", cell[key], kind)
@@ -243,6 +247,13 @@ def check_resumable(manifest: Mapping[str, Any], path: Any, cells: int, games: i
     if manifest.get("games_per_cell", games) != games:
         raise fail(path, "games_per_cell", f"is {manifest['games_per_cell']}; the config has "
                    f"{games}")  # fmt: skip
+
+
+def check_planned(manifest: Mapping[str, Any], path: Any, plan: Mapping[str, int]) -> None:
+    """Every listed chunk is one the run's plan has (key and end): a resume counts them."""
+    for key, entry in manifest.get("chunks", {}).items():
+        if plan.get(key) != entry["stop"]:
+            raise fail(path, f"chunks.{key}", "is not a chunk of this run's plan")
 
 
 def expected_columns(game_cls: Any) -> dict[str, dict[str, str]]:

@@ -111,7 +111,7 @@ def check_for_report(run: str | Path, manifest: Mapping[str, Any]) -> Any:
         raise fail(path, "config.game", f"names game {ref!r} but the manifest's game is {game!r}")
     check_schemas_match_game(manifest, path, game_cls)
     for i, cell in enumerate(manifest["cells"]):
-        for spec in cell["policies"]:
+        for spec in cell.get("policies", []):
             check_spec_name(spec, f"{path}: field 'cells[{i}].policies'")
     verify_parts(run, manifest, policies=True)
     return game_cls

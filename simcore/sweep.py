@@ -45,6 +45,7 @@ from simcore.fingerprint import check_same, fingerprint
 from simcore.idle_flush import idle_flush
 from simcore.provenance import content_info, versions
 from simcore.runlock import LOCK_NAMES, RunLock
+from simcore.runverify import verify_parts
 
 # Longest time a finished chunk waits in the parent before it is written. Each buffered write
 # has a fixed cost (a Parquet writer per column, a file and an fsync per table, a log line):
@@ -105,7 +106,7 @@ class Sweep:
             if existing is not None:
                 self.manifest = existing
                 check_same(self.manifest.get("fingerprint"), self.fingerprint(), self.run_dir)
-                rundata.verify_parts(self.run_dir, self.manifest)
+                verify_parts(self.run_dir, self.manifest)
                 self._remove_unlisted_parts()
             else:
                 self.manifest = self._new_manifest(chunk_size)
@@ -143,6 +144,9 @@ class Sweep:
             raise RunDirError(f"{self.run_dir} already exists; pass --resume to continue it")
         dataset.require(manifest, path, "execution", "chunks", "tables", "config", "schemas")
         rundata.check_resumable(manifest, path, len(self.cells), self.cfg.games)
+        execution = manifest["execution"]
+        plan = plan_chunks(self.cfg, execution.get("chunk_sizes") or execution["chunk_size"])
+        rundata.check_planned(manifest, path, {c.key(self.cells): c.stop for c in plan})
         return manifest
 
     def _save_first(self) -> None:
