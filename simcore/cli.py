@@ -33,7 +33,6 @@ EXIT_CODES_HELP = """exit codes:
   130  interrupted: finished chunks are kept, --resume"""
 INTERRUPTED = "boardlab: interrupted (finished chunks are kept; rerun with --resume)"
 ALLOW_IMPORT_ENV = "BOARDLAB_ALLOW_IMPORT"
-MAX_PLAYERS = 64
 
 
 class _Parser(argparse.ArgumentParser):
@@ -129,6 +128,7 @@ def _command_of(argv: Sequence[str]) -> str:
 def cmd_games(args: argparse.Namespace) -> int:
     """Print every registered game with its parameters."""
     from simcore import registry
+    from simcore.limits import limits_text, param_range
 
     for gid in registry.game_ids():
         try:
@@ -142,7 +142,9 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(f"    {s.description}")
         for row in game.describe_params():
             mark = " [A]" if row.get("assumption") else ""
-            print(f"    {row['name']} = {json.dumps(row['value'])}{mark}  {row['doc']}")
+            shown = f"{json.dumps(row['value'])}{mark}{param_range(row)}"
+            print(f"    {row['name']} = {shown}  {row['doc']}")
+    print(limits_text())
     return EXIT_OK
 
 
@@ -167,7 +169,7 @@ def _seats(args: argparse.Namespace, game: Any) -> tuple[int, list[str]]:
     the count checked against the game before anything is built from it."""
     from simcore.config import split_policy_flags
 
-    if args.players is not None:
+    if args.players is not None:  # before it sizes anything: 10^20 seats is no list
         game.check_players(args.players)
     specs = split_policy_flags(args.policies, args.policy)
     players = args.players if args.players is not None else len(specs or ())
