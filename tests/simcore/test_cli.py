@@ -23,8 +23,9 @@ def test_play_prints_result_and_trace():
 
 def test_sweep_from_flags_writes_run(tmp_path):
     result = run_cli(
-        "sweep", "--game", DUEL, TRUST, "--players", "2", "--policy", "random", "--policy", "random",
-        "--games", "30", "--seed", "1", "--out", str(tmp_path), "--name", "flags", "--quiet",
+        "sweep", "--game", DUEL, TRUST, "--players", "2", "--policy", "random", "--policy",
+        "random", "--games", "30", "--seed", "1", "--out", str(tmp_path), "--name", "flags",
+        "--quiet",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "flags" / "manifest.json").is_file()

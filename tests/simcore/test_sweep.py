@@ -134,10 +134,10 @@ def test_mcts_sweep_identical_across_workers(tmp_path):
     pytest.importorskip("strategies.mcts")
     raw = {"game": DUEL, "players": 2, "games": 24, "seed": 9, "record_actions": True,
            "policies": ["mcts:iterations=30", "random"]}  # fmt: skip
-    one = run_sweep(build_config({**raw, "name": "m1"}, allow_import=True), tmp_path, n_jobs=1, chunk_size=24,
-                    quiet=True)  # fmt: skip
-    two = run_sweep(build_config({**raw, "name": "m2"}, allow_import=True), tmp_path, n_jobs=2, chunk_size=5,
-                    quiet=True)  # fmt: skip
+    one = run_sweep(build_config({**raw, "name": "m1"}, allow_import=True), tmp_path, n_jobs=1,
+                    chunk_size=24, quiet=True)  # fmt: skip
+    two = run_sweep(build_config({**raw, "name": "m2"}, allow_import=True), tmp_path, n_jobs=2,
+                    chunk_size=5, quiet=True)  # fmt: skip
     for name, frame in tables(one.run_dir).items():
         assert_frame_equal(tables(two.run_dir)[name], frame)
 
