@@ -87,3 +87,17 @@ def assert_one_line(proc: subprocess.CompletedProcess, code: int, needle: str) -
     assert len(lines) == 1, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
     assert needle in lines[0], lines[0]
+
+
+def run_main(*argv: str) -> subprocess.CompletedProcess:
+    """``boardlab ARGV`` in this process (no interpreter start-up): its exit code and stderr,
+    as a process would give them."""
+    import contextlib
+    import io
+
+    from simcore.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(list(argv))
+    return subprocess.CompletedProcess(list(argv), code, "", err.getvalue())

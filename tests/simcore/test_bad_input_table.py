@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,7 @@ from tests.simcore.crafted import (
     copy_run,
     make_base,
     manifest,
+    run_main,
     snapshot,
     sweep_file,
     write_manifest,
@@ -300,19 +300,6 @@ def base(tmp_path_factory):
     return make_base(root / "runs")
 
 
-def run_main(argv: list[str]) -> tuple[int, str]:
-    """``boardlab ARGV`` in this process (no interpreter start-up per row): exit code, stderr."""
-    import contextlib
-    import io
-
-    from simcore.cli import main
-
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-        code = main(argv)
-    return code, err.getvalue()
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_bad_input_is_one_line_exit_2_and_leaves_data_as_it_was(tmp_path, base, name):
     case = CASES[name]
@@ -322,8 +309,7 @@ def test_bad_input_is_one_line_exit_2_and_leaves_data_as_it_was(tmp_path, base, 
     if any(a.startswith(str(READ_ONLY)) for a in argv) and not READ_ONLY.is_dir():
         pytest.skip(f"no {READ_ONLY} here")
     before = snapshot(tmp_path)
-    code, err = run_main(argv)
-    assert_one_line(subprocess.CompletedProcess(argv, code, "", err), case.code, case.needle)
+    assert_one_line(run_main(*argv), case.code, case.needle)
     assert snapshot(tmp_path) == before
 
 
