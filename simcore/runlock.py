@@ -72,6 +72,33 @@ class RunLock:
         self.release()
 
 
+def check_not_busy(run_dir: Path) -> None:
+    """``RunDirError`` naming the writer if the run folder's holder note names a live one
+    (read only: no lock is taken, so a check never gets in a real writer's way). A note left
+    by a killed writer names a process that is gone and is ignored."""
+    try:
+        holder = json.loads((run_dir / HOLDER_FILE).read_text())
+        pid, host = int(holder["pid"]), str(holder["host"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return
+    if host == socket.gethostname() and (pid == os.getpid() or not _alive(pid)):
+        return  # this process's own note (it holds the lock), or a killed writer's
+    raise RunDirError(
+        f"{run_dir} is being written by {describe_holder(run_dir)}; one writer per run "
+        "folder: wait for it to finish (or stop it), then --resume"
+    )
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return pid > 0
+
+
 def _write_holder(path: Path, holder: dict[str, Any]) -> None:
     """The holder note, replaced atomically (a reader never sees half of it)."""
     tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")

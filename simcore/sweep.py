@@ -44,7 +44,7 @@ from simcore.errors import ConfigError, RunDirError, WorkerLostError
 from simcore.fingerprint import check_same, fingerprint
 from simcore.idle_flush import idle_flush
 from simcore.provenance import content_info, versions
-from simcore.runlock import LOCK_NAMES, RunLock
+from simcore.runlock import LOCK_NAMES, RunLock, check_not_busy
 from simcore.runverify import verify_parts
 
 # Longest time a finished chunk waits in the parent before it is written. Each buffered write
@@ -134,6 +134,7 @@ class Sweep:
             ):
                 raise RunDirError(f"{self.run_dir} exists and is not a boardlab run directory")
             return None
+        check_not_busy(self.run_dir)  # a live writer is the first thing to say
         manifest = dataset.load_manifest(self.run_dir)
         if manifest.get("config_hash") != self.cfg.config_hash():
             raise RunDirError(
