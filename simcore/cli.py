@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -336,6 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     command = _command_of(argv)
+    # joblib warns on stderr that an interrupted sweep's unfinished tasks were cancelled: the
+    # one line below says what happened to them
+    warnings.filterwarnings("ignore", message=r".*tasks have been successfully executed")
     try:
         _register_extra_commands()
         args = build_parser(command).parse_args(argv)
@@ -389,6 +393,11 @@ def _exit_interrupted(signum: int, frame: Any) -> None:
 
 def entry() -> int:
     """The console script: ``main`` with Ctrl-C at any moment ending in one line and 130."""
+    # A Ctrl-C while the interpreter shuts down ends the process at once (below); loky's
+    # resource tracker, a child process, then frees the workers' semaphores itself and would
+    # say so on stderr as "leaked" objects: the interruption is already said in one line.
+    quiet = "ignore:resource_tracker:UserWarning"
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), quiet]))
     try:
         code = main()
     except KeyboardInterrupt:  # between main's handlers (e.g. while printing an error)

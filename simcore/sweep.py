@@ -43,6 +43,7 @@ from simcore.dask_backend import (
 from simcore.errors import ConfigError, RunDirError, WorkerLostError
 from simcore.fingerprint import check_same, fingerprint
 from simcore.idle_flush import idle_flush
+from simcore.lifeline import sigint_deferred
 from simcore.provenance import content_info, versions
 from simcore.runlock import LOCK_NAMES, RunLock, check_not_busy
 from simcore.runverify import verify_parts
@@ -337,12 +338,28 @@ def execute(
 
         parallel = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
         tasks = (delayed(run_keyed)(cfg, chunk) for chunk in chunks)
+        with sigint_deferred():  # the call starts the workers (and the first tasks)
+            results = parallel(tasks)
         try:
-            yield from parallel(tasks)
+            yield from results
         except TerminatedWorkerError as exc:
             found = re.search(r"exit codes of the workers are (\{[^}]*\})", str(exc))
             codes = f" (exit codes {found.group(1)})" if found else ""
             raise WorkerLostError(f"a worker process died{codes}") from None
+        except KeyboardInterrupt:
+            results.close()  # joblib stops the workers
+            _shut_down_workers()
+            raise
+
+
+def _shut_down_workers() -> None:
+    """Wait for loky's executor to stop its workers and free its semaphores: left to exit,
+    its resource tracker reports them on stderr as leaked (Ctrl-C is one line)."""
+    from joblib.externals.loky import reusable_executor
+
+    executor = reusable_executor._executor
+    if executor is not None:
+        executor.shutdown(wait=True, kill_workers=True)
 
 
 def check_backend(backend: str, scheduler: str | None) -> None:
