@@ -87,9 +87,14 @@ def check_manifest(manifest: Any, path: Any) -> None:
         raise fail(path, "game", f"is not a game id: {manifest['game'][:60]!r}")
     if "games_per_cell" in manifest:
         _int_in(path, "games_per_cell", manifest["games_per_cell"], 1, MAX_GAMES)
-    for key in ("fingerprint", "content", "versions", "seeds"):
+    for key, kinds in (
+        ("fingerprint", str),
+        ("versions", str),
+        ("content", (str, int, float, bool)),
+        ("seeds", (str, int, float, bool)),
+    ):
         for k, v in manifest.get(key, {}).items():
-            _check_type(path, f"{key}.{k}", v, (str, int, float, bool))
+            _check_type(path, f"{key}.{k}", v, kinds)
     _check_cells(manifest.get("cells", []), path)
     _check_config(manifest.get("config", {}), path)
     _check_execution(manifest, path)
@@ -148,8 +153,8 @@ def _check_execution(manifest: dict[str, Any], path: Any) -> None:
     if "chunk_size" not in execution:
         raise fail(path, "execution", "has no 'chunk_size'")
     _int_in(path, "execution.chunk_size", execution["chunk_size"], 1, MAX_GAMES)
-    sizes = execution.get("chunk_sizes")
-    if sizes is not None:
+    if "chunk_sizes" in execution:
+        sizes = execution["chunk_sizes"]
         _check_type(path, "execution.chunk_sizes", sizes, list)
         for i, size in enumerate(sizes):
             _int_in(path, f"execution.chunk_sizes[{i}]", size, 1, MAX_GAMES)
@@ -164,7 +169,7 @@ def _check_tables(manifest: dict[str, Any], path: Any) -> None:
     tables = manifest.get("tables")
     if tables is not None:
         for i, table in enumerate(tables):
-            if table not in TABLES:
+            if not isinstance(table, str) or table not in TABLES:
                 raise fail(path, f"tables[{i}]", f"is not one of {', '.join(TABLES)}: "
                            f"{str(table)[:40]!r}")  # fmt: skip
         if len(set(tables)) != len(tables) or not {"games", "seats"} <= set(tables):
@@ -174,7 +179,7 @@ def _check_tables(manifest: dict[str, Any], path: Any) -> None:
             raise fail(path, f"schemas.{table}", "is not a table")
         _check_type(path, f"schemas.{table}", columns, dict)
         for column, kind in columns.items():
-            if kind not in ARROW_TYPES:
+            if not isinstance(kind, str) or kind not in ARROW_TYPES:
                 raise fail(path, f"schemas.{table}.{column}", f"is not a column kind "
                            f"({', '.join(ARROW_TYPES)}): {str(kind)[:40]!r}")  # fmt: skip
     missing = [t for t in tables or () if "schemas" in manifest and t not in manifest["schemas"]]
@@ -229,6 +234,9 @@ def _check_chunks_agree(manifest: dict[str, Any], path: Any) -> None:
         extra = sorted(set(entry["parts"]) - tables)
         if extra:
             raise fail(path, f"chunks.{key}.parts", f"lists table {extra[0]!r} the run keeps not")
+        missing = sorted(tables - set(entry["parts"])) if "tables" in manifest else []
+        if missing:
+            raise fail(path, f"chunks.{key}.parts", f"lists no part of table {missing[0]!r}")
 
 
 def check_log_line(entry: Any, path: Any, line: int) -> None:

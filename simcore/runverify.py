@@ -41,6 +41,7 @@ def verify_parts(run_dir: str | Path, manifest: Mapping[str, Any], policies: boo
     verify_run(run_dir, manifest)
     schemas = {t: schema_from_json(c) for t, c in manifest.get("schemas", {}).items()}
     cells = {c["cell"] for c in manifest.get("cells", [])}
+    games = _games_per_part(manifest)
     for table, name, info in _parts(manifest):
         where = f"{run_dir}: part {table}/{name}"
         if table not in schemas:
@@ -57,6 +58,9 @@ def verify_parts(run_dir: str | Path, manifest: Mapping[str, Any], policies: boo
             raise RunDirError(f"{where}: not a readable Parquet part ({exc})") from None
         if values.num_rows != info["rows"]:
             raise RunDirError(f"{where}: {values.num_rows} rows, the manifest says {info['rows']}")
+        if table == "games" and values.num_rows != games[name]:
+            raise RunDirError(f"{where}: {values.num_rows} games, its chunks in the manifest "
+                              f"hold {games[name]}")  # fmt: skip
         _same(where, "run", values, {manifest.get("name")})
         _same(where, "cell", values, cells)
         if table == "games":
@@ -64,6 +68,18 @@ def verify_parts(run_dir: str | Path, manifest: Mapping[str, Any], policies: boo
         if table == "seats" and policies:
             for spec in values.column("policy").unique().to_pylist():
                 check_spec_name(spec, f"{where}: column 'policy'")
+
+
+def _games_per_part(manifest: Mapping[str, Any]) -> dict[str, int]:
+    """Games each games part holds by the manifest: the games of every chunk listing it (a
+    chunk entry dropped from a part written with others would leave its rows unlisted and
+    played again on --resume)."""
+    out: dict[str, int] = {}
+    for chunk in manifest.get("chunks", {}).values():
+        if "games" in chunk["parts"]:
+            name = chunk["parts"]["games"]["file"]
+            out[name] = out.get(name, 0) + chunk["stop"] - chunk["start"]
+    return out
 
 
 def _same(where: str, column: str, values: Any, allowed: set[Any]) -> None:

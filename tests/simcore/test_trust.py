@@ -212,3 +212,16 @@ def test_a_sweep_file_naming_a_module_needs_allow_import(tmp_path):
 def test_a_bad_allow_import_setting_is_bad_input():
     assert_one_line(cli("games", env={"BOARDLAB_ALLOW_IMPORT": "yes"}), 2,
                     "BOARDLAB_ALLOW_IMPORT='yes'")  # fmt: skip
+
+
+def test_a_chunk_dropped_from_a_part_it_shares_is_refused(tmp_path, base):
+    # one part holds every chunk of a buffered write: a dropped entry would leave its rows
+    # in the tables and have --resume play them again
+    run = copy_run(base, tmp_path / "runs")
+    doc = manifest(run)
+    files = [c["parts"]["games"]["file"] for c in doc["chunks"].values()]
+    key = next(k for k, c in doc["chunks"].items() if files.count(c["parts"]["games"]["file"]) > 1)
+    del doc["chunks"][key]
+    write_manifest(run, doc)
+    assert_one_line(run_main("report", str(run), "--out", str(tmp_path / "r.html")), 2,
+                    "games, its chunks in the manifest hold")  # fmt: skip
