@@ -6,9 +6,10 @@ in ``data/``, validated on load), ``state`` (setup, copies, observation, determi
 and final scoring), ``render`` (labels, records, trace view, heuristic value).
 
 Decision steps: setup portal choice and reveals; then per turn HIRE a pile, or PLAY a colour,
-ADD cards one by one, DONE, MOVE/JUMP step by step, COLLECT or STOP, PLACE the tile, an
-optional FREE collection (supply slot / adjacent neutral board tile / DECLINE) and its PLACE,
-and in the strategic variant DISCARD down to the hand limit.
+ADD cards one by one, DONE, MOVE/JUMP step by step, COLLECT or STOP, PLACE the tile (then
+VIEW, the tied chain a viewpoint counts, when the choice matters), an optional FREE collection
+(supply slot / adjacent neutral board tile / DECLINE) and its PLACE, and in the strategic
+variant DISCARD down to the hand limit.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class LordOfWorlds(Game):
 
     spec = GameSpec(
         id="lord_of_worlds",
-        version=2,
+        version=3,
         min_players=2,
         max_players=4,
         hidden_information=True,
