@@ -39,9 +39,12 @@ def _c2(s: S, a: int, first: tuple, second: tuple) -> None:
 
 # 3: put your hand card face up (activating it under ``raccoon3_activates`` [A]), then draw
 def _c3_activatable(s: S, a: int, h: int) -> bool:
+    """§4.3: ``h``'s effect resolves fully AND leaves a deck card for the draw that follows."""
     s.disp[a].append(h)  # probe: judged face up in the display, like a face-up play
     s.up[h] = 1
+    pend, s.pend = s.pend, 1  # the draw after the card: every deck step must leave one card
     ok = fx.resolvable(s, a, h)
+    s.pend = pend
     s.up[h] = 0
     s.disp[a].pop()
     return ok
@@ -59,7 +62,11 @@ def _c3_choices(s: S, a: int, x: int) -> list[int]:
 
 
 def _c3_feas(s: S, a: int, x: int) -> bool:
-    return bool(s.deck) and bool(_c3_choices(s, a, x))
+    # activating, the draw comes after the placed card's effect (which may refill the deck):
+    # each choice is judged with that draw pending (_c3_activatable)
+    if not s.rule_params.raccoon3_activates and not b.deck_leaves(s, 1):
+        return False
+    return bool(_c3_choices(s, a, x))
 
 
 def _c3_start(s: S, a: int, x: int) -> None:
@@ -99,7 +106,7 @@ def _c4(s: S, a: int, q: int, i: int, c: int) -> None:
 
 
 def _deck(s: S, a: int, x: int) -> bool:
-    return bool(s.deck)
+    return b.deck_leaves(s, 1)
 
 
 def _c5(s: S, a: int, x: int) -> None:
@@ -145,7 +152,9 @@ def _c10_choose(s: S, a: int, action: int) -> None:
 
 # 12: shuffle the top 3 discards into the deck
 def _c12_feas(s: S, a: int, x: int) -> bool:
-    return len(s.discard) >= 3 or s.rule_params.partial_deck_effects
+    n = len(s.discard)
+    # it refills the deck: a pending draw (s.pend) may find its card among these
+    return (n >= 3 or s.rule_params.partial_deck_effects) and len(s.deck) + min(3, n) >= s.pend
 
 
 def _c12(s: S, a: int, x: int) -> None:

@@ -50,7 +50,7 @@ def _w2(s: S, a: int, q: int, i: int, c: int) -> None:
 
 # 3: draw, look, put face down in another player's display
 def _w3_feas(s: S, a: int, x: int) -> bool:
-    return bool(s.deck) and bool(b.opponents(s, a))
+    return b.deck_leaves(s, 1) and bool(b.opponents(s, a))
 
 
 def _w3_start(s: S, a: int, x: int) -> None:

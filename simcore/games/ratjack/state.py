@@ -24,7 +24,7 @@ _SCALARS: Final = (
     "params", "ct", "effects", "rule_params", "n", "all", "nstat", "phase", "cur", "start",
     "setup_left", "round_no", "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra",
     "drew", "last_gain", "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
-    "seed_base", "chance_n", "others", "pend", "starts",
+    "seed_base", "chance_n", "others", "pend", "starts", "telim",
 )  # fmt: skip
 
 
@@ -77,6 +77,7 @@ class RatjackState(State):
     others: tuple[tuple[int, ...], ...]
     pend: int
     starts: tuple[int, ...]
+    telim: int
     deck: list[int]
     discard: list[int]
     up: list[int]
@@ -183,7 +184,7 @@ class RatjackState(State):
         new.last_effect, new.ended_by = self.last_effect, self.ended_by
         new.tgt_all, new.tgt_chips, new.seed_base = self.tgt_all, self.tgt_chips, self.seed_base
         new.chance_n, new.others, new.pend = self.chance_n, self.others, self.pend
-        new.starts = self.starts
+        new.starts, new.telim = self.starts, self.telim
         new.deck, new.discard = self.deck[:], self.discard[:]
         new.up, new.chip, new.chip_on = self.up[:], self.chip[:], self.chip_on[:]
         new.face, new.seen, new.vp = self.face[:], self.seen[:], self.vp[:]

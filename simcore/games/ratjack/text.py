@@ -51,7 +51,7 @@ def observation(s: S, p: int) -> str:
     limbo = (ident(s.limbo), seen[s.limbo]) if s.limbo >= 0 else None
     reserve = tuple(sorted(face[k] for k, on in enumerate(s.chip_on) if on == -1))
     out = tuple(sorted(face[k] for k, on in enumerate(s.chip_on) if on == -2))
-    frame = (s.ef, s.ex, s.es, s.ea, s.eb, s.extra)
+    frame = (s.ef, s.ex, s.es, s.ea, s.eb, s.extra, s.telim)
     return repr(
         (p, s.phase, s.cur, s.round_no, s.turns, s.rturns, s.start, s.setup_left, s.vp, s.elim,
          len(s.deck), s.discard, reserve, out, disp, hands, limbo, frame, s.drew, s.last_gain,
