@@ -95,7 +95,7 @@ def _c3_place(s: S, a: int, i: int) -> None:
         return
     c = b.draw_top(s, a)
     if s.trace is not None:
-        s.note(f"draws {s.ct.card_name(c)}")
+        s.note_card(f"draws {s.ct.card_name(c)}", "draws a card", c)
     s.ef = -1
 
 
@@ -115,7 +115,11 @@ def _c5(s: S, a: int, x: int) -> None:
     s.up[c] = 0
     s.seen[c] = 1 << a
     if s.trace is not None:
-        s.note(f"puts the top card of the deck ({s.ct.card_name(c)}) face down")
+        s.note_card(
+            f"puts the top card of the deck ({s.ct.card_name(c)}) face down",
+            "puts the top card of the deck face down",
+            c,
+        )
 
 
 def _c7(s: S, a: int, first: tuple, second: tuple) -> None:
@@ -135,7 +139,7 @@ def _c9(s: S, a: int, x: int) -> None:
 def _c10_start(s: S, a: int, x: int) -> None:
     c = b.draw_top(s, a)
     if s.trace is not None:
-        s.note(f"draws {s.ct.card_name(c)}")
+        s.note_card(f"draws {s.ct.card_name(c)}", "draws a card", c)
 
 
 def _c10_opts(s: S, a: int) -> list[int]:

@@ -95,7 +95,7 @@ def _r5_choose(s: S, a: int, action: int) -> None:
         s.note_target(action)
     s.seen[c] |= 1 << a
     if s.trace is not None:
-        s.note(f"looks at it: {s.ct.card_name(c)}")
+        s.note_card(f"looks at it: {s.ct.card_name(c)}", "looks at it", c)
     s.ef = -1
 
 

@@ -58,7 +58,7 @@ def _w3_start(s: S, a: int, x: int) -> None:
     s.limbo = c
     s.seen[c] = 1 << a
     if s.trace is not None:
-        s.note(f"draws {s.ct.card_name(c)} and looks at it")
+        s.note_card(f"draws {s.ct.card_name(c)} and looks at it", "draws a card and looks at it", c)
 
 
 def _w3_opts(s: S, a: int) -> list[int]:

@@ -321,7 +321,7 @@ def _effect_done(s: S, a: int) -> None:
         s.pend = 0
         c = draw_top(s, a)
         if s.trace is not None:
-            s.note(f"draws {s.ct.card_name(c)}")
+            s.note_card(f"draws {s.ct.card_name(c)}", "draws a card", c)
     end_turn(s)
 
 
@@ -373,7 +373,11 @@ def _draw(s: S, a: int, action: int) -> None:
     s.last_effect = -1
     if s.trace is not None:
         pile = "deck" if action == DRAW_DECK else "discard pile"
-        s.note(f"seat {a} draws {s.ct.card_name(c)} from the {pile}")
+        s.note_card(
+            f"seat {a} draws {s.ct.card_name(c)} from the {pile}",
+            f"seat {a} draws from the {pile}",
+            c,
+        )
 
 
 def _play(s: S, a: int, action: int) -> None:
@@ -406,4 +410,6 @@ def _play(s: S, a: int, action: int) -> None:
         s.count(st + CARDS_DOWN, 1)
         s.ef = -1
         if s.trace is not None:
-            s.note(f"plays a card face down ({s.ct.card_name(h)})")
+            s.note_card(
+                f"plays a card face down ({s.ct.card_name(h)})", "plays a card face down", h
+            )
