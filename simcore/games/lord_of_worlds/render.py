@@ -48,8 +48,10 @@ def _tile_of(s: LordOfWorldsState, kind: str, arg: int) -> int:
     return -1
 
 
-def action_label(s: LordOfWorldsState, action: int) -> str:
-    """Readable label of ``action``."""
+def action_label(
+    s: LordOfWorldsState, action: int, viewer: int | None = None, reveal: bool = False
+) -> str:
+    """Readable label of ``action`` as ``viewer`` sees it (None: the seat to act)."""
     kind, arg = action_kind(action)
     names = s.ctx.cards
     tile = _tile_of(s, kind, arg)

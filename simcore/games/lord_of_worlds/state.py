@@ -358,9 +358,10 @@ class LordOfWorldsState(State):
         """Text view: display, hands, board, supply and an ASCII map of every planet."""
         return render.render(self)
 
-    def action_label(self, action: int) -> str:
-        """Readable label of ``action`` in this state."""
-        return render.action_label(self, action)
+    def action_label(self, action: int, viewer: int | None = None, *, reveal: bool = False) -> str:
+        """Readable label of ``action`` in this state, as ``viewer`` sees it (None: the seat
+        to act; ``reveal``: every hidden tile named)."""
+        return render.action_label(self, action, viewer, reveal)
 
     def action_classes(self, action: int) -> tuple[str, ...]:
         """Classes for restricted play (see render.action_classes)."""

@@ -27,7 +27,7 @@ class Ratjack(Game):
 
     spec = GameSpec(
         id="ratjack",
-        version=2,
+        version=3,
         min_players=2,
         max_players=4,
         hidden_information=True,

@@ -80,8 +80,9 @@ def _space(action: int) -> tuple[int, int]:
     return divmod(action - SPACE_BASE, 3)
 
 
-def action_label(s: Any, action: int) -> str:
-    """Label of ``action`` for the pending decision."""
+def action_label(s: Any, action: int, viewer: int | None = None, reveal: bool = False) -> str:
+    """Label of ``action`` for the pending decision as ``viewer`` sees it (None: the seat to
+    act)."""
     op = s.stack[-1][0] if s.stack else ""
     con = s.content
     if op == "turn":

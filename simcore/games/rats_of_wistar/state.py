@@ -336,9 +336,10 @@ class WistarState(State):
         """Score share estimate for search cut-offs."""
         return estimate(self, player)
 
-    def action_label(self, action: int) -> str:
-        """Readable name of ``action`` in the pending decision."""
-        return action_label(self, action)
+    def action_label(self, action: int, viewer: int | None = None, *, reveal: bool = False) -> str:
+        """Readable name of ``action`` in the pending decision, as ``viewer`` sees it (None:
+        the seat to act; ``reveal``: every hidden item named)."""
+        return action_label(self, action, viewer, reveal)
 
     def action_classes(self, action: int) -> tuple[str, ...]:
         """Classes for restricted play, e.g. ``place/S3``, ``place/hut``, ``quick/joker``."""

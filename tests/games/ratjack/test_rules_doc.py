@@ -1,0 +1,105 @@
+"""The rules reference docs/rules/ratjack.md matches the parameters and the content data."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from simcore.content import read_toml
+from simcore.errors import ContentError
+from simcore.games.ratjack import reference
+from simcore.games.ratjack.content import DATA_FILE, EFFECT_IDS
+from simcore.games.ratjack.params import FACE_IDS
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "ratjack.md"
+
+
+def _hand_written(text: str) -> str:
+    """The doc without its generated blocks, whitespace collapsed."""
+    return " ".join(reference.GENERATED.sub("", text).split())
+
+
+def test_generated_blocks_match_the_params_and_data_files():
+    text = DOC.read_text(encoding="utf-8")
+    assert reference.refresh(text) == (text, [])
+    assert reference.main(["--check", str(DOC)]) == 0
+
+
+def test_every_card_and_chip_face_of_the_data_is_listed_with_its_text():
+    text = DOC.read_text(encoding="utf-8")
+    effects, faces = reference.load_texts()
+    decks = read_toml(str(DATA_FILE))["decks"]
+    for deck, table in decks.items():
+        assert f"`{deck}`" in text, deck
+        for entry in table["cards"]:
+            e = entry["effect"]
+            row = f"| {entry['value']} | `{e}` | {effects[e]['text']} | {effects[e]['seed']} |"
+            assert row in text, (deck, entry)
+    for face in FACE_IDS:
+        assert f"| `{face}` | {faces[face]['text']} |" in text, face
+    assert len(effects) == len(EFFECT_IDS) == 36
+
+
+def test_every_assumption_is_described_with_its_default():
+    prose = _hand_written(DOC.read_text(encoding="utf-8"))
+    defaults = reference.parameter_defaults()
+    for name in reference.assumption_names():
+        shown = defaults[name].strip('"')
+        assert f"**[A]** `{name}` (default `{shown}`)" in prose, name
+
+
+def test_every_parameter_is_named_outside_the_generated_table():
+    prose = _hand_written(DOC.read_text(encoding="utf-8"))
+    for name in reference.parameter_defaults():
+        assert f"`{name}`" in prose, name
+
+
+def test_every_assumption_is_in_the_fidelity_table():
+    fidelity = DOC.read_text(encoding="utf-8").split("## Fidelity", 1)[1]
+    for name in reference.assumption_names():
+        assert f"`{name}`" in fidelity, name
+
+
+def test_no_development_history_in_the_doc():
+    text = DOC.read_text(encoding="utf-8").lower()
+    assert not re.search(r"session|previous main|revision|\b[0-9a-f]{7,40}\b", text)
+
+
+def test_a_stale_block_is_rewritten_and_reported(tmp_path):
+    good = DOC.read_text(encoding="utf-8")
+    stale = good.replace("| 3 | `rat_3` | Take an extra turn after this one.", "| 3 | x")
+    assert stale != good
+    path = tmp_path / "doc.md"
+    path.write_text(stale, encoding="utf-8")
+    assert reference.main(["--check", str(path)]) == 1
+    assert reference.main([str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == good
+
+
+def test_a_doc_without_a_block_or_with_an_unknown_one_is_bad_input(tmp_path, capsys):
+    text = DOC.read_text(encoding="utf-8")
+    with pytest.raises(ContentError, match="no generated block 'cards'"):
+        reference.refresh(reference.GENERATED.sub("", text, count=1))
+    path = tmp_path / "doc.md"
+    path.write_text(text + "<!-- generated:nope -->\n<!-- end generated:nope -->\n")
+    assert reference.main([str(path)]) == 2
+    assert "unknown generated block 'nope'" in capsys.readouterr().err
+    assert reference.main([str(tmp_path / "missing.md")]) == 2
+
+
+RAT3 = 'rat_3 = { text = "Take an extra turn after this one.", '
+BROKEN = [
+    (lambda t: t.replace(RAT3, "rat_3 = { "), "rat_3 needs exactly the keys text and seed"),
+    (lambda t: t.replace("rat_3 = {", "rat_13 = {"), r"unknown \['rat_13'\], missing \['rat_3'\]"),
+    (lambda t: t.replace("[faces]", "[facez]"), r"missing \[faces\] table"),
+]
+
+
+@pytest.mark.parametrize(("edit", "message"), BROKEN)
+def test_a_broken_texts_file_is_refused_naming_the_entry(tmp_path, edit, message):
+    path = tmp_path / "texts.toml"
+    path.write_text(edit(reference.TEXTS_FILE.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(ContentError, match=message):
+        reference.load_texts(path)
