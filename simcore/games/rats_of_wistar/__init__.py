@@ -45,7 +45,7 @@ class RatsOfWistar(Game):
     params: WistarParams  # type: ignore[assignment]  # Game types it as the base Params
 
     spec = GameSpec(
-        "rats_of_wistar", 2, 2, 4, True,
+        "rats_of_wistar", 3, 2, 4, True,
         "Rats of Wistar: rotating action wheel, chiefs and workers, inventions, farm "
         "exploration (provisional content set)",
         "rules/rats_of_wistar.md",
