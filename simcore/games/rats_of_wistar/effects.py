@@ -354,18 +354,25 @@ def _spend_visitor(s: WistarState, task: tuple, action: int) -> None:
     seat = task[1]
     pl = s.players[seat]
     if action == SPEND_CHEESE:
-        pl.rooms[pl.rooms.index(CHEESE)] = EMPTY
+        _vacate(pl, CHEESE)
         if s.trace is not None:
             s.log(f"seat {seat}: spends the {pl.cheese} VP cheese")
         pl.cheese = -1
     else:
         tile = s.content.visitors[pl.visitors.pop(action - VISRET_BASE)]
-        pl.rooms[pl.rooms.index(VISITOR)] = EMPTY  # visitors are interchangeable in rooms
+        _vacate(pl, VISITOR)  # visitors are interchangeable in rooms
         unregister_visitor(s, seat, tile)
         if s.trace is not None:
             s.log(f"seat {seat}: spends visitor {tile.id}")
     if task[2] > 1:
         s.stack.append(("spend_visitor", task[1], task[2] - 1))
+
+
+def _vacate(pl: Player, what: int) -> None:
+    """Empty a room holding ``what``. With ``fill_room_must_be_empty = false`` an invention may
+    have filled the room a visitor or the cheese stood in: it is then in no room."""
+    if what in pl.rooms:
+        pl.rooms[pl.rooms.index(what)] = EMPTY
 
 
 def explorer_targets(s: WistarState, pl: Player, how: int) -> list[int]:

@@ -283,3 +283,20 @@ def test_revision3_s10_discount_applies_to_is_a_documented_assumption():
     row = rows["discount_applies_to"]
     assert row["value"] == "payments" and row["assumption"]
     assert row["choices"] == ("payments", "any")
+
+
+def test_revision3_s10_spending_a_visitor_whose_room_was_filled():
+    # fill_room_must_be_empty = false: the seat's only dug soil room (slot 4) holds visitor V08
+    # and Trapdoor (B31, room requirement) fills it; the visitor stays on the board without a
+    # room, and can still be spent.
+    #   rooms: [bed, bed, bed, soil, V08 -> soil, soil...]
+    s, seat, pl = _turn(fill_room_must_be_empty=False)
+    pl.dug, pl.beds = 1, 3
+    pl.rooms[: B.FIRST_SOIL + 1] = [B.BED, B.BED, B.BED, B.SOIL, B.EMPTY]
+    gain_visitor(s, seat, _visitor(s, "V08"))
+    cid = give(s, seat, "B31")
+    run(s, ("play", seat, -1, False))
+    s.apply(B.CARD_BASE + cid)
+    assert pl.dug == 0 and B.VISITOR not in pl.rooms and len(pl.visitors) == 1
+    _spend_visitor(s, seat)
+    assert pl.visitors == [] and pl.rooms.count(B.EMPTY) == 0
