@@ -4,15 +4,18 @@ and params, it names every parameter and content entry, and it carries no develo
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from simcore.games.rats_of_wistar import WistarParams
 from simcore.games.rats_of_wistar.content import load_content
-from simcore.games.rats_of_wistar.rules_doc import BLOCKS, DOC, main, update
+from simcore.games.rats_of_wistar.rules_doc import BLOCKS, main, update
 from simcore.games.rats_of_wistar.rules_text import effect_text, prim_text
 from simcore.games.rats_of_wistar.vocab import COUNTED, compile_effect
 
+# from this checkout, not the package: an installed (e.g. compiled) package has no docs/
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "rats_of_wistar.md"
 TEXT = DOC.read_text()
 
 
