@@ -33,7 +33,7 @@ __all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState"]
 
 
 class LordOfWorlds(Game):
-    """The Lord of Worlds simulator (rules/lord_of_worlds.md)."""
+    """The Lord of Worlds simulator (docs/rules/lord_of_worlds.md)."""
 
     params: LordOfWorldsParams  # type: ignore[assignment]  # Game types it as the base Params
 
@@ -44,7 +44,7 @@ class LordOfWorlds(Game):
         max_players=4,
         hidden_information=True,
         description="Lord of Worlds: hire assistants, collect terrain tiles, build planet chains",
-        rules_source="rules/lord_of_worlds.md",
+        rules_source="docs/rules/lord_of_worlds.md",
     )
     params_class = LordOfWorldsParams
     provisional_note = (

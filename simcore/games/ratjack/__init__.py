@@ -1,7 +1,7 @@
 """Ratjack (Studio H, 2024): reach exactly 25 with face-up cards and bonus chips.
 
-Rules: shared/rules/ratjack.md. Package layout: ``params`` (rule numbers and [A] assumptions),
-``content`` (cards/chips from ``data/cards.toml``), ``state`` (position), ``rules`` (turn flow),
+Rules as implemented: docs/rules/ratjack.md. Package layout: ``params`` (rule numbers and [A]
+assumptions), ``content`` (cards/chips from ``data/cards.toml``), ``state`` (position), ``rules`` (turn flow),
 ``effects*`` (the 36 card effects), ``text`` (records, labels, narrative).
 """
 
@@ -32,7 +32,7 @@ class Ratjack(Game):
         max_players=4,
         hidden_information=True,
         description="push-your-luck card game: exactly 25 wins the round; 36 card effects, chips",
-        rules_source="shared/rules/ratjack.md",
+        rules_source="docs/rules/ratjack.md",
     )
     params_class = RatjackParams
     game_columns = {"decks": "str", "rounds": "int", "target": "int", **START_COLUMNS}

@@ -49,7 +49,7 @@ class RatsOfWistar(Game):
         "rats_of_wistar", 3, 2, 4, True,
         "Rats of Wistar: rotating action wheel, chiefs and workers, inventions, farm "
         "exploration (provisional content set)",
-        "rules/rats_of_wistar.md",
+        "docs/rules/rats_of_wistar.md",
     )  # fmt: skip
     params_class = WistarParams
     provisional_note = (
