@@ -1,8 +1,8 @@
 """Ratjack (Studio H, 2024): reach exactly 25 with face-up cards and bonus chips.
 
 Rules as implemented: docs/rules/ratjack.md. Package layout: ``params`` (rule numbers and [A]
-assumptions), ``content`` (cards/chips from ``data/cards.toml``), ``state`` (position), ``rules`` (turn flow),
-``effects*`` (the 36 card effects), ``text`` (records, labels, narrative).
+assumptions), ``content`` (cards/chips from ``data/cards.toml``), ``state`` (position),
+``rules`` (turn flow), ``effects*`` (the 36 card effects), ``text`` (records, labels, narrative).
 """
 
 from __future__ import annotations
