@@ -8,15 +8,12 @@ reports (exit 1) a block that no longer matches. The test of the doc runs the ch
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from simcore import rules_doc
 from simcore.content import read_toml
-from simcore.errors import ContentError
 from simcore.games.lord_of_worlds.board import NEUTRAL, PORTAL, load_board
 from simcore.games.lord_of_worlds.content import (
     data_path,
@@ -30,44 +27,6 @@ from simcore.games.lord_of_worlds.tables import SPECIALS, TERRAIN_COLOURS, TYPE_
 
 PLAYERS = (2, 3, 4)
 VALUE_SET_COUNTS = 10  # a planet holds at most 10 tiles of one printed value (value 8, 4 players)
-
-
-def _value(v: object) -> str:
-    """A parameter value as the TOML/CLI spelling (`true`, `"choose"`, `[4, 5, 6]`)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, str):
-        return f'"{v}"'
-    if isinstance(v, tuple):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    return str(v)
-
-
-def parameter_defaults() -> dict[str, str]:
-    """Every parameter and its default, as the doc spells it."""
-    return {f.name: _value(f.default) for f in dataclasses.fields(LordOfWorldsParams)}
-
-
-def assumption_names() -> list[str]:
-    """The [A] parameters (readings the seed leaves open)."""
-    return [f.name for f in dataclasses.fields(LordOfWorldsParams) if f.metadata["assumption"]]
-
-
-def params_block() -> str:
-    """Every parameter: default, allowed values, [A] mark, description."""
-    rows = ["| parameter | default | allowed | [A] | meaning |", "|---|---|---|---|---|"]
-    for f in dataclasses.fields(LordOfWorldsParams):
-        meta = f.metadata
-        if meta["choices"]:
-            allowed = ", ".join(f"`{c}`" for c in meta["choices"])
-        else:
-            bounds = [f"≥ {meta['ge']:g}" if meta["ge"] is not None else ""]
-            bounds.append(f"≤ {meta['le']:g}" if meta["le"] is not None else "")
-            allowed = ", ".join(b for b in bounds if b)
-        mark = "[A]" if meta["assumption"] else ""
-        doc = meta["doc"].replace("|", "\\|")
-        rows.append(f"| `{f.name}` | `{_value(f.default)}` | {allowed} | {mark} | {doc} |")
-    return "\n".join(rows)
 
 
 def cards_block() -> str:
@@ -186,54 +145,19 @@ def board_block() -> str:
     return "\n".join(rows)
 
 
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "lord_of_worlds.md"
 BLOCKS: dict[str, Callable[[], str]] = {
-    "params": params_block,
+    "params": lambda: rules_doc.params_block(LordOfWorldsParams),
     "cards": cards_block,
     "tiles": tiles_block,
     "scoring": scoring_block,
     "planet": planet_block,
     "board": board_block,
 }
-GENERATED = re.compile(r"(<!-- generated:(\w+) -->\n)(.*?)(<!-- end generated:\2 -->)", re.S)
 
 
-def refresh(text: str) -> tuple[str, list[str]]:
-    """``text`` with every generated block rewritten, and the names of blocks that changed."""
-    changed: list[str] = []
-
-    def fill(m: re.Match[str]) -> str:
-        name = m.group(2)
-        if name not in BLOCKS:
-            raise ContentError(f"unknown generated block {name!r}; known: {sorted(BLOCKS)}")
-        body = BLOCKS[name]() + "\n"
-        if body != m.group(3):
-            changed.append(name)
-        return m.group(1) + body + m.group(4)
-
-    new = GENERATED.sub(fill, text)
-    missing = sorted(set(BLOCKS) - set(m.group(2) for m in GENERATED.finditer(text)))
-    if missing:
-        raise ContentError(f"the doc has no generated block {missing[0]!r}")
-    return new, changed
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Rewrite (or ``--check``) the generated blocks of the rules reference."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("doc", type=Path)
-    parser.add_argument("--check", action="store_true", help="report stale blocks, write nothing")
-    args = parser.parse_args(argv)
-    try:
-        new, changed = refresh(args.doc.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ContentError) as exc:
-        print(f"error: {args.doc}: {exc}", file=sys.stderr)
-        return 2
-    if args.check:
-        if changed:
-            print(f"stale generated blocks: {', '.join(changed)}", file=sys.stderr)
-        return 1 if changed else 0
-    args.doc.write_text(new, encoding="utf-8")
-    return 0
+REFERENCE = rules_doc.Reference(LordOfWorldsParams, BLOCKS, DOC)
+main = REFERENCE.main
 
 
 if __name__ == "__main__":

@@ -8,58 +8,18 @@ of every deck and the chips, written from the Params and the data files.
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from simcore import rules_doc
 from simcore.content import read_toml
 from simcore.errors import ContentError
 from simcore.games.ratjack.content import DATA_FILE, EFFECT_IDS, _check_chips, _check_decks
 from simcore.games.ratjack.params import FACE_IDS, RatjackParams
 
 TEXTS_FILE = DATA_FILE.parent / "texts.toml"
-
-
-def _value(v: object) -> str:
-    """A parameter value as the TOML/CLI spelling (`true`, `"face_down"`, `["a", "b"]`)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, str):
-        return f'"{v}"'
-    if isinstance(v, tuple):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    return str(v)
-
-
-def parameter_defaults() -> dict[str, str]:
-    """Every parameter and its default, as the doc spells it."""
-    return {f.name: _value(f.default) for f in dataclasses.fields(RatjackParams)}
-
-
-def assumption_names() -> list[str]:
-    """The [A] parameters (readings the seed leaves open)."""
-    return [f.name for f in dataclasses.fields(RatjackParams) if f.metadata["assumption"]]
-
-
-def params_block() -> str:
-    """Every parameter: default, allowed values, [A] mark, description."""
-    rows = ["| parameter | default | allowed | [A] | meaning |", "|---|---|---|---|---|"]
-    for f in dataclasses.fields(RatjackParams):
-        meta = f.metadata
-        if meta["choices"]:
-            allowed = ", ".join(f"`{c}`" for c in meta["choices"])
-        else:
-            bounds = [f"≥ {meta['ge']:g}" if meta["ge"] is not None else ""]
-            bounds.append(f"≤ {meta['le']:g}" if meta["le"] is not None else "")
-            allowed = ", ".join(b for b in bounds if b)
-        mark = "[A]" if meta["assumption"] else ""
-        doc = meta["doc"].replace("|", "\\|")
-        rows.append(f"| `{f.name}` | `{_value(f.default)}` | {allowed} | {mark} | {doc} |")
-    return "\n".join(rows)
 
 
 def load_texts(path: Path = TEXTS_FILE) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -120,51 +80,16 @@ def chips_block() -> str:
     return "\n".join(out)
 
 
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "ratjack.md"
 BLOCKS: dict[str, Callable[[], str]] = {
-    "params": params_block,
+    "params": lambda: rules_doc.params_block(RatjackParams),
     "cards": cards_block,
     "chips": chips_block,
 }
-GENERATED = re.compile(r"(<!-- generated:(\w+) -->\n)(.*?)(<!-- end generated:\2 -->)", re.S)
 
 
-def refresh(text: str) -> tuple[str, list[str]]:
-    """``text`` with every generated block rewritten, and the names of blocks that changed."""
-    changed: list[str] = []
-
-    def fill(m: re.Match[str]) -> str:
-        name = m.group(2)
-        if name not in BLOCKS:
-            raise ContentError(f"unknown generated block {name!r}; known: {sorted(BLOCKS)}")
-        body = BLOCKS[name]() + "\n"
-        if body != m.group(3):
-            changed.append(name)
-        return m.group(1) + body + m.group(4)
-
-    new = GENERATED.sub(fill, text)
-    missing = sorted(set(BLOCKS) - {m.group(2) for m in GENERATED.finditer(text)})
-    if missing:
-        raise ContentError(f"the doc has no generated block {missing[0]!r}")
-    return new, changed
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Rewrite (or ``--check``) the generated blocks of the rules reference."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("doc", type=Path)
-    parser.add_argument("--check", action="store_true", help="report stale blocks, write nothing")
-    args = parser.parse_args(argv)
-    try:
-        new, changed = refresh(args.doc.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ContentError) as exc:
-        print(f"error: {args.doc}: {exc}", file=sys.stderr)
-        return 2
-    if args.check:
-        if changed:
-            print(f"stale generated blocks: {', '.join(changed)}", file=sys.stderr)
-        return 1 if changed else 0
-    args.doc.write_text(new, encoding="utf-8")
-    return 0
+REFERENCE = rules_doc.Reference(RatjackParams, BLOCKS, DOC)
+main = REFERENCE.main
 
 
 if __name__ == "__main__":

@@ -1,20 +1,21 @@
 """The generated tables of the rules reference ``docs/rules/rats_of_wistar.md``.
 
-The reference is hand-written prose with blocks between ``<!-- BEGIN GENERATED name -->`` and
-``<!-- END GENERATED name -->``; each block is rendered here from the built-in content set and
-the params, so the reference always shows the data the engine plays. Regenerate with
-``python -m simcore.games.rats_of_wistar.rules_doc`` (``--check``: exit 1 if a block is stale).
+The reference is hand-written prose with blocks between ``<!-- generated:NAME -->`` and
+``<!-- end generated:NAME -->`` (``simcore.rules_doc``); each block is rendered here from the
+built-in content set and the params, so the reference always shows the data the engine plays.
+Regenerate with ``python -m simcore.games.rats_of_wistar.rules_doc`` (``--check``: exit 1 if a
+block is stale).
 """
 
 from __future__ import annotations
 
-import argparse
-import re
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
+from simcore import rules_doc
 from simcore.content import read_toml
 from simcore.games.rats_of_wistar.content import DATA_DIR, load_content
 from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS
@@ -30,11 +31,6 @@ from simcore.games.rats_of_wistar.views import SEAT_COLUMNS
 from simcore.games.rats_of_wistar.vocab import DECKS, ICONS, TYPES
 
 DOC: Final = Path(__file__).resolve().parents[3] / "docs" / "rules" / "rats_of_wistar.md"
-BLOCK: Final = re.compile(
-    r"(<!-- BEGIN GENERATED (?P<name>[a-z_]+) -->\n)(?P<body>.*?)"
-    r"(<!-- END GENERATED (?P=name) -->)",
-    re.S,
-)
 
 
 def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]]) -> str:
@@ -50,21 +46,6 @@ def _plain(value: Any) -> str:
     if isinstance(value, (tuple, list)):
         return ", ".join(map(str, value))
     return f"`{value}`" if isinstance(value, str) and value else (str(value) or '`""`')
-
-
-def params_block(con: Content) -> str:
-    """Every parameter: default, allowed values, [A] marker, meaning."""
-    rows = []
-    for r in WistarParams.describe():
-        if r["choices"]:
-            allowed = " / ".join(map(str, r["choices"]))
-        elif r["ge"] is not None:
-            allowed = f"{r['ge']}..{r['le']}"
-        else:
-            allowed = "true / false" if isinstance(r["default"], bool) else ""
-        rows.append((f"`{r['name']}`", _plain(r["default"]), allowed,
-                     "[A]" if r["assumption"] else "", r["doc"]))  # fmt: skip
-    return _table(("parameter", "default", "allowed", "", "meaning"), rows)
 
 
 def wheel_block(con: Content) -> str:
@@ -182,51 +163,32 @@ def content_block(con: Content) -> str:
     )
 
 
-BLOCKS: Final[dict[str, Callable[[Content], str]]] = {
-    "content": content_block, "params": params_block, "wheel": wheel_block,
+RENDERERS: Final[dict[str, Callable[[Content], str]]] = {
+    "content": content_block, "wheel": wheel_block,
+    "params": lambda con: rules_doc.params_block(WistarParams),
     "farm": farm_block, "inventions": inventions_block, "missions": missions_block,
     "goals": goals_block, "abilities": abilities_block, "tiles": tiles_block,
     "records": records_block,
 }  # fmt: skip
 
 
+_builtin = functools.cache(load_content)
+BLOCKS: Final[dict[str, Callable[[], str]]] = {
+    name: functools.partial(lambda r: r(_builtin()), render) for name, render in RENDERERS.items()
+}
+
+
 def update(text: str, con: Content | None = None) -> str:
-    """``text`` with every generated block rendered anew; ValueError if a block is missing."""
-    con = con or load_content()
-    found = {m.group("name") for m in BLOCK.finditer(text)}
-    missing = sorted(set(BLOCKS) - found)
-    if missing:
-        raise ValueError(f"the rules reference has no generated block {', '.join(missing)}")
-
-    def render(m: re.Match[str]) -> str:
-        name = m.group("name")
-        if name not in BLOCKS:
-            raise ValueError(f"unknown generated block {name!r}")
-        return m.group(1) + BLOCKS[name](con) + m.group(4)
-
-    return BLOCK.sub(render, text)
+    """``text`` with every generated block rendered anew from ``con`` (default: the built-in
+    content); ContentError if a block is missing or unknown."""
+    if con is None:
+        return rules_doc.refresh(text, BLOCKS)[0]
+    blocks = {name: functools.partial(render, con) for name, render in RENDERERS.items()}
+    return rules_doc.refresh(text, blocks)[0]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Rewrite the generated blocks of the reference (``--check``: only report staleness)."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("path", nargs="?", default=str(DOC))
-    ap.add_argument("--check", action="store_true", help="exit 1 if a block is out of date")
-    args = ap.parse_args(argv)
-    path = Path(args.path)
-    try:
-        text = path.read_text()
-        new = update(text)
-    except (OSError, ValueError) as exc:
-        print(f"rules_doc: {exc}", file=sys.stderr)
-        return 2
-    if args.check:
-        if new != text:
-            print(f"{path}: generated blocks are out of date; run without --check", file=sys.stderr)
-            return 1
-        return 0
-    path.write_text(new)
-    return 0
+REFERENCE = rules_doc.Reference(WistarParams, BLOCKS, DOC)
+main = REFERENCE.main
 
 
 if __name__ == "__main__":

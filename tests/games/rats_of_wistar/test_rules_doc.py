@@ -93,4 +93,4 @@ def test_check_mode_reports_a_stale_or_broken_reference(tmp_path, capsys):
     broken.write_text("# no blocks\n")
     assert main([str(broken)]) == 2
     assert "no generated block" in capsys.readouterr().err
-    assert set(BLOCKS) == set(re.findall(r"<!-- BEGIN GENERATED ([a-z_]+) -->", TEXT))
+    assert set(BLOCKS) == set(re.findall(r"<!-- generated:([a-z_]+) -->", TEXT))
