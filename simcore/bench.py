@@ -54,7 +54,7 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
 
     ``faults_per_game``: the sweep's minor page faults a game beyond the bare loop's (median).
     Memory touched for the first time costs the kernel ~2 us a 4-KiB page on a VM, work that
-    instruction counts (``benchmarks/sweep_icount.py``) do not see.
+    instruction counts do not see.
     """
     import simcore.chunks as chunk_module
     from simcore.sweep import run_sweep

@@ -96,7 +96,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play one game and print the result (or a --trace)")
     p.add_argument("game")
     _add_seat_flags(p)
-    p.add_argument("--trace", action="store_true", help="print every decision and its effects")
+    p.add_argument("--trace", action="store_true", help="print every decision and its effects "
+                   "as the seat that acted sees it")  # fmt: skip
+    p.add_argument("--reveal", action="store_true",
+                   help="with --trace: the analyst's view, hidden cards named")  # fmt: skip
     p = sub.add_parser("sweep", help="run a sweep into a Parquet run directory")
     p.add_argument("config", nargs="?", help="sweep TOML file (flags override it)")
     p.add_argument("--game")
@@ -191,12 +194,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     from simcore.trace import trace_game
     from strategies.registry import make_policy
 
+    if args.reveal and not args.trace:
+        raise ConfigError("--reveal shows hidden cards in a trace: use it with --trace")
     game = registry.make_game(args.game, parse_param_flags(args.param))
     players, specs = _seats(args, game)
     seed = check_seed("--seed", args.seed or 0)
     policies = [make_policy(s, game) for s in specs]
     if args.trace:
-        print("\n".join(trace_game(game, players, policies, seed)))
+        print("\n".join(trace_game(game, players, policies, seed, reveal=args.reveal)))
         return EXIT_OK
     record = play_game(game, players, policies, seed, policy_names=specs)
     g = record.game

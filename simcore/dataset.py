@@ -149,7 +149,7 @@ class IntScratch:
     written: 2.2 us each on the 2-core test VM. Widened into fresh arrays (and joined into
     fresh bytes first), a Ratjack write of 12,000 games faulted up to 3,300 times, since the
     allocators hand freed memory of that size back to the system between writes; through this
-    buffer, 370-840 (``benchmarks/write_after_play.py``). The buffer lives as long as its
+    buffer, 370-840. The buffer lives as long as its
     sweep, as large as its largest part's int columns (8 bytes a value).
     """
 

@@ -108,8 +108,16 @@ class LordOfWorldsParams(Params):
     )
     portal_jump_from_start: bool = param(
         True,
-        "§4 standard portal move: a cart that starts its turn on a portal may jump at once "
-        "(False: only after entering a portal this turn)",
+        "§4 portal move, standard and strategic variants alike: a cart that starts its turn on "
+        "a portal may jump at once (False: only after entering a portal this turn)",
+        assumption=True,
+    )
+    viewpoint_tie: str = param(
+        "choose",
+        "§5 chains tied for the longest next to a viewpoint: the player chooses which one counts "
+        "(choose; asked only when the choice changes which mixes are declared) or the first met "
+        "walking the viewpoint's neighbours counts (first)",
+        choices=("choose", "first"),
         assumption=True,
     )
     end_empty_hexes: tuple[int, ...] = param(
