@@ -327,7 +327,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="30-s parallel-efficiency sweep: 1 and 2 workers, and a local 2-worker Dask cluster",
     )
     p.add_argument("--game", action="append", help="only these games (repeatable)")
-    from simcore.cli import add_allow_import
+    from simcore.config import add_allow_import
 
     add_allow_import(p)
     p.add_argument("--json", help="also write the figures to this JSON file")

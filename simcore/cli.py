@@ -33,7 +33,6 @@ EXIT_CODES_HELP = """exit codes:
   75   a worker process died or the Dask cluster was lost: finished chunks are kept, --resume
   130  interrupted: finished chunks are kept, --resume"""
 INTERRUPTED = "boardlab: interrupted (finished chunks are kept; rerun with --resume)"
-ALLOW_IMPORT_ENV = "BOARDLAB_ALLOW_IMPORT"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -59,14 +58,9 @@ def parse_param_flags(items: Sequence[str] | None) -> dict[str, Any]:
     return out
 
 
-def add_allow_import(p: argparse.ArgumentParser) -> None:
-    """``--allow-import``: let ``module:Class`` game and policy specs import their module."""
-    p.add_argument("--allow-import", action="store_true",
-                   help="let module:Class specs import code (only for code you trust; "
-                   f"or set {ALLOW_IMPORT_ENV}=1)")  # fmt: skip
-
-
 def _add_seat_flags(p: argparse.ArgumentParser) -> None:
+    from simcore.config import add_allow_import
+
     add_allow_import(p)
     p.add_argument("--players", type=int, help="number of seats")
     p.add_argument("--policies", help="comma-separated plain policy names, one per seat")
@@ -92,6 +86,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the registered games and their parameters")
     p = sub.add_parser("policies", help="list policies (and a game's heuristic styles)")
     p.add_argument("game", nargs="?")
+    from simcore.config import add_allow_import
+
     add_allow_import(p)
     p = sub.add_parser("play", help="play one game and print the result (or a --trace)")
     p.add_argument("game")
@@ -331,6 +327,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def _allowed_by_env() -> bool:
     """``BOARDLAB_ALLOW_IMPORT=1``: the user's own setting, like ``--allow-import``."""
+    from simcore.config import ALLOW_IMPORT_ENV
+
     value = os.environ.get(ALLOW_IMPORT_ENV, "")
     if value not in ("", "0", "1"):
         raise ConfigError(f"{ALLOW_IMPORT_ENV}={value!r}: expected 1 (allow) or 0")

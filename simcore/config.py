@@ -322,3 +322,13 @@ def variant_value(value: Any, kind: str) -> Any:
     if kind == "float":
         return float(value)
     return value
+
+
+ALLOW_IMPORT_ENV = "BOARDLAB_ALLOW_IMPORT"
+
+
+def add_allow_import(p: Any) -> None:
+    """``--allow-import``: let ``module:Class`` game and policy specs import their module."""
+    p.add_argument("--allow-import", action="store_true",
+                   help="let module:Class specs import code (only for code you trust; "
+                   f"or set {ALLOW_IMPORT_ENV}=1)")  # fmt: skip

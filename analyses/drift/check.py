@@ -229,7 +229,7 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--message", help="update: why the baseline changes (required)")
     p.add_argument("--junit", help="check: also write a JUnit XML result here")
     p.add_argument("--html", help="check: also write an HTML report here")
-    from simcore.cli import add_allow_import
+    from simcore.config import add_allow_import
 
     add_allow_import(p)
 
