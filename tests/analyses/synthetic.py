@@ -176,7 +176,7 @@ def write_run(
             }
             for c in cells
         ],
-        "versions": {"boardlab": "0.1.0", "python": "3.11", "synthetic": 1},
+        "versions": {"boardlab": "0.1.0", "python": "3.11", "synthetic": "1"},
         "seeds": {"sweep_seed": seed},
         "chunks": chunks,
         "tables": ["games", "seats"],
