@@ -73,20 +73,41 @@ class RunLock:
 
 
 def check_not_busy(run_dir: Path) -> None:
-    """``RunDirError`` naming the writer if the run folder's holder note names a live one
-    (read only: no lock is taken, so a check never gets in a real writer's way). A note left
-    by a killed writer names a process that is gone and is ignored."""
+    """``RunDirError`` naming the writer when the run folder's lock is held by another
+    process (read only: no lock is taken, so a check never gets in a real writer's way). A
+    note left by a killed writer is ignored: its lock is free."""
+    held = _held_elsewhere(run_dir / LOCK_FILE)
+    if held is None:  # no /proc/locks: trust a note naming a live process on this host
+        try:
+            holder = json.loads((run_dir / HOLDER_FILE).read_text())
+            pid, host = int(holder["pid"]), str(holder["host"])
+        except (OSError, ValueError, TypeError, KeyError):
+            return
+        held = host == socket.gethostname() and pid != os.getpid() and _alive(pid)
+    if held:
+        raise RunDirError(
+            f"{run_dir} is being written by {describe_holder(run_dir)}; one writer per run "
+            "folder: wait for it to finish (or stop it), then --resume"
+        )
+
+
+def _held_elsewhere(path: Path) -> bool | None:
+    """Whether another process holds an ``flock`` on ``path`` (Linux ``/proc/locks``; None
+    where that cannot be read). This process's own lock does not count."""
     try:
-        holder = json.loads((run_dir / HOLDER_FILE).read_text())
-        pid, host = int(holder["pid"]), str(holder["host"])
-    except (OSError, ValueError, TypeError, KeyError):
-        return
-    if host == socket.gethostname() and (pid == os.getpid() or not _alive(pid)):
-        return  # this process's own note (it holds the lock), or a killed writer's
-    raise RunDirError(
-        f"{run_dir} is being written by {describe_holder(run_dir)}; one writer per run "
-        "folder: wait for it to finish (or stop it), then --resume"
-    )
+        info = os.stat(path)
+        table = Path("/proc/locks").read_text()
+    except FileNotFoundError:
+        return False if not path.exists() else None
+    except OSError:
+        return None
+    device = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+    for line in table.splitlines():
+        fields = line.split()
+        if "FLOCK" in fields and device in fields:
+            pid = fields[fields.index(device) - 1]
+            return pid != str(os.getpid())
+    return False
 
 
 def _alive(pid: int) -> bool:

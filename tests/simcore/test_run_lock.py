@@ -102,3 +102,19 @@ def test_an_unreadable_holder_note_still_refuses_in_one_line(tmp_path):
     assert describe_holder(tmp_path) == "another process (its PID is not recorded yet)"
     (tmp_path / HOLDER_FILE).write_text(json.dumps({"pid": 7, "host": "h\nx", "since": "s"}))
     assert describe_holder(tmp_path) == "PID 7 on host hx (since s)"
+
+
+@pytest.mark.parametrize("host", ["this", "elsewhere"])
+def test_a_stale_note_naming_a_live_process_does_not_block_a_resume(tmp_path, host):
+    # a killed writer's note whose PID now belongs to another process, or a run folder copied
+    # from a machine where its writer was killed: the lock is free, so the resume goes on
+    cfg = duel_config("stale", games=20)
+    run = run_sweep(cfg, tmp_path, quiet=True).run_dir
+    doc = json.loads((run / "manifest.json").read_text())
+    doc["chunks"] = dict(sorted(doc["chunks"].items())[:0])  # nothing finished yet
+    doc["complete"] = False
+    (run / "manifest.json").write_text(json.dumps(doc))
+    name = socket.gethostname() if host == "this" else "another-machine"
+    (run / HOLDER_FILE).write_text(json.dumps({"pid": 1, "host": name, "since": "then"}))
+    assert run_sweep(cfg, tmp_path, resume=True, quiet=True).games_run == 40
+    assert not (run / HOLDER_FILE).exists()
