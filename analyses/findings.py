@@ -260,11 +260,14 @@ def rating_findings(
     bounded = set()
     for r in perfect.to_dicts() if perfect is not None and not perfect.is_empty() else []:
         bounded.add((r["policy"], r["opponent"]))
+        by_seed = r.get("seeds") is not None
+        seeds = f" in {r['seeds']:,} seeds" if by_seed else ""
+        unit = ", each seed one unit" if by_seed else ""
         out.append(
             f"{r['policy']} won all {r['comparisons']:,} of its comparisons with "
-            f"{r['opponent']}: it is at least {r['elo_at_least']:.0f} Elo points stronger (95% "
-            "lower bound). A point gap from a perfect record depends only on the prior, so "
-            "none is given for this pair."
+            f"{r['opponent']}{seeds}: it is at least {r['elo_at_least']:.0f} Elo points stronger "
+            f"(95% lower bound{unit}). A point gap from a perfect record depends only on the "
+            "prior, so none is given for this pair."
         )
     top, bottom = rows[0], rows[-1]
     if (top["policy"], bottom["policy"]) in bounded:

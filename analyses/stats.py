@@ -309,6 +309,56 @@ def clustered_rate(
     return ClusteredRate(rate, se, lo, hi, int(total), k)
 
 
+@dataclass(frozen=True)
+class StratifiedRate:
+    """A rate averaged over strata (line-up slots), each stratum weighted equally."""
+
+    rate: float
+    se: float  # cluster-robust (seeds) or independent-games standard error
+    binomial_se: float  # the standard error if every game were independent
+    df: float  # degrees of freedom of ``se``
+    lo: float
+    hi: float
+    games: int
+    clusters: int
+
+
+def stratified_rate(
+    wins: np.ndarray, strata: np.ndarray, clusters: np.ndarray | None = None, conf: float = 0.95
+) -> StratifiedRate:
+    """Mean over strata of each stratum's win rate, with a score-type interval.
+
+    ``wins`` holds one game's share per row and ``strata`` its stratum (e.g. which line-up
+    slot sat in the position of interest). The rate answers "how often does this position win,
+    whoever holds it", so a strong policy that held the position more often does not move it.
+    With ``clusters`` (seeds shared by several cells) the standard error is cluster-robust;
+    otherwise games are independent.
+    """
+    w = np.asarray(wins, dtype=float)
+    keys, s_idx = np.unique(np.asarray(strata), return_inverse=True)
+    k, n = len(keys), len(w)
+    counts = np.bincount(s_idx, minlength=k).astype(float)
+    rates = np.bincount(s_idx, w, minlength=k) / counts
+    rate = float(rates.mean())
+    binomial = float(np.sqrt(np.sum(rates * (1 - rates) / counts))) / k
+    # each game's contribution to the stratified mean, around its stratum's rate
+    contribution = (w - rates[s_idx]) / (k * counts[s_idx])
+    if clusters is None:
+        ids = np.arange(n)
+    else:
+        _, ids = np.unique(np.asarray(clusters), return_inverse=True)
+    residuals = np.bincount(ids, contribution)
+    se, df = cluster_se_df(residuals, 1.0)
+    if clusters is None:  # independent games: the binomial variance needs no estimating
+        se, df = binomial, float("inf")
+    nan = float("nan")
+    if not 0.0 < rate < 1.0 or not se > 0:
+        lo, hi = wilson_interval(rate * len(residuals), len(residuals), conf) if n else (nan, nan)
+    else:
+        lo, hi = score_interval(rate, max(se, binomial), df, conf)
+    return StratifiedRate(rate, float(se), binomial, float(df), lo, hi, n, len(residuals))
+
+
 def detectable_difference(se: float, alpha: float = 0.05, power: float = 0.8) -> float:
     """Smallest true difference a two-sided level-``alpha`` test detects with ``power``."""
     return float((sps.norm.ppf(1 - alpha / 2) + sps.norm.ppf(power)) * se)
