@@ -10,7 +10,7 @@ import polars as pl
 
 from analyses import common, findings, paired
 from analyses.data import show_value
-from analyses.findings import join_and, signed
+from analyses.findings import join_and, magnitude, signed
 from analyses.turn_order import with_positions
 from reports import plots
 from reports.sections import Context, Figure, Section
@@ -158,8 +158,11 @@ def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[
             span = fmt(lo) if lo == hi else f"{fmt(lo)} to {fmt(hi)}"
             words.append(f"{change}: {what} changes by {span} across {live.height} paired "
                          f"comparisons ({n_clear} of {live.height} clear after Holm).")  # fmt: skip
-        if not moved:
-            quiet.append(f"{what} (detectable ±{fmt(float(df['mde'].max())).lstrip('+')})")
+        sizes = df["mde"].drop_nulls().drop_nans()
+        if not moved and sizes.len():
+            top = float(sizes.max())
+            size = f"{magnitude(100 * top, 1)} points" if as_points else magnitude(top)
+            quiet.append(f"{what} (detectable ±{size})")
     if quiet:
         words.append(f"No rule change moved these clearly in any comparison: {'; '.join(quiet)} "
                      "(the largest change each could have missed at 80% power).")  # fmt: skip
