@@ -2,9 +2,8 @@
 
 The pilot plays the sweep with few games per cell (the same cells and seed) and measures what
 sizing needs: each cell's CPU per game, the win share of the line-up's first policy (slot 0)
-per cell, and, per paired comparison, how the paired games differ (share of games that moved
-and the size of a move, :class:`analyses.power.Moves`). Comparisons are the restricted cells
-against their baselines when the sweep has restrictions, else every cell against the first.
+per cell, and, per paired comparison the report makes (:func:`comparisons_of`), how the paired
+games differ (share of games that moved and the size of a move, :class:`analyses.power.Moves`).
 
 The plan states what the sweep's games per cell buy (95% half-widths, the change each paired
 comparison detects with 80% power at Holm's strictest level) and, for a target ``--detect``
@@ -20,6 +19,7 @@ import math
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +63,7 @@ class Pilot:
     seed: int
     cells: list[CellPilot]
     comparisons: list[ComparisonPilot] = field(default_factory=list)
-    compared: str = "each cell against the first"  # what the comparisons are
+    compared: str = "none"  # what the comparisons are
     source: str = "pilot"
 
     def to_json(self) -> dict[str, Any]:
@@ -83,22 +83,27 @@ class Pilot:
         return self.games >= MIN_PILOT
 
 
-RESTRICTED, AGAINST_FIRST = (
-    "restricted cells against their baselines",
-    "each cell against the first",
-)
-
-
-def comparisons_of(manifest: dict[str, Any]) -> tuple[list[tuple[str, str]], str]:
-    """(baseline, restricted) pairs of a sweep with restrictions, else (first cell, cell); and
-    which of the two they are."""
+def comparisons_of(run_dir: str | Path, manifest: dict[str, Any]) -> tuple[list, str]:
+    """The paired comparisons the report makes of this sweep's slot-0 win share, and what
+    they are: restricted cells against their baselines; else each rule change against its
+    baseline value; else each doubling of an MCTS budget (a skill ladder); else none (the
+    line-ups of a player ladder are not compared game by game)."""
     from analyses.ablation import ablation_pairs
+    from analyses.ladder import rungs
+    from analyses.paired import variant_pairs
 
-    pairs = [(p.baseline, p.cell) for p in ablation_pairs(manifest)]
-    if pairs:
-        return pairs, RESTRICTED
-    cells = [c["cell"] for c in manifest["cells"]]
-    return [(cells[0], c) for c in cells[1:]], AGAINST_FIRST
+    restricted = [(p.baseline, p.cell) for p in ablation_pairs(manifest)]
+    if restricted:
+        return restricted, "restricted cells against their baselines"
+    changes = [(a, b) for _, a, b in variant_pairs(manifest)]
+    if changes:
+        return changes, "each rule change against its baseline value"
+    ladder: dict[tuple, list] = {}
+    for r in rungs(run_dir, manifest.get("game")):
+        ladder.setdefault((r.family, r.reference, r.n_players), []).append(r)
+    steps = [(a.cell, b.cell) for group in ladder.values()
+             for a, b in pairwise(sorted(group, key=lambda r: r.budget))]  # fmt: skip
+    return steps, ("each doubling of the MCTS budget" if steps else "none")
 
 
 def pilot_from_run(run_dir: str | Path, cpu_ms: float | None = None) -> Pilot:
@@ -118,7 +123,7 @@ def pilot_from_run(run_dir: str | Path, cpu_ms: float | None = None) -> Pilot:
         rate = slot0.filter(pl.col("cell") == name)["value"].mean()
         cells.append(CellPilot(name, ms, float(rate if rate is not None else 0.5)))
     comparisons = []
-    pairs, compared = comparisons_of(manifest)
+    pairs, compared = comparisons_of(run_dir, manifest)
     for a, b in pairs:
         joined = slot0.filter(pl.col("cell") == a).join(
             slot0.filter(pl.col("cell") == b), on="game_index", suffix="_b")  # fmt: skip

@@ -65,9 +65,10 @@ def summary(table: pl.DataFrame, alpha: float) -> str:
 RULE = (
     "Within tolerance: the 90% interval lies inside ±tolerance (two one-sided tests). "
     "DRIFT: otherwise, when the change is shown to exceed half the tolerance (one-sided "
-    "4%). Changed, size unclear: neither. A change of half the tolerance is flagged in at "
-    "most 5% of checks, one of the full tolerance in at least 80% at the suite's sizes "
-    "(the column gives each metric's chance when a change draws a new random stream)."
+    "4%) and is estimated at 80% of it or more. Changed, size unclear: neither. A change of "
+    "half the tolerance is flagged in at most 5% of checks, one of the full tolerance in at "
+    "least 80% at the suite's sizes (the column gives each metric's chance when a change "
+    "draws a new random stream)."
 )
 
 

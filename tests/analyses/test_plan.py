@@ -57,16 +57,14 @@ def test_a_small_pilot_plans_for_the_worst_case():
     assert "worst case" in plan_lines(_pilot(games=10), plan)[0]
 
 
-def test_pilot_from_a_run_compares_cells_with_the_first(tmp_path):
-    cells = [
-        Cell("c000", ["a", "b"]),
-        Cell("c001", ["a:forbid=x", "b"], strengths={"a:forbid=x": -0.3}),
-    ]
+def test_pilot_from_a_run_compares_rule_changes_with_their_baseline(tmp_path):
+    cells = [Cell("c000", ["a", "b"], {"target": 10}), Cell("c001", ["a", "b"], {"target": 12}),
+             Cell("c002", ["a", "b"], {"target": 14}, {"a": 0.3})]  # fmt: skip
     pilot = pilot_from_run(write_run(tmp_path, cells, games=300))
-    assert [c.cell for c in pilot.cells] == ["c000", "c001"] and pilot.games == 300
-    (comparison,) = pilot.comparisons
-    assert (comparison.cell_a, comparison.cell_b) == ("c000", "c001")
-    assert pilot.compared == "each cell against the first"
+    assert [c.cell for c in pilot.cells] == ["c000", "c001", "c002"] and pilot.games == 300
+    pairs = [(c.cell_a, c.cell_b) for c in pilot.comparisons]
+    assert pairs == [("c000", "c001"), ("c000", "c002")]
+    assert pilot.compared == "each rule change against its baseline value"
     assert Pilot.from_json(json.loads(json.dumps(pilot.to_json()))) == pilot
 
 
