@@ -158,8 +158,8 @@ class Plan:
     games: int
     cpu_s: float  # the whole sweep, one core
     rate_half_width: float  # worst cell's slot-0 win share, 95%
-    detectable: list[float]  # per comparison, 80% power at Holm's strictest level
-    half_widths: list[float]  # per comparison, 95%
+    detectable: list[float]  # per comparison that can differ, 80% power at Holm's strictest
+    half_widths: list[float]  # per comparison that can differ, 95%
     needed: dict[str, int]  # target name -> games per cell
 
 
@@ -167,13 +167,16 @@ def make_plan(
     pilot: Pilot, games: int, detect: float | None = None, half: float | None = None,
     power: float = 0.8, alpha: float = 0.05,
 ) -> Plan:  # fmt: skip
-    """The :class:`Plan` of ``games`` per cell from ``pilot``'s figures."""
-    level = alpha / max(1, len(pilot.comparisons))
+    """The :class:`Plan` of ``games`` per cell from ``pilot``'s figures. Comparisons identical
+    in every pilot game are left out (as the report leaves out those identical in every game:
+    a rule that cannot matter there)."""
     spread = pilot.measured_spread
+    live = [c for c in pilot.comparisons if not spread or c.share > 0]
+    level = alpha / max(1, len(live))
     worst_rate = max((c.rate * (1 - c.rate) for c in pilot.cells), default=0.25)
     var_rate = worst_rate if spread else 0.25
-    found = [_moves(c) if spread else WORST for c in pilot.comparisons]
-    sds = [c.sd if spread and c.sd == c.sd else math.sqrt(0.5) for c in pilot.comparisons]
+    found = [_moves(c) if spread else WORST for c in live]
+    sds = [c.sd if spread and c.sd == c.sd else math.sqrt(0.5) for c in live]
     needed: dict[str, int] = {}
     if detect is not None:
         needed["detect"] = max((paired_games_needed(detect, mv, level, power) for mv in found),
@@ -192,8 +195,19 @@ def make_plan(
     )
 
 
+def worst_case(cell_a: str, cell_b: str) -> ComparisonPilot:
+    """A comparison of two cells with no pilot: paired games that differ as unrelated games."""
+    return ComparisonPilot(cell_a, cell_b, WORST.share, WORST.step_abs, WORST.step_sq, 0.0,
+                           math.sqrt(0.5))  # fmt: skip
+
+
 def _moves(c: ComparisonPilot) -> Moves:
     return Moves(c.share, c.step_abs, c.step_sq, c.lean)
+
+
+def _time(ms: float) -> str:
+    """``6.8 ms`` / ``24.7 s``."""
+    return f"{ms:.1f} ms" if ms < 1000 else f"{ms / 1000:.1f} s"
 
 
 def _pts(x: float) -> str:
@@ -221,24 +235,30 @@ def plan_lines(pilot: Pilot, plan: Plan, power: float = 0.8) -> list[str]:
     """The plan in words: pilot, CPU, what the games buy, what the targets need."""
     cells = len(pilot.cells)
     ms = [c.cpu_ms for c in pilot.cells]
-    where = (f"a pilot of {pilot.games} games per cell (seed {pilot.seed})"
-             if pilot.source == "pilot" else pilot.source)  # fmt: skip
-    spread = "" if pilot.measured_spread else "; spreads: worst case (pilot too small)"
+    if pilot.source == "pilot":
+        spread = "" if pilot.measured_spread else (
+            "; too few games to estimate spreads, so at their worst case")  # fmt: skip
+        head = (f"Planned with `boardlab plan` from a pilot of {pilot.games} games per cell "
+                f"(seed {pilot.seed}){spread}.")  # fmt: skip
+    else:
+        head = f"Planned as `boardlab plan` does, from {pilot.source}."
     out = [
-        f"Planned with `boardlab plan` from {where}{spread}.",
-        f"CPU per game on one core: {sum(ms) / cells:.1f} ms on average ({min(ms):.1f} to "
-        f"{max(ms):.1f} by cell) -> {plan.games:,} games per cell x {cells} cells = "
+        head,
+        f"CPU per game on one core: {_time(sum(ms) / cells)}"
+        + (f" on average ({_time(min(ms))} to {_time(max(ms))} by cell)" if cells > 1 else "")
+        + f" -> {plan.games:,} games per cell x {cells} cell{'s' if cells > 1 else ''} = "
         f"{plan.games * cells:,} games, {cpu_words(plan.cpu_s)}.",
         f"Win share of the line-up's first policy (slot 0) per cell: 95% interval "
         f"±{_pts(plan.rate_half_width)} points at most.",
     ]
-    k = len(pilot.comparisons)
+    k, same = len(plan.detectable), len(pilot.comparisons) - len(plan.detectable)
     if k:
+        left_out = f"; {same} more identical in every pilot game, left out" if same else ""
         out.append(
             f"{k} paired comparison{'s' if k > 1 else ''} of slot 0's win share "
-            f"({pilot.compared}): 95% interval {_range(plan.half_widths)} points; a change of "
-            f"{_range(plan.detectable)} points is detected with {power:.0%} power at Holm's "
-            f"strictest level (5%/{k})."
+            f"({pilot.compared}{left_out}): 95% interval {_range(plan.half_widths)} points; a "
+            f"change of {_range(plan.detectable)} points is detected with {power:.0%} power at "
+            f"Holm's strictest level (5%/{k})."
         )
     for target, n in plan.needed.items():
         what = "that change detected in every comparison" if target == "detect" else (

@@ -54,7 +54,7 @@ def test_plan_numbers_follow_the_power_model():
 def test_a_small_pilot_plans_for_the_worst_case():
     plan = make_plan(_pilot(games=10), 2000)
     assert plan.detectable[0] > make_plan(_pilot(), 2000).detectable[0]
-    assert "worst case" in plan_lines(_pilot(games=10), plan)[0]
+    assert "at their worst case" in plan_lines(_pilot(games=10), plan)[0]
 
 
 def test_pilot_from_a_run_compares_rule_changes_with_their_baseline(tmp_path):
