@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import polars as pl
+from scipy.stats import norm
 
 from analyses.data import Source, as_lazy, require_columns
 from analyses.stats import (
@@ -20,6 +21,7 @@ from analyses.stats import (
     proportion_interval,
     proportion_test,
     quantile_summary,
+    stratified_rate,
 )
 from strategies.ladder import rank
 
@@ -101,11 +103,19 @@ def seat_advantage(
 
     ``p_holm`` corrects the per-seat score tests within each group; ``chi2_p`` is the
     goodness-of-fit test that every seat wins equally often. With seat rotation every line-up
-    slot sits in every seat equally often, so policy strength cancels out of the seat effect.
+    slot sits in every seat equally often, so policy strength cancels out of the seat effect;
+    for a line-up of different policies each seat's rate is also stratified by line-up slot
+    (the mean of its rates with each slot in it), which keeps strength out of it when the
+    rotation is uneven (games not a multiple of the players) and narrows the interval.
     """
     df = win_rates(source, by="seat", groups=groups, conf=conf, method=method)
+    seats = seats_with_n(source)
+    has_slots = {"slot", "policy"} <= set(seats.collect_schema().names())
     parts = []
-    for _, part in df.group_by([*groups, "n_players"], maintain_order=True):
+    for key, part in df.group_by([*groups, "n_players"], maintain_order=True):
+        if has_slots:
+            same = [pl.col(g) == v for g, v in zip(groups, key, strict=False)]
+            part = _slot_stratified(part, (seats.filter(*same) if same else seats).collect(), conf)
         stat, p = chi_square_uniform(part["wins"].to_numpy())
         parts.append(
             part.with_columns(
@@ -116,6 +126,27 @@ def seat_advantage(
             )
         )
     return pl.concat(parts) if parts else df
+
+
+def _slot_stratified(part: pl.DataFrame, rows: pl.DataFrame, conf: float) -> pl.DataFrame:
+    """``part`` (one group's seat rates) with slot-stratified rates when policies differ."""
+    rows = rows.filter(pl.col("n_players") == part["n_players"][0])
+    if rows["policy"].n_unique() < 2:
+        return part
+    slot_rate = dict(rows.group_by("slot").agg(pl.col("win_share").mean()).rows())
+    fair = 1.0 / part["n_players"][0]
+    stats: dict[str, list[float]] = {"rate": [], "lo": [], "hi": [], "p_value": []}
+    for seat in part["seat"]:
+        mine = rows.filter(pl.col("seat") == seat)
+        est = stratified_rate(mine["win_share"].to_numpy(), mine["slot"].to_numpy(), conf=conf)
+        slots, counts = np.unique(mine["slot"].to_numpy(), return_counts=True)
+        q = np.array([slot_rate[s] for s in slots])
+        se0 = float(np.sqrt(np.sum(q * (1 - q) / counts))) / len(q)
+        z = (est.rate - fair) / se0 if se0 > 0 else float("nan")
+        for name, value in (("rate", est.rate), ("lo", est.lo), ("hi", est.hi),
+                            ("p_value", float(2 * norm.sf(abs(z))))):  # fmt: skip
+            stats[name].append(value)
+    return part.with_columns(**{k: pl.Series(v, dtype=pl.Float64) for k, v in stats.items()})
 
 
 def _seat_holm(p, n_players: int):

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 import polars as pl
 
 from analyses.degenerate import SATURATION
+from analyses.power import rate_detectable
 from analyses.ratings import rating_groups
-from analyses.stats import detectable_difference
 
 ALPHA = 0.05
 
@@ -37,6 +37,12 @@ def signed(x: float, digits: int = 1) -> str:
 def points(x: float, digits: int = 1) -> str:
     """A difference of proportions in percentage points with a sign: ``+4.1 points``."""
     return f"{signed(100 * x, digits)} points"
+
+
+def magnitude(x: float, digits: int = 2) -> str:
+    """A positive size with ``digits`` decimals, or two significant digits when that would
+    show fewer, so a small but real size never reads as ``0.00``: ``1.37``, ``0.042``."""
+    return f"{x:.{digits}f}" if abs(x) >= 10.0 ** (1 - digits) else f"{x:.2g}"
 
 
 def num(x: float, digits: int = 1) -> str:
@@ -167,7 +173,7 @@ def skill_gap_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = N
                         "in strength is needed to measure it")  # fmt: skip
         elif verdict.startswith("consistent") and row.get("games"):
             se = (row["fair"] * (1 - row["fair"]) / row["games"]) ** 0.5
-            mde = detectable_difference(se, ALPHA / max(1, table.height))
+            mde = rate_detectable(row["fair"], se, ALPHA / max(1, table.height))
             verdict += f"; a gap of {100 * mde:.1f} points would have shown (80% power)"
         out.append(
             f"{_prefix(row, labels, several)}{row['stronger']} wins {pct(row['rate'])} of its "
@@ -187,6 +193,7 @@ def paired_findings(
     out = []
     fmt = points if as_points else (lambda x: signed(x, 2))
     bound = (lambda x: signed(100 * x)) if as_points else (lambda x: signed(x, 2))
+    size = (lambda x: f"{magnitude(100 * x, 1)} points") if as_points else magnitude
     for row in table.to_dicts() if not table.is_empty() else []:
         if row.get("comparison"):
             subject = f"{row['comparison']}: "
@@ -198,7 +205,7 @@ def paired_findings(
         verdict = "a clear difference" if p_adj < ALPHA else "no clear difference"
         mde = row.get("mde")
         if p_adj >= ALPHA and mde is not None and mde == mde:
-            verdict += f"; a change of ±{fmt(mde).removeprefix('+')} would have been detected"
+            verdict += f"; a change of ±{size(mde)} would have been detected (80% power)"
         out.append(
             f"{subject}{what} changes by {fmt(row['diff'])} (95% interval "
             f"{bound(row['lo'])} to {bound(row['hi'])}, {row['pairs']} paired games, "
@@ -260,11 +267,14 @@ def rating_findings(
     bounded = set()
     for r in perfect.to_dicts() if perfect is not None and not perfect.is_empty() else []:
         bounded.add((r["policy"], r["opponent"]))
+        by_seed = r.get("seeds") is not None
+        seeds = f" in {r['seeds']:,} seeds" if by_seed else ""
+        unit = ", each seed one unit" if by_seed else ""
         out.append(
             f"{r['policy']} won all {r['comparisons']:,} of its comparisons with "
-            f"{r['opponent']}: it is at least {r['elo_at_least']:.0f} Elo points stronger (95% "
-            "lower bound). A point gap from a perfect record depends only on the prior, so "
-            "none is given for this pair."
+            f"{r['opponent']}{seeds}: it is at least {r['elo_at_least']:.0f} Elo points stronger "
+            f"(95% lower bound{unit}). A point gap from a perfect record depends only on the "
+            "prior, so none is given for this pair."
         )
     top, bottom = rows[0], rows[-1]
     if (top["policy"], bottom["policy"]) in bounded:

@@ -19,7 +19,7 @@ import polars as pl
 
 from analyses.data import Source, as_lazy
 from analyses.paired import compare_pairs, seat_outcome, test_family
-from analyses.stats import clustered_mean
+from analyses.stats import clustered_rate
 
 MCTS = "mcts"
 
@@ -108,11 +108,11 @@ def _ladder(source: Source, name: str, members: list[Rung]) -> pl.DataFrame:
     rows = []
     for r in members:
         v = values.filter(pl.col("cell") == r.cell)["value"].to_numpy()
-        rate, lo, hi = clustered_mean(v, np.arange(len(v)))
+        # a share near 0 or 1 (MCTS far stronger than its reference): a score-type interval
+        est = clustered_rate(v, np.ones(len(v)), np.arange(len(v)))
         rows.append({"ladder": name, "cell": r.cell, "budget": r.budget, "spec": r.spec,
                      "reference": r.reference, "players": r.n_players, "games": len(v),
-                     "rate": rate,
-                     "lo": max(0.0, lo), "hi": min(1.0, hi)})  # fmt: skip
+                     "rate": est.rate, "lo": est.lo, "hi": est.hi})  # fmt: skip
     table = pl.DataFrame(rows)
     pairs = [(a.cell, b.cell) for a, b in pairwise(members)]
     steps = test_family(compare_pairs(values, pairs))

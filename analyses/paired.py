@@ -8,12 +8,15 @@ with Holm.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import polars as pl
 
 from analyses.data import Source, as_lazy, require_columns
-from analyses.stats import detectable_difference, holm, paired_difference
+from analyses.power import Moves, moves, paired_detectable
+from analyses.stats import holm, paired_difference
 
 PAIR_KEYS = ("cell", "game_index")
 
@@ -86,6 +89,7 @@ def paired_comparison(
     va = joined["value"].to_numpy()
     vb = joined["value_b"].to_numpy()
     res = paired_difference(vb - va, conf=conf, n_resamples=n_resamples, seed=seed)
+    mv = moves(va, vb)
     n_a = values.filter(pl.col("cell") == cell_a).height
     n_b = values.filter(pl.col("cell") == cell_b).height
     return pl.DataFrame(
@@ -104,6 +108,10 @@ def paired_comparison(
             "boot_lo": [res.boot_lo],
             "boot_hi": [res.boot_hi],
             "perm_p": [res.perm_p],
+            "moved": [mv.share],
+            "step_abs": [mv.step_abs],
+            "step_sq": [mv.step_sq],
+            "lean": [mv.lean],
         }
     )
 
@@ -136,16 +144,26 @@ def test_family(df: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
 
     A comparison identical in every paired game (``se`` and ``diff`` both 0) is ``fixed``: its
     ``p_value`` becomes null and it leaves the family. ``mde`` is the true difference a test at
-    Holm's strictest level (alpha / family size) detects with 80% power.
+    Holm's strictest level (alpha / family size) detects with 80% power, by the model of moved
+    games in :mod:`analyses.power` (not from the observed standard error alone: a shift must
+    move games, and an identical comparison still states a size).
     """
     fixed = (pl.col("se") == 0) & (pl.col("diff") == 0)
     df = df.with_columns(fixed=fixed, p_value=pl.when(fixed).then(None).otherwise("p_value"))
     df = with_holm(df, alpha)
     family = max(1, int(df["p_value"].is_not_null().sum()))
     return df.with_columns(
-        mde=pl.col("se") * detectable_difference(1.0, alpha / family),
+        mde=pl.Series(detectable_sizes(df, alpha / family), dtype=pl.Float64),
         significant=pl.col("significant").fill_null(False),
     )
+
+
+def detectable_sizes(df: pl.DataFrame, alpha: float, power: float = 0.8) -> list[float]:
+    """Per comparison of ``paired_comparison`` rows: the shift a level-``alpha`` test detects
+    with ``power`` (:func:`analyses.power.paired_detectable`)."""
+    cols = ("pairs", "moved", "step_abs", "step_sq", "lean")
+    return [paired_detectable(int(n), Moves(q, s1, s2, lean), alpha, power)
+            for n, q, s1, s2, lean in df.select(cols).rows()]  # fmt: skip
 
 
 def with_holm(df: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
@@ -170,3 +188,37 @@ def compare_cells(
     if cells is None:
         cells = sorted(c for c in values["cell"].unique().to_list() if c != baseline)
     return compare_pairs(values, [(baseline, c) for c in cells], conf, n_resamples, seed, alpha)
+
+
+NOT_RULES = ("policies", "players")  # grid keys that are not rule variants
+
+
+def variant_pairs(manifest: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """``(key, baseline cell, cell)`` for each cell differing from a baseline in one grid key.
+
+    The baseline of a key is its first listed value; the baseline cell agrees with the cell on
+    every other grid key, so the comparison isolates that one rule change.
+    """
+    grid = manifest.get("config", {}).get("grid", {}) or {}
+    keys = [k for k, v in grid.items() if k not in NOT_RULES and len(v) > 1]
+    cells = manifest.get("cells", [])
+
+    def signature(variant: Mapping[str, Any], skip: str) -> str:
+        """The cell's grid values except ``skip``, as a comparable string."""
+        return json.dumps({k: v for k, v in variant.items() if k != skip}, sort_keys=True)
+
+    out = []
+    for key in keys:
+        first = json.dumps(grid[key][0], sort_keys=True)
+        base = {
+            signature(c["variant"], key): c["cell"]
+            for c in cells
+            if json.dumps(c["variant"].get(key), sort_keys=True) == first
+        }
+        for c in cells:
+            if json.dumps(c["variant"].get(key), sort_keys=True) == first:
+                continue
+            b = base.get(signature(c["variant"], key))
+            if b is not None:
+                out.append((key, b, c["cell"]))
+    return out

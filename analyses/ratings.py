@@ -4,9 +4,9 @@ Each game is broken into pairwise comparisons between seats held by *different* 
 better-placed seat wins the comparison, equal places are a tie worth half a win to each side
 (the usual convention; a Davidson tie model would be the refinement). The place is the rank
 on score, except that a tie for first which the rules' tie-break decided goes to its winner,
-as the win shares do (else a pair's head-to-head rate and its win rate would disagree). In
-games with more than two players the comparisons of one game are correlated, so the intervals
-are somewhat narrow.
+as the win shares do (else a pair's head-to-head rate and its win rate would disagree). The
+comparisons of one game, and the games that replay one seed in several cells, are correlated:
+head-to-head intervals and perfect-record bounds take the seed as the unit.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from scipy.stats import norm
 
 from analyses.common import game_keys
 from analyses.data import Source, as_lazy, require_columns
-from analyses.stats import proportion_interval
+from analyses.stats import clustered_rate
 
 ELO = 400.0 / np.log(10.0)  # Elo points per unit of log-strength
 
@@ -36,35 +36,58 @@ def with_places(seats: pl.LazyFrame) -> pl.LazyFrame:
     return seats.with_columns(place.alias("place"))
 
 
-def pairwise_results(source: Source) -> pl.DataFrame:
-    """Ordered pairs (``policy``, ``opponent``): comparisons, wins (ties count half), ties."""
+def _pairs_per_seed(source: Source) -> pl.DataFrame:
+    """Ordered pairs (``policy``, ``opponent``) per seed: comparisons, wins (ties half), ties.
+
+    Game i of every cell replays seed i (of its run), so a seed's games form one cluster.
+    """
     seats = as_lazy(source, "seats")
     require_columns(seats, ("cell", "game_index", "seat", "policy", "rank"), "pairwise matrix")
     keys = game_keys(seats)
+    seed = [k for k in keys if k != "cell"]
     left = with_places(seats).select(*keys, "seat", "policy", "place")
     pairs = left.join(left, on=keys, suffix="_o").filter(pl.col("policy") != pl.col("policy_o"))
     return (
-        pairs.group_by(policy="policy", opponent="policy_o")
+        pairs.group_by("policy", "policy_o", *seed)
         .agg(
             comparisons=pl.len(),
             wins=(pl.col("place") < pl.col("place_o")).sum().cast(pl.Float64)
             + 0.5 * (pl.col("place") == pl.col("place_o")).sum(),
             ties=(pl.col("place") == pl.col("place_o")).sum(),
         )
-        .sort("policy", "opponent")
+        .rename({"policy_o": "opponent"})
         .collect()
     )
 
 
-def win_matrix(source: Source, conf: float = 0.95) -> pl.DataFrame:
-    """Tidy pairwise win-rate matrix: rate of ``policy`` against ``opponent`` with interval."""
-    df = pairwise_results(source)
-    bounds = [proportion_interval(w, n, conf) for w, n in df.select("wins", "comparisons").rows()]
-    return df.with_columns(
-        rate=pl.col("wins") / pl.col("comparisons"),
-        lo=pl.Series([b[0] for b in bounds], dtype=pl.Float64),
-        hi=pl.Series([b[1] for b in bounds], dtype=pl.Float64),
+def pairwise_results(source: Source) -> pl.DataFrame:
+    """Ordered pairs (``policy``, ``opponent``): comparisons, wins (ties count half), ties and
+    ``seeds``, the number of seeds in which the pair met (the independent units)."""
+    return (
+        _pairs_per_seed(source)
+        .group_by("policy", "opponent")
+        .agg(pl.col("comparisons", "wins", "ties").sum(), seeds=pl.len())
+        .sort("policy", "opponent")
     )
+
+
+def win_matrix(source: Source, conf: float = 0.95) -> pl.DataFrame:
+    """Tidy pairwise win-rate matrix: rate of ``policy`` against ``opponent`` with a
+    seed-clustered interval (the comparisons of one game, and the games of one seed across
+    cells, are correlated: :func:`analyses.stats.clustered_rate`)."""
+    per_seed = _pairs_per_seed(source)
+    rows = []
+    for (pol, opp), part in per_seed.group_by(["policy", "opponent"], maintain_order=True):
+        wins, n = part["wins"].to_numpy(), part["comparisons"].to_numpy()
+        est = clustered_rate(wins, n, np.arange(part.height), conf)
+        rows.append({"policy": pol, "opponent": opp, "comparisons": int(n.sum()),
+                     "wins": float(wins.sum()), "ties": int(part["ties"].sum()),
+                     "seeds": part.height, "rate": est.rate, "lo": est.lo,
+                     "hi": est.hi})  # fmt: skip
+    schema = {"policy": pl.String, "opponent": pl.String, "comparisons": pl.Int64,
+              "wins": pl.Float64, "ties": pl.Int64, "seeds": pl.Int64, "rate": pl.Float64,
+              "lo": pl.Float64, "hi": pl.Float64}  # fmt: skip
+    return pl.DataFrame(rows, schema=schema).sort("policy", "opponent")
 
 
 @dataclass(frozen=True)
@@ -127,15 +150,22 @@ def _standard_errors(theta: np.ndarray, n: np.ndarray) -> np.ndarray:
 
 def perfect_records(matrix: pl.DataFrame, conf: float = 0.95) -> pl.DataFrame:
     """Pairs where ``policy`` won every comparison with ``opponent``: the record and the
-    one-sided ``conf`` lower bound of the Elo gap (exact: the win rate bound ``(1-conf)^(1/n)``).
+    one-sided ``conf`` lower bound of the Elo gap, with seeds as the unit.
 
-    A point rating from a perfect record depends only on the prior, so reports give this bound.
+    The comparisons of one seed (two per game with two seats each way, the same seed in several
+    cells) are correlated, so they are not independent trials. A seed won in full happens with
+    probability at most the per-comparison win rate p, and k such seeds out of k bound p from
+    below by ``(1 - conf)^(1/k)`` whatever the correlation within a seed. (Counting comparisons
+    instead overstated the bound by 120-240 Elo.) A point rating from a perfect record depends
+    only on the prior, so reports give this bound.
     """
+    units = matrix["seeds" if "seeds" in matrix.columns else "comparisons"]
     rows = []
-    for pol, opp, n, wins in matrix.select("policy", "opponent", "comparisons", "wins").rows():
+    table = matrix.select("policy", "opponent", "comparisons", "wins")
+    for (pol, opp, n, wins), k in zip(table.rows(), units, strict=True):
         if n > 0 and wins >= n:
-            p_lo = (1.0 - conf) ** (1.0 / n)
-            rows.append({"policy": pol, "opponent": opp, "comparisons": int(n),
+            p_lo = (1.0 - conf) ** (1.0 / k)
+            rows.append({"policy": pol, "opponent": opp, "comparisons": int(n), "seeds": int(k),
                          "elo_at_least": 400.0 * np.log10(p_lo / (1.0 - p_lo))})  # fmt: skip
     return pl.DataFrame(rows) if rows else pl.DataFrame()
 

@@ -23,8 +23,8 @@ import polars as pl
 from analyses.ablation import ablation_pairs, split_forbid
 from analyses.data import has_table, load_manifest, scan
 from analyses.findings import pval, signed
-from analyses.paired import compare_pairs, seat_outcome
-from analyses.stats import detectable_difference, wilson_interval
+from analyses.paired import compare_pairs, detectable_sizes, seat_outcome
+from analyses.stats import wilson_interval
 
 FAMILIES = ("rat", "weasel", "raccoon")
 DECK_FAMILY = {"rat_red": "rat", "rat_blue": "rat", "weasel": "weasel", "raccoon": "raccoon"}
@@ -263,14 +263,15 @@ def ranking_findings(inter: pl.DataFrame) -> list[str]:
         "(paired restricted play, Holm-corrected at 5%)" + (f": {_listing(sig)}." if sig else ".")
     )
     quiet = inter.filter(~pl.col("significant") & (pl.col("se") > 0))
-    if quiet.height:
-        # Holm over m tests: the per-test level is at most alpha/1 and at least alpha/m; the
-        # strictest (alpha/m) gives the honest "could have detected" size for every row.
-        mde = detectable_difference(float(quiet["se"].median()), alpha=0.05 / inter.height)
+    # Holm over m tests: the per-test level is at most alpha/1 and at least alpha/m; the
+    # strictest (alpha/m) gives the honest "could have detected" size for every row.
+    sizes = [100 * x for x in detectable_sizes(quiet, 0.05 / inter.height) if x == x]
+    if sizes:
+        lo, hi = f"{min(sizes):.1f}", f"{max(sizes):.1f}"
+        worth = f"±{hi}" if lo == hi else f"±{lo} to ±{hi} (depending on the effect)"
         out.append(
             f"The {quiet.height} effects that are not significant are not distinguishable from "
-            "0 here: with these "
-            f"games an effect worth about ±{100 * mde:.1f} points or more would have been "
+            f"0 here: with these games an effect worth {worth} points or more would have been "
             "detected (80% power, Holm level), so each is worth less than that or unmeasured."
         )
     if "changed" in inter.columns:

@@ -210,14 +210,68 @@ class ClusteredRate:
     clusters: int
 
 
+def _cluster_totals(
+    values: np.ndarray, trials: np.ndarray, clusters: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per-cluster sums of ``values`` and of ``trials``."""
+    _, idx = np.unique(np.asarray(clusters), return_inverse=True)
+    y = np.asarray(values, dtype=float)
+    return np.bincount(idx, y), np.bincount(idx, np.asarray(trials, dtype=float))
+
+
+def cluster_se_df(residuals: np.ndarray, total: float) -> tuple[float, float]:
+    """Cluster-robust (CR1) standard error of a ratio from its per-cluster residuals
+    (``sum(y) - rate * sum(m)`` per cluster) and the degrees of freedom of that estimate.
+
+    The degrees of freedom are twice the Satterthwaite value ``(sum r^2)^2 / sum r^4``, capped
+    at clusters - 1: when a few clusters hold all the residual (a rare outcome seen in two
+    seeds), the variance rests on those few and the interval must widen. (The plug-in
+    Satterthwaite value alone is too strict; doubling it kept coverage at 93-97% in the
+    simulations of ``tests/analyses/test_stats_coverage.py``.)
+    """
+    r = np.asarray(residuals, dtype=float)
+    k = len(r)
+    if k < 2 or total <= 0:
+        return float("nan"), float("nan")
+    ss = float(np.sum(r * r))
+    se = float(np.sqrt(k / (k - 1) * ss)) / total
+    fourth = float(np.sum(r**4))
+    df = k - 1.0 if fourth == 0 else min(k - 1.0, 2.0 * ss * ss / fourth)
+    return se, max(1.0, df)
+
+
+def score_interval(rate: float, se: float, df: float, conf: float = 0.95) -> tuple[float, float]:
+    """Wilson interval of ``rate`` at the effective sample size its standard error implies
+    (``rate (1 - rate) / se^2``), with a t quantile of ``df`` degrees of freedom.
+
+    Unlike ``rate ± t se`` clipped to [0, 1], it is asymmetric near 0 and 1, where a symmetric
+    interval under-covers; for independent games it is the Wilson interval.
+    """
+    if not 0.0 < rate < 1.0 or not se > 0:
+        raise ValueError(f"need 0 < rate < 1 and se > 0, got {rate}, {se}")
+    t = float(sps.t.ppf(0.5 + conf / 2, df))
+    n = rate * (1.0 - rate) / (se * se)
+    denom = 1.0 + t * t / n
+    centre = (rate + t * t / (2.0 * n)) / denom
+    half = t * np.sqrt(rate * (1.0 - rate) / n + t * t / (4.0 * n * n)) / denom
+    return (min(rate, max(0.0, float(centre - half))), max(rate, min(1.0, float(centre + half))))
+
+
 def clustered_mean(
     values: np.ndarray, clusters: np.ndarray, conf: float = 0.95
 ) -> tuple[float, float, float]:
-    """Mean of ``values`` with a cluster-robust 95% interval (e.g. placements within games):
-    (mean, lo, hi), unclipped."""
+    """Mean of ``values`` with a cluster-robust 95% t interval (e.g. placements within games):
+    (mean, lo, hi), symmetric and unclipped (for quantities that are not shares)."""
     v = np.asarray(values, dtype=float)
-    est = clustered_rate(v, np.ones(len(v)), clusters, conf, clip=False)
-    return est.rate, est.lo, est.hi
+    yc, mc = _cluster_totals(v, np.ones(len(v)), clusters)
+    nan = float("nan")
+    if len(yc) < 2 or mc.sum() <= 0:
+        return nan, nan, nan
+    mean = float(yc.sum() / mc.sum())
+    k = len(yc)
+    se = float(np.sqrt(k / (k - 1) * np.sum((yc - mean * mc) ** 2))) / mc.sum()
+    half = float(sps.t.ppf(0.5 + conf / 2, k - 1)) * se
+    return mean, mean - half, mean + half
 
 
 def clustered_rate(
@@ -225,33 +279,84 @@ def clustered_rate(
     trials: np.ndarray,
     clusters: np.ndarray,
     conf: float = 0.95,
-    clip: bool = True,
 ) -> ClusteredRate:
-    """Pooled ``sum(successes) / sum(trials)`` with a cluster-robust (CR1) interval.
+    """Pooled ``sum(successes) / sum(trials)`` with a seed-clustered score-type interval.
 
     Games of different cells that replay the same seed are correlated; summing each cluster
-    first and using the ratio-estimator variance over clusters keeps that correlation in the
-    standard error (t quantile with clusters - 1 degrees of freedom, clipped to [0, 1]).
+    first and using the ratio-estimator (CR1) variance over clusters keeps that correlation in
+    the standard error. The interval is Wilson's at the effective sample size (games divided
+    by the design effect, never more than the games) with the t quantile of
+    :func:`cluster_se_df`, so it stays inside [0, 1] and holds its coverage near 0 and 1.
+    Every cluster of one game: the Wilson interval.
     """
-    y = np.asarray(successes, dtype=float)
-    m = np.asarray(trials, dtype=float)
-    _, idx = np.unique(np.asarray(clusters), return_inverse=True)
-    yc, mc = np.bincount(idx, y), np.bincount(idx, m)
-    k, total = len(yc), mc.sum()
+    yc, mc = _cluster_totals(successes, trials, clusters)
+    k, total = len(yc), float(mc.sum())
     nan = float("nan")
     if k < 2 or total <= 0:
         return ClusteredRate(nan, nan, nan, nan, int(total), k)
     rate = float(yc.sum() / total)
-    var = k / (k - 1) * float(np.sum((yc - rate * mc) ** 2)) / total**2
-    se = float(np.sqrt(var))
-    if se == 0.0 and rate in (0.0, 1.0):
+    se, df = cluster_se_df(yc - rate * mc, total)
+    if rate in (0.0, 1.0) or se == 0.0:
         # Every game has the same outcome: the sandwich variance is 0, but k clusters of one
         # outcome are no certainty. Wilson on the clusters (one trial per seed) stays honest.
         lo, hi = wilson_interval(rate * k, k, conf)
         return ClusteredRate(rate, se, lo, hi, int(total), k)
-    half = float(sps.t.ppf(0.5 + conf / 2, k - 1)) * se
-    lo, hi = (max(0.0, rate - half), min(1.0, rate + half)) if clip else (rate - half, rate + half)
+    if np.all(mc == 1):
+        lo, hi = wilson_interval(float(yc.sum()), total, conf)
+        return ClusteredRate(rate, se, lo, hi, int(total), k)
+    binomial = np.sqrt(rate * (1.0 - rate) / total)
+    lo, hi = score_interval(rate, max(se, binomial), df, conf)
     return ClusteredRate(rate, se, lo, hi, int(total), k)
+
+
+@dataclass(frozen=True)
+class StratifiedRate:
+    """A rate averaged over strata (line-up slots), each stratum weighted equally."""
+
+    rate: float
+    se: float  # cluster-robust (seeds) or independent-games standard error
+    binomial_se: float  # the standard error if every game were independent
+    df: float  # degrees of freedom of ``se``
+    lo: float
+    hi: float
+    games: int
+    clusters: int
+
+
+def stratified_rate(
+    wins: np.ndarray, strata: np.ndarray, clusters: np.ndarray | None = None, conf: float = 0.95
+) -> StratifiedRate:
+    """Mean over strata of each stratum's win rate, with a score-type interval.
+
+    ``wins`` holds one game's share per row and ``strata`` its stratum (e.g. which line-up
+    slot sat in the position of interest). The rate answers "how often does this position win,
+    whoever holds it", so a strong policy that held the position more often does not move it.
+    With ``clusters`` (seeds shared by several cells) the standard error is cluster-robust;
+    otherwise games are independent.
+    """
+    w = np.asarray(wins, dtype=float)
+    keys, s_idx = np.unique(np.asarray(strata), return_inverse=True)
+    k, n = len(keys), len(w)
+    counts = np.bincount(s_idx, minlength=k).astype(float)
+    rates = np.bincount(s_idx, w, minlength=k) / counts
+    rate = float(rates.mean())
+    binomial = float(np.sqrt(np.sum(rates * (1 - rates) / counts))) / k
+    # each game's contribution to the stratified mean, around its stratum's rate
+    contribution = (w - rates[s_idx]) / (k * counts[s_idx])
+    if clusters is None:
+        ids = np.arange(n)
+    else:
+        _, ids = np.unique(np.asarray(clusters), return_inverse=True)
+    residuals = np.bincount(ids, contribution)
+    se, df = cluster_se_df(residuals, 1.0)
+    if clusters is None:  # independent games: the binomial variance needs no estimating
+        se, df = binomial, float("inf")
+    nan = float("nan")
+    if not 0.0 < rate < 1.0 or not se > 0:
+        lo, hi = wilson_interval(rate * len(residuals), len(residuals), conf) if n else (nan, nan)
+    else:
+        lo, hi = score_interval(rate, max(se, binomial), df, conf)
+    return StratifiedRate(rate, float(se), binomial, float(df), lo, hi, n, len(residuals))
 
 
 def detectable_difference(se: float, alpha: float = 0.05, power: float = 0.8) -> float:

@@ -2,10 +2,10 @@
 
 Position 1 is the seat that took the game's first turn (``games.first_player``), position 2 the
 next seat in turn order, and so on. In every game boardlab ships the first player is random per
-game, so "seat 1" is not the first player. Within one cell the estimate is stratified by line-up
-slot (a mean over slots of each slot's rate), so a strong policy that happened to start more
-often cannot pass for a turn-order effect. Pooled over cells that replay the same seeds, games
-of one seed are one cluster (:func:`analyses.stats.clustered_rate`).
+game, so "seat 1" is not the first player. The estimate is stratified by line-up slot (a mean
+over slots of each slot's rate), so a strong policy that happened to start more often cannot
+pass for a turn-order effect, within a cell and pooled over cells alike. Pooled over cells that
+replay the same seeds, games of one seed are one cluster (:func:`analyses.stats.stratified_rate`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 import numpy as np
 import polars as pl
-from scipy.stats import norm
+from scipy.stats import t as t_dist
 
-from analyses.stats import clustered_rate, detectable_difference, holm, wilson_interval
+from analyses.power import rate_detectable
+from analyses.stats import holm, stratified_rate
 
 
 def with_positions(games: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
@@ -44,64 +45,60 @@ def first_player_advantage(
         data = data.filter(pl.col("cell").is_in(list(cells)))
     rows = []
     for (cell, n), part in data.group_by(["cell", "n_players"], maintain_order=True):
-        by_position = part.partition_by("position", as_dict=True)
-        slot_rates = dict(part.group_by("slot").agg(pl.col("win_share").mean()).rows())
-        block = [_position_row(by_position[(p,)], n, conf, slot_rates) for p in range(1, n + 1)]
-        adjusted = [r["p_value"] for r in block] if n == 2 else holm([r["p_value"] for r in block])
-        for p, (row, adj) in enumerate(zip(block, adjusted, strict=True), start=1):
-            rows.append({"cell": cell, "n_players": n, "position": p, **row, "p_holm": float(adj)})
+        rows += _position_block(part, n, conf, clustered=False, extra={"cell": cell})
     return pl.DataFrame(rows).sort("cell", "position") if rows else pl.DataFrame()
-
-
-def _position_row(part: pl.DataFrame, n: int, conf: float, slot_rates: dict) -> dict:
-    """Slot-stratified rate of one position in one cell.
-
-    Under "turn order does not matter" a slot wins from every position at its overall rate
-    ``slot_rates[slot]``; those rates set the null standard error (a 93%-vs-7% line-up has
-    far less room for chance than an even one).
-    """
-    fair = 1.0 / n
-    strata = part.group_by("slot").agg(wins=pl.col("win_share").sum(), games=pl.len())
-    wins, count = strata["wins"].to_numpy(), strata["games"].to_numpy().astype(float)
-    q = np.array([slot_rates[s] for s in strata["slot"]])
-    k = len(count)
-    games = int(count.sum())
-    se0 = float(np.sqrt(np.sum(q * (1 - q) / count)) / k)
-    if part["policy"].n_unique() <= 1 or k == 1:
-        rate = float(wins.sum() / count.sum())
-        lo, hi = wilson_interval(wins.sum(), count.sum(), conf)
-        se0 = float(np.sqrt(fair * (1 - fair) / count.sum()))
-    else:  # mixed line-up: average the slots' rates, each slot equally
-        rates = wins / count
-        rate = float(rates.mean())
-        se = float(np.sqrt(np.sum(rates * (1 - rates) / count)) / k)
-        z = float(norm.ppf(0.5 + conf / 2))
-        lo, hi = max(0.0, rate - z * se), min(1.0, rate + z * se)
-    p_value = _p_from_se(rate - fair, se0)
-    return {"games": games, "rate": rate, "lo": lo, "hi": hi, "fair": fair,
-            "diff": rate - fair, "p_value": p_value, "mde": detectable_difference(se0)}  # fmt: skip
 
 
 def pooled_first_player(
     games: pl.DataFrame, seats: pl.DataFrame, cells: Sequence[str], conf: float = 0.95
 ) -> pl.DataFrame:
-    """Position rates pooled over ``cells`` (one player count each), seed-clustered intervals."""
+    """Position rates pooled over ``cells`` (one line-up, one player count each), slot-stratified
+    like the per-cell rates, with seed-clustered intervals (cells replay the same seeds)."""
     data = with_positions(games, seats).filter(pl.col("cell").is_in(list(cells)))
-    key = "seed" if "seed" in data.columns else "game_index"
     rows = []
     for (n,), part in data.group_by(["n_players"], maintain_order=True):
-        fair = 1.0 / n
-        for p in range(1, n + 1):
-            sub = part.filter(pl.col("position") == p)
-            shares = sub["win_share"].to_numpy()
-            est = clustered_rate(shares, np.ones(len(shares)), sub[key].to_numpy(), conf)
-            rows.append({"n_players": n, "position": p, "games": est.n, "seeds": est.clusters,
-                         "cells": sub["cell"].n_unique(), "rate": est.rate, "lo": est.lo,
-                         "hi": est.hi, "fair": fair, "diff": est.rate - fair,
-                         "p_value": _p_from_se(est.rate - fair, est.se),
-                         "mde": detectable_difference(est.se)})  # fmt: skip
+        rows += _position_block(part, n, conf, clustered=True, extra={})
     return pl.DataFrame(rows) if rows else pl.DataFrame()
 
 
-def _p_from_se(diff: float, se: float) -> float:
-    return float(2 * norm.sf(abs(diff) / se)) if se > 0 else float("nan")
+def _position_block(part: pl.DataFrame, n: int, conf: float, clustered: bool, extra: dict):
+    """The rows of every position of one player count; Holm over the positions (not with two
+    players, where "position 1 wins more" and "position 2 wins less" are one hypothesis)."""
+    slot_rates = dict(part.group_by("slot").agg(pl.col("win_share").mean()).rows())
+    key = "seed" if "seed" in part.columns else "game_index"
+    by_position = part.partition_by("position", as_dict=True)
+    block = [_position_row(by_position[(p,)], n, conf, slot_rates, key if clustered else None)
+             for p in range(1, n + 1)]  # fmt: skip
+    adjusted = [r["p_value"] for r in block] if n == 2 else holm([r["p_value"] for r in block])
+    return [{**extra, "n_players": n, "position": p, **row, "p_holm": float(adj)}
+            for p, (row, adj) in enumerate(zip(block, adjusted, strict=True), start=1)]  # fmt: skip
+
+
+def _position_row(
+    part: pl.DataFrame, n: int, conf: float, slot_rates: dict, cluster: str | None
+) -> dict:
+    """Slot-stratified rate of one position (a single-policy line-up has one stratum).
+
+    Under "turn order does not matter" a slot wins from every position at its overall rate
+    ``slot_rates[slot]``; those rates set the null standard error (a 93%-vs-7% line-up has
+    far less room for chance than an even one). Pooled over cells, the null standard error
+    keeps the observed design effect of the seeds.
+    """
+    fair = 1.0 / n
+    slots = part["slot"].to_numpy() if part["policy"].n_unique() > 1 else np.zeros(part.height)
+    clusters = part[cluster].to_numpy() if cluster else None
+    est = stratified_rate(part["win_share"].to_numpy(), slots, clusters, conf)
+    counts = np.unique(slots, return_counts=True)
+    q = np.array([slot_rates[s] if len(counts[0]) > 1 else fair for s in counts[0]])
+    se0 = float(np.sqrt(np.sum(q * (1 - q) / counts[1]))) / len(q)
+    if cluster and est.binomial_se > 0 and est.se > est.binomial_se:  # seeds shared by cells
+        se0 *= est.se / est.binomial_se
+    p_value = _p_from_se(est.rate - fair, se0, est.df)
+    extra = {"seeds": est.clusters, "cells": part["cell"].n_unique()} if cluster else {}
+    return {"games": est.games, **extra, "rate": est.rate, "lo": est.lo, "hi": est.hi,
+            "fair": fair, "diff": est.rate - fair, "p_value": p_value,
+            "mde": rate_detectable(fair, se0)}  # fmt: skip
+
+
+def _p_from_se(diff: float, se: float, df: float = float("inf")) -> float:
+    return float(2 * t_dist.sf(abs(diff) / se, df)) if se > 0 else float("nan")

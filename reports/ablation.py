@@ -8,7 +8,7 @@ from typing import Any
 import polars as pl
 
 from analyses import ablation
-from analyses.findings import pct, pval, signed
+from analyses.findings import magnitude, pct, pval, signed
 from reports import plots
 from reports.sections import Context, Figure, Section
 from reports.tables import render_table
@@ -98,10 +98,11 @@ def ranking_words(part: pl.DataFrame, players: int, several: bool) -> list[str]:
     quiet = [r for r in rows if not r["significant"] and r["p_value"] is not None]
     out.append(f"{len(sig)} of {len(rows)} restrictions change the player's win rate clearly "
                "(Holm-corrected)" + (f": {', '.join(sig)}." if sig else "."))  # fmt: skip
-    if quiet:
-        mde = max(r["mde"] for r in quiet)
-        out.append(f"The others are within noise: differences below about ±{100 * mde:.0f} "
-                   "points could not be detected with these games (80% power).")  # fmt: skip
+    sizes = [r["mde"] for r in quiet if r["mde"] == r["mde"]]
+    if sizes:
+        out.append(f"The others are within noise: differences below about "
+                   f"±{magnitude(100 * max(sizes), 1)} points could not be detected with these "
+                   "games (80% power).")  # fmt: skip
     misused = [r["name"] for r in rows if r["significant"] and r["worth_hi"] < 0]
     if misused:
         out.append(

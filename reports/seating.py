@@ -20,15 +20,17 @@ TURN_NOTES = [
     "of round 1.",
     "Within a cell a game is one trial. When the line-up mixes policies, each position's rate "
     "is the mean of its rates in each line-up slot, so a strong policy that happened to start "
-    "more often does not pass for a turn-order effect. Positions are tested against the fair "
-    "share 1/n (Holm across the positions of a cell).",
+    "more often does not pass for a turn-order effect; pooled rates are stratified the same "
+    "way. Positions are tested against the fair share 1/n (Holm across the positions of a "
+    "cell).",
     "Only cells with the same players are pooled (cells that differ in rule values). Game i "
     "of every cell replays seed i: the games of one seed are correlated, so the pooled "
     "interval treats each seed as one cluster (cluster-robust standard error) instead of "
-    "counting every game as independent.",
+    "counting every game as independent. Intervals are score-type (Wilson at the effective "
+    "number of games), so they stay honest near 0% and 100%.",
     "“Would catch a shift of ±x points” is the smallest true difference from the fair share "
-    "that a 5%-level test on this many games detects 80% of the time; smaller effects may "
-    "exist unseen.",
+    "that a 5%-level test on this many games detects 80% of the time (with the spread of a "
+    "rate at the shifted value); smaller effects may exist unseen.",
 ]
 
 
@@ -118,7 +120,10 @@ def seat_section(ctx: Context) -> Section:
         "so this table checks that no seat number is favoured by the rotation or the rules' "
         "seat-based set-up. Cells are not pooled: they replay the same seeds.",
         "A game is one trial; a seat's success is its win share (1/k for a k-way tie). "
-        "Wilson intervals; score tests against 1/n, Holm-corrected across the seats of a cell.",
+        "Wilson intervals; score tests against 1/n, Holm-corrected across the seats of a cell. "
+        "When the line-up mixes policies, a seat's rate is the mean of its rates with each "
+        "line-up slot in it (score-type interval), so an uneven rotation cannot show as a seat "
+        "effect.",
     ]
     if not ctx.manifest.get("config", {}).get("seat_rotation", True):
         notes.append("Seat rotation was off: seat effects are mixed with policy strength.")

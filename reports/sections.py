@@ -241,7 +241,8 @@ def ratings_section(ctx: Context) -> Section | None:
              ("Win rate vs average", "pct", "expected"),
              *([("Group", "text", "group")] if groups else [])]  # fmt: skip
     mspecs = [("Policy", "text", "policy"), ("Opponent", "text", "opponent"),
-              ("Comparisons", "int", "comparisons"), ("Ties", "int", "ties"),
+              ("Comparisons", "int", "comparisons"), ("Seeds", "int", "seeds"),
+              ("Ties", "int", "ties"),
               ("Win rate", "pct", "rate"), ("95% interval", "interval", ("lo", "hi"))]  # fmt: skip
     caption = "Bradley–Terry ratings" + (" (–: perfect record, see above)" if hidden else "")
     tables = [render_table(matrix, mspecs, "Head-to-head results")]
@@ -267,7 +268,9 @@ def ratings_section(ctx: Context) -> Section | None:
             "With three or more seats per game the comparisons of one game are correlated, and "
             "cells replay the same seeds: the intervals then come from resampling seeds (all "
             "games of a seed together, 200 bootstrap resamples); with one two-seat cell they "
-            "come from the Fisher information.",
+            "come from the Fisher information. Head-to-head intervals treat each seed as one "
+            "cluster (score-type, cluster-robust), and a perfect record's lower bound counts "
+            "seeds, not comparisons.",
         ],
         headline=words[1:2] if perfect.height else words[:1],
     )  # fmt: skip

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,44 +9,12 @@ import polars as pl
 
 from analyses import common, findings, paired
 from analyses.data import show_value
-from analyses.findings import join_and, signed
+from analyses.findings import join_and, magnitude, signed
+from analyses.paired import variant_pairs
 from analyses.turn_order import with_positions
 from reports import plots
 from reports.sections import Context, Figure, Section
 from reports.tables import render_table
-
-NOT_RULES = ("policies", "players")  # grid keys that are not rule variants
-
-
-def variant_pairs(manifest: Mapping[str, Any]) -> list[tuple[str, str, str]]:
-    """``(key, baseline cell, cell)`` for each cell differing from a baseline in one grid key.
-
-    The baseline of a key is its first listed value; the baseline cell agrees with the cell on
-    every other grid key, so the comparison isolates that one rule change.
-    """
-    grid = manifest.get("config", {}).get("grid", {}) or {}
-    keys = [k for k, v in grid.items() if k not in NOT_RULES and len(v) > 1]
-    cells = manifest.get("cells", [])
-
-    def signature(variant: Mapping[str, Any], skip: str) -> str:
-        """The cell's grid values except ``skip``, as a comparable string."""
-        return json.dumps({k: v for k, v in variant.items() if k != skip}, sort_keys=True)
-
-    out = []
-    for key in keys:
-        first = json.dumps(grid[key][0], sort_keys=True)
-        base = {
-            signature(c["variant"], key): c["cell"]
-            for c in cells
-            if json.dumps(c["variant"].get(key), sort_keys=True) == first
-        }
-        for c in cells:
-            if json.dumps(c["variant"].get(key), sort_keys=True) == first:
-                continue
-            b = base.get(signature(c["variant"], key))
-            if b is not None:
-                out.append((key, b, c["cell"]))
-    return out
 
 
 def _show(value: Any, key: str = "policies") -> str:
@@ -158,8 +125,11 @@ def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[
             span = fmt(lo) if lo == hi else f"{fmt(lo)} to {fmt(hi)}"
             words.append(f"{change}: {what} changes by {span} across {live.height} paired "
                          f"comparisons ({n_clear} of {live.height} clear after Holm).")  # fmt: skip
-        if not moved:
-            quiet.append(f"{what} (detectable ±{fmt(float(df['mde'].max())).lstrip('+')})")
+        sizes = df["mde"].drop_nulls().drop_nans()
+        if not moved and sizes.len():
+            top = float(sizes.max())
+            size = f"{magnitude(100 * top, 1)} points" if as_points else magnitude(top)
+            quiet.append(f"{what} (detectable ±{size})")
     if quiet:
         words.append(f"No rule change moved these clearly in any comparison: {'; '.join(quiet)} "
                      "(the largest change each could have missed at 80% power).")  # fmt: skip

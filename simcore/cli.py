@@ -112,6 +112,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true", help="continue an interrupted run")
     p.add_argument("--record-actions", action="store_true", help="also write the actions table")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--plan", action="store_true",
+                   help="play a 100-game pilot per cell and print what the sweep's games buy "
+                        "and cost instead of running it (targets: boardlab plan)")  # fmt: skip
     for name, (adder, _) in _EXTRA_COMMANDS.items():
         extra = sub.add_parser(name, help=_EXTRA_HELP[name])
         if command is None or command == name:
@@ -270,6 +273,11 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     cfg = sweep_config_from_args(args)
     if args.n_jobs == 0 or args.n_jobs < -1:
         raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
+    if args.plan:
+        from analyses.plan import plan_sweep
+
+        print(f"{args.config or cfg.name}:\n{plan_sweep(cfg, args.n_jobs)}")
+        return EXIT_OK
     result = run_sweep(
         cfg, args.out, n_jobs=args.n_jobs, chunk_size=args.chunk_size, backend=args.backend,
         scheduler=args.scheduler, resume=args.resume, quiet=args.quiet,

@@ -24,6 +24,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] 
                _lazy_adder("reports.cli:add_report_arguments"), "reports.cli:cmd_report"),
     "drift": ("check (exit 1) or update the win-rate drift baseline",
               _lazy_adder("analyses.drift:add_arguments"), "analyses.drift:cmd_drift"),
+    "plan": ("a short pilot of a sweep, then the games per cell a precision needs and its CPU",
+             _lazy_adder("analyses.plan:add_arguments"), "analyses.plan:cmd_plan"),
     "demo": ("short sweeps of every game, reports and an index page",
              _lazy_adder("reports.cli:add_demo_arguments"), "reports.cli:cmd_demo"),
 }  # fmt: skip

@@ -1,10 +1,11 @@
 """``boardlab drift``: replay a fixed-seed suite and compare it with a per-game baseline.
 
-The baseline stores every suite game's outcome (keyed by game index, so by seed); a check
-replays the same seeds and compares each monitored metric game by game (``compare.py``).
-Unchanged code reproduces the baseline exactly and costs no test. Exit codes: 0 no drift (a
-change within tolerance, or not significant, is reported); 1 drift in any metric; 2 bad
-input (including ``drift update`` without ``--message``).
+The baseline stores every suite game's outcome (keyed by game index, so by seed), for
+``baseline_factor`` times the games a check replays; a check replays the first ``games`` seeds
+and compares each monitored metric with the baseline (``compare.py``). Unchanged code
+reproduces the baseline exactly and costs no test. Exit codes: 0 no drift (a change within
+tolerance, or of unclear size, is reported); 1 drift in any metric; 2 bad input (including
+``drift update`` without ``--message``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ STORED = ("game_index", "rotation", "turns", "ended_by", "first_player", "slot0_
 
 
 def load_suite(path: str | Path) -> tuple[list[dict[str, Any]], float]:
-    """The suite's checks (sweep config plus ``metrics`` / ``tolerance``) and its alpha."""
+    """The suite's checks (sweep config plus ``metrics`` / ``tolerance``) and its alpha; each
+    check also carries the suite's ``baseline_factor`` (baseline games per replayed game)."""
     raw = load_toml(path)
     checks = raw.get("check")
     if not isinstance(checks, list) or not checks:
@@ -43,6 +45,9 @@ def load_suite(path: str | Path) -> tuple[list[dict[str, Any]], float]:
     alpha = raw.get("alpha", 0.05)
     if not isinstance(alpha, float) or not 0 < alpha < 1:
         raise ConfigError(f"{path}: 'alpha' must be a number in (0, 1), got {alpha!r}")
+    factor = raw.get("baseline_factor", 1)
+    if not isinstance(factor, int) or isinstance(factor, bool) or not 1 <= factor <= 20:
+        raise ConfigError(f"{path}: 'baseline_factor' must be an integer 1-20, got {factor!r}")
     names = [c.get("name") for c in checks]
     if len(set(names)) != len(names) or not all(isinstance(n, str) for n in names):
         raise ConfigError(f"{path}: every [[check]] needs a unique 'name'")
@@ -55,7 +60,7 @@ def load_suite(path: str | Path) -> tuple[list[dict[str, Any]], float]:
             metric(name)
         check_tolerances(where, metrics, check.get("tolerance", {}))
         build_config(sweep_part(check), source=where)
-    return checks, alpha
+    return [{**c, "baseline_factor": factor} for c in checks], alpha
 
 
 def check_tolerances(where: str, metrics: list[str], tolerance: Any) -> None:
@@ -72,9 +77,18 @@ def check_tolerances(where: str, metrics: list[str], tolerance: Any) -> None:
                               f"{value!r}")  # fmt: skip
 
 
-def sweep_part(check: dict[str, Any]) -> dict[str, Any]:
-    """The sweep config of a check (without its drift keys)."""
-    return {k: v for k, v in check.items() if k not in ("metrics", "tolerance")}
+DRIFT_KEYS = ("metrics", "tolerance", "baseline_factor")
+
+
+def sweep_part(check: dict[str, Any], games: int | None = None) -> dict[str, Any]:
+    """The sweep config of a check (without its drift keys), with ``games`` if given."""
+    part = {k: v for k, v in check.items() if k not in DRIFT_KEYS}
+    return part if games is None else {**part, "games": games}
+
+
+def baseline_games(check: dict[str, Any]) -> int:
+    """Games the baseline of ``check`` records: its games times the suite's factor."""
+    return int(check["games"]) * int(check.get("baseline_factor", 1))
 
 
 def config_hash(check: dict[str, Any]) -> str:
@@ -82,15 +96,19 @@ def config_hash(check: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(sweep_part(check), sort_keys=True).encode()).hexdigest()[:16]
 
 
-def measure(checks: list[dict[str, Any]], n_jobs: int = 1) -> dict[str, pl.DataFrame]:
-    """Run every check's sweep; return its per-game frame."""
+def measure(
+    checks: list[dict[str, Any]], n_jobs: int = 1, baseline: bool = False
+) -> dict[str, pl.DataFrame]:
+    """Run every check's sweep (``baseline``: the baseline's games); return per-game frames."""
     from simcore.dataset import read_table
     from simcore.sweep import run_sweep
 
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for check in checks:
-            result = run_sweep(build_config(sweep_part(check)), tmp, n_jobs=n_jobs, quiet=True)
+            games = baseline_games(check) if baseline else None
+            cfg = build_config(sweep_part(check, games))
+            result = run_sweep(cfg, tmp, n_jobs=n_jobs, quiet=True)
             games, seats = read_table(result.run_dir, "games"), read_table(result.run_dir, "seats")
             wanted = tuple(m[5:] for m in check["metrics"] if m.startswith("seat:"))
             out[check["name"]] = per_game(games, seats, wanted)
@@ -108,7 +126,8 @@ def compare_all(
         if stored is None:
             raise ConfigError(f"check {check['name']!r} has no baseline; run `boardlab drift "
                               "update --message ...` after reviewing it")  # fmt: skip
-        if stored.get("config_hash") != config_hash(check):
+        if stored.get("config_hash") != config_hash(check) or len(
+            stored["columns"]["game_index"]) != baseline_games(check):  # fmt: skip
             raise ConfigError(f"check {check['name']!r} changed since the baseline was "
                               "recorded; run `boardlab drift update --message ...`")  # fmt: skip
         base = with_seeds(check, baseline_frame(check, stored))
@@ -258,7 +277,7 @@ def cmd_drift(args: Any) -> int:
     checks, alpha = load_suite(args.suite)
     _check_flags(args)
     if args.action == "update":
-        measured = measure(checks, args.n_jobs)
+        measured = measure(checks, args.n_jobs, baseline=True)
         write_baseline(args.baseline, baseline_from(checks, measured, args.message.strip()))
         print(f"baseline of {len(checks)} checks written to {args.baseline}: {args.message}")
         return 0
@@ -272,9 +291,5 @@ def cmd_drift(args: Any) -> int:
         output.write_junit(args.junit, table)
     if args.html:
         output.write_html(args.html, table, baseline, examples, alpha)
-    drifted = table.filter(pl.col("status") == "DRIFT").height
-    changed = table.filter(pl.col("status").str.starts_with("changed")).height
-    same = table.height - drifted - changed
-    print(f"{drifted} drifted, {changed} changed without drift, {same} identical "
-          f"(alpha {alpha} family-wise, Holm)")  # fmt: skip
-    return 1 if drifted else 0
+    print(output.summary(table, alpha))
+    return 1 if table.filter(pl.col("status") == "DRIFT").height else 0

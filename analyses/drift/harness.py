@@ -1,20 +1,21 @@
-"""Measure the drift check's false-alarm rate and power on real suite games.
+"""Measure the drift check's operating characteristic on real suite games.
 
-    python -m analyses.drift.harness [--suite FILE] [--trials 200] [--n-jobs 2] [--pool DIR]
-        [--json FILE]
+    python -m analyses.drift.harness [--suite FILE] [--baseline FILE] [--trials 200]
+        [--touched 0.2] [--n-jobs 2] [--pool DIR] [--json FILE]
 
-Each check of the suite is played twice over (a pool of ``2 * games`` games: sweep seeds
-``seed`` and ``seed + 1000``). A trial splits every pool at random into two disjoint halves,
-the *baseline* and the *current* run, and judges the whole suite as ``drift check`` does:
+Each check's pool is its recorded baseline (``baseline_factor * games`` games) plus ``2 *
+games`` more played from another sweep seed. A trial judges a check as ``drift check`` does:
 
-- **behaviour-neutral change, new random stream**: the halves as they are (same behaviour,
-  unrelated games: what a refactor that reorders chance draws produces). Every DRIFT is a false
-  alarm; the rate must be at most the family-wise alpha.
-- **behaviour-neutral change, same stream**: the current run equals the baseline (identical).
-- **injected shift, new stream / same stream**: one metric of one check is shifted by its
-  tolerance in the current half (win outcomes flipped at random to move a rate by 3 points;
-  lengths and scores scaled by 3%), alone or on the otherwise identical baseline. A trial
-  catches it when that metric is DRIFT; the rate is the power at the tolerance.
+- **behaviour-neutral change, new random stream**: a baseline and a current run drawn from the
+  pool without overlap (what a refactor that reorders chance draws produces). Every DRIFT is a
+  false alarm.
+- **injected change of half / the full tolerance**: a share ``touched`` of the current games
+  is played out differently (a change alters a decision in them, so they go another way): each
+  is replaced by a pool game that neither run uses, drawn with weights tilted so the metric
+  moves by the wanted amount (a share's games are drawn with the shifted rate). *Same stream*:
+  the current run is the baseline's replayed games with that change; *new stream*: other games
+  with it. The rate at which the metric is DRIFT is the flag rate; it must be at most 5% at
+  half the tolerance and at least 80% at the tolerance.
 """
 
 from __future__ import annotations
@@ -28,111 +29,163 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from analyses.drift.check import DEFAULT_SUITE, load_suite, measure, with_seeds
-from analyses.drift.compare import compare_check, judge
+from analyses.drift.check import (
+    DEFAULT_BASELINE,
+    DEFAULT_SUITE,
+    load_baseline,
+    load_suite,
+    measure,
+    with_seeds,
+)
+from analyses.drift.compare import DRIFT, compare_check, judge
 from analyses.drift.metrics import metric, seat_column
+
+SHIFTS = (0.5, 1.0)  # injected changes, in tolerances
 
 
 def pools(
-    checks: list[dict[str, Any]], n_jobs: int, folder: Path | None = None
-) -> dict[str, pl.DataFrame]:
-    """Two independent runs of each check, concatenated (``2 * games`` games per check);
-    kept as Parquet in ``folder`` when given (a rerun of the harness reuses them)."""
+    checks: list[dict[str, Any]], baseline: dict[str, Any], n_jobs: int,
+    folder: Path | None = None,
+) -> dict[str, pl.DataFrame]:  # fmt: skip
+    """Per check: its baseline games, then ``2 * games`` more from sweep seed + 1000 (kept as
+    Parquet in ``folder`` when given, and reused from there)."""
     if folder is not None and all((folder / f"{c['name']}.parquet").is_file() for c in checks):
         return {c["name"]: pl.read_parquet(folder / f"{c['name']}.parquet") for c in checks}
-    second = [{**c, "seed": c["seed"] + 1000, "name": c["name"] + "-2"} for c in checks]
-    runs = measure([*checks, *second], n_jobs)
+    extra = [{**c, "seed": c["seed"] + 1000, "name": c["name"] + "-2", "games": 2 * c["games"]}
+             for c in checks]  # fmt: skip
+    runs = measure(extra, n_jobs)
     out = {}
     for c in checks:
-        a, b = runs[c["name"]], runs[c["name"] + "-2"]
-        b = b.with_columns(game_index=pl.col("game_index") + c["games"])
-        out[c["name"]] = pl.concat([a, b])
+        base = pl.DataFrame(baseline["checks"][c["name"]]["columns"])
+        more = runs[c["name"] + "-2"].select(base.columns)
+        more = more.with_columns(game_index=pl.col("game_index") + base.height)
+        out[c["name"]] = pl.concat([base, more.cast(base.schema)])
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
             out[c["name"]].write_parquet(folder / f"{c['name']}.parquet")
     return out
 
 
-def shifted(frame: pl.DataFrame, name: str, tol: float, rng: np.random.Generator) -> pl.DataFrame:
-    """``frame`` with metric ``name`` moved by ``tol`` (in expectation for shares)."""
+def _column(name: str) -> str:
+    if name.startswith("end:"):
+        return "ended_by"
+    return seat_column(name) if name.startswith("seat:") else name
+
+
+def inject(
+    current: pl.DataFrame, spare: pl.DataFrame, name: str, delta: float, touched: float,
+    rng: np.random.Generator,
+) -> pl.DataFrame:  # fmt: skip
+    """``current`` with a share ``touched`` of its games replaced by ``spare`` games drawn so
+    that metric ``name`` moves by ``delta`` in expectation."""
     m = metric(name)
-    if name.startswith("end:"):  # games end that way more often by tol
-        other = (frame["ended_by"] != name[4:]).to_numpy()
-        flip = other & (rng.random(frame.height) < tol / max(other.mean(), 1e-9))
-        ended = np.where(flip, name[4:], frame["ended_by"].to_numpy())
-        return frame.with_columns(pl.Series("ended_by", ended, dtype=pl.String))
-    column = seat_column(name) if name.startswith("seat:") else name
-    values = frame[column].cast(pl.Float64).to_numpy().copy()
-    if m.relative:
-        values = values * (1 + tol / max(abs(values.mean()), 1e-9))
-    else:  # turn losses into wins until the rate rises by tol in expectation
-        losers = values < 0.5
-        p = min(1.0, tol / max(losers.mean(), 1e-9))
-        values[losers & (rng.random(len(values)) < p)] = 1.0
-    return frame.with_columns(pl.Series(column, values))
+    hit = np.flatnonzero(rng.random(current.height) < touched)
+    values = m.extract(spare)
+    target = float(m.extract(current[hit]).mean()) + delta * current.height / max(len(hit), 1)
+    if name.startswith("end:") and values.std() == 0:  # the end never happens: label games
+        rows = spare[rng.integers(0, spare.height, len(hit))]
+        label = rng.random(len(hit)) < target
+        ended = np.where(label, name[4:], rows["ended_by"].to_numpy())
+        rows = rows.with_columns(pl.Series("ended_by", ended, dtype=pl.String))
+    else:
+        weights = _tilt(values, target)
+        rows = spare[rng.choice(spare.height, size=len(hit), p=weights)]
+    own = [c for c in ("game_index", "seed", "rotation") if c in current.columns]
+    rows = rows.drop(own, strict=False).with_columns(current.select(own)[hit])
+    out = current.with_row_index("_row").filter(~pl.col("_row").is_in(hit.tolist()))
+    replaced = rows.with_columns(_row=pl.Series(hit, dtype=pl.UInt32)).select(out.columns)
+    return pl.concat([out, replaced.cast(out.schema)]).sort("_row").drop("_row")
+
+
+def _tilt(values: np.ndarray, target: float) -> np.ndarray:
+    """Weights proportional to exp(lam * value) whose weighted mean is ``target``."""
+    scale = float(values.std()) or 1.0
+    z = (values - values.mean()) / scale
+
+    def mean(lam: float) -> float:
+        w = np.exp(lam * z - np.max(lam * z))
+        return float(np.sum(w * values) / np.sum(w))
+
+    lo, hi = -50.0, 50.0
+    if not mean(lo) <= target <= mean(hi):
+        raise ValueError(f"no reweighting of these games reaches a mean of {target:.4g}")
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if mean(mid) < target else (lo, mid)
+    w = np.exp(lo * z - np.max(lo * z))
+    return w / w.sum()
 
 
 def trial(
-    checks: list[dict[str, Any]], pool: dict[str, pl.DataFrame], alpha: float,
-    rng: np.random.Generator, target: tuple[str, str] | None, same_stream: bool,
+    check: dict[str, Any], pool: pl.DataFrame, alpha: float, rng: np.random.Generator,
+    target: tuple[str, float] | None, same_stream: bool, touched: float,
 ) -> pl.DataFrame:  # fmt: skip
-    """One judged suite comparison (see the module docstring)."""
-    rows = []
-    for c in checks:
-        n = c["games"]
-        order = rng.permutation(pool[c["name"]].height)
-        frame = pool[c["name"]]
-        base = frame[order[:n]].with_columns(game_index=pl.int_range(n))
-        now = base if same_stream else frame[order[n : 2 * n]].with_columns(
-            game_index=pl.int_range(n))  # fmt: skip
-        if target is not None and target[0] == c["name"]:
-            tol = metric(target[1]).tolerance(float(metric(target[1]).extract(base).mean()))
-            now = shifted(now, target[1], tol, rng)
-        base, now = with_seeds(c, base), with_seeds(c, now)
-        rows += compare_check(c["name"], c["metrics"], base, now, c.get("tolerance"))
+    """One judged comparison of ``check`` (see the module docstring)."""
+    n, m = check["games"], check["games"] * check["baseline_factor"]
+    order = rng.permutation(pool.height)
+    base = pool[order[:m]].with_columns(game_index=pl.int_range(m))
+    now = base.head(n) if same_stream else pool[order[m : m + n]]
+    now = now.with_columns(game_index=pl.int_range(n))
+    if target is not None:
+        name, shift = target
+        tol = metric(name).tolerance(float(metric(name).extract(base).mean()))
+        spare = pool[order[m + (0 if same_stream else n) :]]
+        now = inject(now, spare, name, shift * tol, touched, rng)
+    base, now = with_seeds(check, base), with_seeds(check, now)
+    rows = compare_check(check["name"], check["metrics"], base, now, check.get("tolerance"))
     return judge(rows, alpha)
 
 
 def rates(
     checks: list[dict[str, Any]], pool: dict[str, pl.DataFrame], alpha: float, trials: int,
-    seed: int = 0,
+    seed: int = 0, touched: float = 0.2,
 ) -> dict[str, Any]:  # fmt: skip
-    """False-alarm rates and per-metric power, ``trials`` trials each."""
+    """False-alarm rate of the suite and per-metric flag rates at half and the full tolerance."""
     rng = np.random.default_rng(seed)
-    out: dict[str, Any] = {"trials": trials, "alpha": alpha}
-    for stream, same in (("new_stream", False), ("same_stream", True)):
-        alarms = sum(
-            trial(checks, pool, alpha, rng, None, same)["status"].eq("DRIFT").any()
-            for _ in range(trials)
+    out: dict[str, Any] = {"trials": trials, "alpha": alpha, "touched": touched}
+    alarms = 0
+    for _ in range(trials):
+        alarms += any(
+            (trial(c, pool[c["name"]], alpha, rng, None, False, touched)["status"] == DRIFT).any()
+            for c in checks
         )
-        out[f"false_alarm_{stream}"] = alarms / trials
-    power: dict[str, dict[str, float]] = {}
+    out["false_alarm_new_stream"] = alarms / trials
+    flags: dict[str, dict[str, float]] = {}
     for c in checks:
         for name in c["metrics"]:
-            key = f"{c['name']}/{name}"
-            power[key] = {}
-            for stream, same in (("new_stream", False), ("same_stream", True)):
-                caught = 0
-                for _ in range(trials):
-                    table = trial(checks, pool, alpha, rng, (c["name"], name), same)
-                    hit = table.filter((pl.col("check") == c["name"]) & (pl.col("metric") == name))
-                    caught += hit["status"].item() == "DRIFT"
-                power[key][stream] = caught / trials
-    out["power"] = power
+            key = flags.setdefault(f"{c['name']}/{name}", {})
+            for stream, same in (("same_stream", True), ("new_stream", False)):
+                for shift in SHIFTS:
+                    hits = _flags(c, pool[c["name"]], alpha, rng, (name, shift), same, touched,
+                                  trials)  # fmt: skip
+                    key[f"{stream}_{shift:g}_tol"] = hits / trials
+    out["flag_rate"] = flags
     return out
+
+
+def _flags(check, pool, alpha, rng, target, same_stream, touched, trials) -> int:
+    """In how many of ``trials`` injected changes the target metric is DRIFT."""
+    hits = 0
+    for _ in range(trials):
+        table = trial(check, pool, alpha, rng, target, same_stream, touched)
+        hits += table.filter(pl.col("metric") == target[0])["status"].item() == DRIFT
+    return hits
 
 
 def main(argv: list[str] | None = None) -> int:
     """Print (and optionally save) the measured rates."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--suite", default=str(DEFAULT_SUITE))
+    p.add_argument("--baseline", default=str(DEFAULT_BASELINE))
     p.add_argument("--trials", type=int, default=200)
+    p.add_argument("--touched", type=float, default=0.2, help="share of games a change alters")
     p.add_argument("--n-jobs", type=int, default=2)
     p.add_argument("--json", help="write the rates here")
     p.add_argument("--pool", type=Path, help="keep (and reuse) the played pools in this folder")
     args = p.parse_args(argv)
     checks, alpha = load_suite(args.suite)
-    result = rates(checks, pools(checks, args.n_jobs, args.pool), alpha, args.trials)
+    pool = pools(checks, load_baseline(args.baseline), args.n_jobs, args.pool)
+    result = rates(checks, pool, alpha, args.trials, touched=args.touched)
     print(json.dumps(result, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1))

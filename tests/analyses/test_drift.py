@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import shlex
 from xml.etree import ElementTree as ET
 
@@ -12,13 +13,16 @@ import polars as pl
 import pytest
 
 from analyses.drift import DEFAULT_BASELINE, DEFAULT_SUITE, compare_check, judge, load_suite
-from analyses.drift.check import config_hash, with_seeds
+from analyses.drift.check import config_hash, load_baseline, with_seeds
+from analyses.drift.compare import estimate, expected_power
+from analyses.drift.metrics import metric
 from simcore.errors import ConfigError
 from simcore.registry import imports_allowed
 from tests.conftest import DUEL, TRUST, run_cli
 
 SUITE = f"""
 alpha = 0.05
+baseline_factor = 2
 [[check]]
 name = "duel"
 game = "{DUEL}"
@@ -55,13 +59,16 @@ def test_update_needs_a_message(tmp_path):
 def test_unchanged_code_is_identical_and_costs_no_test(recorded, tmp_path):
     suite, baseline = recorded
     doc = json.loads(gzip.decompress((tmp_path / "base.json.gz").read_bytes()))
+    # the baseline keeps twice the games the check replays (baseline_factor = 2)
     assert (
         doc["message"] == "first recording"
-        and len(doc["checks"]["duel"]["columns"]["turns"]) == 300
+        and len(doc["checks"]["duel"]["columns"]["turns"]) == 600
     )
     result = run_cli("drift", "check", TRUST, "--suite", suite, "--baseline", baseline)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "0 drifted, 0 changed without drift, 5 identical" in result.stdout
+    assert "0 drifted, 0 changed with size unclear, 0 within tolerance, 5 identical" in (
+        result.stdout
+    )
     assert "first recording" in result.stdout and "no game changed its winner" in result.stdout
 
 
@@ -108,7 +115,7 @@ def _frame(values: np.ndarray, seed: int = 3) -> pl.DataFrame:
     return with_seeds({"seed": seed}, base)
 
 
-def test_statuses_identical_unpaired_within_tolerance_and_drift():
+def test_statuses_identical_within_tolerance_unclear_and_drift():
     rng = np.random.default_rng(0)
     n = 20_000
     base = rng.random(n) < 0.5
@@ -119,13 +126,43 @@ def test_statuses_identical_unpaired_within_tolerance_and_drift():
     small[np.flatnonzero(~base)[:100]] = True  # +0.5 points, same stream
     big = base.copy()
     big[np.flatnonzero(~base)[:1200]] = True  # +6 points, same stream
+    # +2 points on a new stream of 2,000 games: the 90% interval (+0.0 to +5.2) neither rules
+    # out the tolerance nor shows more than half of it
+    half, few = np.zeros(2000), np.zeros(2000)
+    half[rng.permutation(2000)[:1000]], few[rng.permutation(2000)[:1040]] = 1.0, 1.0
+    unclear = compare_check("c", ["slot0_win"], _frame(half), _frame(few))
     rows = same + new + compare_check("c", ["slot0_win"], _frame(base), _frame(small))
-    rows += compare_check("c", ["slot0_win"], _frame(base), _frame(big))
+    rows += compare_check("c", ["slot0_win"], _frame(base), _frame(big)) + unclear
     table = judge(rows, 0.05)
-    assert table["status"].to_list() == ["identical", "changed (not significant)",
-                                         "changed (within tolerance)", "DRIFT"]  # fmt: skip
-    assert table["mode"].to_list()[1:] == ["unpaired (new random stream)", "paired", "paired"]
-    assert table["mde"][1] < 0.03  # this size detects a 3-point shift, even unpaired
+    assert table["status"].to_list() == ["identical", "within tolerance", "within tolerance",
+                                         "DRIFT", "changed, size unclear"]  # fmt: skip
+    assert table["mode"].to_list()[1:4] == ["unpaired (new random stream)", "paired", "paired"]
+    assert table["changed"].to_list()[:4] == [False, False, True, True]
+
+
+def test_a_larger_baseline_narrows_a_new_stream_comparison():
+    # 3,000 baseline games against 1,000 replayed: unrelated games (new stream) weigh every
+    # baseline game alike, so the standard error is sd * sqrt(1/1000 + 1/3000).
+    rng = np.random.default_rng(1)
+    base = (rng.random(3000) < 0.5).astype(float)
+    now = (rng.random(1000) < 0.5).astype(float)
+    diff, se, r = estimate(base, now)
+    assert abs(r) < 0.1
+    assert diff == pytest.approx(now.mean() - base.mean(), abs=0.002)
+    assert se == pytest.approx(0.5 * math.sqrt(1 / 1000 + 1 / 3000), rel=0.05)
+    # the same stream: the paired games carry the comparison
+    moved = base[:1000].copy()
+    moved[:30] = 1 - moved[:30]
+    diff, se, r = estimate(base, moved)
+    assert r > 0.9 and diff == pytest.approx((moved - base[:1000]).mean(), abs=1e-3)
+    assert se < 0.5 * math.sqrt(1 / 1000 + 1 / 3000) / 3
+
+
+def test_expected_power_is_the_new_stream_operating_characteristic():
+    # A 3-point tolerance on a 50% rate: 11,000 games against 33,000 flag a change of the full
+    # tolerance 83-84% of the time, half of it 4% (one-sided 4% test at half the tolerance).
+    assert 0.83 < expected_power(0.5, 11_000, 33_000, 0.03) < 0.85
+    assert expected_power(0.5, 2_000, 2_000, 0.03) < 0.3
 
 
 def test_a_seat_metric_of_a_column_the_game_lacks_is_bad_input(tmp_path):
@@ -156,21 +193,44 @@ def test_shipped_suite_is_valid_and_has_a_baseline():
     assert DEFAULT_BASELINE.is_file(), "run `boardlab drift update --message ...` and commit"
 
 
-def test_harness_measures_false_alarms_and_power_on_a_pool():
+def test_shipped_suite_is_sized_for_its_operating_characteristic():
+    # Every metric flags a new-stream change of its full tolerance with >= 80% chance, by the
+    # per-game spread its baseline recorded (a metric that never varied, such as a safety stop
+    # that never fires, flags any change of 3 points).
+    checks, _ = load_suite(DEFAULT_SUITE)
+    doc = load_baseline(DEFAULT_BASELINE)
+    for c in checks:
+        frame = pl.DataFrame(doc["checks"][c["name"]]["columns"])
+        assert frame.height == c["games"] * c["baseline_factor"]
+        for name in c["metrics"]:
+            values = metric(name).extract(frame)
+            tol = metric(name).tolerance(float(values.mean()))
+            power = expected_power(float(values.std(ddof=1)), c["games"], frame.height, tol)
+            assert power >= 0.8, (c["name"], name, power)
+
+
+def test_harness_measures_false_alarms_and_flag_rates_on_a_pool():
     from analyses.drift.harness import rates
 
     rng = np.random.default_rng(5)
-    n = 2000
-    wins = (rng.random(2 * n) < 0.5).astype(float)
-    pool = pl.DataFrame({"game_index": np.arange(2 * n), "rotation": np.arange(2 * n) % 2,
-                         "turns": rng.poisson(20, 2 * n), "ended_by": ["x"] * (2 * n),
+    n, factor = 1000, 3
+    size = (factor + 2) * n  # the baseline's games and twice the check's more
+    wins = (rng.random(size) < 0.5).astype(float)
+    pool = pl.DataFrame({"game_index": np.arange(size), "rotation": np.arange(size) % 2,
+                         "turns": rng.poisson(20, size), "ended_by": ["x"] * size,
                          "slot0_win": wins, "first_player_win": wins,
-                         "score": rng.normal(50, 5, 2 * n)})  # fmt: skip
-    checks = [{"name": "c", "seed": 1, "games": n, "metrics": ["slot0_win", "score"]}]
-    result = rates(checks, {"c": pool}, 0.05, trials=20, seed=1)
-    assert result["false_alarm_same_stream"] == 0.0  # identical runs never alarm
-    assert result["false_alarm_new_stream"] <= 0.25  # 20 trials: loose bound on a 5% rate
-    power = result["power"]
-    assert power["c/slot0_win"]["same_stream"] >= 0.8 and power["c/score"]["same_stream"] == 1.0
-    # n = 2000 is far below the 7,600 a 3-point shift needs unpaired: power is visibly short
-    assert power["c/slot0_win"]["new_stream"] < 0.8
+                         "score": rng.normal(50, 5, size)})  # fmt: skip
+    checks = [{"name": "c", "seed": 1, "games": n, "baseline_factor": factor,
+               "metrics": ["slot0_win", "score", "end:stall"]}]  # fmt: skip
+    result = rates(checks, {"c": pool}, 0.05, trials=40, seed=1)
+    assert result["false_alarm_new_stream"] <= 0.1  # 40 trials: loose bound on a ~0 rate
+    flags = result["flag_rate"]
+    # score: SD 5 on 50, tolerance 1.5: 1,000 games flag a 3% change (up to the 5% in which
+    # the 90% interval of a change of exactly the tolerance ends inside it), not half of it
+    score = flags["c/score"]
+    assert min(score["same_stream_1_tol"], score["new_stream_1_tol"]) >= 0.85
+    assert max(score["same_stream_0.5_tol"], score["new_stream_0.5_tol"]) <= 0.1
+    # 1,000 games are far too few for 3 win-rate points on a new stream
+    assert flags["c/slot0_win"]["new_stream_1_tol"] < 0.6
+    # a safety stop that never fired: 3% of games now stalling is seen
+    assert flags["c/end:stall"]["same_stream_1_tol"] >= 0.85

@@ -9,6 +9,7 @@ import polars as pl
 import pytest
 
 from analyses import ratings
+from analyses.stats import wilson_interval
 from tests.analyses.synthetic import Cell, write_run
 
 
@@ -90,12 +91,38 @@ def test_win_matrix_intervals(tmp_path):
 
 def test_perfect_record_gives_a_bound_not_a_point():
     matrix = pl.DataFrame({"policy": ["heuristic", "random"], "opponent": ["random", "heuristic"],
-                           "comparisons": [300, 300], "wins": [300.0, 0.0]})  # fmt: skip
+                           "comparisons": [900, 900], "wins": [900.0, 0.0],
+                           "seeds": [300, 300]})  # fmt: skip
     bound = ratings.perfect_records(matrix)
-    assert bound.rows() == [("heuristic", "random", 300, pytest.approx(
+    assert bound.rows() == [("heuristic", "random", 900, 300, pytest.approx(
         400 * math.log10(0.05 ** (1 / 300) / (1 - 0.05 ** (1 / 300)))))]  # fmt: skip
-    # 300-0: at least ~799 Elo (one-sided 95%); point fits gave 833-1511 depending on the prior.
+    # 300 seeds won in full: at least ~799 Elo (one-sided 95%), whatever the 900 comparisons
+    # say; point fits gave 833-1511 depending on the prior.
     assert 790 < bound["elo_at_least"][0] < 810
+
+
+def test_perfect_record_bound_counts_seeds_not_comparisons(tmp_path):
+    # 2 cells replay the same 150 seeds: 300 comparisons of a with b, all won. As independent
+    # trials they would bound the gap at ~920 Elo; the seeds, the independent units, at ~800.
+    cells = [Cell("c0", ["a", "b"], {"target": 10}, {"a": 60.0}),
+             Cell("c1", ["a", "b"], {"target": 12}, {"a": 60.0})]  # fmt: skip
+    matrix = ratings.win_matrix(write_run(tmp_path, cells, games=150))
+    bound = ratings.perfect_records(matrix).row(0, named=True)
+    assert (bound["comparisons"], bound["seeds"]) == (300, 150)
+    p_lo = 0.05 ** (1 / 150)
+    assert bound["elo_at_least"] == pytest.approx(400 * math.log10(p_lo / (1 - p_lo)))
+    assert bound["elo_at_least"] < 700
+
+
+def test_head_to_head_interval_treats_a_seed_as_one_unit(tmp_path):
+    # Four cells of one line-up replay 300 seeds (1,200 comparisons of a with b, strongly
+    # correlated within a seed): the clustered interval is wider than a Wilson interval of
+    # 1,200 independent comparisons.
+    cells = [Cell(f"c{i}", ["a", "b"], {"target": 10 + i}, {"a": 0.5}) for i in range(4)]
+    row = ratings.win_matrix(write_run(tmp_path, cells, games=300)).row(0, named=True)
+    lo, hi = wilson_interval(row["wins"], row["comparisons"])
+    assert row["seeds"] == 300 and row["comparisons"] == 1200
+    assert row["hi"] - row["lo"] > 1.5 * (hi - lo)
 
 
 def test_four_seat_games_get_game_resampled_intervals_wider_than_fisher(tmp_path):

@@ -7,14 +7,15 @@ import tomllib
 
 import pytest
 
+from analyses.plan import make_plan
 from analyses.ratjack_cards import card_sweep
-from analyses.stats import games_for_half_width, half_width
 from analyses.sweeps import (
     CARD_FILES,
     CARD_GAMES,
     CARD_SEED,
-    PILOT,
     card_sweep_text,
+    plan_header,
+    recorded_pilot,
     shipped,
     sweep_path,
 )
@@ -49,33 +50,29 @@ def test_card_sweep_files_are_what_card_sweep_produces(family):
     assert tomllib.loads(text) == card_sweep(family, games=CARD_GAMES, seed=CARD_SEED)
 
 
-# player ladders and MCTS targets: tests/analyses/test_studies.py
-STUDIES = [n for n in SHIPPED if "ladder" not in n and "mcts_target" not in n]
 SEARCHES = ("ladder", "mcts_target", "variants_skill")  # files with MCTS cells
 
 
-@pytest.mark.parametrize("name", STUDIES)
-def test_each_file_states_its_game_count_and_interval(name):
+@pytest.mark.parametrize("name", SHIPPED)
+def test_each_file_states_its_plan(name):
+    # every header states the games and CPU as `boardlab plan` computes them
     text = sweep_path(name).read_text()
     raw = tomllib.loads(text)
-    stated = re.search(r"^# Games: (\d+) per cell x (\d+) cells", text, re.M)
-    assert stated, "the header must state the game counts"
-    assert int(stated.group(1)) == raw["games"]
+    comment = " ".join(" ".join(line[2:] for line in text.splitlines() if line[:2] == "# ").split())
     n_cells = len(build_config(raw).cells())
-    assert int(stated.group(2)) == n_cells
-    assert f"= {raw['games'] * n_cells:,} games" in text
-    assert "95% interval half-width: t(0.975, n-1) * SD / sqrt(n)" in text
-    assert "pilot run" in text
+    assert re.search(r"Planned (with|as) `boardlab plan`", comment), name
+    assert re.search(rf"{raw['games']:,} games per cell x {n_cells} cells? = ", comment)
+    assert f"= {raw['games'] * n_cells:,} games" in comment
+    assert re.search(r"CPU (minutes|hours)|under a CPU minute", comment)
 
 
-@pytest.mark.parametrize("family", sorted(PILOT))
-def test_stated_half_widths_follow_from_the_pilot_sd(family):
-    text = sweep_path(CARD_FILES[family]).read_text()
-    lo, hi = (100 * half_width(sd, CARD_GAMES) for sd in PILOT[family]["sd"])
-    assert f"half-width {lo:.1f} to {hi:.1f} win-rate points" in text
-    # The worst-case half-width is what the chosen game count buys: about 2 points.
-    assert hi < 2.2
-    assert games_for_half_width(PILOT[family]["sd"][1], 0.022) <= CARD_GAMES
+@pytest.mark.parametrize("name", sorted(CARD_FILES.values()))
+def test_card_sweeps_are_planned_from_a_recorded_pilot(name):
+    pilot = recorded_pilot(name)
+    assert pilot is not None and pilot.games >= 100 and pilot.measured_spread
+    plan = make_plan(pilot, CARD_GAMES)
+    # 2,000 games per cell: each effect's worth within about +-2 points (95%)
+    assert max(plan.half_widths) < 0.022
 
 
 @pytest.mark.skipif(
@@ -97,3 +94,12 @@ def test_each_file_runs_with_boardlab_sweep(name, tmp_path):
     assert result.returncode == 0, result.stderr
     run = tmp_path / tomllib.loads(path.read_text())["name"]
     assert (run / "manifest.json").is_file() and list((run / "seats").glob("*.parquet"))
+
+
+def test_the_hand_written_whatif_header_carries_its_current_plan():
+    # ratjack_whatif.toml is written by hand: its plan lines must still be what `boardlab plan`
+    # computes from the recorded pilot (re-paste them after recording a new pilot)
+    text = sweep_path("ratjack_whatif.toml").read_text()
+    raw = tomllib.loads(text)
+    for line in plan_header("ratjack_whatif.toml", raw["games"]):
+        assert f"# {line}\n" in text
