@@ -3,8 +3,9 @@
 Each effect is an ``Effect(feas, start, opts, choose)``:
 ``feas(s, a, x)`` — can the effect of card ``x`` (already face up in ``a``'s display) be carried
 out completely? ``start`` performs the choice-free part; ``opts``/``choose`` list and apply the
-remaining decision steps (``s.es`` counts them, ``s.ea``/``s.eb`` keep earlier choices as position
-actions, which are public, never as card ids). An effect finishes by setting ``s.ef = -1``.
+remaining decision steps (``s.effect_step`` counts them, ``s.effect_choice`` keeps the first
+choice as a position action, which is public, never as a card id). An effect finishes by setting
+``s.effect_code = -1``.
 Every offered option can be completed, because ``feas`` checked the whole chain up front.
 """
 
@@ -66,7 +67,7 @@ def immediate(feas: Callable[[S, int, int], bool], do: Callable[[S, int, int], N
 
     def start(s: S, a: int, x: int) -> None:
         do(s, a, x)
-        s.ef = -1
+        s.effect_code = -1
 
     return Effect(feas, start, None, None)
 
@@ -84,7 +85,7 @@ def single(seats: Seats, test: Test, act: Callable[[S, int, int, int, int], None
         q, i, c = at(s, action)
         s.note_target(action)
         act(s, a, q, i, c)
-        s.ef = -1
+        s.effect_code = -1
 
     return Effect(feas, wait, opts, choose)
 
@@ -93,20 +94,20 @@ def chip_onto(seats: Seats, test: Test) -> Effect:
     """Place a reserve chip (actor picks the face) on a chosen card without chip."""
 
     def feas(s: S, a: int, x: int) -> bool:
-        return -1 in s.chip_on and exists(s, seats(s, a), test)
+        return -1 in s.chip_card and exists(s, seats(s, a), test)
 
     def opts(s: S, a: int) -> list[int]:
-        return scan(s, seats(s, a), test) if s.es == 0 else reserve_actions(s)
+        return scan(s, seats(s, a), test) if s.effect_step == 0 else reserve_actions(s)
 
     def choose(s: S, a: int, action: int) -> None:
-        if s.es == 0:
-            s.ea = action
-            s.es = 1
+        if s.effect_step == 0:
+            s.effect_choice = action
+            s.effect_step = 1
             return
-        c = at(s, s.ea)[2]
+        c = at(s, s.effect_choice)[2]
         place_chip(s, c, action - CHIP)
-        s.note_chip(s.ea, action - CHIP)
-        s.ef = -1
+        s.note_chip(s.effect_choice, action - CHIP)
+        s.effect_code = -1
 
     return Effect(feas, wait, opts, choose)
 
@@ -125,20 +126,20 @@ def pair(
         return exists(s, seats1(s, a), test1) and exists(s, seats2(s, a), test2)
 
     def opts(s: S, a: int) -> list[int]:
-        if s.es == 0:
+        if s.effect_step == 0:
             return scan(s, seats1(s, a), test1)
-        return [p for p in scan(s, seats2(s, a), test2) if p != s.ea]
+        return [p for p in scan(s, seats2(s, a), test2) if p != s.effect_choice]
 
     def choose(s: S, a: int, action: int) -> None:
-        if s.es == 0:
-            s.ea = action
-            s.es = 1
+        if s.effect_step == 0:
+            s.effect_choice = action
+            s.effect_step = 1
             return
-        first, second = at(s, s.ea), at(s, action)
-        s.note_target(s.ea)
+        first, second = at(s, s.effect_choice), at(s, action)
+        s.note_target(s.effect_choice)
         s.note_target(action)
         act(s, a, first, second)
-        s.ef = -1
+        s.effect_code = -1
 
     return Effect(feas or default_feas, wait, opts, choose)
 
@@ -154,21 +155,21 @@ def two_chips(seats1: Seats, test1: Test, seats2: Seats, test2: Test) -> Effect:
         return bool(first) and bool(second) and len(set(first) | set(second)) >= 2
 
     def opts(s: S, a: int) -> list[int]:
-        if s.es == 0:
+        if s.effect_step == 0:
             return scan(s, seats1(s, a), test1)
-        if s.es == 2:
+        if s.effect_step == 2:
             return scan(s, seats2(s, a), test2)  # the first card now has a chip
         return reserve_actions(s)
 
     def choose(s: S, a: int, action: int) -> None:
-        if s.es in (0, 2):
-            s.ea = action
-            s.es += 1
+        if s.effect_step in (0, 2):
+            s.effect_choice = action
+            s.effect_step += 1
             return
-        place_chip(s, at(s, s.ea)[2], action - CHIP)
-        s.note_chip(s.ea, action - CHIP)
-        s.es += 1
-        if s.es == 4:
-            s.ef = -1
+        place_chip(s, at(s, s.effect_choice)[2], action - CHIP)
+        s.note_chip(s.effect_choice, action - CHIP)
+        s.effect_step += 1
+        if s.effect_step == 4:
+            s.effect_code = -1
 
     return Effect(feas, wait, opts, choose)

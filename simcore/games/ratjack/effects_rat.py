@@ -40,15 +40,15 @@ def opp_chips(s: S, a: int) -> Sequence[int]:
 # 2: top of the discard pile face down into your display
 def _r2(s: S, a: int, x: int) -> None:
     c = s.discard.pop()
-    s.disp[a].append(c)
+    s.displays[a].append(c)
     b.set_side(s, c, a, False)  # everyone saw it on the pile: seen stays "all"
-    s.seen[c] = s.all
+    s.seen_by[c] = s.all_seats
     if s.trace is not None:
-        s.note(f"takes {s.ct.card_name(c)} from the discard pile face down")
+        s.note(f"takes {s.content.card_name(c)} from the discard pile face down")
 
 
 def _r3(s: S, a: int, x: int) -> None:
-    s.extra = True
+    s.extra_turn = True
     s.note("extra turn")
 
 
@@ -65,7 +65,7 @@ def _discard_top(k: int):
             b.to_discard(s, c)
             gone.append(c)
         if s.trace is not None:
-            names = ", ".join(s.ct.card_name(c) for c in gone)
+            names = ", ".join(s.content.card_name(c) for c in gone)
             s.note(f"discards from the deck: {names or 'nothing'}")
 
     return feas, do
@@ -75,7 +75,7 @@ def _discard_top(k: int):
 def _r5_hands(s: S, a: int) -> list[int]:
     if s.rule_params.rat5_targets != "face_down_or_hand":
         return []
-    return [handpos(q, i) for q in opp(s, a) for i in range(len(s.hand[q]))]
+    return [handpos(q, i) for q in opp(s, a) for i in range(len(s.hands[q]))]
 
 
 def _r5_feas(s: S, a: int, x: int) -> bool:
@@ -89,14 +89,14 @@ def _r5_opts(s: S, a: int) -> list[int]:
 def _r5_choose(s: S, a: int, action: int) -> None:
     if action >= HANDPOS:
         q, i = divmod(action - HANDPOS, HAND_SLOTS)
-        c = s.hand[q][i]
+        c = s.hands[q][i]
     else:
         c = b.at(s, action)[2]
         s.note_target(action)
-    s.seen[c] |= 1 << a
+    s.seen_by[c] |= 1 << a
     if s.trace is not None:
-        s.note_card(f"looks at it: {s.ct.card_name(c)}", "looks at it", c)
-    s.ef = -1
+        s.note_card(f"looks at it: {s.content.card_name(c)}", "looks at it", c)
+    s.effect_code = -1
 
 
 # 6: turn one of your face-down cards face up and resolve it
@@ -112,23 +112,23 @@ def _r6_choose(s: S, a: int, action: int) -> None:
     c = b.at(s, action)[2]
     b.set_side(s, c, a, True)
     if s.trace is not None:
-        s.note(f"turns up {s.ct.card_name(c)}")
+        s.note(f"turns up {s.content.card_name(c)}")
     fx.begin(s, a, c)  # replaces this frame with the inner card's effect
 
 
 # 7: swap one of your other face-up cards with an opponent's face-up card
 def _r7_own(s: S, c: int) -> int:
-    return s.up[c] and c != s.ex and b.movable(s, c)
+    return s.face_up[c] and c != s.effect_card and b.movable(s, c)
 
 
 def _r7_feas(s: S, a: int, x: int) -> bool:
-    mine = any(s.up[c] and c != x and b.movable(s, c) for c in s.disp[a])
+    mine = any(s.face_up[c] and c != x and b.movable(s, c) for c in s.displays[a])
     return mine and b.exists(s, opp(s, a), b.opp_up_takeable)
 
 
 def _swap_cards(s: S, a: int, first: tuple, second: tuple) -> None:
     (q1, i1, c1), (q2, i2, c2) = first, second
-    s.disp[q1][i1], s.disp[q2][i2] = c2, c1  # both stay face up; chips travel along
+    s.displays[q1][i1], s.displays[q2][i2] = c2, c1  # both stay face up; chips travel along
 
 
 # 9: move a chip from an opponent's card onto one of yours
@@ -138,13 +138,13 @@ def _r9(s: S, a: int, first: tuple, second: tuple) -> None:
 
 def _r10(s: S, a: int, q: int, i: int, c: int) -> None:
     b.set_side(s, c, q, False)
-    s.seen[c] = s.all  # it was face up: everyone knows it
+    s.seen_by[c] = s.all_seats  # it was face up: everyone knows it
 
 
 def _r12(s: S, a: int, q: int, i: int, c: int) -> None:
     b.set_side(s, c, q, True)
     if s.trace is not None:
-        s.note(f"it is {s.ct.card_name(c)}")
+        s.note(f"it is {s.content.card_name(c)}")
 
 
 _r11_feas, _r11_do = _discard_top(2)

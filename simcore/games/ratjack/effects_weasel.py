@@ -34,14 +34,14 @@ def _has_opp(s: S, a: int, x: int) -> bool:
 # 1: swap hands
 def _w1_choose(s: S, a: int, action: int) -> None:
     q = action - SEAT
-    s.hand[a], s.hand[q] = s.hand[q], s.hand[a]
-    for c in s.hand[a]:
-        s.seen[c] |= 1 << a  # the giver still knows what it gave (§8)
-    for c in s.hand[q]:
-        s.seen[c] |= 1 << q
+    s.hands[a], s.hands[q] = s.hands[q], s.hands[a]
+    for c in s.hands[a]:
+        s.seen_by[c] |= 1 << a  # the giver still knows what it gave (§8)
+    for c in s.hands[q]:
+        s.seen_by[c] |= 1 << q
     if s.trace is not None:
         s.note(f"swaps hands with seat {q}")
-    s.ef = -1
+    s.effect_code = -1
 
 
 def _w2(s: S, a: int, q: int, i: int, c: int) -> None:
@@ -55,10 +55,12 @@ def _w3_feas(s: S, a: int, x: int) -> bool:
 
 def _w3_start(s: S, a: int, x: int) -> None:
     c = s.deck.pop()
-    s.limbo = c
-    s.seen[c] = 1 << a
+    s.card_in_flight = c
+    s.seen_by[c] = 1 << a
     if s.trace is not None:
-        s.note_card(f"draws {s.ct.card_name(c)} and looks at it", "draws a card and looks at it", c)
+        s.note_card(
+            f"draws {s.content.card_name(c)} and looks at it", "draws a card and looks at it", c
+        )
 
 
 def _w3_opts(s: S, a: int) -> list[int]:
@@ -67,25 +69,25 @@ def _w3_opts(s: S, a: int) -> list[int]:
 
 
 def _w3_choose(s: S, a: int, action: int) -> None:
-    c = s.limbo
-    s.limbo = -1
+    c = s.card_in_flight
+    s.card_in_flight = -1
     if action == KEEP:  # [A] weasel3_optional: the card stays with the drawer, unseen by others
-        s.hand[a].append(c)
+        s.hands[a].append(c)
         s.note("keeps it in hand")
-        s.ef = -1
+        s.effect_code = -1
         return
     q = action - SEAT
-    s.disp[q].append(c)
+    s.displays[q].append(c)
     b.set_side(s, c, q, False)
     if s.trace is not None:
         s.note(f"puts it face down in seat {q}'s display")
-    s.ef = -1
+    s.effect_code = -1
 
 
 def _w5(s: S, a: int, q: int, i: int, c: int) -> None:
-    b.set_side(s, c, a, not s.up[c])
-    if not s.up[c]:
-        s.seen[c] = s.all  # it was face up: everyone knows it
+    b.set_side(s, c, a, not s.face_up[c])
+    if not s.face_up[c]:
+        s.seen_by[c] = s.all_seats  # it was face up: everyone knows it
 
 
 def _w6(s: S, a: int, q: int, i: int, c: int) -> None:
@@ -94,22 +96,22 @@ def _w6(s: S, a: int, q: int, i: int, c: int) -> None:
 
 # 7: swap a chip on one of your cards with a reserve face
 def _w7_feas(s: S, a: int, x: int) -> bool:
-    return -1 in s.chip_on and b.exists(s, [a], b.has_free_chip)
+    return -1 in s.chip_card and b.exists(s, [a], b.has_free_chip)
 
 
 def _w7_opts(s: S, a: int) -> list[int]:
-    return b.scan(s, [a], b.has_free_chip) if s.es == 0 else b.reserve_actions(s)
+    return b.scan(s, [a], b.has_free_chip) if s.effect_step == 0 else b.reserve_actions(s)
 
 
 def _w7_choose(s: S, a: int, action: int) -> None:
-    if s.es == 0:
-        s.ea, s.es = action, 1
+    if s.effect_step == 0:
+        s.effect_choice, s.effect_step = action, 1
         return
-    c = b.at(s, s.ea)[2]
+    c = b.at(s, s.effect_choice)[2]
     b.unchip(s, c)
     b.place_chip(s, c, action - CHIP)
-    s.note_chip(s.ea, action - CHIP)
-    s.ef = -1
+    s.note_chip(s.effect_choice, action - CHIP)
+    s.effect_code = -1
 
 
 def _w8_feas(s: S, a: int, x: int) -> bool:
@@ -118,9 +120,9 @@ def _w8_feas(s: S, a: int, x: int) -> bool:
 
 def _w8(s: S, a: int, first: tuple, second: tuple) -> None:
     c1, c2 = first[2], second[2]
-    k1, k2 = s.chip[c1], s.chip[c2]
-    s.chip[c1], s.chip[c2] = k2, k1
-    s.chip_on[k1], s.chip_on[k2] = c2, c1
+    k1, k2 = s.card_chip[c1], s.card_chip[c2]
+    s.card_chip[c1], s.card_chip[c2] = k2, k1
+    s.chip_card[k1], s.chip_card[k2] = c2, c1
 
 
 def _w10(s: S, a: int, q: int, i: int, c: int) -> None:
@@ -135,28 +137,28 @@ def _w11(s: S, a: int, q: int, i: int, c: int) -> None:
 def _w12_feas(s: S, a: int, x: int) -> bool:
     if not b.exists(s, [a], b.no_chip):
         return False
-    return -1 in s.chip_on or b.exists(s, opp_chips(s, a), b.has_free_chip)
+    return -1 in s.chip_card or b.exists(s, opp_chips(s, a), b.has_free_chip)
 
 
 def _w12_opts(s: S, a: int) -> list[int]:
-    if s.es == 0:
+    if s.effect_step == 0:
         return b.reserve_actions(s) + b.scan(s, opp_chips(s, a), b.has_free_chip)
     return b.scan(s, [a], b.no_chip)
 
 
 def _w12_choose(s: S, a: int, action: int) -> None:
-    if s.es == 0:
-        s.ea, s.es = action, 1
+    if s.effect_step == 0:
+        s.effect_choice, s.effect_step = action, 1
         return
     dst = b.at(s, action)[2]
-    if s.ea >= POS:
-        b.move_chip(s, b.at(s, s.ea)[2], dst)
-        s.note_target(s.ea)
+    if s.effect_choice >= POS:
+        b.move_chip(s, b.at(s, s.effect_choice)[2], dst)
+        s.note_target(s.effect_choice)
         s.note_target(action)
     else:
-        b.place_chip(s, dst, s.ea - CHIP)
-        s.note_chip(action, s.ea - CHIP)
-    s.ef = -1
+        b.place_chip(s, dst, s.effect_choice - CHIP)
+        s.note_chip(action, s.effect_choice - CHIP)
+    s.effect_code = -1
 
 
 _w9_feas, _w9_do = _discard_top(3)

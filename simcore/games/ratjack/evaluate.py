@@ -28,7 +28,7 @@ def win_chances(s: S) -> list[float]:
     if s.phase == P_OVER:
         return s.returns()
     ptw = s.rule_params.points_to_win
-    need = tuple(max(ptw - v, 0) for v in s.vp)
+    need = tuple(max(ptw - v, 0) for v in s.victory_points)
     if ptw > MAX_EXACT_POINTS:
         return _by_gap(need)
     round_odds = _round_odds(s)
@@ -53,7 +53,7 @@ def _round_odds(s: S) -> list[float]:
     weights = []
     for p in range(s.n):
         gap = t - values[p]
-        if s.elim[p] or gap < 0:
+        if s.eliminated[p] or gap < 0:
             weights.append(0.0)
         elif gap == 0:
             weights.append(EXACT_WEIGHT)

@@ -28,8 +28,8 @@ def bits(mask: int) -> list[int]:
 
 
 def known_mask(s: S, p: int) -> int:
-    """Cards seat ``p`` identifies exactly (the ``seen`` bit)."""
-    bit, seen, mask = 1 << p, s.seen, 0
+    """Cards seat ``p`` identifies exactly (the ``seen_by`` bit)."""
+    bit, seen, mask = 1 << p, s.seen_by, 0
     for c in range(N_CARDS):
         if seen[c] & bit:
             mask |= 1 << c
@@ -38,11 +38,11 @@ def known_mask(s: S, p: int) -> int:
 
 def columns(s: S, p: int) -> dict[int, int]:
     """Tracked cards of ``p`` and the places each may be in, without places ``p`` identifies."""
-    tm = s.tmask[p]
+    tm = s.tracked_cards[p]
     if not tm:
         return {}
     known, base, bit = known_mask(s, p), p * N_CARDS, 1 << p
-    return {k: s.trk[base + k] & ~known for k in bits(tm) if not s.seen[k] & bit}
+    return {k: s.tracked_places[base + k] & ~known for k in bits(tm) if not s.seen_by[k] & bit}
 
 
 def merge(s: S, group: list[int], owner: int) -> None:
@@ -50,13 +50,13 @@ def merge(s: S, group: list[int], owner: int) -> None:
     gm = 0
     for c in group:
         gm |= 1 << c
-    seen, trk = s.seen, s.trk
+    seen, trk = s.seen_by, s.tracked_places
     for p in range(s.n):
         if p == owner:
             continue
         bit = 1 << p
         lost = [c for c in group if seen[c] & bit]
-        if not lost and not s.tmask[p]:
+        if not lost and not s.tracked_cards[p]:
             continue  # the common case: p knew none of these cards
         base = p * N_CARDS
         cols = columns(s, p)
@@ -68,31 +68,31 @@ def merge(s: S, group: list[int], owner: int) -> None:
             seen[c] &= ~bit
             trk[base + c] = gm
             tm |= 1 << c
-        for k in bits(s.tmask[p] & ~tm):
+        for k in bits(s.tracked_cards[p] & ~tm):
             trk[base + k] = 0
-        s.tmask[p] = tm
+        s.tracked_cards[p] = tm
 
 
 def forget_others(s: S, player: int) -> None:
     """Drop the tracked facts of every seat but ``player`` (see ``RatjackState.determinize``)."""
     for q in range(s.n):
-        if q != player and s.tmask[q]:
+        if q != player and s.tracked_cards[q]:
             base = q * N_CARDS
-            for k in bits(s.tmask[q]):
-                s.trk[base + k] = 0
-            s.tmask[q] = 0
+            for k in bits(s.tracked_cards[q]):
+                s.tracked_places[base + k] = 0
+            s.tracked_cards[q] = 0
 
 
 def locations(s: S) -> dict[int, tuple]:
     """Public name of every place that holds a card: deck index, hand or display slot, limbo."""
     out: dict[int, tuple] = {c: ("deck", i) for i, c in enumerate(s.deck)}
     for q in range(s.n):
-        for i, c in enumerate(s.hand[q]):
+        for i, c in enumerate(s.hands[q]):
             out[c] = ("hand", q, i)
-        for i, c in enumerate(s.disp[q]):
+        for i, c in enumerate(s.displays[q]):
             out[c] = ("disp", q, i)
-    if s.limbo >= 0:
-        out[s.limbo] = ("limbo",)
+    if s.card_in_flight >= 0:
+        out[s.card_in_flight] = ("limbo",)
     return out
 
 

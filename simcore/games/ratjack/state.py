@@ -17,85 +17,86 @@ from simcore.params import params_copy
 from simcore.rng import randbelow, state_stream
 
 _LISTS: Final = (
-    "deck", "discard", "up", "chip", "chip_on", "face", "seen", "vp", "elim", "stats", "tvals",
-    "trk", "tmask",
+    "deck", "discard", "face_up", "card_chip", "chip_card", "chip_face", "seen_by",
+    "victory_points", "eliminated", "stats", "turn_values", "tracked_places", "tracked_cards",
 )  # fmt: skip
 _SCALARS: Final = (
-    "params", "ct", "effects", "rule_params", "n", "all", "nstat", "phase", "cur", "start",
-    "setup_left", "round_no", "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra",
-    "drew", "last_gain", "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
-    "seed_base", "chance_n", "others", "pend", "starts", "telim",
+    "params", "content", "effect_table", "rule_params", "n", "all_seats", "phase",
+    "seat_to_act", "start_seat", "setup_left", "round_no", "turns", "round_turns",
+    "card_in_flight", "effect_code", "effect_card", "effect_step", "effect_choice", "extra_turn",
+    "drawn_from", "last_scorer", "last_card", "last_effect", "ended_by", "winning_seats",
+    "eliminated_all_targetable", "eliminated_chips_targetable", "seed_base", "chance_n",
+    "opponents_of", "pending_draws", "round_starts", "turn_eliminations",
 )  # fmt: skip
 
 
-_FP_SCALARS: Final = tuple(n for n in _SCALARS[4:] if n != "win")  # fingerprinted scalars, in order
+_FP_SCALARS: Final = tuple(n for n in _SCALARS[4:] if n != "winning_seats")  # fingerprinted
 
 
 class RatjackState(State):
     """Mutable Ratjack position.
 
     Cards are ids 0..23 (deck index * 12 + value - 1). ``deck``/``discard`` are lists with the
-    top at the end; ``hand``/``disp`` are per-seat lists. Per card: ``up`` (face up in a display),
-    ``chip`` (chip index or -1) and ``seen`` (bit mask of the seats that can identify the card
-    while it is hidden, §8). Per chip: ``face`` (showing face) and ``chip_on`` (card, -1 reserve,
-    -2 out for the round).
+    top at the end; ``hands``/``displays`` are per-seat lists. Per card: ``face_up``,
+    ``card_chip`` (chip index or -1) and ``seen_by`` (bit mask of the seats that can identify
+    the card while it is hidden, §8). Per chip: ``chip_face`` (showing face) and ``chip_card``
+    (card, -1 reserve, -2 out for the round).
     """
 
-    __slots__ = (*_LISTS, *_SCALARS, "hand", "disp", "trace", "reveal", "cache", "plan_only")
+    __slots__ = (*_LISTS, *_SCALARS, "hands", "displays", "trace", "reveal", "legal_cache",
+                 "plan_only")  # fmt: skip
     # The slots again, typed: the compiled build (``simcore.native``) makes them native fields.
     params: RatjackParams
-    ct: Content
-    effects: Any
+    content: Content
+    effect_table: Any
     rule_params: RuleParams
     n: int
-    all: int
-    nstat: int
+    all_seats: int
     phase: int
-    cur: int
-    start: int
+    seat_to_act: int
+    start_seat: int
     setup_left: int
     round_no: int
     turns: int
-    rturns: int
-    limbo: int
-    ef: int
-    ex: int
-    es: int
-    ea: int
-    eb: int
-    extra: bool
-    drew: int
-    last_gain: int
+    round_turns: int
+    card_in_flight: int
+    effect_code: int
+    effect_card: int
+    effect_step: int
+    effect_choice: int
+    extra_turn: bool
+    drawn_from: int
+    last_scorer: int
     last_card: int
     last_effect: int
     ended_by: str
-    win: list[int]
-    tgt_all: bool
-    tgt_chips: bool
+    winning_seats: list[int]
+    eliminated_all_targetable: bool
+    eliminated_chips_targetable: bool
     seed_base: int
     chance_n: int
-    others: tuple[tuple[int, ...], ...]
-    pend: int
-    starts: tuple[int, ...]
-    telim: int
+    opponents_of: tuple[tuple[int, ...], ...]
+    pending_draws: int
+    round_starts: tuple[int, ...]
+    turn_eliminations: int
     deck: list[int]
     discard: list[int]
-    up: list[int]
-    chip: list[int]
-    chip_on: list[int]
-    face: list[int]
-    seen: list[int]
-    vp: list[int]
-    elim: list[int]
+    face_up: list[int]
+    card_chip: list[int]
+    chip_card: list[int]
+    chip_face: list[int]
+    seen_by: list[int]
+    victory_points: list[int]
+    eliminated: list[int]
     stats: list[int]
-    tvals: list[int]
-    trk: list[int]
-    tmask: list[int]
-    hand: list[list[int]]
-    disp: list[list[int]]
+    turn_values: list[int]
+    tracked_places: list[int]
+    tracked_cards: list[int]
+    hands: list[list[int]]
+    displays: list[list[int]]
     trace: list[str] | None
     reveal: bool
-    cache: list[int] | None
+    legal_cache: list[int] | None
     plan_only: bool
 
     def __init__(
@@ -108,17 +109,18 @@ class RatjackState(State):
     ) -> None:
         if params is None or content is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
-        self.params, self.ct, self.n = params, content, n_players
+        self.params, self.content, self.n = params, content, n_players
         # the game passes its copy; built here only for a state made directly
         self.rule_params = (
             rule_params if rule_params is not None else params_copy(RuleParams, params)
         )
-        self.effects = EFFECTS  # read by resolve: effects that resolve other cards need it
-        self.all = (1 << n_players) - 1
-        self.nstat = NSTAT
-        self.tgt_all = params.eliminated_targetable == "all"
-        self.tgt_chips = params.eliminated_targetable == "chips"
-        self.others = tuple(tuple(q for q in range(n_players) if q != a) for a in range(n_players))
+        self.effect_table = EFFECTS  # read by resolve: effects that resolve other cards need it
+        self.all_seats = (1 << n_players) - 1
+        self.eliminated_all_targetable = params.eliminated_targetable == "all"
+        self.eliminated_chips_targetable = params.eliminated_targetable == "chips"
+        self.opponents_of = tuple(
+            tuple(q for q in range(n_players) if q != a) for a in range(n_players)
+        )
         # Chance: the state owns a stream seeded from the game seed; it is kept as two ints
         # (base seed, events so far) so that clones copy no generator state.
         rng = state_stream(seed)  # also the stream of round 1's setup
@@ -126,20 +128,20 @@ class RatjackState(State):
         self.chance_n = 0
         self.trace: list[str] | None = None
         self.reveal = False  # the narrative names hidden cards (``reveal_trace``)
-        self.cache: list[int] | None = None
+        self.legal_cache: list[int] | None = None
         # A lookahead copy that is only scored up to the end of the round sets this: the next
         # round's deal (a shuffle, ~10% of heuristic play) is then skipped (rules._end_round).
         self.plan_only = False
-        self.vp = [0] * n_players
-        self.tvals = [0] * n_players
+        self.victory_points = [0] * n_players
+        self.turn_values = [0] * n_players
         self.stats = [0] * (n_players * NSTAT)
-        self.face = [a for a, _ in content.chip_faces]
-        self.chip_on = [-1] * len(content.chip_faces)
+        self.chip_face = [a for a, _ in content.chip_faces]
+        self.chip_card = [-1] * len(content.chip_faces)
         self.turns = self.round_no = 0
-        self.ended_by, self.win = "", []
-        self.last_card = self.last_effect = self.drew = -1
-        self.pend = 0
-        self.starts: tuple[int, ...] = ()  # start player of every round so far (records)
+        self.ended_by, self.winning_seats = "", []
+        self.last_card = self.last_effect = self.drawn_from = -1
+        self.pending_draws = 0
+        self.round_starts: tuple[int, ...] = ()  # start player of every round so far (records)
         first = params.first_player
         rules.new_round(self, randbelow(rng, n_players) if first < 0 else first, rng)
 
@@ -153,7 +155,7 @@ class RatjackState(State):
     @property
     def current_player(self) -> int:
         """Seat to act, or TERMINAL."""
-        return self.cur
+        return self.seat_to_act
 
     @property
     def n_players(self) -> int:
@@ -162,9 +164,9 @@ class RatjackState(State):
 
     def legal_actions(self) -> list[int]:
         """Legal actions of the current seat (cached until the next apply)."""
-        cache = self.cache
+        cache = self.legal_cache
         if cache is None:
-            cache = self.cache = rules.legal_actions(self)
+            cache = self.legal_cache = rules.legal_actions(self)
         return cache[:]
 
     def apply(self, action: int) -> None:
@@ -176,35 +178,55 @@ class RatjackState(State):
         new = RatjackState.__new__(RatjackState)  # compiled: through the blank ``__init__``
         # Spelled out, not a getattr/setattr loop over _SCALARS: clone is the hottest call of
         # search and lookahead, and this is ~2x faster (test_clone_copies_every_slot guards it).
-        new.params, new.ct, new.effects, new.n = self.params, self.ct, self.effects, self.n
-        new.rule_params = self.rule_params
-        new.all, new.nstat, new.phase, new.cur = self.all, self.nstat, self.phase, self.cur
-        new.start, new.setup_left, new.round_no = self.start, self.setup_left, self.round_no
-        new.turns, new.rturns, new.limbo, new.ef = self.turns, self.rturns, self.limbo, self.ef
-        new.ex, new.es, new.ea, new.eb, new.extra = self.ex, self.es, self.ea, self.eb, self.extra
-        new.drew, new.last_gain, new.last_card = self.drew, self.last_gain, self.last_card
-        new.last_effect, new.ended_by = self.last_effect, self.ended_by
-        new.tgt_all, new.tgt_chips, new.seed_base = self.tgt_all, self.tgt_chips, self.seed_base
-        new.chance_n, new.others, new.pend = self.chance_n, self.others, self.pend
-        new.starts, new.telim = self.starts, self.telim
+        new.params, new.content, new.effect_table = self.params, self.content, self.effect_table
+        new.n, new.rule_params, new.all_seats = self.n, self.rule_params, self.all_seats
+        new.phase, new.seat_to_act, new.start_seat = self.phase, self.seat_to_act, self.start_seat
+        new.setup_left, new.round_no, new.turns = self.setup_left, self.round_no, self.turns
+        new.round_turns, new.card_in_flight = self.round_turns, self.card_in_flight
+        new.effect_code, new.effect_card = self.effect_code, self.effect_card
+        new.effect_step, new.effect_choice = self.effect_step, self.effect_choice
+        new.extra_turn, new.drawn_from, new.last_scorer = (
+            self.extra_turn,
+            self.drawn_from,
+            self.last_scorer,
+        )
+        new.last_card, new.last_effect, new.ended_by = (
+            self.last_card,
+            self.last_effect,
+            self.ended_by,
+        )
+        new.eliminated_all_targetable = self.eliminated_all_targetable
+        new.eliminated_chips_targetable = self.eliminated_chips_targetable
+        new.seed_base, new.chance_n, new.opponents_of = (
+            self.seed_base,
+            self.chance_n,
+            self.opponents_of,
+        )
+        new.pending_draws, new.round_starts = self.pending_draws, self.round_starts
+        new.turn_eliminations = self.turn_eliminations
         new.deck, new.discard = self.deck[:], self.discard[:]
-        new.up, new.chip, new.chip_on = self.up[:], self.chip[:], self.chip_on[:]
-        new.face, new.seen, new.vp = self.face[:], self.seen[:], self.vp[:]
-        new.elim, new.tvals = self.elim[:], self.tvals[:]
+        new.face_up, new.card_chip, new.chip_card = (
+            self.face_up[:],
+            self.card_chip[:],
+            self.chip_card[:],
+        )
+        new.chip_face, new.seen_by = self.chip_face[:], self.seen_by[:]
+        new.victory_points, new.eliminated = self.victory_points[:], self.eliminated[:]
+        new.turn_values = self.turn_values[:]
         # a lookahead copy counts nothing (``count``): it shares the counters, a third of the
         # values a clone copies
         new.stats = self.stats if self.plan_only else self.stats[:]
-        new.trk, new.tmask = self.trk[:], self.tmask[:]
-        new.win = self.win[:]
+        new.tracked_places, new.tracked_cards = self.tracked_places[:], self.tracked_cards[:]
+        new.winning_seats = self.winning_seats[:]
         # loops, not comprehensions: each comprehension builds a frame on Python 3.11
-        hand, disp = [], []
-        for h in self.hand:
-            hand.append(h[:])
-        for d in self.disp:
-            disp.append(d[:])
-        new.hand, new.disp = hand, disp
+        hands, displays = [], []
+        for h in self.hands:
+            hands.append(h[:])
+        for d in self.displays:
+            displays.append(d[:])
+        new.hands, new.displays = hands, displays
         new.trace, new.reveal = None, self.reveal  # narrative stays with the traced original
-        new.cache, new.plan_only = self.cache, self.plan_only
+        new.legal_cache, new.plan_only = self.legal_cache, self.plan_only
         return new
 
     def chance(self) -> random.Random:
@@ -219,9 +241,9 @@ class RatjackState(State):
 
     def values(self) -> list[int]:
         """Every seat's value (§5): modified values of face-up cards."""
-        valt, chip, face, up = self.ct.valt, self.chip, self.face, self.up
+        valt, chip, face, up = self.content.valt, self.card_chip, self.chip_face, self.face_up
         out = []
-        for d in self.disp:
+        for d in self.displays:
             tot = 0
             for c in d:
                 if up[c]:
@@ -234,15 +256,15 @@ class RatjackState(State):
         """``values()``, read from the last end-of-turn check at the start of a later turn of
         the same round (no card has moved since: eliminations and VP do not change values).
         The list may be the state's own: read it, do not change it."""
-        if self.phase == P_DRAW and self.rturns:
-            return self.tvals
+        if self.phase == P_DRAW and self.round_turns:
+            return self.turn_values
         return self.values()
 
     def value(self, p: int) -> int:
         """Seat ``p``'s value."""
-        valt, chip, face, up = self.ct.valt, self.chip, self.face, self.up
+        valt, chip, face, up = self.content.valt, self.card_chip, self.chip_face, self.face_up
         tot = 0
-        for c in self.disp[p]:
+        for c in self.displays[p]:
             if up[c]:
                 k = chip[c]
                 tot += valt[c][0 if k < 0 else face[k] + 1]
@@ -250,12 +272,12 @@ class RatjackState(State):
 
     def scores(self) -> list[float]:
         """Victory points."""
-        return [float(v) for v in self.vp]
+        return [float(v) for v in self.victory_points]
 
     def winners(self) -> list[int]:
         """Seats that reached points_to_win (shared win), or the VP leaders at a limit."""
-        if self.cur == TERMINAL and self.win:
-            return list(self.win)
+        if self.seat_to_act == TERMINAL and self.winning_seats:
+            return list(self.winning_seats)
         return super().winners()
 
     def is_terminal(self) -> bool:
@@ -283,9 +305,9 @@ class RatjackState(State):
         lists = tuple(tuple(getattr(self, n)) for n in _LISTS)
         seed = _derived(self.seed_base)  # whether or not a chance event derived it yet
         scal = tuple(seed if n == "seed_base" else getattr(self, n) for n in _FP_SCALARS)
-        hands = tuple(tuple(h) for h in self.hand)
-        disp = tuple(tuple(d) for d in self.disp)
-        return (lists, scal, tuple(self.win), hands, disp)
+        hands = tuple(tuple(h) for h in self.hands)
+        disp = tuple(tuple(d) for d in self.displays)
+        return (lists, scal, tuple(self.winning_seats), hands, disp)
 
     # --- records, narrative ---------------------------------------------------------------
     def round_number(self) -> int:
@@ -350,19 +372,21 @@ class RatjackState(State):
         """Add ``line``, which names ``cards``; ``hidden`` instead when the seat to act cannot
         identify them all (§8; a label's rule), unless the trace reveals everything."""
         if self.trace is not None:
-            seat, reveal = self.cur, self.reveal
+            seat, reveal = self.seat_to_act, self.reveal
             known = all(text.sees(self, c, seat, reveal) for c in cards)
             self.trace.append(line if known else hidden)
 
     def note_target(self, action: int) -> None:
         """Narrate a chosen card position (as the seat to act sees it)."""
         if self.trace is not None:
-            self.trace.append("target " + text.pos_name(self, action, self.cur, self.reveal))
+            self.trace.append(
+                "target " + text.pos_name(self, action, self.seat_to_act, self.reveal)
+            )
 
     def note_chip(self, action: int, face: int) -> None:
         """Narrate a chip placement (as the seat to act sees the card)."""
         if self.trace is not None:
-            where = text.pos_name(self, action, self.cur, self.reveal)
+            where = text.pos_name(self, action, self.seat_to_act, self.reveal)
             self.trace.append(f"chip {text.FACE_IDS[face]} on {where}")
 
 

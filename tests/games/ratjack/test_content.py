@@ -82,7 +82,7 @@ def test_first_player_beyond_seats():
     g = Ratjack.from_overrides({"first_player": 3})
     with pytest.raises(ConfigError, match="first_player"):
         g.new_state(2, 0)
-    assert g.new_state(4, 0).start == 3
+    assert g.new_state(4, 0).start_seat == 3
 
 
 def test_token_pairs_override():

@@ -50,7 +50,7 @@ def _finish_turn(world, me: int, action: int, h) -> object:
     completion (the same one it plans with)."""
     sim = world.clone()
     sim.apply(action)
-    while sim.cur == me and sim.phase == P_EFFECT:
+    while sim.seat_to_act == me and sim.phase == P_EFFECT:
         h_options = sim.legal_actions()
         best = max(h_options, key=lambda o: h._simulate(sim, me, o))
         sim.apply(best)
@@ -77,7 +77,7 @@ def test_never_chooses_a_certain_loss_when_playing_on_is_possible(style):
         rng = random.Random(seed)
         while not s.is_terminal():
             me = s.current_player
-            if s.phase == P_PLAY and max(s.vp) >= game.params.points_to_win - 1:
+            if s.phase == P_PLAY and max(s.victory_points) >= game.params.points_to_win - 1:
                 key = rng.getrandbits(32)
                 world = s.determinize(me, random.Random(key))
                 chosen = h.act(s, random.Random(key))  # plans on that same world
