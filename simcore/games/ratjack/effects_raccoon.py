@@ -169,7 +169,7 @@ def _c12_feas(s: S, a: int, x: int) -> bool:
 def _c12(s: S, a: int, x: int) -> None:
     for _ in range(min(3, len(s.discard))):
         s.deck.append(s.discard.pop())
-    shuffle(s.deck, s.chance())
+    shuffle(s.deck, s.chance.next_stream())
     merge(s, s.deck, -1)  # §8: everyone knows these cards are in the deck, not where
     if s.trace is not None:
         s.note(f"shuffles discards into the deck ({len(s.deck)} cards)")

@@ -51,7 +51,7 @@ def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
     s.start_seat = start
     s.round_starts += (start,)
     if rng is None:
-        rng = s.chance()  # one derived stream per chance event (cheap clones)
+        rng = s.chance.next_stream()
     for k, (fa, fb) in enumerate(s.content.chip_faces):
         s.chip_face[k] = fb if rng.getrandbits(1) else fa
         s.chip_card[k] = -1

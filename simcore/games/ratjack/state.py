@@ -6,6 +6,7 @@ import random
 from typing import Any, Final
 
 from simcore.api import TERMINAL, State
+from simcore.chance import ChanceStream
 from simcore.games.ratjack import rules, sample, text
 from simcore.games.ratjack.codes import NSTAT, P_DRAW, P_OVER
 from simcore.games.ratjack.effects import EFFECTS
@@ -25,7 +26,7 @@ _SCALARS: Final = (
     "seat_to_act", "start_seat", "setup_left", "round_no", "turns", "round_turns",
     "card_in_flight", "effect_code", "effect_card", "effect_step", "effect_choice", "extra_turn",
     "drawn_from", "last_scorer", "last_card", "last_effect", "ended_by", "winning_seats",
-    "eliminated_all_targetable", "eliminated_chips_targetable", "seed_base", "chance_n",
+    "eliminated_all_targetable", "eliminated_chips_targetable", "chance",
     "opponents_of", "pending_draws", "round_starts", "turn_eliminations",
 )  # fmt: skip
 
@@ -73,8 +74,7 @@ class RatjackState(State):
     winning_seats: list[int]
     eliminated_all_targetable: bool
     eliminated_chips_targetable: bool
-    seed_base: int
-    chance_n: int
+    chance: ChanceStream
     opponents_of: tuple[tuple[int, ...], ...]
     pending_draws: int
     round_starts: tuple[int, ...]
@@ -121,11 +121,8 @@ class RatjackState(State):
         self.opponents_of = tuple(
             tuple(q for q in range(n_players) if q != a) for a in range(n_players)
         )
-        # Chance: the state owns a stream seeded from the game seed; it is kept as two ints
-        # (base seed, events so far) so that clones copy no generator state.
         rng = state_stream(seed)  # also the stream of round 1's setup
-        self.seed_base = rng.getrandbits(64)
-        self.chance_n = 0
+        self.chance = ChanceStream(rng.getrandbits(64))  # every later chance event
         self.trace: list[str] | None = None
         self.reveal = False  # the narrative names hidden cards (``reveal_trace``)
         self.legal_cache: list[int] | None = None
@@ -197,11 +194,7 @@ class RatjackState(State):
         )
         new.eliminated_all_targetable = self.eliminated_all_targetable
         new.eliminated_chips_targetable = self.eliminated_chips_targetable
-        new.seed_base, new.chance_n, new.opponents_of = (
-            self.seed_base,
-            self.chance_n,
-            self.opponents_of,
-        )
+        new.chance, new.opponents_of = self.chance.clone(), self.opponents_of
         new.pending_draws, new.round_starts = self.pending_draws, self.round_starts
         new.turn_eliminations = self.turn_eliminations
         new.deck, new.discard = self.deck[:], self.discard[:]
@@ -228,16 +221,6 @@ class RatjackState(State):
         new.trace, new.reveal = None, self.reveal  # narrative stays with the traced original
         new.legal_cache, new.plan_only = self.legal_cache, self.plan_only
         return new
-
-    def chance(self) -> random.Random:
-        """The random stream of the next chance event (derived from the state's seed)."""
-        self.chance_n += 1
-        return random.Random(self.stream_seed() * 1_000_003 + self.chance_n)
-
-    def stream_seed(self) -> int:
-        """The seed of the chance streams, derived on first use after a ``reseed``."""
-        self.seed_base = _derived(self.seed_base)
-        return self.seed_base
 
     def values(self) -> list[int]:
         """Every seat's value (§5): modified values of face-up cards."""
@@ -294,17 +277,15 @@ class RatjackState(State):
         return sample.determinize(self, player, rng)
 
     def reseed(self, rng: random.Random) -> None:
-        """New chance stream (what ``substream(rng).getrandbits(64)`` gives, derived lazily)."""
-        # Deriving costs a generator seeding (~8% of heuristic play), and most determinized
-        # lookahead copies never reach a chance event: keep the raw draw, bit-inverted (< 0)
-        self.seed_base = ~rng.getrandbits(64)
-        self.chance_n = 0
+        """New chance stream (``ChanceStream.reseed``)."""
+        self.chance.reseed(rng)
 
     def fingerprint(self) -> tuple:
         """Every game-relevant field (the legal-action cache and the trace excluded)."""
         lists = tuple(tuple(getattr(self, n)) for n in _LISTS)
-        seed = _derived(self.seed_base)  # whether or not a chance event derived it yet
-        scal = tuple(seed if n == "seed_base" else getattr(self, n) for n in _FP_SCALARS)
+        scal = tuple(
+            self.chance.fingerprint() if n == "chance" else getattr(self, n) for n in _FP_SCALARS
+        )
         hands = tuple(tuple(h) for h in self.hands)
         disp = tuple(tuple(d) for d in self.displays)
         return (lists, scal, tuple(self.winning_seats), hands, disp)
@@ -388,12 +369,6 @@ class RatjackState(State):
         if self.trace is not None:
             where = text.pos_name(self, action, self.seat_to_act, self.reveal)
             self.trace.append(f"chip {text.FACE_IDS[face]} on {where}")
-
-
-def _derived(seed_base: int) -> int:
-    """The stream seed ``seed_base`` stands for: itself, or after a ``reseed`` (< 0: the
-    bit-inverted raw draw) the seed that draw derives."""
-    return seed_base if seed_base >= 0 else random.Random(~seed_base).getrandbits(64)
 
 
 bind_pure(RatjackState, "apply", rules.apply)  # pure build: the rules function itself

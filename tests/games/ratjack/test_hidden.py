@@ -151,9 +151,9 @@ def test_a_reseeded_stream_is_the_substream_whether_or_not_derived_yet():
     lazy, eager = s.clone(), s.clone()
     lazy.reseed(random.Random(5))
     eager.reseed(random.Random(5))
-    assert lazy.seed_base < 0  # not derived yet
+    assert lazy.chance.seed < 0  # not derived yet
     assert lazy.fingerprint() == eager.fingerprint()
     expected = substream(random.Random(5)).getrandbits(64)
-    assert eager.stream_seed() == expected and eager.seed_base == expected
+    assert eager.chance.derived_seed() == expected and eager.chance.seed == expected
     assert lazy.fingerprint() == eager.fingerprint()  # derived on one side only
-    assert lazy.chance().random() == eager.chance().random()
+    assert lazy.chance.next_stream().random() == eager.chance.next_stream().random()
