@@ -70,7 +70,7 @@ class RatjackHeuristic:
         me = state.current_player
         sampled = state.determinize(me, rng)
         world: RatjackState = sampled.plain  # plan on the plain state (restriction: `legal`)
-        world.plan_only = True  # a sampled copy: evaluate() reads only VP after a round's end
+        world.plan()  # a sampled copy: evaluate() reads only VP after a round's end
         if world.phase not in (P_DRAW, P_PLAY, P_EFFECT):
             return self._setup(world, me, legal)
         judge = self._after_draw if world.phase == P_DRAW else self._simulate

@@ -10,12 +10,10 @@ the VP score exactly where it matters, near the end of the game.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from simcore.games.ratjack.codes import P_OVER
-
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
+from simcore.games.ratjack.position import Position
 
 # a seat on exactly the target takes the round unless the check says otherwise
 EXACT_WEIGHT: Final = 40.0
@@ -23,7 +21,7 @@ EXACT_WEIGHT: Final = 40.0
 MAX_EXACT_POINTS: Final = 8
 
 
-def win_chances(s: S) -> list[float]:
+def win_chances(s: Position) -> list[float]:
     """Every seat's chance to win from position ``s`` (its real result once the game is over)."""
     if s.phase == P_OVER:
         return s.returns()
@@ -42,7 +40,7 @@ def win_chances(s: S) -> list[float]:
     return out
 
 
-def _round_odds(s: S) -> list[float]:
+def _round_odds(s: Position) -> list[float]:
     """Chance of each seat to take the current round.
 
     Exactly the target scores at the end of the turn (nearly certain); above it the seat is

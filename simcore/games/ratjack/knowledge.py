@@ -9,12 +9,8 @@ tracked card may occupy) is a bit mask over card ids. Everything here is per obs
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from simcore.games.ratjack.content import N_CARDS
-
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
+from simcore.games.ratjack.position import Position
 
 
 def bits(mask: int) -> list[int]:
@@ -27,7 +23,7 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def known_mask(s: S, p: int) -> int:
+def known_mask(s: Position, p: int) -> int:
     """Cards seat ``p`` identifies exactly (the ``seen_by`` bit)."""
     bit, seen, mask = 1 << p, s.seen_by, 0
     for c in range(N_CARDS):
@@ -36,7 +32,7 @@ def known_mask(s: S, p: int) -> int:
     return mask
 
 
-def columns(s: S, p: int) -> dict[int, int]:
+def columns(s: Position, p: int) -> dict[int, int]:
     """Tracked cards of ``p`` and the places each may be in, without places ``p`` identifies."""
     tm = s.tracked_cards[p]
     if not tm:
@@ -45,7 +41,7 @@ def columns(s: S, p: int) -> dict[int, int]:
     return {k: s.tracked_places[base + k] & ~known for k in bits(tm) if not s.seen_by[k] & bit}
 
 
-def merge(s: S, group: list[int], owner: int) -> None:
+def merge(s: Position, group: list[int], owner: int) -> None:
     """The places of ``group`` become indistinguishable to every seat but ``owner`` (-1: all)."""
     gm = 0
     for c in group:
@@ -73,8 +69,8 @@ def merge(s: S, group: list[int], owner: int) -> None:
         s.tracked_cards[p] = tm
 
 
-def forget_others(s: S, player: int) -> None:
-    """Drop the tracked facts of every seat but ``player`` (see ``RatjackState.determinize``)."""
+def forget_others(s: Position, player: int) -> None:
+    """Drop the tracked facts of every seat but ``player`` (see ``Position.determinize``)."""
     for q in range(s.n):
         if q != player and s.tracked_cards[q]:
             base = q * N_CARDS
@@ -83,7 +79,7 @@ def forget_others(s: S, player: int) -> None:
             s.tracked_cards[q] = 0
 
 
-def locations(s: S) -> dict[int, tuple]:
+def locations(s: Position) -> dict[int, tuple]:
     """Public name of every place that holds a card: deck index, hand or display slot, limbo."""
     out: dict[int, tuple] = {c: ("deck", i) for i, c in enumerate(s.deck)}
     for q in range(s.n):
@@ -96,7 +92,7 @@ def locations(s: S) -> dict[int, tuple]:
     return out
 
 
-def observed(s: S, p: int) -> tuple:
+def observed(s: Position, p: int) -> tuple:
     """``p``'s tracked facts as (card, sorted places), canonical for the observation key."""
     cols = columns(s, p)
     if not cols:

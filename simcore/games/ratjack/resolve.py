@@ -6,14 +6,11 @@ The effect table lives on the state (``s.effect_table``), so that effects which 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from simcore.games.ratjack.codes import NSTAT, POS, RES0, SLOTS
 from simcore.games.ratjack.content import BLANK, EFFECT_IDS, LOCK
-
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
-
+from simcore.games.ratjack.position import Position
 
 # Effects whose own feasibility test answers for a pending draw (``s.pending_draws``): rat 6 through
 # the card it turns up, raccoon 12 by refilling the deck. Every other effect leaves the deck
@@ -21,7 +18,7 @@ if TYPE_CHECKING:
 DECK_SELF: Final = frozenset(EFFECT_IDS.index(e) for e in ("rat_6", "raccoon_12"))
 
 
-def resolvable(s: S, a: int, x: int) -> bool:
+def resolvable(s: Position, a: int, x: int) -> bool:
     """Card ``x``, face up in ``a``'s display, can resolve fully (or carries ``blank``),
     leaving the deck cards that a pending step still draws (§4.3)."""
     short = s.pending_draws > len(s.deck)
@@ -34,7 +31,7 @@ def resolvable(s: S, a: int, x: int) -> bool:
     return s.effect_table[e].feas(s, a, x)
 
 
-def flip_slots(s: S, a: int) -> list[int]:
+def flip_slots(s: Position, a: int) -> list[int]:
     """Slots of own face-down cards that may be turned up and resolved (rat 6, discard-flip)."""
     out = []
     up, chip, face = s.face_up, s.card_chip, s.chip_face
@@ -63,13 +60,13 @@ def flip_slots(s: S, a: int) -> list[int]:
     return out
 
 
-def flip_options(s: S, a: int) -> list[int]:
+def flip_options(s: Position, a: int) -> list[int]:
     """Position actions of ``flip_slots``."""
     base = POS + a * SLOTS
     return [base + i for i in flip_slots(s, a)]
 
 
-def begin(s: S, a: int, x: int) -> None:
+def begin(s: Position, a: int, x: int) -> None:
     """Resolve the effect of ``x`` (now face up in ``a``'s display), counting it."""
     k = s.card_chip[x]
     if k >= 0 and s.chip_face[k] == BLANK:
@@ -86,14 +83,14 @@ def begin(s: S, a: int, x: int) -> None:
     s.effect_table[e].start(s, a, x)
 
 
-def options(s: S, a: int) -> list[int]:
+def options(s: Position, a: int) -> list[int]:
     """Decision options of the effect being resolved."""
     opts = s.effect_table[s.effect_code].opts
     assert opts is not None
     return opts(s, a)
 
 
-def choose(s: S, a: int, action: int) -> None:
+def choose(s: Position, a: int, action: int) -> None:
     """Apply one decision of the effect being resolved."""
     fn = s.effect_table[s.effect_code].choose
     assert fn is not None

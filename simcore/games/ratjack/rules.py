@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from simcore.api import TERMINAL
 from simcore.errors import IllegalActionError
@@ -36,15 +35,13 @@ from simcore.games.ratjack.codes import (
 )
 from simcore.games.ratjack.content import N_CARDS
 from simcore.games.ratjack.knowledge import merge
-from simcore.games.ratjack.text import trace_round_start
+from simcore.games.ratjack.narrative import note_card, trace_round_start
+from simcore.games.ratjack.position import Position
 from simcore.rng import shuffle
-
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
 
 
 # --- rounds ------------------------------------------------------------------------------
-def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
+def new_round(s: Position, start: int, rng: random.Random | None = None) -> None:
     """§3: toss the chips, shuffle, deal 2 each, turn the first discard, choose face-down cards."""
     s.round_no += 1
     s.round_turns = 0
@@ -83,7 +80,7 @@ def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
         trace_round_start(s)
 
 
-def _finish(s: S, ended_by: str) -> None:
+def _finish(s: Position, ended_by: str) -> None:
     s.phase, s.seat_to_act, s.ended_by = P_OVER, TERMINAL, ended_by
     ptw = s.rule_params.points_to_win
     s.winning_seats = [p for p in range(s.n) if s.victory_points[p] >= ptw]
@@ -94,7 +91,7 @@ def _finish(s: S, ended_by: str) -> None:
         s.note(f"game over ({ended_by}): VP {s.victory_points}, winners {s.winning_seats}")
 
 
-def _game_won(s: S) -> bool:
+def _game_won(s: Position) -> bool:
     """§6: the game ends as soon as someone reaches points_to_win (ties share)."""
     if max(s.victory_points) >= s.rule_params.points_to_win:
         _finish(s, "points")
@@ -102,7 +99,7 @@ def _game_won(s: S) -> bool:
     return False
 
 
-def _end_round(s: S, why: str) -> None:
+def _end_round(s: Position, why: str) -> None:
     if s.trace is not None:
         s.note(f"round {s.round_no} ends ({why}); VP {s.victory_points}")
     if _game_won(s):
@@ -123,7 +120,7 @@ def _end_round(s: S, why: str) -> None:
     new_round(s, start)
 
 
-def _gain(s: S, seats: list[int], stat: int, a: int, why: str) -> None:
+def _gain(s: Position, seats: list[int], stat: int, a: int, why: str) -> None:
     """Each of ``seats`` gains 1 VP; the round's next start player follows §3.5."""
     for p in seats:
         s.victory_points[p] += 1
@@ -138,7 +135,7 @@ def _gain(s: S, seats: list[int], stat: int, a: int, why: str) -> None:
         s.last_scorer = next(p for p in order if p in seats)
 
 
-def end_turn(s: S) -> None:
+def end_turn(s: Position) -> None:
     """§6: the end-of-turn check, then the next turn (or extra turn, next round, game end).
 
     Revision 3: the check runs in full after every turn, whatever happened during it. Its
@@ -168,7 +165,7 @@ def end_turn(s: S) -> None:
         _next_turn(s, a)
 
 
-def _eliminate_opponents(s: S, a: int, vals: list[int], when: str) -> None:
+def _eliminate_opponents(s: Position, a: int, vals: list[int], when: str) -> None:
     """§6.1: every opponent still in above the target is out; ``a`` gains 1 VP for each.
 
     The end-of-turn check and ``elimination_timing = immediate`` both come here, so an
@@ -191,7 +188,7 @@ def _eliminate_opponents(s: S, a: int, vals: list[int], when: str) -> None:
             s.note(f"seat {a} gains {gained} VP for eliminations")
 
 
-def _round_scoring(s: S, a: int, vals: list[int]) -> str:
+def _round_scoring(s: Position, a: int, vals: list[int]) -> str:
     """§6.3-6.5: award the round's VP; why the round ends ('' when it goes on)."""
     rp, elim = s.rule_params, s.eliminated
     t, opp_exact = rp.target, rp.opponent_exact_scores
@@ -223,7 +220,7 @@ def _round_scoring(s: S, a: int, vals: list[int]) -> str:
     return ""
 
 
-def _next_turn(s: S, a: int) -> None:
+def _next_turn(s: Position, a: int) -> None:
     """The extra turn (rat 3) if ``a`` is still in, else the next seat still in the round."""
     if not (s.extra_turn and not s.eliminated[a]):
         a = (a + 1) % s.n
@@ -235,7 +232,7 @@ def _next_turn(s: S, a: int) -> None:
 
 
 # --- legal actions ---------------------------------------------------------------------
-def legal_actions(s: S) -> list[int]:
+def legal_actions(s: Position) -> list[int]:
     """Options of the current decision step."""
     ph = s.phase
     if ph == P_DRAW:
@@ -249,7 +246,7 @@ def legal_actions(s: S) -> list[int]:
     return []
 
 
-def _play_options(s: S) -> list[int]:
+def _play_options(s: Position) -> list[int]:
     """Down always; up / discard-and-flip only when the effect can resolve fully (§4.3)."""
     a = s.seat_to_act
     hand, disp, up = s.hands[a], s.displays[a], s.face_up
@@ -289,7 +286,7 @@ def _play_options(s: S) -> list[int]:
 
 
 # --- apply -----------------------------------------------------------------------------
-def apply(s: S, action: int) -> None:
+def apply(s: Position, action: int) -> None:
     """Validate, then perform one decision step."""
     if s.legal_cache is None:
         s.legal_cache = legal_actions(s)
@@ -315,17 +312,17 @@ def apply(s: S, action: int) -> None:
     _effect_done(s, a)
 
 
-def _effect_done(s: S, a: int) -> None:
+def _effect_done(s: Position, a: int) -> None:
     """The card's effect is over: raccoon 3's pending draw (when it activated), end of turn."""
     if s.pending_draws:  # legality kept a card for it (§4.3: every step of the effect resolves)
         s.pending_draws = 0
         c = draw_top(s, a)
         if s.trace is not None:
-            s.note_card(f"draws {s.content.card_name(c)}", "draws a card", c)
+            note_card(s, f"draws {s.content.card_name(c)}", "draws a card", c)
     end_turn(s)
 
 
-def _eliminate_now(s: S, a: int) -> None:
+def _eliminate_now(s: Position, a: int) -> None:
     """§6 [A] ``elimination_timing = immediate``: a player above the target is out at once.
 
     Opponents earn the active player 1 VP each (step 1 of the check, run early); an active
@@ -343,13 +340,13 @@ def _eliminate_now(s: S, a: int) -> None:
         end_turn(s)
 
 
-def _mix_hand(s: S, a: int, placed: int) -> None:
+def _mix_hand(s: Position, a: int, placed: int) -> None:
     """§8: observers cannot tell which hand card went face down; they keep only the fact that
     the cards they knew are among these places."""
     merge(s, [placed, *s.hands[a]], a)
 
 
-def _setup(s: S, a: int, action: int) -> None:
+def _setup(s: Position, a: int, action: int) -> None:
     c = s.hands[a].pop(action - SETUP)
     s.displays[a].append(c)
     _mix_hand(s, a, c)
@@ -361,7 +358,7 @@ def _setup(s: S, a: int, action: int) -> None:
         s.seat_to_act, s.phase = s.start_seat, P_DRAW
 
 
-def _draw(s: S, a: int, action: int) -> None:
+def _draw(s: Position, a: int, action: int) -> None:
     if action == DRAW_DECK:
         c = s.deck.pop()
         s.seen_by[c] = 1 << a
@@ -373,14 +370,15 @@ def _draw(s: S, a: int, action: int) -> None:
     s.last_effect = -1
     if s.trace is not None:
         pile = "deck" if action == DRAW_DECK else "discard pile"
-        s.note_card(
+        note_card(
+            s,
             f"seat {a} draws {s.content.card_name(c)} from the {pile}",
             f"seat {a} draws from the {pile}",
             c,
         )
 
 
-def _play(s: S, a: int, action: int) -> None:
+def _play(s: Position, a: int, action: int) -> None:
     st = a * NSTAT
     if action >= DFLIP:  # (c) discard a hand card, turn an own face-down card up, resolve it
         i, j = divmod(action - DFLIP, SLOTS)
@@ -410,6 +408,6 @@ def _play(s: S, a: int, action: int) -> None:
         s.count(st + CARDS_DOWN, 1)
         s.effect_code = -1
         if s.trace is not None:
-            s.note_card(
-                f"plays a card face down ({s.content.card_name(h)})", "plays a card face down", h
+            note_card(
+                s, f"plays a card face down ({s.content.card_name(h)})", "plays a card face down", h
             )

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from simcore.games.ratjack import knowledge
 from simcore.games.ratjack.codes import P_EFFECT
-from simcore.games.ratjack.content import N_CARDS
+from simcore.games.ratjack.content import N_CARDS, RAT6
+from simcore.games.ratjack.position import Position
 from simcore.games.ratjack.resolve import flip_options
-from simcore.games.ratjack.text import RAT6
 from simcore.rng import randbelow, shuffle
 
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState
 
-
-def determinize(s: RatjackState, player: int, rng: random.Random) -> RatjackState:
+def determinize(s: Position, player: int, rng: random.Random) -> Position:
     """Redeal every card ``player`` cannot identify among the hidden places (§8).
 
     Hidden places: the deck, other hands, face-down display cards and weasel 3's card in
@@ -105,7 +101,7 @@ def determinize(s: RatjackState, player: int, rng: random.Random) -> RatjackStat
     return new
 
 
-def fallback(s: RatjackState, rng: random.Random) -> RatjackState:
+def fallback(s: Position, rng: random.Random) -> Position:
     """The true position with a new chance stream (when no redeal fits the public facts)."""
     new = s.clone()
     new.reseed(rng)

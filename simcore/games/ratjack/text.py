@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from simcore.api import start_columns
 from simcore.games.ratjack.codes import (
@@ -20,22 +20,20 @@ from simcore.games.ratjack.codes import (
     STAT_NAMES,
     kind,
 )
-from simcore.games.ratjack.content import BLANK, EFFECT_IDS
+from simcore.games.ratjack.content import BLANK, EFFECT_IDS, RAT6
 from simcore.games.ratjack.knowledge import observed
+from simcore.games.ratjack.narrative import card_str, pos_name, sees
 from simcore.games.ratjack.params import FACE_IDS
-
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
+from simcore.games.ratjack.position import Position
 
 RES_COLUMNS = tuple(f"res_{e}" for e in EFFECT_IDS)
 # a seat's counters in ``stats`` order: the named ones, then one per effect from RES0
 COUNTER_COLUMNS: Final = STAT_NAMES + RES_COLUMNS
 assert len(STAT_NAMES) == RES0 and len(COUNTER_COLUMNS) == NSTAT
 PHASES = ("setup", "draw", "play", "effect", "over")
-RAT6: Final = EFFECT_IDS.index("rat_6")
 
 
-def observation(s: S, p: int) -> str:
+def observation(s: Position, p: int) -> str:
     """Canonical information-set key of seat ``p`` (§8)."""
     bit = 1 << p
     up, seen, chip, face = s.face_up, s.seen_by, s.card_chip, s.chip_face
@@ -66,7 +64,7 @@ def observation(s: S, p: int) -> str:
     )  # fmt: skip
 
 
-def outcome(s: S) -> dict[str, Any]:
+def outcome(s: Position) -> dict[str, Any]:
     """§9 records: per seat VP, how rounds were won, eliminations, modes and effects used."""
     seats = []
     stats = s.stats
@@ -80,36 +78,13 @@ def outcome(s: S) -> dict[str, Any]:
     return {"turns": s.turns, "ended_by": s.ended_by or "running", "game": game, "seats": seats}
 
 
-def card_str(s: S, c: int) -> str:
-    """'rat_red 7'."""
-    return s.content.card_name(c)
-
-
-def sees(s: S, c: int, seat: int, reveal: bool = False) -> bool:
-    """``seat`` can identify card ``c`` (§8: face up, or seen and not lost since; the same
-    test as ``observation``), or ``reveal`` (the analyst's view)."""
-    return reveal or bool(s.face_up[c]) or (seat >= 0 and bool(s.seen_by[c] >> seat & 1))
-
-
-def pos_name(s: S, action: int, seat: int, reveal: bool = False) -> str:
-    """'seat 1, slot 2 (weasel 3, face down, chip lock)' as ``seat`` sees it: a card it cannot
-    identify reads 'seat 1, slot 2 (face down, chip lock)' (chips are public)."""
-    q, i = divmod(action - POS, SLOTS)
-    c = s.displays[q][i]
-    k = s.card_chip[c]
-    side = "face up" if s.face_up[c] else "face down"
-    what = f"{card_str(s, c)}, {side}" if sees(s, c, seat, reveal) else side
-    chip = f", chip {FACE_IDS[s.chip_face[k]]}" if k >= 0 else ""
-    return f"seat {q}, slot {i} ({what}{chip})"
-
-
-def _hand_card(s: S, k: int, seat: int, reveal: bool) -> str:
+def _hand_card(s: Position, k: int, seat: int, reveal: bool) -> str:
     """Card ``k`` of the acting seat's hand, named only if ``seat`` can identify it."""
     c = s.hands[s.seat_to_act][k]
     return card_str(s, c) if sees(s, c, seat, reveal) else f"hand card {k}"
 
 
-def label(s: S, action: int, viewer: int | None = None, reveal: bool = False) -> str:
+def label(s: Position, action: int, viewer: int | None = None, reveal: bool = False) -> str:
     """Readable label of ``action`` as ``viewer`` sees it (None: the seat to act; §8)."""
     seat = s.seat_to_act if viewer is None else viewer
     if s.phase == P_DRAW:
@@ -139,13 +114,13 @@ def label(s: S, action: int, viewer: int | None = None, reveal: bool = False) ->
     return f"play {_hand_card(s, k, seat, reveal)} face down"
 
 
-def _effect_of(s: S, c: int) -> int:
+def _effect_of(s: Position, c: int) -> int:
     """Effect code resolved when ``c`` turns face up (-1 under a blank chip)."""
     k = s.card_chip[c]
     return -1 if k >= 0 and s.chip_face[k] == BLANK else s.content.card_effect[c]
 
 
-def _resolved(s: S, action: int) -> int:
+def _resolved(s: Position, action: int) -> int:
     """Effect code that this action starts resolving, or -1."""
     name, k = kind(action)
     if s.phase == P_PLAY and name == "up":
@@ -157,7 +132,7 @@ def _resolved(s: S, action: int) -> int:
     return -1
 
 
-def classes(s: S, action: int) -> tuple[str, ...]:
+def classes(s: Position, action: int) -> tuple[str, ...]:
     """Action classes for restricted play."""
     if s.phase != P_PLAY and not (s.phase == P_EFFECT and s.effect_code == RAT6):
         return ()
@@ -173,7 +148,7 @@ def classes(s: S, action: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def action_info(s: S, action: int) -> dict[str, Any]:
+def action_info(s: Position, action: int) -> dict[str, Any]:
     """Decoded columns before ``action`` is applied."""
     info: dict[str, Any] = {
         "round": s.round_no, "turn": s.turns, "drawn_from": "", "card_deck": "",
@@ -218,7 +193,7 @@ def action_info(s: S, action: int) -> dict[str, Any]:
     return info
 
 
-def post_action_info(s: S) -> dict[str, Any]:
+def post_action_info(s: Position) -> dict[str, Any]:
     """Columns known after the step: the drawn card, everybody's value."""
     info: dict[str, Any] = {}
     if s.phase == P_PLAY and s.last_card >= 0:  # just drew
@@ -230,18 +205,7 @@ def post_action_info(s: S) -> dict[str, Any]:
     return info
 
 
-def trace_round_start(s: S) -> None:
-    """Narrate the round setup."""
-    chips = ", ".join(FACE_IDS[f] for f in s.chip_face)
-    s.note(f"round {s.round_no}: chips show {chips}; discard {card_str(s, s.discard[-1])}")
-    for p in range(s.n):
-        h = s.hands[p]
-        s.note_card(f"seat {p} is dealt {', '.join(card_str(s, c) for c in h)}",
-                    f"seat {p} is dealt {len(h)} cards", *h)  # fmt: skip
-    s.note(f"seat {s.start_seat} starts")
-
-
-def render(s: S) -> str:
+def render(s: Position) -> str:
     """Full text view of the position."""
     reserve = [FACE_IDS[s.chip_face[k]] for k, on in enumerate(s.chip_card) if on == -1]
     lines = [
