@@ -3,9 +3,10 @@ annotations (``__slots__ = tuple(__annotations__)``), and its clone, its fingerp
 tests' clone check derive from that declaration.
 
 What a clone does with a field follows its declared type: ``list[list[...]]`` is copied row
-by row, ``list[...]`` is copied (``None`` kept), a class with a ``clone`` method is cloned, and
-anything else (ints, strings, tuples, frozen tables) is shared. A class names the fields a clone
-resets (``reset``) or shares although they are lists (``shared``).
+by row, ``list[...]`` is copied (``None`` kept where the type allows it), a class with a
+``clone`` method is cloned, and anything else (ints, strings, tuples, frozen tables) is shared.
+A class names the fields a clone resets (``reset``) or shares although they are lists
+(``shared``).
 
 In the compiled build (``simcore.native``) a class keeps no annotations at run time, only the
 names of its native fields (``__mypyc_attrs__``): fingerprints and checks work from the names
@@ -20,7 +21,7 @@ import sys
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-SHARED, COPIED, ROWS, CLONED = "shared", "copied", "rows", "cloned"
+SHARED, COPIED, MAYBE_COPIED, ROWS, CLONED = "shared", "copied", "maybe copied", "rows", "cloned"
 
 
 def declared_fields(cls: type) -> tuple[str, ...]:
@@ -53,7 +54,7 @@ def _kind(note: Any, namespace: Mapping[str, Any]) -> str:
     if text.startswith("list[list["):
         return ROWS
     if text.startswith("list["):
-        return COPIED
+        return MAYBE_COPIED if "|None" in text else COPIED
     target = namespace.get(text) if text.isidentifier() else None
     return CLONED if isinstance(target, type) and hasattr(target, "clone") else SHARED
 
@@ -75,6 +76,8 @@ def make_clone(
             lines += ["    rows = []", f"    for row in self.{name}:"]
             lines += ["        rows.append(row[:])", f"    new.{name} = rows"]
         elif kind == COPIED:
+            lines.append(f"    new.{name} = self.{name}[:]")
+        elif kind == MAYBE_COPIED:
             lines.append(f"    value = self.{name}")
             lines.append(f"    new.{name} = None if value is None else value[:]")
         elif kind == CLONED:
