@@ -142,7 +142,7 @@ class RatjackHeuristic:
         score = 100.0 * vp[me] - 70.0 * vp[leader] - 15.0 * total
         if s.round_no != rnd:
             return score  # the round ended: only the VP changes matter
-        w, t = self.w, s.rule_params.target
+        w, t = self.w, s.params.target
         vals = s.values_now()
         if s.eliminated[me]:
             score -= w.busted

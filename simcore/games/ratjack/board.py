@@ -20,7 +20,7 @@ def locked(s: Position, c: int) -> bool:
 def movable(s: Position, c: int) -> bool:
     """The card may change place (moved, taken, swapped): a lock stops that only under
     ``lock_blocks_moves`` (§5 [A])."""
-    return not (s.rule_params.lock_blocks_moves and locked(s, c))
+    return not (s.params.lock_blocks_moves and locked(s, c))
 
 
 def shielded(s: Position, c: int) -> bool:
@@ -48,7 +48,7 @@ def down_no_chip(s: Position, c: int) -> bool:
 def has_free_chip(s: Position, c: int) -> bool:
     """Carries a chip that an effect may take, move, return or swap."""
     k = s.card_chip[c]
-    return k >= 0 and (s.rule_params.lock_chip_removable or s.chip_face[k] != LOCK)
+    return k >= 0 and (s.params.lock_chip_removable or s.chip_face[k] != LOCK)
 
 
 def up_free_chip(s: Position, c: int) -> int:
@@ -192,7 +192,7 @@ def to_discard(s: Position, c: int) -> None:
     k = s.card_chip[c]
     if k >= 0:  # §5 [A]: the chip returns to the reserve (or leaves the round)
         s.card_chip[c] = -1
-        s.chip_card[k] = -1 if s.rule_params.discarded_chip == "reserve" else -2
+        s.chip_card[k] = -1 if s.params.discarded_chip == "reserve" else -2
     s.face_up[c] = 0
     s.seen_by[c] = s.all_seats
     s.discard.append(c)

@@ -21,7 +21,7 @@ def _c1(s: Position, a: int, q: int, i: int, c: int) -> None:
 # 2: swap one of your face-down cards with an opponent's face-up card
 def _c2_own(s: Position, c: int) -> bool:
     """Own face-down card to give: it is turned over unless the orientation is 'keep'."""
-    if s.rule_params.raccoon2_orientation == "both_up":
+    if s.params.raccoon2_orientation == "both_up":
         return b.down_unlocked(s, c)
     return b.down_movable(s, c)
 
@@ -29,7 +29,7 @@ def _c2_own(s: Position, c: int) -> bool:
 def _c2(s: Position, a: int, first: tuple, second: tuple) -> None:
     (q1, i1, c1), (q2, i2, c2) = first, second
     s.displays[q1][i1], s.displays[q2][i2] = c2, c1
-    both_up = s.rule_params.raccoon2_orientation == "both_up"
+    both_up = s.params.raccoon2_orientation == "both_up"
     b.set_side(s, c1, q2, both_up)  # [A] orientation of the card you give
     b.set_side(s, c2, q1, True)
 
@@ -52,7 +52,7 @@ def _c3_activatable(s: Position, a: int, h: int) -> bool:
 
 def _c3_choices(s: Position, a: int, x: int) -> list[int]:
     """Hand indices that raccoon 3 may put face up (``x``, the raccoon itself, excluded)."""
-    act = s.rule_params.raccoon3_activates
+    act = s.params.raccoon3_activates
     disp = s.displays[a]  # a card probed as played sits in hand and display: it is not a choice
     return [
         i
@@ -64,7 +64,7 @@ def _c3_choices(s: Position, a: int, x: int) -> list[int]:
 def _c3_feas(s: Position, a: int, x: int) -> bool:
     # activating, the draw comes after the placed card's effect (which may refill the deck):
     # each choice is judged with that draw pending (_c3_activatable)
-    if not s.rule_params.raccoon3_activates and not b.deck_leaves(s, 1):
+    if not s.params.raccoon3_activates and not b.deck_leaves(s, 1):
         return False
     return bool(_c3_choices(s, a, x))
 
@@ -89,7 +89,7 @@ def _c3_place(s: Position, a: int, i: int) -> None:
     b.set_side(s, h, a, True)
     if s.trace is not None:
         s.note(f"puts {s.content.card_name(h)} face up")
-    if s.rule_params.raccoon3_activates:
+    if s.params.raccoon3_activates:
         s.pending_draws = 1  # the draw follows the placed card's effect (rules._effect_done)
         fx.begin(s, a, h)
         return
@@ -159,9 +159,7 @@ def _c10_choose(s: Position, a: int, action: int) -> None:
 def _c12_feas(s: Position, a: int, x: int) -> bool:
     n = len(s.discard)
     # it refills the deck: a pending draw (s.pending_draws) may find its card among these
-    return (n >= 3 or s.rule_params.partial_deck_effects) and len(s.deck) + min(
-        3, n
-    ) >= s.pending_draws
+    return (n >= 3 or s.params.partial_deck_effects) and len(s.deck) + min(3, n) >= s.pending_draws
 
 
 def _c12(s: Position, a: int, x: int) -> None:

@@ -54,7 +54,7 @@ def _discard_top(k: int):
     """Rat 11 / weasel 9: discard the top ``k`` cards of the deck."""
 
     def feas(s: Position, a: int, x: int) -> bool:
-        return b.deck_leaves(s, k, s.rule_params.partial_deck_effects)
+        return b.deck_leaves(s, k, s.params.partial_deck_effects)
 
     def do(s: Position, a: int, x: int) -> None:
         gone = []
@@ -71,7 +71,7 @@ def _discard_top(k: int):
 
 # 5: look at an opponent's face-down card (or hand card: ``rat5_targets`` [A])
 def _r5_hands(s: Position, a: int) -> list[int]:
-    if s.rule_params.rat5_targets != "face_down_or_hand":
+    if s.params.rat5_targets != "face_down_or_hand":
         return []
     return [handpos(q, i) for q in opp(s, a) for i in range(len(s.hands[q]))]
 

@@ -61,7 +61,7 @@ def _w3_start(s: Position, a: int, x: int) -> None:
 
 
 def _w3_opts(s: Position, a: int) -> list[int]:
-    keep = [KEEP] if s.rule_params.weasel3_optional else []
+    keep = [KEEP] if s.params.weasel3_optional else []
     return keep + _seat_opts(s, a)
 
 

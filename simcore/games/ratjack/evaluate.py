@@ -25,7 +25,7 @@ def win_chances(s: Position) -> list[float]:
     """Every seat's chance to win from position ``s`` (its real result once the game is over)."""
     if s.phase == P_OVER:
         return s.returns()
-    ptw = s.rule_params.points_to_win
+    ptw = s.params.points_to_win
     need = tuple(max(ptw - v, 0) for v in s.victory_points)
     if ptw > MAX_EXACT_POINTS:
         return _by_gap(need)
@@ -46,7 +46,7 @@ def _round_odds(s: Position) -> list[float]:
     Exactly the target scores at the end of the turn (nearly certain); above it the seat is
     out at the end of the turn; otherwise the closer (a card or two away) the better.
     """
-    t = s.rule_params.target
+    t = s.params.target
     values = s.values_now()
     weights = []
     for p in range(s.n):

@@ -15,8 +15,7 @@ from simcore import fields
 from simcore.api import TERMINAL, State
 from simcore.chance import ChanceStream
 from simcore.games.ratjack.codes import NSTAT, P_DRAW, P_OVER
-from simcore.games.ratjack.params import RatjackParams
-from simcore.games.ratjack.tables import Content, RuleParams
+from simcore.games.ratjack.tables import Content, ParamsMirror
 
 
 class Position(State):
@@ -27,10 +26,9 @@ class Position(State):
     """
 
     # --- the same for every position of a game
-    params: RatjackParams
+    params: ParamsMirror  # the game's params (a compiled copy)
     content: Content  # card and chip tables
     effect_table: Any  # effects.EFFECTS: resolve reaches effects through it (no import circle)
-    rule_params: RuleParams  # the params the rules read at every step
     n: int  # number of seats
     all_seats: int  # bit mask of every seat
     opponents_of: tuple[tuple[int, ...], ...]  # per seat, the other seats in turn order
@@ -90,20 +88,14 @@ class Position(State):
 
     def __init__(
         self,
-        params: RatjackParams | None = None,
+        params: ParamsMirror | None = None,
         content: Content | None = None,
         n_players: int = 0,
         chance: ChanceStream | None = None,
-        rule_params: RuleParams | None = None,
     ) -> None:
-        if params is None or content is None or chance is None or rule_params is None:
+        if params is None or content is None or chance is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
-        self.params, self.content, self.rule_params, self.n = (
-            params,
-            content,
-            rule_params,
-            n_players,
-        )
+        self.params, self.content, self.n = params, content, n_players
         self.all_seats = (1 << n_players) - 1
         self.opponents_of = tuple(
             tuple(q for q in range(n_players) if q != a) for a in range(n_players)
@@ -230,7 +222,7 @@ CLONE_RESETS: Final = {"trace": None}
 CLONE_SHARES: Final = ("legal_cache",)
 # Fields that are no part of the position: the game's tables and the bookkeeping.
 NOT_POSITION: Final = (
-    "params", "content", "effect_table", "rule_params", "trace", "reveal", "legal_cache",
+    "params", "content", "effect_table", "trace", "reveal", "legal_cache",
     "plan_only",
 )  # fmt: skip
 FINGERPRINTED: Final = tuple(

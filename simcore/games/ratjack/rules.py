@@ -82,7 +82,7 @@ def new_round(s: Position, start: int, rng: random.Random | None = None) -> None
 
 def _finish(s: Position, ended_by: str) -> None:
     s.phase, s.seat_to_act, s.ended_by = P_OVER, TERMINAL, ended_by
-    ptw = s.rule_params.points_to_win
+    ptw = s.params.points_to_win
     s.winning_seats = [p for p in range(s.n) if s.victory_points[p] >= ptw]
     if not s.winning_seats:
         best = max(s.victory_points)
@@ -93,7 +93,7 @@ def _finish(s: Position, ended_by: str) -> None:
 
 def _game_won(s: Position) -> bool:
     """§6: the game ends as soon as someone reaches points_to_win (ties share)."""
-    if max(s.victory_points) >= s.rule_params.points_to_win:
+    if max(s.victory_points) >= s.params.points_to_win:
         _finish(s, "points")
         return True
     return False
@@ -104,7 +104,7 @@ def _end_round(s: Position, why: str) -> None:
         s.note(f"round {s.round_no} ends ({why}); VP {s.victory_points}")
     if _game_won(s):
         return
-    if s.round_no >= s.rule_params.max_rounds:
+    if s.round_no >= s.params.max_rounds:
         _finish(s, "round_limit")
         return
     if s.plan_only:  # a lookahead copy is scored on the VP alone once its round is over
@@ -113,7 +113,7 @@ def _end_round(s: Position, why: str) -> None:
         return
     if s.last_scorer >= 0:
         start = s.last_scorer
-    elif s.rule_params.no_vp_start == "next_seat":
+    elif s.params.no_vp_start == "next_seat":
         start = (s.start_seat + 1) % s.n
     else:
         start = s.start_seat
@@ -129,7 +129,7 @@ def _gain(s: Position, seats: list[int], stat: int, a: int, why: str) -> None:
         if s.trace is not None:
             s.note(f"seat {p} gains 1 VP ({why})")
     order = [(a + i) % s.n for i in range(s.n)]
-    if s.rule_params.simultaneous_start == "lowest_seat":
+    if s.params.simultaneous_start == "lowest_seat":
         s.last_scorer = min(seats)
     else:
         s.last_scorer = next(p for p in order if p in seats)
@@ -153,7 +153,7 @@ def end_turn(s: Position) -> None:
         s.note("values " + "|".join(map(str, vals)))
     _eliminate_opponents(s, a, vals, "")  # 1. opponents over the target
     elim = s.eliminated
-    if not elim[a] and vals[a] > s.rule_params.target:  # 2. self-bust
+    if not elim[a] and vals[a] > s.params.target:  # 2. self-bust
         elim[a] = 1
         s.count(a * NSTAT + TIMES_ELIM, 1)
         if s.trace is not None:
@@ -170,7 +170,7 @@ def _eliminate_opponents(s: Position, a: int, vals: list[int], when: str) -> Non
 
     The end-of-turn check and ``elimination_timing = immediate`` both come here, so an
     elimination counts the same wherever in the turn it happens (``turn_eliminations``)."""
-    t, elim = s.rule_params.target, s.eliminated
+    t, elim = s.params.target, s.eliminated
     gained = 0
     for o in range(s.n):
         if o != a and not elim[o] and vals[o] > t:
@@ -190,7 +190,7 @@ def _eliminate_opponents(s: Position, a: int, vals: list[int], when: str) -> Non
 
 def _round_scoring(s: Position, a: int, vals: list[int]) -> str:
     """§6.3-6.5: award the round's VP; why the round ends ('' when it goes on)."""
-    rp, elim = s.rule_params, s.eliminated
+    rp, elim = s.params, s.eliminated
     t, opp_exact = rp.target, rp.opponent_exact_scores
     exact: list[int] = []
     alive: list[int] = []
@@ -267,7 +267,7 @@ def _play_options(s: Position) -> list[int]:
             break
     else:
         return out  # no face-down card: no discard-and-flip
-    if s.rule_params.raccoon3_activates:  # raccoon 3 then resolves the card left in the hand
+    if s.params.raccoon3_activates:  # raccoon 3 then resolves the card left in the hand
         for i in range(len(hand)):
             h = hand.pop(i)
             s.discard.append(h)
@@ -306,7 +306,7 @@ def apply(s: Position, action: int) -> None:
         fx.choose(s, a, action)
     if s.effect_code >= 0:
         s.phase = P_EFFECT
-        if s.rule_params.elimination_timing == "immediate":
+        if s.params.elimination_timing == "immediate":
             _eliminate_now(s, a)
         return
     _effect_done(s, a)
@@ -331,7 +331,7 @@ def _eliminate_now(s: Position, a: int) -> None:
     """
     vals = s.values()
     _eliminate_opponents(s, a, vals, " at once")
-    if vals[a] > s.rule_params.target or not fx.options(s, a):
+    if vals[a] > s.params.target or not fx.options(s, a):
         s.effect_code, s.pending_draws = -1, 0
         if s.card_in_flight >= 0:  # weasel 3's card in flight has nowhere to go: it is discarded
             to_discard(s, s.card_in_flight)

@@ -12,11 +12,9 @@ from simcore.games.ratjack import rules, sample, text
 from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.narrative import trace_round_start
-from simcore.games.ratjack.params import RatjackParams
 from simcore.games.ratjack.position import CLONE_RESETS, CLONE_SHARES, Position
-from simcore.games.ratjack.tables import Content, RuleParams
+from simcore.games.ratjack.tables import Content, ParamsMirror
 from simcore.native import bind_pure
-from simcore.params import params_copy
 from simcore.rng import randbelow, state_stream
 
 
@@ -25,19 +23,16 @@ class RatjackState(Position):
 
     def __init__(
         self,
-        params: RatjackParams | None = None,
+        params: ParamsMirror | None = None,
         content: Content | None = None,
         n_players: int = 0,
         seed: int = 0,
-        rule_params: RuleParams | None = None,
     ) -> None:
         if params is None or content is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
         rng = state_stream(seed)  # also the stream of round 1's setup
         chance = ChanceStream(rng.getrandbits(64))  # every later chance event
-        # the game passes its copy; built here only for a state made directly
-        rule_params = rule_params if rule_params is not None else params_copy(RuleParams, params)
-        super().__init__(params, content, n_players, chance, rule_params)
+        super().__init__(params, content, n_players, chance)
         self.effect_table = EFFECTS
         first = params.first_player
         rules.new_round(self, randbelow(rng, n_players) if first < 0 else first, rng)
@@ -69,7 +64,7 @@ class RatjackState(Position):
         ``test_the_clones_copy_every_declared_field`` checks it against the declaration."""
         new = RatjackState()
         new.params, new.content, new.effect_table = self.params, self.content, self.effect_table
-        new.rule_params, new.n, new.all_seats = self.rule_params, self.n, self.all_seats
+        new.n, new.all_seats = self.n, self.all_seats
         new.opponents_of = self.opponents_of
         new.eliminated_all_targetable = self.eliminated_all_targetable
         new.eliminated_chips_targetable = self.eliminated_chips_targetable
