@@ -9,7 +9,7 @@ would cost more than the rest of a clone.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 _EVENT_STRIDE: Final = 1_000_003  # seeds of one stream's events: seed * stride + k
 _SEED_BITS: Final = 64
@@ -61,6 +61,10 @@ class ChanceStream:
         new.seed, new.events = self.seed, self.events
         return new
 
+    def __reduce__(self) -> tuple[Any, tuple[int, int]]:
+        # compiled, a native class is not restored field by field: rebuilt through __init__
+        return _restored, (self.seed, self.events)
+
     def fingerprint(self) -> int:
         """The stream as one int, equal for streams that give the same generators (whether or
         not the seed was derived yet); the stream is left as it is."""
@@ -68,3 +72,10 @@ class ChanceStream:
         if seed < 0:
             seed = random.Random(~seed).getrandbits(_SEED_BITS)
         return self.events << _SEED_BITS | seed
+
+
+def _restored(seed: int, events: int) -> ChanceStream:
+    """The stream ``ChanceStream.__reduce__`` pickled."""
+    stream = ChanceStream(0)
+    stream.seed, stream.events = seed, events
+    return stream

@@ -97,9 +97,20 @@ def test_the_fingerprint_covers_every_field_of_the_position_and_nothing_else():
         copy = s.clone()
         setattr(copy, name, _changed(getattr(s, name)))
         assert copy.fingerprint() != before, name
+    other = Ratjack.from_overrides({"target": 21, "decks": ["rat_red", "raccoon"]})
+    other_state = other.new_state(s.n, 1)
     for name in NOT_POSITION:
-        copy = s.clone()
-        setattr(copy, name, None)
+        copy, value = s.clone(), getattr(s, name)
+        if isinstance(value, bool):
+            new_value: object = not value
+        elif value is None or isinstance(value, list):
+            new_value = [] if value is None else None
+        elif name == "effect_table":
+            new_value = tuple(reversed(value))
+        else:  # the game's tables: another game's
+            new_value = getattr(other_state, name)
+        assert new_value != value
+        setattr(copy, name, new_value)
         assert copy.fingerprint() == before, name
 
 
