@@ -70,7 +70,7 @@ class RatjackHeuristic:
         me = state.current_player
         sampled = state.determinize(me, rng)
         world: RatjackState = sampled.plain  # plan on the plain state (restriction: `legal`)
-        world.plan_only = True  # a sampled copy: evaluate() reads only VP after a round's end
+        world.plan()  # a sampled copy: evaluate() reads only VP after a round's end
         if world.phase not in (P_DRAW, P_PLAY, P_EFFECT):
             return self._setup(world, me, legal)
         judge = self._after_draw if world.phase == P_DRAW else self._simulate
@@ -79,8 +79,8 @@ class RatjackHeuristic:
     # --- decisions ---------------------------------------------------------------------
     def _setup(self, s: RatjackState, me: int, legal: list[int]) -> int:
         """Keep the lower card in hand (easier to place), hide the higher one."""
-        hand = s.hand[me]
-        values = [s.ct.card_value[c] for c in hand]
+        hand = s.hands[me]
+        values = [s.content.card_value[c] for c in hand]
         return SETUP + (0 if values[0] >= values[1] else 1)
 
     def _after_draw(self, s: RatjackState, me: int, action: int, own: bool = False) -> float:
@@ -97,7 +97,7 @@ class RatjackHeuristic:
         rnd = s.round_no  # before the apply: ``sim`` may be ``s``
         sim = s if own else s.clone()
         sim.apply(action)
-        while sim.cur == me and sim.phase == P_EFFECT:
+        while sim.seat_to_act == me and sim.phase == P_EFFECT:
             options = sim.legal_actions()
             if len(options) == 1:
                 sim.apply(options[0])
@@ -130,7 +130,7 @@ class RatjackHeuristic:
 
     def _in_play(self, s: RatjackState, me: int, rnd: int) -> float:
         """Style score of a position where the game goes on."""
-        vp = s.vp
+        vp = s.victory_points
         # the best rival's VP, the rivals' total and the leader (most VP, lowest seat on ties)
         # in one loop: this runs for every probe of every lookahead
         leader, total = -1, 0
@@ -142,21 +142,21 @@ class RatjackHeuristic:
         score = 100.0 * vp[me] - 70.0 * vp[leader] - 15.0 * total
         if s.round_no != rnd:
             return score  # the round ended: only the VP changes matter
-        w, t = self.w, s.rule_params.target
+        w, t = self.w, s.params.target
         vals = s.values_now()
-        if s.elim[me]:
+        if s.eliminated[me]:
             score -= w.busted
         else:
             gap = t - vals[me]
             score -= w.close * abs(gap)
             if self._has_finisher(s, me, gap):
                 score += w.finisher
-            if s.cur == me and s.phase == P_DRAW:
+            if s.seat_to_act == me and s.phase == P_DRAW:
                 score += 3.0  # an extra turn
         for q in range(s.n):
             if q == me:
                 continue
-            if s.elim[q]:
+            if s.eliminated[q]:
                 score += w.opp_out
                 continue
             gap_q = t - vals[q]
@@ -171,12 +171,12 @@ class RatjackHeuristic:
         """A known own card (hand, or face-down) of exactly the missing value."""
         if not 1 <= gap <= 12:
             return False
-        value, up = s.ct.card_value, s.up
+        value, up = s.content.card_value, s.face_up
         # loops, not any() over generators: this runs for every probe of every lookahead
-        for c in s.hand[me]:
+        for c in s.hands[me]:
             if value[c] == gap:
                 return True
-        for c in s.disp[me]:  # noqa: SIM110
+        for c in s.displays[me]:  # noqa: SIM110
             if not up[c] and value[c] == gap:
                 return True
         return False

@@ -13,7 +13,7 @@ from simcore.games.ratjack.codes import STAT_NAMES
 from simcore.games.ratjack.content import EFFECT_IDS, load_content
 from simcore.games.ratjack.params import DECK_NAMES, RatjackParams
 from simcore.games.ratjack.state import RatjackState
-from simcore.games.ratjack.tables import RuleParams
+from simcore.games.ratjack.tables import ParamsMirror
 from simcore.games.ratjack.text import RES_COLUMNS
 from simcore.params import params_copy
 
@@ -50,7 +50,7 @@ class Ratjack(Game):
     def __init__(self, params: RatjackParams | None = None) -> None:
         super().__init__(params)
         self.content = load_content(self.params)  # ContentError early, before any game
-        self.rule_params = params_copy(RuleParams, self.params)  # what compiled rules read
+        self.params_mirror = params_copy(ParamsMirror, self.params)  # what positions carry
 
     def action_class_catalogue(self) -> dict[str, str]:
         """Classes of the play step (and rat 6's flip), for every deck and effect the game has:
@@ -76,4 +76,4 @@ class Ratjack(Game):
                 f"parameter 'ratjack.first_player' must be -1 or < {n_players} players, "
                 f"got {self.params.first_player}"
             )
-        return RatjackState(self.params, self.content, n_players, seed, self.rule_params)
+        return RatjackState(self.params_mirror, self.content, n_players, seed)

@@ -14,6 +14,7 @@ from simcore.games.ratjack.tables import Content
 DATA_FILE = Path(__file__).parent / "data" / "cards.toml"
 FAMILIES = ("rat", "weasel", "raccoon")
 EFFECT_IDS: Final = tuple(f"{fam}_{v}" for fam in FAMILIES for v in range(1, 13))
+RAT6: Final = EFFECT_IDS.index("rat_6")  # the effect that resolves another card
 N_VALUES = 12
 N_CARDS: Final = 24
 N_CHIPS: Final = 6

@@ -3,15 +3,16 @@
 Each effect is an ``Effect(feas, start, opts, choose)``:
 ``feas(s, a, x)`` — can the effect of card ``x`` (already face up in ``a``'s display) be carried
 out completely? ``start`` performs the choice-free part; ``opts``/``choose`` list and apply the
-remaining decision steps (``s.es`` counts them, ``s.ea``/``s.eb`` keep earlier choices as position
-actions, which are public, never as card ids). An effect finishes by setting ``s.ef = -1``.
+remaining decision steps (``s.effect_step`` counts them, ``s.effect_choice`` keeps the first
+choice as a position action, which is public, never as a card id). An effect finishes by setting
+``s.effect_code = -1``.
 Every offered option can be completed, because ``feas`` checked the whole chain up front.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from simcore.games.ratjack.board import (
     at,
@@ -22,21 +23,20 @@ from simcore.games.ratjack.board import (
     scan,
 )
 from simcore.games.ratjack.codes import CHIP
+from simcore.games.ratjack.narrative import note_chip, note_target
+from simcore.games.ratjack.position import Position
 
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
-
-Seats = Callable[["S", int], Sequence[int]]
-Test = Callable[["S", int], int]
+Seats = Callable[[Position, int], Sequence[int]]
+Test = Callable[[Position, int], int]
 
 
 class Effect(NamedTuple):
     """The four hooks of one effect."""
 
-    feas: Callable[[S, int, int], bool]
-    start: Callable[[S, int, int], None]
-    opts: Callable[[S, int], list[int]] | None
-    choose: Callable[[S, int, int], None] | None
+    feas: Callable[[Position, int, int], bool]
+    start: Callable[[Position, int, int], None]
+    opts: Callable[[Position, int], list[int]] | None
+    choose: Callable[[Position, int, int], None] | None
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # the hooks are closures, which do not pickle: an effect pickles as its place in the
@@ -52,39 +52,41 @@ def effect_at(index: int) -> Effect:
     return TABLE[index]
 
 
-def wait(s: S, a: int, x: int) -> None:
+def wait(s: Position, a: int, x: int) -> None:
     """Start hook of an effect that begins with a decision."""
 
 
-def always(s: S, a: int, x: int) -> bool:
+def always(s: Position, a: int, x: int) -> bool:
     """Feasibility of an effect that can always resolve."""
     return True
 
 
-def immediate(feas: Callable[[S, int, int], bool], do: Callable[[S, int, int], None]) -> Effect:
+def immediate(
+    feas: Callable[[Position, int, int], bool], do: Callable[[Position, int, int], None]
+) -> Effect:
     """An effect without decisions."""
 
-    def start(s: S, a: int, x: int) -> None:
+    def start(s: Position, a: int, x: int) -> None:
         do(s, a, x)
-        s.ef = -1
+        s.effect_code = -1
 
     return Effect(feas, start, None, None)
 
 
-def single(seats: Seats, test: Test, act: Callable[[S, int, int, int, int], None]) -> Effect:
+def single(seats: Seats, test: Test, act: Callable[[Position, int, int, int, int], None]) -> Effect:
     """Choose one card of ``seats`` passing ``test``; ``act(s, a, seat, slot, card)``."""
 
-    def feas(s: S, a: int, x: int) -> bool:
+    def feas(s: Position, a: int, x: int) -> bool:
         return exists(s, seats(s, a), test)
 
-    def opts(s: S, a: int) -> list[int]:
+    def opts(s: Position, a: int) -> list[int]:
         return scan(s, seats(s, a), test)
 
-    def choose(s: S, a: int, action: int) -> None:
+    def choose(s: Position, a: int, action: int) -> None:
         q, i, c = at(s, action)
-        s.note_target(action)
+        note_target(s, action)
         act(s, a, q, i, c)
-        s.ef = -1
+        s.effect_code = -1
 
     return Effect(feas, wait, opts, choose)
 
@@ -92,21 +94,21 @@ def single(seats: Seats, test: Test, act: Callable[[S, int, int, int, int], None
 def chip_onto(seats: Seats, test: Test) -> Effect:
     """Place a reserve chip (actor picks the face) on a chosen card without chip."""
 
-    def feas(s: S, a: int, x: int) -> bool:
-        return -1 in s.chip_on and exists(s, seats(s, a), test)
+    def feas(s: Position, a: int, x: int) -> bool:
+        return -1 in s.chip_card and exists(s, seats(s, a), test)
 
-    def opts(s: S, a: int) -> list[int]:
-        return scan(s, seats(s, a), test) if s.es == 0 else reserve_actions(s)
+    def opts(s: Position, a: int) -> list[int]:
+        return scan(s, seats(s, a), test) if s.effect_step == 0 else reserve_actions(s)
 
-    def choose(s: S, a: int, action: int) -> None:
-        if s.es == 0:
-            s.ea = action
-            s.es = 1
+    def choose(s: Position, a: int, action: int) -> None:
+        if s.effect_step == 0:
+            s.effect_choice = action
+            s.effect_step = 1
             return
-        c = at(s, s.ea)[2]
+        c = at(s, s.effect_choice)[2]
         place_chip(s, c, action - CHIP)
-        s.note_chip(s.ea, action - CHIP)
-        s.ef = -1
+        note_chip(s, s.effect_choice, action - CHIP)
+        s.effect_code = -1
 
     return Effect(feas, wait, opts, choose)
 
@@ -116,29 +118,29 @@ def pair(
     test1: Test,
     seats2: Seats,
     test2: Test,
-    act: Callable[[S, int, tuple[int, int, int], tuple[int, int, int]], None],
-    feas: Callable[[S, int, int], bool] | None = None,
+    act: Callable[[Position, int, tuple[int, int, int], tuple[int, int, int]], None],
+    feas: Callable[[Position, int, int], bool] | None = None,
 ) -> Effect:
     """Choose a card, then a second one (never the first); ``act`` on both."""
 
-    def default_feas(s: S, a: int, x: int) -> bool:
+    def default_feas(s: Position, a: int, x: int) -> bool:
         return exists(s, seats1(s, a), test1) and exists(s, seats2(s, a), test2)
 
-    def opts(s: S, a: int) -> list[int]:
-        if s.es == 0:
+    def opts(s: Position, a: int) -> list[int]:
+        if s.effect_step == 0:
             return scan(s, seats1(s, a), test1)
-        return [p for p in scan(s, seats2(s, a), test2) if p != s.ea]
+        return [p for p in scan(s, seats2(s, a), test2) if p != s.effect_choice]
 
-    def choose(s: S, a: int, action: int) -> None:
-        if s.es == 0:
-            s.ea = action
-            s.es = 1
+    def choose(s: Position, a: int, action: int) -> None:
+        if s.effect_step == 0:
+            s.effect_choice = action
+            s.effect_step = 1
             return
-        first, second = at(s, s.ea), at(s, action)
-        s.note_target(s.ea)
-        s.note_target(action)
+        first, second = at(s, s.effect_choice), at(s, action)
+        note_target(s, s.effect_choice)
+        note_target(s, action)
         act(s, a, first, second)
-        s.ef = -1
+        s.effect_code = -1
 
     return Effect(feas or default_feas, wait, opts, choose)
 
@@ -146,29 +148,29 @@ def pair(
 def two_chips(seats1: Seats, test1: Test, seats2: Seats, test2: Test) -> Effect:
     """Raccoon 6 / 8: card, chip, second card, chip."""
 
-    def feas(s: S, a: int, x: int) -> bool:
+    def feas(s: Position, a: int, x: int) -> bool:
         if reserve_count(s) < 2:
             return False
         first = scan(s, seats1(s, a), test1)
         second = scan(s, seats2(s, a), test2)
         return bool(first) and bool(second) and len(set(first) | set(second)) >= 2
 
-    def opts(s: S, a: int) -> list[int]:
-        if s.es == 0:
+    def opts(s: Position, a: int) -> list[int]:
+        if s.effect_step == 0:
             return scan(s, seats1(s, a), test1)
-        if s.es == 2:
+        if s.effect_step == 2:
             return scan(s, seats2(s, a), test2)  # the first card now has a chip
         return reserve_actions(s)
 
-    def choose(s: S, a: int, action: int) -> None:
-        if s.es in (0, 2):
-            s.ea = action
-            s.es += 1
+    def choose(s: Position, a: int, action: int) -> None:
+        if s.effect_step in (0, 2):
+            s.effect_choice = action
+            s.effect_step += 1
             return
-        place_chip(s, at(s, s.ea)[2], action - CHIP)
-        s.note_chip(s.ea, action - CHIP)
-        s.es += 1
-        if s.es == 4:
-            s.ef = -1
+        place_chip(s, at(s, s.effect_choice)[2], action - CHIP)
+        note_chip(s, s.effect_choice, action - CHIP)
+        s.effect_step += 1
+        if s.effect_step == 4:
+            s.effect_code = -1
 
     return Effect(feas, wait, opts, choose)

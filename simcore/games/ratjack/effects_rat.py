@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from simcore.games.ratjack import board as b
 from simcore.games.ratjack import resolve as fx
@@ -17,134 +16,133 @@ from simcore.games.ratjack.effect_kinds import (
     single,
     wait,
 )
+from simcore.games.ratjack.narrative import note_card, note_target
+from simcore.games.ratjack.position import Position
 
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
 
-
-def own(s: S, a: int) -> list[int]:
+def own(s: Position, a: int) -> list[int]:
     """Own seat."""
     return [a]
 
 
-def opp(s: S, a: int) -> Sequence[int]:
+def opp(s: Position, a: int) -> Sequence[int]:
     """Targetable opponents."""
     return b.opponents(s, a)
 
 
-def opp_chips(s: S, a: int) -> Sequence[int]:
+def opp_chips(s: Position, a: int) -> Sequence[int]:
     """Opponents whose chips may be taken."""
     return b.opponents(s, a, chips=True)
 
 
 # 2: top of the discard pile face down into your display
-def _r2(s: S, a: int, x: int) -> None:
+def _r2(s: Position, a: int, x: int) -> None:
     c = s.discard.pop()
-    s.disp[a].append(c)
+    s.displays[a].append(c)
     b.set_side(s, c, a, False)  # everyone saw it on the pile: seen stays "all"
-    s.seen[c] = s.all
+    s.seen_by[c] = s.all_seats
     if s.trace is not None:
-        s.note(f"takes {s.ct.card_name(c)} from the discard pile face down")
+        s.note(f"takes {s.content.card_name(c)} from the discard pile face down")
 
 
-def _r3(s: S, a: int, x: int) -> None:
-    s.extra = True
+def _r3(s: Position, a: int, x: int) -> None:
+    s.extra_turn = True
     s.note("extra turn")
 
 
 def _discard_top(k: int):
     """Rat 11 / weasel 9: discard the top ``k`` cards of the deck."""
 
-    def feas(s: S, a: int, x: int) -> bool:
-        return b.deck_leaves(s, k, s.rule_params.partial_deck_effects)
+    def feas(s: Position, a: int, x: int) -> bool:
+        return b.deck_leaves(s, k, s.params.partial_deck_effects)
 
-    def do(s: S, a: int, x: int) -> None:
+    def do(s: Position, a: int, x: int) -> None:
         gone = []
         for _ in range(min(k, len(s.deck))):
             c = s.deck.pop()
             b.to_discard(s, c)
             gone.append(c)
         if s.trace is not None:
-            names = ", ".join(s.ct.card_name(c) for c in gone)
+            names = ", ".join(s.content.card_name(c) for c in gone)
             s.note(f"discards from the deck: {names or 'nothing'}")
 
     return feas, do
 
 
 # 5: look at an opponent's face-down card (or hand card: ``rat5_targets`` [A])
-def _r5_hands(s: S, a: int) -> list[int]:
-    if s.rule_params.rat5_targets != "face_down_or_hand":
+def _r5_hands(s: Position, a: int) -> list[int]:
+    if s.params.rat5_targets != "face_down_or_hand":
         return []
-    return [handpos(q, i) for q in opp(s, a) for i in range(len(s.hand[q]))]
+    return [handpos(q, i) for q in opp(s, a) for i in range(len(s.hands[q]))]
 
 
-def _r5_feas(s: S, a: int, x: int) -> bool:
+def _r5_feas(s: Position, a: int, x: int) -> bool:
     return b.exists(s, opp(s, a), b.opp_down_visible) or bool(_r5_hands(s, a))
 
 
-def _r5_opts(s: S, a: int) -> list[int]:
+def _r5_opts(s: Position, a: int) -> list[int]:
     return b.scan(s, opp(s, a), b.opp_down_visible) + _r5_hands(s, a)
 
 
-def _r5_choose(s: S, a: int, action: int) -> None:
+def _r5_choose(s: Position, a: int, action: int) -> None:
     if action >= HANDPOS:
         q, i = divmod(action - HANDPOS, HAND_SLOTS)
-        c = s.hand[q][i]
+        c = s.hands[q][i]
     else:
         c = b.at(s, action)[2]
-        s.note_target(action)
-    s.seen[c] |= 1 << a
+        note_target(s, action)
+    s.seen_by[c] |= 1 << a
     if s.trace is not None:
-        s.note_card(f"looks at it: {s.ct.card_name(c)}", "looks at it", c)
-    s.ef = -1
+        note_card(s, f"looks at it: {s.content.card_name(c)}", "looks at it", c)
+    s.effect_code = -1
 
 
 # 6: turn one of your face-down cards face up and resolve it
-def _r6_feas(s: S, a: int, x: int) -> bool:
+def _r6_feas(s: Position, a: int, x: int) -> bool:
     return bool(fx.flip_options(s, a))
 
 
-def _r6_opts(s: S, a: int) -> list[int]:
+def _r6_opts(s: Position, a: int) -> list[int]:
     return fx.flip_options(s, a)
 
 
-def _r6_choose(s: S, a: int, action: int) -> None:
+def _r6_choose(s: Position, a: int, action: int) -> None:
     c = b.at(s, action)[2]
     b.set_side(s, c, a, True)
     if s.trace is not None:
-        s.note(f"turns up {s.ct.card_name(c)}")
+        s.note(f"turns up {s.content.card_name(c)}")
     fx.begin(s, a, c)  # replaces this frame with the inner card's effect
 
 
 # 7: swap one of your other face-up cards with an opponent's face-up card
-def _r7_own(s: S, c: int) -> int:
-    return s.up[c] and c != s.ex and b.movable(s, c)
+def _r7_own(s: Position, c: int) -> int:
+    return s.face_up[c] and c != s.effect_card and b.movable(s, c)
 
 
-def _r7_feas(s: S, a: int, x: int) -> bool:
-    mine = any(s.up[c] and c != x and b.movable(s, c) for c in s.disp[a])
+def _r7_feas(s: Position, a: int, x: int) -> bool:
+    mine = any(s.face_up[c] and c != x and b.movable(s, c) for c in s.displays[a])
     return mine and b.exists(s, opp(s, a), b.opp_up_takeable)
 
 
-def _swap_cards(s: S, a: int, first: tuple, second: tuple) -> None:
+def _swap_cards(s: Position, a: int, first: tuple, second: tuple) -> None:
     (q1, i1, c1), (q2, i2, c2) = first, second
-    s.disp[q1][i1], s.disp[q2][i2] = c2, c1  # both stay face up; chips travel along
+    s.displays[q1][i1], s.displays[q2][i2] = c2, c1  # both stay face up; chips travel along
 
 
 # 9: move a chip from an opponent's card onto one of yours
-def _r9(s: S, a: int, first: tuple, second: tuple) -> None:
+def _r9(s: Position, a: int, first: tuple, second: tuple) -> None:
     b.move_chip(s, first[2], second[2])
 
 
-def _r10(s: S, a: int, q: int, i: int, c: int) -> None:
+def _r10(s: Position, a: int, q: int, i: int, c: int) -> None:
     b.set_side(s, c, q, False)
-    s.seen[c] = s.all  # it was face up: everyone knows it
+    s.seen_by[c] = s.all_seats  # it was face up: everyone knows it
 
 
-def _r12(s: S, a: int, q: int, i: int, c: int) -> None:
+def _r12(s: Position, a: int, q: int, i: int, c: int) -> None:
     b.set_side(s, c, q, True)
     if s.trace is not None:
-        s.note(f"it is {s.ct.card_name(c)}")
+        s.note(f"it is {s.content.card_name(c)}")
 
 
 _r11_feas, _r11_do = _discard_top(2)

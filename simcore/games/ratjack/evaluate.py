@@ -10,12 +10,10 @@ the VP score exactly where it matters, near the end of the game.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from simcore.games.ratjack.codes import P_OVER
-
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
+from simcore.games.ratjack.position import Position
 
 # a seat on exactly the target takes the round unless the check says otherwise
 EXACT_WEIGHT: Final = 40.0
@@ -23,12 +21,12 @@ EXACT_WEIGHT: Final = 40.0
 MAX_EXACT_POINTS: Final = 8
 
 
-def win_chances(s: S) -> list[float]:
+def win_chances(s: Position) -> list[float]:
     """Every seat's chance to win from position ``s`` (its real result once the game is over)."""
     if s.phase == P_OVER:
         return s.returns()
-    ptw = s.rule_params.points_to_win
-    need = tuple(max(ptw - v, 0) for v in s.vp)
+    ptw = s.params.points_to_win
+    need = tuple(max(ptw - v, 0) for v in s.victory_points)
     if ptw > MAX_EXACT_POINTS:
         return _by_gap(need)
     round_odds = _round_odds(s)
@@ -42,18 +40,18 @@ def win_chances(s: S) -> list[float]:
     return out
 
 
-def _round_odds(s: S) -> list[float]:
+def _round_odds(s: Position) -> list[float]:
     """Chance of each seat to take the current round.
 
     Exactly the target scores at the end of the turn (nearly certain); above it the seat is
     out at the end of the turn; otherwise the closer (a card or two away) the better.
     """
-    t = s.rule_params.target
+    t = s.params.target
     values = s.values_now()
     weights = []
     for p in range(s.n):
         gap = t - values[p]
-        if s.elim[p] or gap < 0:
+        if s.eliminated[p] or gap < 0:
             weights.append(0.0)
         elif gap == 0:
             weights.append(EXACT_WEIGHT)

@@ -9,12 +9,8 @@ tracked card may occupy) is a bit mask over card ids. Everything here is per obs
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from simcore.games.ratjack.content import N_CARDS
-
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
+from simcore.games.ratjack.position import Position
 
 
 def bits(mask: int) -> list[int]:
@@ -27,36 +23,36 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def known_mask(s: S, p: int) -> int:
-    """Cards seat ``p`` identifies exactly (the ``seen`` bit)."""
-    bit, seen, mask = 1 << p, s.seen, 0
+def known_mask(s: Position, p: int) -> int:
+    """Cards seat ``p`` identifies exactly (the ``seen_by`` bit)."""
+    bit, seen, mask = 1 << p, s.seen_by, 0
     for c in range(N_CARDS):
         if seen[c] & bit:
             mask |= 1 << c
     return mask
 
 
-def columns(s: S, p: int) -> dict[int, int]:
+def columns(s: Position, p: int) -> dict[int, int]:
     """Tracked cards of ``p`` and the places each may be in, without places ``p`` identifies."""
-    tm = s.tmask[p]
+    tm = s.tracked_cards[p]
     if not tm:
         return {}
     known, base, bit = known_mask(s, p), p * N_CARDS, 1 << p
-    return {k: s.trk[base + k] & ~known for k in bits(tm) if not s.seen[k] & bit}
+    return {k: s.tracked_places[base + k] & ~known for k in bits(tm) if not s.seen_by[k] & bit}
 
 
-def merge(s: S, group: list[int], owner: int) -> None:
+def merge(s: Position, group: list[int], owner: int) -> None:
     """The places of ``group`` become indistinguishable to every seat but ``owner`` (-1: all)."""
     gm = 0
     for c in group:
         gm |= 1 << c
-    seen, trk = s.seen, s.trk
+    seen, trk = s.seen_by, s.tracked_places
     for p in range(s.n):
         if p == owner:
             continue
         bit = 1 << p
         lost = [c for c in group if seen[c] & bit]
-        if not lost and not s.tmask[p]:
+        if not lost and not s.tracked_cards[p]:
             continue  # the common case: p knew none of these cards
         base = p * N_CARDS
         cols = columns(s, p)
@@ -68,35 +64,35 @@ def merge(s: S, group: list[int], owner: int) -> None:
             seen[c] &= ~bit
             trk[base + c] = gm
             tm |= 1 << c
-        for k in bits(s.tmask[p] & ~tm):
+        for k in bits(s.tracked_cards[p] & ~tm):
             trk[base + k] = 0
-        s.tmask[p] = tm
+        s.tracked_cards[p] = tm
 
 
-def forget_others(s: S, player: int) -> None:
-    """Drop the tracked facts of every seat but ``player`` (see ``RatjackState.determinize``)."""
+def forget_others(s: Position, player: int) -> None:
+    """Drop the tracked facts of every seat but ``player`` (see ``Position.determinize``)."""
     for q in range(s.n):
-        if q != player and s.tmask[q]:
+        if q != player and s.tracked_cards[q]:
             base = q * N_CARDS
-            for k in bits(s.tmask[q]):
-                s.trk[base + k] = 0
-            s.tmask[q] = 0
+            for k in bits(s.tracked_cards[q]):
+                s.tracked_places[base + k] = 0
+            s.tracked_cards[q] = 0
 
 
-def locations(s: S) -> dict[int, tuple]:
+def locations(s: Position) -> dict[int, tuple]:
     """Public name of every place that holds a card: deck index, hand or display slot, limbo."""
     out: dict[int, tuple] = {c: ("deck", i) for i, c in enumerate(s.deck)}
     for q in range(s.n):
-        for i, c in enumerate(s.hand[q]):
+        for i, c in enumerate(s.hands[q]):
             out[c] = ("hand", q, i)
-        for i, c in enumerate(s.disp[q]):
+        for i, c in enumerate(s.displays[q]):
             out[c] = ("disp", q, i)
-    if s.limbo >= 0:
-        out[s.limbo] = ("limbo",)
+    if s.card_in_flight >= 0:
+        out[s.card_in_flight] = ("limbo",)
     return out
 
 
-def observed(s: S, p: int) -> tuple:
+def observed(s: Position, p: int) -> tuple:
     """``p``'s tracked facts as (card, sorted places), canonical for the observation key."""
     cols = columns(s, p)
     if not cols:

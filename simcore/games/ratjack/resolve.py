@@ -1,46 +1,43 @@
 """Resolving effects (§4.3, §7): feasibility probes, option lists, begin and choose.
 
-The effect table lives on the state (``s.effects``), so that effects which resolve another card
+The effect table lives on the state (``s.effect_table``), so that effects which resolve another card
 (rat 6, raccoon 3) can call back into this module without an import circle.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from simcore.games.ratjack.codes import POS, RES0, SLOTS
+from simcore.games.ratjack.codes import NSTAT, POS, RES0, SLOTS
 from simcore.games.ratjack.content import BLANK, EFFECT_IDS, LOCK
+from simcore.games.ratjack.position import Position
 
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
-
-
-# Effects whose own feasibility test answers for a pending draw (``s.pend``): rat 6 through
+# Effects whose own feasibility test answers for a pending draw (``s.pending_draws``): rat 6 through
 # the card it turns up, raccoon 12 by refilling the deck. Every other effect leaves the deck
 # as it is or takes from it under ``board.deck_leaves``, so the draw needs a card there now.
 DECK_SELF: Final = frozenset(EFFECT_IDS.index(e) for e in ("rat_6", "raccoon_12"))
 
 
-def resolvable(s: S, a: int, x: int) -> bool:
+def resolvable(s: Position, a: int, x: int) -> bool:
     """Card ``x``, face up in ``a``'s display, can resolve fully (or carries ``blank``),
     leaving the deck cards that a pending step still draws (§4.3)."""
-    short = s.pend > len(s.deck)
-    k = s.chip[x]
-    if k >= 0 and s.face[k] == BLANK:
+    short = s.pending_draws > len(s.deck)
+    k = s.card_chip[x]
+    if k >= 0 and s.chip_face[k] == BLANK:
         return not short
-    e = s.ct.card_effect[x]
+    e = s.content.card_effect[x]
     if short and e not in DECK_SELF:
         return False
-    return s.effects[e].feas(s, a, x)
+    return s.effect_table[e].feas(s, a, x)
 
 
-def flip_slots(s: S, a: int) -> list[int]:
+def flip_slots(s: Position, a: int) -> list[int]:
     """Slots of own face-down cards that may be turned up and resolved (rat 6, discard-flip)."""
     out = []
-    up, chip, face = s.up, s.chip, s.face
-    effects, card_effect = s.effects, s.ct.card_effect
-    short = s.pend > len(s.deck)  # a pending draw finds no card unless the effect refills
-    for i, y in enumerate(s.disp[a]):
+    up, chip, face = s.face_up, s.card_chip, s.chip_face
+    effects, card_effect = s.effect_table, s.content.card_effect
+    short = s.pending_draws > len(s.deck)  # a pending draw finds no card unless the effect refills
+    for i, y in enumerate(s.displays[a]):
         if up[y]:
             continue
         k = chip[y]
@@ -63,38 +60,38 @@ def flip_slots(s: S, a: int) -> list[int]:
     return out
 
 
-def flip_options(s: S, a: int) -> list[int]:
+def flip_options(s: Position, a: int) -> list[int]:
     """Position actions of ``flip_slots``."""
     base = POS + a * SLOTS
     return [base + i for i in flip_slots(s, a)]
 
 
-def begin(s: S, a: int, x: int) -> None:
+def begin(s: Position, a: int, x: int) -> None:
     """Resolve the effect of ``x`` (now face up in ``a``'s display), counting it."""
-    k = s.chip[x]
-    if k >= 0 and s.face[k] == BLANK:
-        s.ef = -1
+    k = s.card_chip[x]
+    if k >= 0 and s.chip_face[k] == BLANK:
+        s.effect_code = -1
         if s.trace is not None:
-            s.note(f"{s.ct.card_name(x)} carries blank: no effect")
+            s.note(f"{s.content.card_name(x)} carries blank: no effect")
         return
-    e = s.ct.card_effect[x]
-    s.count(a * s.nstat + RES0 + e, 1)
-    s.ef, s.ex, s.es, s.ea, s.eb = e, x, 0, -1, -1
+    e = s.content.card_effect[x]
+    s.count(a * NSTAT + RES0 + e, 1)
+    s.effect_code, s.effect_card, s.effect_step, s.effect_choice = e, x, 0, -1
     s.last_effect = e
     if s.trace is not None:
-        s.note(f"resolve {EFFECT_IDS[e]} of {s.ct.card_name(x)}")
-    s.effects[e].start(s, a, x)
+        s.note(f"resolve {EFFECT_IDS[e]} of {s.content.card_name(x)}")
+    s.effect_table[e].start(s, a, x)
 
 
-def options(s: S, a: int) -> list[int]:
+def options(s: Position, a: int) -> list[int]:
     """Decision options of the effect being resolved."""
-    opts = s.effects[s.ef].opts
+    opts = s.effect_table[s.effect_code].opts
     assert opts is not None
     return opts(s, a)
 
 
-def choose(s: S, a: int, action: int) -> None:
+def choose(s: Position, a: int, action: int) -> None:
     """Apply one decision of the effect being resolved."""
-    fn = s.effects[s.ef].choose
+    fn = s.effect_table[s.effect_code].choose
     assert fn is not None
     fn(s, a, action)

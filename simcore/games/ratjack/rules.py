@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from simcore.api import TERMINAL
 from simcore.errors import IllegalActionError
@@ -36,127 +35,125 @@ from simcore.games.ratjack.codes import (
 )
 from simcore.games.ratjack.content import N_CARDS
 from simcore.games.ratjack.knowledge import merge
-from simcore.games.ratjack.text import trace_round_start
+from simcore.games.ratjack.narrative import note_card, trace_round_start
+from simcore.games.ratjack.position import Position
 from simcore.rng import shuffle
-
-if TYPE_CHECKING:
-    from simcore.games.ratjack.state import RatjackState as S
 
 
 # --- rounds ------------------------------------------------------------------------------
-def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
+def new_round(s: Position, start: int, rng: random.Random | None = None) -> None:
     """§3: toss the chips, shuffle, deal 2 each, turn the first discard, choose face-down cards."""
     s.round_no += 1
-    s.rturns = 0
-    s.start = start
-    s.starts += (start,)
+    s.round_turns = 0
+    s.start_seat = start
+    s.round_starts += (start,)
     if rng is None:
-        rng = s.chance()  # one derived stream per chance event (cheap clones)
-    for k, (fa, fb) in enumerate(s.ct.chip_faces):
-        s.face[k] = fb if rng.getrandbits(1) else fa
-        s.chip_on[k] = -1
-    s.chip = [-1] * N_CARDS
-    s.up = [0] * N_CARDS
-    s.seen = [0] * N_CARDS
-    s.trk = [0] * (s.n * N_CARDS)
-    s.tmask = [0] * s.n
+        rng = s.chance.next_stream()
+    for k, (fa, fb) in enumerate(s.content.chip_faces):
+        s.chip_face[k] = fb if rng.getrandbits(1) else fa
+        s.chip_card[k] = -1
+    s.card_chip = [-1] * N_CARDS
+    s.face_up = [0] * N_CARDS
+    s.seen_by = [0] * N_CARDS
+    s.tracked_places = [0] * (s.n * N_CARDS)
+    s.tracked_cards = [0] * s.n
     deck = list(range(N_CARDS))
     shuffle(deck, rng)
-    s.hand = []
+    s.hands = []
     for p in range(s.n):
         h = [deck.pop(), deck.pop()]
         for c in h:
-            s.seen[c] = 1 << p
-        s.hand.append(h)
+            s.seen_by[c] = 1 << p
+        s.hands.append(h)
     top = deck.pop()
-    s.seen[top] = s.all
+    s.seen_by[top] = s.all_seats
     s.deck, s.discard = deck, [top]
-    s.disp = [[] for _ in range(s.n)]
-    s.elim = [0] * s.n
-    s.limbo = s.ef = s.ex = s.ea = s.eb = -1
-    s.es = s.pend = s.telim = 0
-    s.extra = False
-    s.last_gain = -1
-    s.phase, s.cur, s.setup_left = P_SETUP, start, s.n
-    s.cache = None
+    s.displays = [[] for _ in range(s.n)]
+    s.eliminated = [0] * s.n
+    s.card_in_flight = s.effect_code = s.effect_card = s.effect_choice = -1
+    s.effect_step = s.pending_draws = s.turn_eliminations = 0
+    s.extra_turn = False
+    s.last_scorer = -1
+    s.phase, s.seat_to_act, s.setup_left = P_SETUP, start, s.n
+    s.legal_cache = None
     if s.trace is not None:
         trace_round_start(s)
 
 
-def _finish(s: S, ended_by: str) -> None:
-    s.phase, s.cur, s.ended_by = P_OVER, TERMINAL, ended_by
-    ptw = s.rule_params.points_to_win
-    s.win = [p for p in range(s.n) if s.vp[p] >= ptw]
-    if not s.win:
-        best = max(s.vp)
-        s.win = [p for p in range(s.n) if s.vp[p] == best]
+def _finish(s: Position, ended_by: str) -> None:
+    s.phase, s.seat_to_act, s.ended_by = P_OVER, TERMINAL, ended_by
+    ptw = s.params.points_to_win
+    s.winning_seats = [p for p in range(s.n) if s.victory_points[p] >= ptw]
+    if not s.winning_seats:
+        best = max(s.victory_points)
+        s.winning_seats = [p for p in range(s.n) if s.victory_points[p] == best]
     if s.trace is not None:
-        s.note(f"game over ({ended_by}): VP {s.vp}, winners {s.win}")
+        s.note(f"game over ({ended_by}): VP {s.victory_points}, winners {s.winning_seats}")
 
 
-def _game_won(s: S) -> bool:
+def _game_won(s: Position) -> bool:
     """§6: the game ends as soon as someone reaches points_to_win (ties share)."""
-    if max(s.vp) >= s.rule_params.points_to_win:
+    if max(s.victory_points) >= s.params.points_to_win:
         _finish(s, "points")
         return True
     return False
 
 
-def _end_round(s: S, why: str) -> None:
+def _end_round(s: Position, why: str) -> None:
     if s.trace is not None:
-        s.note(f"round {s.round_no} ends ({why}); VP {s.vp}")
+        s.note(f"round {s.round_no} ends ({why}); VP {s.victory_points}")
     if _game_won(s):
         return
-    if s.round_no >= s.rule_params.max_rounds:
+    if s.round_no >= s.params.max_rounds:
         _finish(s, "round_limit")
         return
     if s.plan_only:  # a lookahead copy is scored on the VP alone once its round is over
         s.round_no += 1
-        s.phase, s.cur, s.cache = P_UNDEALT, TERMINAL, None
+        s.phase, s.seat_to_act, s.legal_cache = P_UNDEALT, TERMINAL, None
         return
-    if s.last_gain >= 0:
-        start = s.last_gain
-    elif s.rule_params.no_vp_start == "next_seat":
-        start = (s.start + 1) % s.n
+    if s.last_scorer >= 0:
+        start = s.last_scorer
+    elif s.params.no_vp_start == "next_seat":
+        start = (s.start_seat + 1) % s.n
     else:
-        start = s.start
+        start = s.start_seat
     new_round(s, start)
 
 
-def _gain(s: S, seats: list[int], stat: int, a: int, why: str) -> None:
+def _gain(s: Position, seats: list[int], stat: int, a: int, why: str) -> None:
     """Each of ``seats`` gains 1 VP; the round's next start player follows §3.5."""
     for p in seats:
-        s.vp[p] += 1
+        s.victory_points[p] += 1
         s.count(p * NSTAT + stat, 1)
         s.count(p * NSTAT + ROUNDS_WON, 1)
         if s.trace is not None:
             s.note(f"seat {p} gains 1 VP ({why})")
     order = [(a + i) % s.n for i in range(s.n)]
-    if s.rule_params.simultaneous_start == "lowest_seat":
-        s.last_gain = min(seats)
+    if s.params.simultaneous_start == "lowest_seat":
+        s.last_scorer = min(seats)
     else:
-        s.last_gain = next(p for p in order if p in seats)
+        s.last_scorer = next(p for p in order if p in seats)
 
 
-def end_turn(s: S) -> None:
+def end_turn(s: Position) -> None:
     """§6: the end-of-turn check, then the next turn (or extra turn, next round, game end).
 
     Revision 3: the check runs in full after every turn, whatever happened during it. Its
     outcome depends only on the position (values, who is still in, the deck, VP) and on what
-    the active player did this turn (``telim``), never on where during the turn a VP or an
-    elimination happened: with ``elimination_timing = immediate`` an opponent may already be
+    the active player did this turn (``turn_eliminations``), never on where during the turn a VP
+    or an elimination happened: with ``elimination_timing = immediate`` an opponent may already be
     out (and its VP awarded) before the check, and the check still scores the last player
     standing and ends the game on ``points_to_win``.
     """
-    a = s.cur
+    a = s.seat_to_act
     s.turns += 1
-    s.rturns += 1
-    vals = s.tvals = s.values()
+    s.round_turns += 1
+    vals = s.turn_values = s.values()
     if s.trace is not None:
         s.note("values " + "|".join(map(str, vals)))
     _eliminate_opponents(s, a, vals, "")  # 1. opponents over the target
-    elim = s.elim
-    if not elim[a] and vals[a] > s.rule_params.target:  # 2. self-bust
+    elim = s.eliminated
+    if not elim[a] and vals[a] > s.params.target:  # 2. self-bust
         elim[a] = 1
         s.count(a * NSTAT + TIMES_ELIM, 1)
         if s.trace is not None:
@@ -168,12 +165,12 @@ def end_turn(s: S) -> None:
         _next_turn(s, a)
 
 
-def _eliminate_opponents(s: S, a: int, vals: list[int], when: str) -> None:
+def _eliminate_opponents(s: Position, a: int, vals: list[int], when: str) -> None:
     """§6.1: every opponent still in above the target is out; ``a`` gains 1 VP for each.
 
     The end-of-turn check and ``elimination_timing = immediate`` both come here, so an
-    elimination counts the same wherever in the turn it happens (``telim``)."""
-    t, elim = s.rule_params.target, s.elim
+    elimination counts the same wherever in the turn it happens (``turn_eliminations``)."""
+    t, elim = s.params.target, s.eliminated
     gained = 0
     for o in range(s.n):
         if o != a and not elim[o] and vals[o] > t:
@@ -183,17 +180,17 @@ def _eliminate_opponents(s: S, a: int, vals: list[int], when: str) -> None:
             if s.trace is not None:
                 s.note(f"seat {o} is eliminated{when} ({vals[o]})")
     if gained:
-        s.telim += gained
-        s.vp[a] += gained
+        s.turn_eliminations += gained
+        s.victory_points[a] += gained
         s.count(a * NSTAT + WON_ELIM, gained)
-        s.last_gain = a
+        s.last_scorer = a
         if s.trace is not None:
             s.note(f"seat {a} gains {gained} VP for eliminations")
 
 
-def _round_scoring(s: S, a: int, vals: list[int]) -> str:
+def _round_scoring(s: Position, a: int, vals: list[int]) -> str:
     """§6.3-6.5: award the round's VP; why the round ends ('' when it goes on)."""
-    rp, elim = s.rule_params, s.elim
+    rp, elim = s.params, s.eliminated
     t, opp_exact = rp.target, rp.opponent_exact_scores
     exact: list[int] = []
     alive: list[int] = []
@@ -209,12 +206,12 @@ def _round_scoring(s: S, a: int, vals: list[int]) -> str:
         p = alive[0]
         # without stacking, the player who put the last opponent out this turn (at the check
         # or, with immediate eliminations, earlier in the turn) has its elimination VP only
-        if rp.last_standing_stacks or not (p == a and s.telim):
+        if rp.last_standing_stacks or not (p == a and s.turn_eliminations):
             _gain(s, alive, WON_LAST, a, "last standing")
         return "last_standing"
     if not alive:
         return "wipeout"
-    if not s.deck or s.rturns >= rp.max_turns_per_round:  # 5. exhaustion
+    if not s.deck or s.round_turns >= rp.max_turns_per_round:  # 5. exhaustion
         best = max(vals[p] for p in alive)
         tied = [p for p in alive if vals[p] == best]
         if len(tied) == 1 or rp.exhaustion_tie == "all_tied_score":
@@ -223,19 +220,19 @@ def _round_scoring(s: S, a: int, vals: list[int]) -> str:
     return ""
 
 
-def _next_turn(s: S, a: int) -> None:
+def _next_turn(s: Position, a: int) -> None:
     """The extra turn (rat 3) if ``a`` is still in, else the next seat still in the round."""
-    if not (s.extra and not s.elim[a]):
+    if not (s.extra_turn and not s.eliminated[a]):
         a = (a + 1) % s.n
-        while s.elim[a]:
+        while s.eliminated[a]:
             a = (a + 1) % s.n
-    s.extra = False
-    s.telim = 0
-    s.cur, s.phase = a, P_DRAW
+    s.extra_turn = False
+    s.turn_eliminations = 0
+    s.seat_to_act, s.phase = a, P_DRAW
 
 
 # --- legal actions ---------------------------------------------------------------------
-def legal_actions(s: S) -> list[int]:
+def legal_actions(s: Position) -> list[int]:
     """Options of the current decision step."""
     ph = s.phase
     if ph == P_DRAW:
@@ -243,17 +240,17 @@ def legal_actions(s: S) -> list[int]:
     if ph == P_PLAY:
         return _play_options(s)
     if ph == P_EFFECT:
-        return fx.options(s, s.cur)
+        return fx.options(s, s.seat_to_act)
     if ph == P_SETUP:
         return [SETUP, SETUP + 1]
     return []
 
 
-def _play_options(s: S) -> list[int]:
+def _play_options(s: Position) -> list[int]:
     """Down always; up / discard-and-flip only when the effect can resolve fully (§4.3)."""
-    a = s.cur
-    hand, disp, up = s.hand[a], s.disp[a], s.up
-    effects, card_effect = s.effects, s.ct.card_effect
+    a = s.seat_to_act
+    hand, disp, up = s.hands[a], s.displays[a], s.face_up
+    effects, card_effect = s.effect_table, s.content.card_effect
     out = list(range(DOWN, DOWN + len(hand)))
     for i, h in enumerate(hand):
         # probe: the card sits face up in the display while judged (it may stay in the hand
@@ -270,7 +267,7 @@ def _play_options(s: S) -> list[int]:
             break
     else:
         return out  # no face-down card: no discard-and-flip
-    if s.rule_params.raccoon3_activates:  # raccoon 3 then resolves the card left in the hand
+    if s.params.raccoon3_activates:  # raccoon 3 then resolves the card left in the hand
         for i in range(len(hand)):
             h = hand.pop(i)
             s.discard.append(h)
@@ -289,14 +286,14 @@ def _play_options(s: S) -> list[int]:
 
 
 # --- apply -----------------------------------------------------------------------------
-def apply(s: S, action: int) -> None:
+def apply(s: Position, action: int) -> None:
     """Validate, then perform one decision step."""
-    if s.cache is None:
-        s.cache = legal_actions(s)
-    if action not in s.cache:
-        raise IllegalActionError(f"ratjack: action {action!r} is not legal now ({s.cache})")
-    s.cache = None
-    a, ph = s.cur, s.phase
+    if s.legal_cache is None:
+        s.legal_cache = legal_actions(s)
+    if action not in s.legal_cache:
+        raise IllegalActionError(f"ratjack: action {action!r} is not legal now ({s.legal_cache})")
+    s.legal_cache = None
+    a, ph = s.seat_to_act, s.phase
     if ph == P_DRAW:
         _draw(s, a, action)
         return
@@ -307,25 +304,25 @@ def apply(s: S, action: int) -> None:
         _play(s, a, action)
     else:
         fx.choose(s, a, action)
-    if s.ef >= 0:
+    if s.effect_code >= 0:
         s.phase = P_EFFECT
-        if s.rule_params.elimination_timing == "immediate":
+        if s.params.elimination_timing == "immediate":
             _eliminate_now(s, a)
         return
     _effect_done(s, a)
 
 
-def _effect_done(s: S, a: int) -> None:
+def _effect_done(s: Position, a: int) -> None:
     """The card's effect is over: raccoon 3's pending draw (when it activated), end of turn."""
-    if s.pend:  # legality kept a card for it (§4.3: every step of the effect resolves)
-        s.pend = 0
+    if s.pending_draws:  # legality kept a card for it (§4.3: every step of the effect resolves)
+        s.pending_draws = 0
         c = draw_top(s, a)
         if s.trace is not None:
-            s.note_card(f"draws {s.ct.card_name(c)}", "draws a card", c)
+            note_card(s, f"draws {s.content.card_name(c)}", "draws a card", c)
     end_turn(s)
 
 
-def _eliminate_now(s: S, a: int) -> None:
+def _eliminate_now(s: Position, a: int) -> None:
     """§6 [A] ``elimination_timing = immediate``: a player above the target is out at once.
 
     Opponents earn the active player 1 VP each (step 1 of the check, run early); an active
@@ -334,82 +331,83 @@ def _eliminate_now(s: S, a: int) -> None:
     """
     vals = s.values()
     _eliminate_opponents(s, a, vals, " at once")
-    if vals[a] > s.rule_params.target or not fx.options(s, a):
-        s.ef, s.pend = -1, 0
-        if s.limbo >= 0:  # weasel 3's card in flight has nowhere to go: it is discarded
-            to_discard(s, s.limbo)
-            s.limbo = -1
+    if vals[a] > s.params.target or not fx.options(s, a):
+        s.effect_code, s.pending_draws = -1, 0
+        if s.card_in_flight >= 0:  # weasel 3's card in flight has nowhere to go: it is discarded
+            to_discard(s, s.card_in_flight)
+            s.card_in_flight = -1
         s.note("the turn ends at once")
         end_turn(s)
 
 
-def _mix_hand(s: S, a: int, placed: int) -> None:
+def _mix_hand(s: Position, a: int, placed: int) -> None:
     """§8: observers cannot tell which hand card went face down; they keep only the fact that
     the cards they knew are among these places."""
-    merge(s, [placed, *s.hand[a]], a)
+    merge(s, [placed, *s.hands[a]], a)
 
 
-def _setup(s: S, a: int, action: int) -> None:
-    c = s.hand[a].pop(action - SETUP)
-    s.disp[a].append(c)
+def _setup(s: Position, a: int, action: int) -> None:
+    c = s.hands[a].pop(action - SETUP)
+    s.displays[a].append(c)
     _mix_hand(s, a, c)
     s.last_card = c
     s.setup_left -= 1
     if s.setup_left:
-        s.cur = (a + 1) % s.n
+        s.seat_to_act = (a + 1) % s.n
     else:
-        s.cur, s.phase = s.start, P_DRAW
+        s.seat_to_act, s.phase = s.start_seat, P_DRAW
 
 
-def _draw(s: S, a: int, action: int) -> None:
+def _draw(s: Position, a: int, action: int) -> None:
     if action == DRAW_DECK:
         c = s.deck.pop()
-        s.seen[c] = 1 << a
+        s.seen_by[c] = 1 << a
     else:
         c = s.discard.pop()
-        s.seen[c] = s.all
-    s.hand[a].append(c)
-    s.drew, s.last_card, s.phase = action, c, P_PLAY
+        s.seen_by[c] = s.all_seats
+    s.hands[a].append(c)
+    s.drawn_from, s.last_card, s.phase = action, c, P_PLAY
     s.last_effect = -1
     if s.trace is not None:
         pile = "deck" if action == DRAW_DECK else "discard pile"
-        s.note_card(
-            f"seat {a} draws {s.ct.card_name(c)} from the {pile}",
+        note_card(
+            s,
+            f"seat {a} draws {s.content.card_name(c)} from the {pile}",
             f"seat {a} draws from the {pile}",
             c,
         )
 
 
-def _play(s: S, a: int, action: int) -> None:
+def _play(s: Position, a: int, action: int) -> None:
     st = a * NSTAT
     if action >= DFLIP:  # (c) discard a hand card, turn an own face-down card up, resolve it
         i, j = divmod(action - DFLIP, SLOTS)
-        h = s.hand[a].pop(i)
+        h = s.hands[a].pop(i)
         s.discard.append(h)
-        s.seen[h] = s.all
-        y = s.disp[a][j]
-        s.up[y] = 1
-        s.seen[y] = s.all
+        s.seen_by[h] = s.all_seats
+        y = s.displays[a][j]
+        s.face_up[y] = 1
+        s.seen_by[y] = s.all_seats
         s.count(st + DFLIPS, 1)
         if s.trace is not None:
-            s.note(f"discards {s.ct.card_name(h)}, turns up {s.ct.card_name(y)}")
+            s.note(f"discards {s.content.card_name(h)}, turns up {s.content.card_name(y)}")
         fx.begin(s, a, y)
     elif action >= UP:  # (b) face up, resolve
-        h = s.hand[a].pop(action - UP)
-        s.disp[a].append(h)
-        s.up[h] = 1
-        s.seen[h] = s.all
+        h = s.hands[a].pop(action - UP)
+        s.displays[a].append(h)
+        s.face_up[h] = 1
+        s.seen_by[h] = s.all_seats
         s.count(st + CARDS_UP, 1)
         if s.trace is not None:
-            s.note(f"plays {s.ct.card_name(h)} face up")
+            s.note(f"plays {s.content.card_name(h)} face up")
         fx.begin(s, a, h)
     else:  # (a) face down
-        h = s.hand[a].pop(action - DOWN)
-        s.disp[a].append(h)
+        h = s.hands[a].pop(action - DOWN)
+        s.displays[a].append(h)
         _mix_hand(s, a, h)
         s.count(st + CARDS_DOWN, 1)
-        s.ef = -1
+        s.effect_code = -1
         if s.trace is not None:
-            s.note_card(
-                f"plays a card face down ({s.ct.card_name(h)})", "plays a card face down", h
+            note_card(
+                s, f"plays a card face down ({s.content.card_name(h)})", "plays a card face down", h
             )

@@ -1,4 +1,4 @@
-"""The content's immutable integer tables (cards and chips), as the rules read them.
+"""The immutable tables the rules read: the content's cards and chips, and the params.
 
 Compiled with the engine (``native_modules.txt``): the rules and the heuristic read these
 fields at every step, and a compiled class's fields are read from its struct, not looked up by
@@ -34,23 +34,28 @@ class Content:
 
 
 @dataclass(frozen=True)
-class RuleParams:
-    """The parameters the rules and the heuristic read at every step, copied from the params.
+class ParamsMirror:
+    """``RatjackParams`` as a compiled class: the params a position carries and the rules read.
 
-    The params class is not compiled, so each ``s.params.x`` in compiled code is a lookup by
-    name (about 250 instructions; end of turn alone read six). Built by
-    ``simcore.params.params_copy``, once per game object.
+    The params class is not compiled, so each ``params.x`` in compiled code would be a lookup
+    by name (about 250 instructions): compiled heuristic play read ``RatjackParams`` directly
+    with 6% more instructions (0.96x games/s). The fields are generated from the params class
+    (``python -m simcore.fields simcore/games/ratjack/tables.py``; a test checks).
     """
 
+    # <generated: the fields of simcore.games.ratjack.params:RatjackParams>
+    decks: tuple[str, ...]
     target: int
     points_to_win: int
-    max_rounds: int
-    max_turns_per_round: int
+    token_pairs: tuple[str, ...]
+    max_tokens_per_card: int
     exhaustion_tie: str
     last_standing_stacks: bool
+    first_player: int
     no_vp_start: str
     simultaneous_start: str
     opponent_exact_scores: bool
+    eliminated_targetable: str
     discarded_chip: str
     raccoon2_orientation: str
     lock_chip_removable: bool
@@ -60,6 +65,10 @@ class RuleParams:
     weasel3_optional: bool
     raccoon3_activates: bool
     lock_blocks_moves: bool
+    max_rounds: int
+    max_turns_per_round: int
+    cards_file: str
+    # </generated>
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)

@@ -53,12 +53,12 @@ def build(
     n = len(hands)
     s = game.new_state(n, 0)
     everyone = (1 << n) - 1
-    s.up, s.chip, s.seen = [0] * 24, [-1] * 24, [0] * 24
-    for k, (fa, _fb) in enumerate(s.ct.chip_faces):
-        s.face[k], s.chip_on[k] = fa, -1
+    s.face_up, s.card_chip, s.seen_by = [0] * 24, [-1] * 24, [0] * 24
+    for k, (fa, _fb) in enumerate(s.content.chip_faces):
+        s.chip_face[k], s.chip_card[k] = fa, -1
     for face in show:
         f = FACE_IDS.index(face)
-        s.face[s.ct.face_chip[f]] = f
+        s.chip_face[s.content.face_chip[f]] = f
     used: list[int] = []
 
     def take(code: str) -> int:
@@ -67,35 +67,35 @@ def build(
         used.append(c)
         return c
 
-    s.hand = [[take(x) for x in h.split()] for h in hands]
-    for p, h in enumerate(s.hand):
+    s.hands = [[take(x) for x in h.split()] for h in hands]
+    for p, h in enumerate(s.hands):
         for c in h:
-            s.seen[c] = 1 << p
-    s.disp = []
+            s.seen_by[c] = 1 << p
+    s.displays = []
     for p, d in enumerate(disp):
         row = []
         for item in d.split():
             code, _, face = item.partition(":")
             c = take(code[:-1])
-            s.up[c] = 1 if code[-1] == "^" else 0
-            s.seen[c] = everyone if s.up[c] else 1 << p
+            s.face_up[c] = 1 if code[-1] == "^" else 0
+            s.seen_by[c] = everyone if s.face_up[c] else 1 << p
             if face:
                 f = FACE_IDS.index(face)
-                k = s.ct.face_chip[f]
-                s.face[k], s.chip_on[k], s.chip[c] = f, c, k
+                k = s.content.face_chip[f]
+                s.chip_face[k], s.chip_card[k], s.card_chip[c] = f, c, k
             row.append(c)
-        s.disp.append(row)
+        s.displays.append(row)
     top_deck = [take(x) for x in deck.split()]
     top_discard = [take(x) for x in discard.split()]
     left = [c for c in range(24) if c not in used]
     s.deck = (left if rest == "deck" else []) + top_deck
     s.discard = (left if rest == "discard" else []) + top_discard
     for c in s.discard:
-        s.seen[c] = everyone
-    s.elim = [1 if p in elim else 0 for p in range(n)]
-    s.vp = list(vp) if vp else [0] * n
-    s.cur, s.phase, s.start = cur, phase, cur
-    s.ef, s.extra, s.limbo, s.cache = -1, False, -1, None
+        s.seen_by[c] = everyone
+    s.eliminated = [1 if p in elim else 0 for p in range(n)]
+    s.victory_points = list(vp) if vp else [0] * n
+    s.seat_to_act, s.phase, s.start_seat = cur, phase, cur
+    s.effect_code, s.extra_turn, s.card_in_flight, s.legal_cache = -1, False, -1, None
     return s
 
 
@@ -133,10 +133,12 @@ def names(s: RatjackState, seat_: int) -> list[str]:
     """Display of ``seat_`` as codes like ``rr5^`` / ``rb3v:lock``."""
     inv = {v: k for k, v in ABBR.items()}
     out = []
-    for c in s.disp[seat_]:
-        code = f"{inv[s.ct.card_deck[c]]}{s.ct.card_value[c]}{'^' if s.up[c] else 'v'}"
-        if s.chip[c] >= 0:
-            code += ":" + FACE_IDS[s.face[s.chip[c]]]
+    for c in s.displays[seat_]:
+        code = (
+            f"{inv[s.content.card_deck[c]]}{s.content.card_value[c]}{'^' if s.face_up[c] else 'v'}"
+        )
+        if s.card_chip[c] >= 0:
+            code += ":" + FACE_IDS[s.chip_face[s.card_chip[c]]]
         out.append(code)
     return out
 
@@ -144,9 +146,9 @@ def names(s: RatjackState, seat_: int) -> list[str]:
 def codes(s: RatjackState, cards: Sequence[int]) -> list[str]:
     """Cards as codes like ``rr5``."""
     inv = {v: k for k, v in ABBR.items()}
-    return [f"{inv[s.ct.card_deck[c]]}{s.ct.card_value[c]}" for c in cards]
+    return [f"{inv[s.content.card_deck[c]]}{s.content.card_value[c]}" for c in cards]
 
 
 def reserve(s: RatjackState) -> list[str]:
     """Faces in the reserve, sorted by name."""
-    return sorted(FACE_IDS[s.face[k]] for k, on in enumerate(s.chip_on) if on == -1)
+    return sorted(FACE_IDS[s.chip_face[k]] for k, on in enumerate(s.chip_card) if on == -1)

@@ -31,7 +31,7 @@ def test_discarded_chip_returns_or_leaves_the_round():
     t = build(discarded_chip="removed", **kw)
     t.apply(up(0))
     t.apply(pos(1, 0))
-    assert "plus5" not in reserve(t) and -2 in t.chip_on
+    assert "plus5" not in reserve(t) and -2 in t.chip_card
 
 
 def test_lock_chip_removable_switch():
@@ -49,15 +49,15 @@ def _exhaust_tie(**kw):
     # deck empty, 3 players, seat 0 to act; values 19 / 19 / 5
     s = build(hands=["rr1 rb1", "rb3", "rb4"], disp=["rr10^ rr9^", "rb10^ rb9^", "rb5^"],
               deck="", rest="discard", **kw)  # fmt: skip
-    s.start = 1
+    s.start_seat = 1
     s.apply(down(0))
     return s
 
 
 def test_no_vp_start_next_or_same_seat():
-    assert _exhaust_tie(exhaustion_tie="nobody_scores").start == 2
+    assert _exhaust_tie(exhaustion_tie="nobody_scores").start_seat == 2
     s = _exhaust_tie(exhaustion_tie="nobody_scores", no_vp_start="same_seat")
-    assert s.start == 1
+    assert s.start_seat == 1
 
 
 def test_simultaneous_start_turn_order_or_lowest_seat():
@@ -67,13 +67,13 @@ def test_simultaneous_start_turn_order_or_lowest_seat():
           "deck": "", "rest": "discard", "cur": 2}  # fmt: skip
     s = build(**kw)
     s.apply(down(0))
-    assert s.vp == [0, 1, 1] and s.start == 2  # turn order from the active seat 2
+    assert s.victory_points == [0, 1, 1] and s.start_seat == 2  # turn order from the active seat 2
     t = build(simultaneous_start="lowest_seat", **kw)
     t.apply(down(0))
-    assert t.start == 1
+    assert t.start_seat == 1
 
 
 def test_first_player_param():
-    assert Ratjack.from_overrides({"first_player": 1}).new_state(3, 0).start == 1
-    starts = {Ratjack().new_state(4, seed).start for seed in range(40)}
+    assert Ratjack.from_overrides({"first_player": 1}).new_state(3, 0).start_seat == 1
+    starts = {Ratjack().new_state(4, seed).start_seat for seed in range(40)}
     assert starts == {0, 1, 2, 3}  # seeded random by default

@@ -48,7 +48,7 @@ def test_blank_card_flips_without_effect_even_if_unresolvable():
     s = build(hands=["rb1 rb2", "rb3"], disp=["rr4v:blank", ""])
     assert dflip(0, 0) in s.legal_actions()
     s.apply(dflip(0, 0))
-    assert s.values()[0] == 4 and s.cur == 1
+    assert s.values()[0] == 4 and s.seat_to_act == 1
     assert s.stats[RES0 + EFFECT_IDS.index("rat_4")] == 0  # nothing resolved
     t = build(hands=["rb1 rb2", "rb3"], disp=["rr4v", ""])
     assert dflip(0, 0) not in t.legal_actions()
@@ -85,7 +85,7 @@ def test_chip_toss_each_face_about_half_the_time():
     n = 400
     for seed in range(n):
         s = game.new_state(2, seed)
-        for f in s.face:
+        for f in s.chip_face:
             counts[FACE_IDS[f]] += 1
     for a, b in game.content.chip_faces:  # each chip shows exactly one of its faces
         assert counts[FACE_IDS[a]] + counts[FACE_IDS[b]] == n
@@ -100,5 +100,5 @@ def test_chips_retossed_every_round():
     seen = set()
     for _ in range(30):
         rules.new_round(s, 0)
-        seen.add(tuple(s.face))
-    assert len(seen) > 10 and all(on == -1 for on in s.chip_on)
+        seen.add(tuple(s.chip_face))
+    assert len(seen) > 10 and all(on == -1 for on in s.chip_card)

@@ -82,7 +82,7 @@ def test_first_player_beyond_seats():
     g = Ratjack.from_overrides({"first_player": 3})
     with pytest.raises(ConfigError, match="first_player"):
         g.new_state(2, 0)
-    assert g.new_state(4, 0).start == 3
+    assert g.new_state(4, 0).start_seat == 3
 
 
 def test_token_pairs_override():
@@ -98,12 +98,26 @@ def test_content_tables_pickle_by_their_constructor():
     assert pickle.loads(pickle.dumps(content)) == content
 
 
-def test_rule_params_copy_the_params_the_compiled_rules_read():
+def test_a_position_carries_every_param_in_its_compiled_copy():
+    import dataclasses
+
     from simcore.testing import check_params_copy
 
     changed = {"target": 21, "max_turns_per_round": 9, "elimination_timing": "immediate"}
     for overrides in ({}, changed):
         game = Ratjack.from_overrides(overrides)
-        copy = game.new_state(2, 1).rule_params
-        assert len(check_params_copy(copy, game.params)) == 18
+        copy = game.new_state(2, 1).params
+        names = check_params_copy(copy, game.params)
+        assert names == [f.name for f in dataclasses.fields(RatjackParams)]
     assert {k: getattr(copy, k) for k in changed} == changed
+
+
+def test_the_params_mirror_is_generated_from_the_params_class():
+    # tables.ParamsMirror carries RatjackParams' fields between generated markers: after a
+    # parameter changes, ``python -m simcore.fields simcore/games/ratjack/tables.py``
+    from simcore import fields
+    from simcore.games.ratjack import tables
+
+    text = (Path(tables.__file__).parent / "tables.py").read_text(encoding="utf-8")
+    assert "# <generated: the fields of simcore.games.ratjack.params:RatjackParams>" in text
+    assert fields.refresh_mirrors(text) == (text, [])

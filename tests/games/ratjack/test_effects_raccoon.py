@@ -36,15 +36,15 @@ def test_raccoon2_orientation_keep_assumption():
     s.apply(up(0))
     s.apply(pos(0, 0))
     s.apply(pos(1, 0))
-    assert names(s, 1) == ["rr12v"] and s.seen[s.disp[1][0]] == 0b11
+    assert names(s, 1) == ["rr12v"] and s.seen_by[s.displays[1][0]] == 0b11
 
 
 def test_raccoon3_places_hand_card_face_up_then_draws():
     # seat 0: ra3 rr2 | -      seat 1: rr3 | -      deck: ... rr7(top)
     s = build(decks=D, hands=["ra3 rr2", "rr3"], disp=["", ""], deck="rr7")
     s.apply(up(0))
-    assert names(s, 0) == ["ra3^", "rr2^"] and codes(s, s.hand[0]) == ["rr7"]
-    assert s.values()[0] == 5 and s.seen[s.hand[0][0]] == 0b01
+    assert names(s, 0) == ["ra3^", "rr2^"] and codes(s, s.hands[0]) == ["rr7"]
+    assert s.values()[0] == 5 and s.seen_by[s.hands[0][0]] == 0b01
 
 
 def test_raccoon4_takes_opponent_face_down_card_face_up():
@@ -60,7 +60,7 @@ def test_raccoon5_top_of_deck_face_down_into_own_display():
     # seat 0: ra5 rr2 | -      seat 1: rr3 | -      deck: ... rr11(top)
     s = build(decks=D, hands=["ra5 rr2", "rr3"], disp=["", ""], deck="rr11")
     s.apply(up(0))
-    assert names(s, 0) == ["ra5^", "rr11v"] and s.seen[s.disp[0][1]] == 0b01
+    assert names(s, 0) == ["ra5^", "rr11v"] and s.seen_by[s.displays[0][1]] == 0b01
 
 
 def test_raccoon6_chips_on_two_cards():
@@ -114,10 +114,10 @@ def test_raccoon10_draws_then_discards_from_hand():
     # seat 0: ra10 rr2 | -      seat 1: rr3 | -      deck: ... rr12(top)
     s = build(decks=D, hands=["ra10 rr2", "rr3"], disp=["", ""], deck="rr12")
     s.apply(up(0))
-    assert codes(s, s.hand[0]) == ["rr2", "rr12"] and s.legal_actions() == [HAND, HAND + 1]
+    assert codes(s, s.hands[0]) == ["rr2", "rr12"] and s.legal_actions() == [HAND, HAND + 1]
     assert s.action_info(HAND)["mode"] == "hand" and s.action_info(HAND)["card_value"] == 2
     s.apply(HAND)
-    assert codes(s, s.hand[0]) == ["rr12"] and codes(s, s.discard[-1:]) == ["rr2"]
+    assert codes(s, s.hands[0]) == ["rr12"] and codes(s, s.discard[-1:]) == ["rr2"]
 
 
 def test_raccoon11_chip_on_opponent_card():
@@ -137,6 +137,6 @@ def test_raccoon12_shuffles_top_three_discards_into_deck():
     s.apply(up(0))
     assert codes(s, s.discard) == ["rr4"] and len(s.deck) == n + 3
     assert set(codes(s, s.deck)) >= {"rr5", "rr6", "rr7"}
-    assert all(s.seen[c] == 0 for c in s.deck)
+    assert all(s.seen_by[c] == 0 for c in s.deck)
     t = build(decks=D, hands=["ra12 rr2", "rr3"], disp=["", ""], discard="rr4 rr5")
     assert up(0) not in t.legal_actions()

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from simcore.games.ratjack.codes import P_DRAW, RES0
+from simcore.games.ratjack.codes import NSTAT, P_DRAW, RES0
 from simcore.games.ratjack.content import EFFECT_IDS
 from tests.games.ratjack.helpers import build, chip, codes, dflip, down, names, pos, up
 
 
 def res(s, seat: int, effect: str) -> int:
     """How often ``seat`` resolved ``effect``."""
-    return s.stats[seat * s.nstat + RES0 + EFFECT_IDS.index(effect)]
+    return s.stats[seat * NSTAT + RES0 + EFFECT_IDS.index(effect)]
 
 
 def test_rat1_chip_on_own_face_up_card_itself_counts():
@@ -22,7 +22,7 @@ def test_rat1_chip_on_own_face_up_card_itself_counts():
     assert chip("plus5") in s.legal_actions()
     s.apply(chip("plus5"))
     assert names(s, 0) == ["rr5^", "rr1^:plus5"]
-    assert s.values() == [11, 9] and s.cur == 1 and res(s, 0, "rat_1") == 1
+    assert s.values() == [11, 9] and s.seat_to_act == 1 and res(s, 0, "rat_1") == 1
 
 
 def test_rat2_takes_discard_top_face_down():
@@ -31,17 +31,17 @@ def test_rat2_takes_discard_top_face_down():
     s.apply(up(0))
     assert names(s, 0) == ["rr2^", "rb9v"]
     assert codes(s, s.discard) == ["rb7"]
-    assert s.seen[s.disp[0][1]] == 0b11  # everyone saw it on the pile
+    assert s.seen_by[s.displays[0][1]] == 0b11  # everyone saw it on the pile
 
 
 def test_rat3_extra_turn():
     # seat 0: rr3 rb1 | -      seat 1: rb2 | -
     s = build(hands=["rr3 rb1", "rb2"], disp=["", ""])
     s.apply(up(0))
-    assert s.cur == 0 and s.phase == P_DRAW  # the same seat plays again
+    assert s.seat_to_act == 0 and s.phase == P_DRAW  # the same seat plays again
     s.apply(0)
     s.apply(down(0))
-    assert s.cur == 1  # only one extra turn
+    assert s.seat_to_act == 1  # only one extra turn
 
 
 def test_rat4_chip_on_opponent_face_down_card():
@@ -61,10 +61,10 @@ def test_rat5_look_at_opponent_face_down_card():
     s.apply(up(0))
     assert s.legal_actions() == [pos(1, 0)]  # the shielded card cannot be chosen
     s.apply(pos(1, 0))
-    c = s.disp[1][0]
-    assert s.seen[c] == 0b11 and str(c) not in before
+    c = s.displays[1][0]
+    assert s.seen_by[c] == 0b11 and str(c) not in before
     assert f"({c}, 0, -1, 3)" in s.observation(0)  # seat 0 now identifies it
-    assert f"({s.disp[1][1]}," not in s.observation(0)  # but not the shielded one
+    assert f"({s.displays[1][1]}," not in s.observation(0)  # but not the shielded one
 
 
 def test_rat6_flips_own_card_and_resolves_it():
@@ -75,7 +75,7 @@ def test_rat6_flips_own_card_and_resolves_it():
     assert s.legal_actions() == [pos(0, 0)]
     s.apply(pos(0, 0))
     assert names(s, 0) == ["rb2^", "rr4v", "rr6^", "rb7v"]
-    assert res(s, 0, "rat_6") == 1 and res(s, 0, "rat_2") == 1 and s.cur == 1
+    assert res(s, 0, "rat_6") == 1 and res(s, 0, "rat_2") == 1 and s.seat_to_act == 1
 
 
 def test_rat7_swaps_other_face_up_card():
@@ -126,7 +126,7 @@ def test_rat10_turns_opponent_card_face_down():
     assert s.legal_actions() == [pos(1, 0)]
     s.apply(pos(1, 0))
     assert names(s, 1) == ["rb12v", "rb2^:shield"] and s.values() == [10, 2]
-    assert s.seen[s.disp[1][0]] == 0b11  # everyone saw it before it was turned
+    assert s.seen_by[s.displays[1][0]] == 0b11  # everyone saw it before it was turned
 
 
 def test_rat11_discards_two_from_deck_and_needs_two():
@@ -150,7 +150,7 @@ def test_rat12_flips_opponent_card_without_activating():
     assert s.legal_actions() == [pos(1, 0)]  # locked cards cannot be turned
     s.apply(pos(1, 0))
     assert names(s, 1) == ["rb2^", "rb8v:lock"] and res(s, 1, "rat_2") == 0
-    assert s.values() == [12, 2] and s.cur == 1
+    assert s.values() == [12, 2] and s.seat_to_act == 1
 
 
 def test_discard_flip_resolves_own_face_down_card():
@@ -159,5 +159,5 @@ def test_discard_flip_resolves_own_face_down_card():
     assert dflip(0, 0) in s.legal_actions() and dflip(1, 0) in s.legal_actions()
     s.apply(dflip(1, 0))
     assert codes(s, s.discard[-1:]) == ["rb5"] and names(s, 0) == ["rr3^"]
-    assert s.cur == 0 and s.phase == P_DRAW and res(s, 0, "rat_3") == 1
-    assert s.stats[0 * s.nstat + 8] == 1  # discard_flips
+    assert s.seat_to_act == 0 and s.phase == P_DRAW and res(s, 0, "rat_3") == 1
+    assert s.stats[0 * NSTAT + 8] == 1  # discard_flips

@@ -15,8 +15,8 @@ def test_weasel1_swaps_hands_and_both_remember():
     s.apply(up(0))
     assert s.legal_actions() == [seat(1)]  # eliminated players are not "another player"
     s.apply(seat(1))
-    assert codes(s, s.hand[0]) == ["rr9"] and codes(s, s.hand[1]) == ["rr2"]
-    assert s.seen[s.hand[0][0]] == 0b011 and s.seen[s.hand[1][0]] == 0b011
+    assert codes(s, s.hands[0]) == ["rr9"] and codes(s, s.hands[1]) == ["rr2"]
+    assert s.seen_by[s.hands[0][0]] == 0b011 and s.seen_by[s.hands[1][0]] == 0b011
 
 
 def test_weasel2_returns_any_chip_even_from_eliminated_seat():
@@ -33,10 +33,12 @@ def test_weasel3_draws_looks_and_places_face_down_in_other_display():
     # seat 0: we3 rr1 | -      seat 1: rr3 | -      deck: ... rr12(top)
     s = build(decks=D, hands=["we3 rr1", "rr3"], disp=["", ""], deck="rr12")
     s.apply(up(0))
-    assert s.phase == P_EFFECT and codes(s, [s.limbo]) == ["rr12"]
-    assert s.seen[s.limbo] == 0b01 and s.legal_actions() == [seat(1)]
+    assert s.phase == P_EFFECT and codes(s, [s.card_in_flight]) == ["rr12"]
+    assert s.seen_by[s.card_in_flight] == 0b01 and s.legal_actions() == [seat(1)]
     s.apply(seat(1))
-    assert names(s, 1) == ["rr12v"] and s.seen[s.disp[1][0]] == 0b11 and s.limbo == -1
+    assert (
+        names(s, 1) == ["rr12v"] and s.seen_by[s.displays[1][0]] == 0b11 and s.card_in_flight == -1
+    )
 
 
 def test_weasel4_chip_on_any_face_down_card():

@@ -22,27 +22,32 @@ def _eliminate(**params):
 
 def test_elimination_vp_and_last_standing_stack():
     s = _eliminate()
-    assert s.vp == [2, 0] and stat(s, 0, WON_ELIM) == 1  # elimination + last standing
-    assert s.round_no == 2 and s.start == 0 and s.phase == P_SETUP
+    assert s.victory_points == [2, 0] and stat(s, 0, WON_ELIM) == 1  # elimination + last standing
+    assert s.round_no == 2 and s.start_seat == 0 and s.phase == P_SETUP
 
 
 def test_last_standing_not_stacked():
     s = _eliminate(last_standing_stacks=False)
-    assert s.vp == [1, 0] and s.start == 0
+    assert s.victory_points == [1, 0] and s.start_seat == 0
 
 
 def test_self_bust_gives_no_vp_and_opponent_is_last_standing():
     # seat 0: rr11 rb1 | rr10^ rb9^ (19 + 11 = 30)      seat 1: rb3 | rb2^
     s = build(hands=["rr11 rb1", "rb3"], disp=["rr10^ rb9^", "rb2^"])
     s.apply(up(0))
-    assert s.vp == [0, 1] and s.start == 1 and s.round_no == 2
+    assert s.victory_points == [0, 1] and s.start_seat == 1 and s.round_no == 2
 
 
 def test_extra_turn_lost_on_self_bust():
     # 3 players. seat 0: rr3 rb1 | rr10^ rb9^ rb4^ (23 + 3 = 26)   seat 1, 2: small
     s = build(hands=["rr3 rb1", "rb3", "rb5"], disp=["rr10^ rb9^ rb4^", "rb2^", "rb6^"])
     s.apply(up(0))
-    assert s.elim == [1, 0, 0] and s.cur == 1 and s.phase == P_DRAW and s.vp == [0, 0, 0]
+    assert (
+        s.eliminated == [1, 0, 0]
+        and s.seat_to_act == 1
+        and s.phase == P_DRAW
+        and s.victory_points == [0, 0, 0]
+    )
 
 
 def test_opponent_put_on_exact_target_scores():
@@ -50,7 +55,7 @@ def test_opponent_put_on_exact_target_scores():
     s = build(hands=["rr12 rb1", "rb3", "rb4"], disp=["", "rb12^ rb8^ rb5v", "rb2^"])
     s.apply(up(0))
     s.apply(pos(1, 2))
-    assert s.vp == [0, 1, 0] and s.round_no == 2 and s.start == 1
+    assert s.victory_points == [0, 1, 0] and s.round_no == 2 and s.start_seat == 1
 
 
 def test_opponent_exact_assumption_off():
@@ -58,7 +63,7 @@ def test_opponent_exact_assumption_off():
               opponent_exact_scores=False)  # fmt: skip
     s.apply(up(0))
     s.apply(pos(1, 2))
-    assert s.vp == [0, 0, 0] and s.cur == 1 and s.values()[1] == 25
+    assert s.victory_points == [0, 0, 0] and s.seat_to_act == 1 and s.values()[1] == 25
 
 
 def test_own_exact_target():
@@ -66,7 +71,7 @@ def test_own_exact_target():
     s = build(hands=["rr5 rb1", "rb3"], disp=["rr12^ rb8^", "rb7v"])
     s.apply(up(0))
     s.apply(pos(1, 0))  # rat 5 must look at something
-    assert s.vp == [1, 0] and s.round_no == 2
+    assert s.victory_points == [1, 0] and s.round_no == 2
 
 
 def test_last_standing_three_players():
@@ -75,7 +80,7 @@ def test_last_standing_three_players():
               elim=[2])  # fmt: skip
     s.apply(up(0))
     s.apply(pos(1, 2))
-    assert s.vp == [2, 0, 0]
+    assert s.victory_points == [2, 0, 0]
 
 
 def test_game_ends_immediately_at_points_to_win():
@@ -84,7 +89,7 @@ def test_game_ends_immediately_at_points_to_win():
               vp=[2, 0, 0])  # fmt: skip
     s.apply(up(0))
     s.apply(pos(1, 2))
-    assert s.is_terminal() and s.vp == [3, 0, 0] and s.returns() == [1.0, 0.0, 0.0]
+    assert s.is_terminal() and s.victory_points == [3, 0, 0] and s.returns() == [1.0, 0.0, 0.0]
     assert s.outcome()["ended_by"] == "points"
 
 
@@ -98,17 +103,17 @@ def _exhaust(seat1: str, **params):
 
 def test_exhaustion_highest_value_scores():
     s = _exhaust("rb10^ rb8^")  # 18
-    assert s.vp == [1, 0] and stat(s, 0, WON_EXH) == 1 and stat(s, 0, CARDS_DOWN) == 1
+    assert s.victory_points == [1, 0] and stat(s, 0, WON_EXH) == 1 and stat(s, 0, CARDS_DOWN) == 1
 
 
 def test_exhaustion_tie_all_tied_score():
     s = _exhaust("rb10^ rb9^")  # 19 too
-    assert s.vp == [1, 1] and s.start == 0
+    assert s.victory_points == [1, 1] and s.start_seat == 0
 
 
 def test_exhaustion_tie_nobody_scores_and_next_seat_starts():
     s = _exhaust("rb10^ rb9^", exhaustion_tie="nobody_scores")
-    assert s.vp == [0, 0] and s.round_no == 2 and s.start == 1
+    assert s.victory_points == [0, 0] and s.round_no == 2 and s.start_seat == 1
 
 
 def test_shared_win():
@@ -138,7 +143,7 @@ def test_must_resolve_nested_rat6():
     t.apply(pos(0, 0))
     assert t.legal_actions() == [pos(0, 2)]
     t.apply(pos(0, 2))
-    assert t.cur == 0 and t.phase == P_DRAW  # the innermost rat 3 gave an extra turn
+    assert t.seat_to_act == 0 and t.phase == P_DRAW  # the innermost rat 3 gave an extra turn
 
 
 def _elim_and_bust(**kw):
@@ -154,7 +159,7 @@ def _elim_and_bust(**kw):
 def test_order_elimination_vp_before_self_bust_then_last_standing():
     s = _elim_and_bust()
     # 1: seat 1 out, seat 0 +1 VP; 2: seat 0 busts; 4: seat 2 is last standing, +1 VP
-    assert s.vp == [1, 0, 1] and s.round_no == 2 and s.start == 2
+    assert s.victory_points == [1, 0, 1] and s.round_no == 2 and s.start_seat == 2
     assert stat(s, 0, WON_ELIM) == 1
 
 
@@ -162,7 +167,7 @@ def test_s6_one_check_last_standing_vp_counts_after_elimination_vp():
     # Revision 2 §6: all five steps are one check. VP 2/0/2: seat 0's elimination VP (step 1)
     # no longer ends the game before seat 2's last-standing VP (step 4): both reach 3 and share.
     s = _elim_and_bust(vp=[2, 0, 2])
-    assert s.is_terminal() and s.vp == [3, 0, 3] and s.returns() == [0.5, 0.0, 0.5]
+    assert s.is_terminal() and s.victory_points == [3, 0, 3] and s.returns() == [0.5, 0.0, 0.5]
 
 
 def test_s6_one_check_spec_example_elimination_and_exact_share_the_win():
@@ -176,7 +181,7 @@ def test_s6_one_check_spec_example_elimination_and_exact_share_the_win():
     s.apply(chip("plus10"))
     s.apply(pos(1, 0))
     s.apply(chip("plus5"))
-    assert s.is_terminal() and s.vp == [3, 0, 3] and s.winners() == [0, 2]
+    assert s.is_terminal() and s.victory_points == [3, 0, 3] and s.winners() == [0, 2]
 
 
 def test_s6_elimination_timing_immediate_ends_the_turn_of_a_busting_player():
@@ -193,7 +198,7 @@ def test_s6_elimination_timing_immediate_ends_the_turn_of_a_busting_player():
             s.apply(pos(1, 0))
             s.apply(chip("plus5"))
         # immediate: seat 0 is out at 30 before its second chip; seat 1 is last standing
-        assert s.vp == vp and s.round_no == 2, timing
+        assert s.victory_points == vp and s.round_no == 2, timing
     # immediate: an opponent pushed over mid-effect is out before the effect's next choice
     # seat 0: ra6 rr1 | -     seat 1: rr3 | rr12^ rr11^ (23)     seat 2: rr4 | rr2^
     s = build(decks=("rat_red", "raccoon"), hands=["ra6 rr1", "rr3", "rr4"],
@@ -201,5 +206,5 @@ def test_s6_elimination_timing_immediate_ends_the_turn_of_a_busting_player():
     s.apply(up(0))
     s.apply(pos(1, 0))
     s.apply(chip("plus5"))  # seat 1: 28 -> out now, seat 0 +1 VP
-    assert s.elim == [0, 1, 0] and s.vp == [1, 0, 0]
+    assert s.eliminated == [0, 1, 0] and s.victory_points == [1, 0, 0]
     assert all(a < pos(1, 0) or a >= pos(2, 0) for a in s.legal_actions())  # not seat 1's cards

@@ -50,7 +50,7 @@ def _finish_turn(world, me: int, action: int, h) -> object:
     completion (the same one it plans with)."""
     sim = world.clone()
     sim.apply(action)
-    while sim.cur == me and sim.phase == P_EFFECT:
+    while sim.seat_to_act == me and sim.phase == P_EFFECT:
         h_options = sim.legal_actions()
         best = max(h_options, key=lambda o: h._simulate(sim, me, o))
         sim.apply(best)
@@ -77,7 +77,7 @@ def test_never_chooses_a_certain_loss_when_playing_on_is_possible(style):
         rng = random.Random(seed)
         while not s.is_terminal():
             me = s.current_player
-            if s.phase == P_PLAY and max(s.vp) >= game.params.points_to_win - 1:
+            if s.phase == P_PLAY and max(s.victory_points) >= game.params.points_to_win - 1:
                 key = rng.getrandbits(32)
                 world = s.determinize(me, random.Random(key))
                 chosen = h.act(s, random.Random(key))  # plans on that same world
@@ -114,7 +114,7 @@ def test_plan_only_copies_score_every_action_as_dealt_copies_do():
     round_ends = 0
     for s, me, world in _planning_positions(h, (P_PLAY,)):
         planned = world.clone()
-        planned.plan_only = True
+        planned.plan()
         for a in s.legal_actions():
             dealt_score = h._simulate(world, me, a)
             assert h._simulate(planned, me, a) == dealt_score, (s.turns, a)
@@ -141,18 +141,19 @@ def test_a_lookahead_on_its_own_copy_scores_as_on_a_clone():
 
 
 def test_plan_only_copies_count_nothing_and_leave_the_real_counters_alone():
-    # A lookahead copy shares the statistics list with the copy it came from (a third of what
-    # a clone copies) and counts nothing; the real game keeps counting on its own list.
+    # A lookahead copy (``plan``) drops its statistics (its clones copy none) and counts
+    # nothing; the real game keeps counting on its own list.
     h = make_heuristic(Ratjack())
     counted = 0
     for s, _me, world in _planning_positions(h, (P_PLAY,)):
-        before, world_before = s.stats[:], world.stats[:]
-        world.plan_only = True
+        before = s.stats[:]
+        world.plan()
+        assert world.plan_only and world.stats == []
         for a in s.legal_actions():
             sim = world.clone()
-            assert sim.stats is world.stats
             sim.apply(a)  # plays a card: a real copy would count it (cards_up / cards_down)
-        assert world.stats == world_before and s.stats == before
+            assert sim.stats == []
+        assert world.stats == [] and s.stats == before
         real = s.clone()
         assert real.stats is not s.stats
         real.apply(s.legal_actions()[0])

@@ -20,9 +20,9 @@ def _samples(s, player: int, n: int = 40):
 def test_own_cards_fixed_opponents_cards_resampled():
     s = _three()
     worlds = _samples(s, 0)
-    assert all(codes(w, w.hand[0]) == ["rr5", "rb1"] for w in worlds)
-    assert all(codes(w, w.disp[0]) == ["rr2"] for w in worlds)
-    assert len({tuple(w.disp[1]) for w in worlds}) > 5  # unknown to seat 0: redealt
+    assert all(codes(w, w.hands[0]) == ["rr5", "rb1"] for w in worlds)
+    assert all(codes(w, w.displays[0]) == ["rr2"] for w in worlds)
+    assert len({tuple(w.displays[1]) for w in worlds}) > 5  # unknown to seat 0: redealt
     assert len({tuple(w.deck) for w in worlds}) == len(worlds)
 
 
@@ -30,9 +30,9 @@ def test_peeked_card_is_known_to_peeker_only():
     s = _three()
     s.apply(up(0))
     s.apply(pos(1, 0))  # rat 5: seat 0 looks at seat 1's rb7
-    assert all(codes(w, w.disp[1][:1]) == ["rb7"] for w in _samples(s, 0))
-    assert len({w.disp[1][0] for w in _samples(s, 2)}) > 1  # seat 2 did not see it
-    assert all(codes(w, w.disp[1][:1]) == ["rb7"] for w in _samples(s, 1))  # owner knows
+    assert all(codes(w, w.displays[1][:1]) == ["rb7"] for w in _samples(s, 0))
+    assert len({w.displays[1][0] for w in _samples(s, 2)}) > 1  # seat 2 did not see it
+    assert all(codes(w, w.displays[1][:1]) == ["rb7"] for w in _samples(s, 1))  # owner knows
 
 
 def test_weasel3_card_known_to_drawer_and_recipient():
@@ -41,12 +41,12 @@ def test_weasel3_card_known_to_drawer_and_recipient():
               deck="rr12")  # fmt: skip
     s.apply(up(0))
     assert s.phase == P_EFFECT
-    assert all(codes(w, [w.limbo]) == ["rr12"] for w in _samples(s, 0))
-    assert len({w.limbo for w in _samples(s, 1)}) > 1
+    assert all(codes(w, [w.card_in_flight]) == ["rr12"] for w in _samples(s, 0))
+    assert len({w.card_in_flight for w in _samples(s, 1)}) > 1
     s.apply(seat(2))
     for p in (0, 2):
-        assert all(codes(w, w.disp[2]) == ["rr12"] for w in _samples(s, p))
-    assert len({tuple(w.disp[2]) for w in _samples(s, 1)}) > 1
+        assert all(codes(w, w.displays[2]) == ["rr12"] for w in _samples(s, p))
+    assert len({tuple(w.displays[2]) for w in _samples(s, 1)}) > 1
 
 
 def test_weasel1_giver_remembers_the_card_it_gave():
@@ -54,8 +54,8 @@ def test_weasel1_giver_remembers_the_card_it_gave():
     s = build(decks=("rat_red", "weasel"), hands=["we1 rr1", "rr3", "rr4"], disp=["", "", ""])
     s.apply(up(0))
     s.apply(seat(1))
-    assert all(codes(w, w.hand[1]) == ["rr1"] for w in _samples(s, 0))
-    assert len({tuple(w.hand[1]) for w in _samples(s, 2)}) > 1
+    assert all(codes(w, w.hands[1]) == ["rr1"] for w in _samples(s, 0))
+    assert len({tuple(w.hands[1]) for w in _samples(s, 2)}) > 1
 
 
 def test_rat6_commitment_respected_in_other_seats_worlds():
@@ -82,45 +82,47 @@ def _drawn_from_discard_then_down():
     # seat 1: rb3 | -           seat 2: rb4 | -
     s = build(hands=["rb1", "rb3", "rb4"], disp=["rb5v rb6v", "", ""], discard="rr9", phase=1)
     s.apply(1)  # draw rr9 from the discard pile
-    assert s.seen[s.hand[0][1]] == 0b111
+    assert s.seen_by[s.hands[0][1]] == 0b111
     s.apply(down(1))  # rr9 face down into slot 2: seats 1, 2 cannot tell it from rb1
     return s
 
 
 def test_s8_face_down_from_hand_keeps_one_of_these_two():
     s = _drawn_from_discard_then_down()
-    rr9 = s.disp[0][2]
-    assert s.seen[rr9] == 0b001 and s.seen[s.hand[0][0]] == 0b001  # identity lost to 1 and 2
+    rr9 = s.displays[0][2]
+    assert s.seen_by[rr9] == 0b001 and s.seen_by[s.hands[0][0]] == 0b001  # identity lost to 1 and 2
     for p in (1, 2):
         worlds = _samples(s, p, 100)
-        places = {("hand" if rr9 in w.hand[0] else f"slot {w.disp[0].index(rr9)}") for w in worlds}
+        places = {
+            ("hand" if rr9 in w.hands[0] else f"slot {w.displays[0].index(rr9)}") for w in worlds
+        }
         assert places == {"hand", "slot 2"}  # never slots 0/1, never another seat or the deck
         assert all(w.observation(p) == s.observation(p) for w in worlds[:10])
 
 
 def test_s8_card_from_discard_stays_with_its_player_until_seen_to_leave():
     s = _drawn_from_discard_then_down()
-    rr9 = s.disp[0][2]
+    rr9 = s.displays[0][2]
     for _ in range(2):  # seats 1 and 2 draw from the deck and play a card face down
         s.apply(0)
         s.apply(down(0))
     s.apply(0)  # seat 0 draws from the deck, then plays its old hand card (rb1 or rr9) down
     s.apply(down(0))
     for w in _samples(s, 1, 100):  # rr9 is one of seat 0's hidden cards, nowhere else
-        assert rr9 in w.hand[0] or rr9 in w.disp[0]
-    assert len({w.hand[0][0] for w in _samples(s, 1, 100)}) > 2  # the drawn card is unknown
+        assert rr9 in w.hands[0] or rr9 in w.displays[0]
+    assert len({w.hands[0][0] for w in _samples(s, 1, 100)}) > 2  # the drawn card is unknown
 
 
 def test_s8_revealing_the_other_card_pins_the_tracked_one():
     s = _drawn_from_discard_then_down()
-    rr9, rb1 = s.disp[0][2], s.hand[0][0]
+    rr9, rb1 = s.displays[0][2], s.hands[0][0]
     for _ in range(2):  # seats 1 and 2: nothing about seat 0 changes
         s.apply(0)
         s.apply(down(0))
     s.apply(0)  # seat 0 draws, then plays rb1 face up (rat 1: chip on a face-up card)
-    s.apply(up(s.hand[0].index(rb1)))
+    s.apply(up(s.hands[0].index(rb1)))
     for w in _samples(s, 2, 40):
-        assert w.disp[0][2] == rr9  # the only place left for rr9
+        assert w.displays[0][2] == rr9  # the only place left for rr9
 
 
 def test_s8_raccoon12_cards_stay_in_the_deck():
@@ -137,7 +139,7 @@ def test_s8_raccoon12_cards_stay_in_the_deck():
     # seat 1 draws the top card: now each of the three is in the deck or seat 1's hand
     s.apply(0)
     for w in _samples(s, 2, 100):
-        assert all(c in w.deck or c in w.hand[1] for c in back)
+        assert all(c in w.deck or c in w.hands[1] for c in back)
 
 
 def test_a_reseeded_stream_is_the_substream_whether_or_not_derived_yet():
@@ -149,9 +151,9 @@ def test_a_reseeded_stream_is_the_substream_whether_or_not_derived_yet():
     lazy, eager = s.clone(), s.clone()
     lazy.reseed(random.Random(5))
     eager.reseed(random.Random(5))
-    assert lazy.seed_base < 0  # not derived yet
+    assert lazy.chance.seed < 0  # not derived yet
     assert lazy.fingerprint() == eager.fingerprint()
     expected = substream(random.Random(5)).getrandbits(64)
-    assert eager.stream_seed() == expected and eager.seed_base == expected
+    assert eager.chance.derived_seed() == expected and eager.chance.seed == expected
     assert lazy.fingerprint() == eager.fingerprint()  # derived on one side only
-    assert lazy.chance().random() == eager.chance().random()
+    assert lazy.chance.next_stream().random() == eager.chance.next_stream().random()

@@ -50,7 +50,7 @@ def test_revision3_s8_hand_cards_are_named_only_for_their_holder():
 def test_revision3_s8_a_card_looked_at_is_named_for_the_seat_that_saw_it():
     # seat 0: rr4 rb1 | -      seat 1: rb3 | rb7v      seat 0 has looked at rb7 (rat 5)
     s = build(hands=["rr4 rb1", "rb3"], disp=["", "rb7v"])
-    s.seen[card(Ratjack(), "rb7")] |= 1 << 0
+    s.seen_by[card(Ratjack(), "rb7")] |= 1 << 0
     s.apply(up(0))  # rat 4: a chip on a face-down card of another player
     assert s.action_label(pos(1, 0)) == "choose seat 1, slot 0 (rat_blue 7, face down)"
     t = build(hands=["rr4 rb1", "rb3"], disp=["", "rb7v"])  # not looked at

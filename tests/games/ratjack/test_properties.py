@@ -18,11 +18,11 @@ PAIRS = list(itertools.combinations(DECK_NAMES, 2))
 def spec_value(s, p: int) -> int:
     """§5 written out independently: face-up cards, modified by their chip face."""
     total = 0
-    for c in s.disp[p]:
-        if not s.up[c]:
+    for c in s.displays[p]:
+        if not s.face_up[c]:
             continue
-        v = s.ct.card_value[c]
-        face = FACE_IDS[s.face[s.chip[c]]] if s.chip[c] >= 0 else None
+        v = s.content.card_value[c]
+        face = FACE_IDS[s.chip_face[s.card_chip[c]]] if s.card_chip[c] >= 0 else None
         total += {
             "plus1": v + 1, "minus1": max(v - 1, 0), "minus3": max(v - 3, 0),
             "minus5": max(v - 5, 0), "plus5": v + 5, "plus10": v + 10, "zero": 0,
@@ -33,35 +33,37 @@ def spec_value(s, p: int) -> int:
 
 def check_invariants(s) -> None:
     """Every card and chip exactly once; masks consistent with positions."""
-    places = s.deck + s.discard + [c for h in s.hand for c in h] + [c for d in s.disp for c in d]
-    if s.limbo >= 0:
-        places.append(s.limbo)
+    places = (
+        s.deck + s.discard + [c for h in s.hands for c in h] + [c for d in s.displays for c in d]
+    )
+    if s.card_in_flight >= 0:
+        places.append(s.card_in_flight)
     assert sorted(places) == list(range(24))
-    on_cards = [k for k in range(6) if s.chip_on[k] >= 0]
+    on_cards = [k for k in range(6) if s.chip_card[k] >= 0]
     for k in range(6):
-        assert s.chip_on[k] >= -2
-        if s.chip_on[k] >= 0:
-            assert s.chip[s.chip_on[k]] == k
-    assert sorted(k for k in s.chip if k >= 0) == sorted(on_cards)
-    in_display = {c for d in s.disp for c in d}
+        assert s.chip_card[k] >= -2
+        if s.chip_card[k] >= 0:
+            assert s.card_chip[s.chip_card[k]] == k
+    assert sorted(k for k in s.card_chip if k >= 0) == sorted(on_cards)
+    in_display = {c for d in s.displays for c in d}
     for c in range(24):
-        if s.chip[c] >= 0 or s.up[c]:
+        if s.card_chip[c] >= 0 or s.face_up[c]:
             assert c in in_display
-    assert {f for pair in s.ct.chip_faces for f in pair} == set(range(12))
-    for k, f in enumerate(s.face):
-        assert f in s.ct.chip_faces[k]
+    assert {f for pair in s.content.chip_faces for f in pair} == set(range(12))
+    for k, f in enumerate(s.chip_face):
+        assert f in s.content.chip_faces[k]
     for p in range(s.n):
-        for c in s.hand[p]:
-            assert s.seen[c] >> p & 1
-        for c in s.disp[p]:
-            assert s.seen[c] == s.all if s.up[c] else s.seen[c] >> p & 1
+        for c in s.hands[p]:
+            assert s.seen_by[c] >> p & 1
+        for c in s.displays[p]:
+            assert s.seen_by[c] == s.all_seats if s.face_up[c] else s.seen_by[c] >> p & 1
         assert s.value(p) == spec_value(s, p)
     # values_now reuses the end-of-turn check's values at the start of a turn (search hot path)
     assert s.values_now() == [spec_value(s, p) for p in range(s.n)]
     for c in s.discard:
-        assert s.seen[c] == s.all
+        assert s.seen_by[c] == s.all_seats
     for c in s.deck:
-        assert s.seen[c] == 0
+        assert s.seen_by[c] == 0
 
 
 REVISION2 = st.fixed_dictionaries({
@@ -94,7 +96,7 @@ def test_random_games_keep_invariants_and_end(seed, n_players, pair, stacks, rea
         steps += 1
         assert steps < 20_000
     check_invariants(s)
-    assert max(s.vp) >= game.params.points_to_win or s.ended_by == "round_limit"
+    assert max(s.victory_points) >= game.params.points_to_win or s.ended_by == "round_limit"
     assert abs(sum(s.returns()) - 1.0) < 1e-9
 
 
@@ -120,9 +122,9 @@ def test_determinize_keeps_invariants_and_knowledge(seed, n_players, cut, pair):
         bit = 1 << p
         real, sampled = where(s), where(d)
         for c in range(24):
-            if s.seen[c] & bit or s.up[c] or c in s.discard:
+            if s.seen_by[c] & bit or s.face_up[c] or c in s.discard:
                 assert sampled[c] == real[c]  # every card p can identify stays where it is
-                assert d.seen[c] == s.seen[c] and d.chip[c] == s.chip[c]
+                assert d.seen_by[c] == s.seen_by[c] and d.card_chip[c] == s.card_chip[c]
         assert sorted(real.values()) == sorted(sampled.values())  # same places are filled
         for k, col in knowledge.columns(s, p).items():  # §8: tracked cards stay in their places
             allowed = {real[c] for c in knowledge.bits(col)}
@@ -134,10 +136,10 @@ def where(s) -> dict[int, tuple]:
     out: dict[int, tuple] = {c: ("deck", i) for i, c in enumerate(s.deck)}
     out.update({c: ("discard", i) for i, c in enumerate(s.discard)})
     for p in range(s.n):
-        out.update({c: ("hand", p, i) for i, c in enumerate(s.hand[p])})
-        out.update({c: ("disp", p, i) for i, c in enumerate(s.disp[p])})
-    if s.limbo >= 0:
-        out[s.limbo] = ("limbo",)
+        out.update({c: ("hand", p, i) for i, c in enumerate(s.hands[p])})
+        out.update({c: ("disp", p, i) for i, c in enumerate(s.displays[p])})
+    if s.card_in_flight >= 0:
+        out[s.card_in_flight] = ("limbo",)
     return out
 
 

@@ -33,7 +33,7 @@ def test_s7_rat5_hand_card_reading():
     t.apply(up(0))
     assert t.legal_actions() == [handpos(1, 0)]
     t.apply(handpos(1, 0))
-    assert t.seen[t.hand[1][0]] == 0b11 and t.phase == P_DRAW
+    assert t.seen_by[t.hands[1][0]] == 0b11 and t.phase == P_DRAW
 
 
 def test_s7_weasel3_optional_keep_in_hand():
@@ -46,24 +46,24 @@ def test_s7_weasel3_optional_keep_in_hand():
     t.apply(up(0))
     assert t.legal_actions() == [KEEP, seat(1)]
     t.apply(KEEP)
-    assert codes(t, t.hand[0]) == ["rr1", "rr12"] and t.seen[t.hand[0][1]] == 0b01
+    assert codes(t, t.hands[0]) == ["rr1", "rr12"] and t.seen_by[t.hands[0][1]] == 0b01
     t.apply(0)  # seat 1's turn ... then seat 0 plays from a hand of three
     t.apply(t.legal_actions()[0])
     t.apply(0)
-    assert len(t.hand[0]) == 3 and len([a for a in t.legal_actions() if a < 16]) == 3
+    assert len(t.hands[0]) == 3 and len([a for a in t.legal_actions() if a < 16]) == 3
 
 
 def test_s7_raccoon3_activates_reading():
     # seat 0: ra3 rr3 | -      seat 1: rr4 | -      raccoon 3 puts rr3 (extra turn) face up
     s = build(decks=("rat_red", "raccoon"), hands=["ra3 rr3", "rr4"], disp=["", ""])
     s.apply(up(0))
-    assert s.cur == 1  # default: rr3 arrives without activating: no extra turn
+    assert s.seat_to_act == 1  # default: rr3 arrives without activating: no extra turn
     t = build(decks=("rat_red", "raccoon"), hands=["ra3 rr3", "rr4"], disp=["", ""],
               raccoon3_activates=True)  # fmt: skip
     deck_before = len(t.deck)
     t.apply(up(0))
-    assert t.cur == 0 and t.phase == P_DRAW  # rat 3 resolved: extra turn
-    assert len(t.hand[0]) == 1 and len(t.deck) == deck_before - 1  # the draw followed it
+    assert t.seat_to_act == 0 and t.phase == P_DRAW  # rat 3 resolved: extra turn
+    assert len(t.hands[0]) == 1 and len(t.deck) == deck_before - 1  # the draw followed it
 
 
 def test_s7_raccoon3_activates_needs_a_resolvable_hand_card():
@@ -76,7 +76,7 @@ def test_s7_raccoon3_activates_needs_a_resolvable_hand_card():
     t.apply(up(0))
     assert t.phase == P_EFFECT and t.legal_actions() == [pos(1, 0)]
     t.apply(pos(1, 0))
-    assert names(t, 1) == ["rr5^"] and len(t.hand[0]) == 1
+    assert names(t, 1) == ["rr5^"] and len(t.hands[0]) == 1
 
 
 def test_s2_first_player_is_seeded_random_and_not_an_assumption():
@@ -85,5 +85,5 @@ def test_s2_first_player_is_seeded_random_and_not_an_assumption():
     game = Ratjack()
     rows = {r["name"]: r for r in game.describe_params()}
     assert rows["first_player"]["value"] == -1 and not rows["first_player"]["assumption"]
-    starts = {game.new_state(3, seed).start for seed in range(30)}
+    starts = {game.new_state(3, seed).start_seat for seed in range(30)}
     assert starts == {0, 1, 2}

@@ -27,7 +27,7 @@ def _raccoon6_knocks_out_seat1(vp, **params):
     s.apply(up(0))
     s.apply(pos(1, 0))
     s.apply(chip("plus5"))
-    assert s.elim[1] == 1 and s.phase == P_EFFECT  # out mid-turn, the effect goes on
+    assert s.eliminated[1] == 1 and s.phase == P_EFFECT  # out mid-turn, the effect goes on
     s.apply(pos(2 if n == 3 else 0, 0))  # the second chip: seat 2's rr5, or seat 0's own rr2
     s.apply(chip("plus1"))
     return s
@@ -36,15 +36,15 @@ def _raccoon6_knocks_out_seat1(vp, **params):
 def test_revision3_s6_lone_survivor_after_a_mid_turn_elimination_scores_last_standing():
     s = _raccoon6_knocks_out_seat1([0, 0])
     # one check at the end of the turn: seat 0 is the only player still in (§6.4)
-    assert s.vp == [2, 0] and s.stats[WON_LAST] == 1 and s.stats[WON_ELIM] == 1
-    assert s.round_no == 2 and s.phase == P_SETUP and s.start == 0
+    assert s.victory_points == [2, 0] and s.stats[WON_LAST] == 1 and s.stats[WON_ELIM] == 1
+    assert s.round_no == 2 and s.phase == P_SETUP and s.start_seat == 0
 
 
 def test_revision3_s6_no_stacking_counts_an_elimination_made_earlier_in_the_turn():
     # last_standing_stacks = false: putting the last opponent out this turn earns the
     # elimination VP only, whether it happened mid-turn or at the check
     s = _raccoon6_knocks_out_seat1([0, 0], last_standing_stacks=False)
-    assert s.vp == [1, 0] and s.stats[WON_LAST] == 0 and s.round_no == 2
+    assert s.victory_points == [1, 0] and s.stats[WON_LAST] == 0 and s.round_no == 2
 
 
 def test_revision3_s6_third_vp_from_a_mid_turn_elimination_ends_the_game_at_the_check():
@@ -54,11 +54,13 @@ def test_revision3_s6_third_vp_from_a_mid_turn_elimination_ends_the_game_at_the_
     s.apply(up(0))
     s.apply(pos(1, 0))
     s.apply(chip("plus5"))
-    assert s.vp == [3, 0, 0] and not s.is_terminal()  # the game ends at the check, not here
+    assert (
+        s.victory_points == [3, 0, 0] and not s.is_terminal()
+    )  # the game ends at the check, not here
     s.apply(pos(2, 0))
     s.apply(chip("plus1"))
     assert s.is_terminal() and s.outcome()["ended_by"] == "points"
-    assert s.winners() == [0] and s.vp == [3, 0, 0]
+    assert s.winners() == [0] and s.victory_points == [3, 0, 0]
 
 
 def test_revision3_s6_the_check_is_the_same_with_either_timing_once_the_turn_is_over():
@@ -69,7 +71,11 @@ def test_revision3_s6_the_check_is_the_same_with_either_timing_once_the_turn_is_
         s.apply(action)
     t = _raccoon6_knocks_out_seat1([2, 0, 0])
     assert s.is_terminal() and t.is_terminal()
-    assert (s.vp, s.winners(), s.elim) == (t.vp, t.winners(), t.elim)
+    assert (s.victory_points, s.winners(), s.eliminated) == (
+        t.victory_points,
+        t.winners(),
+        t.eliminated,
+    )
 
 
 @pytest.mark.parametrize("pair", PAIRS)
@@ -87,10 +93,10 @@ def test_revision3_s6_every_turn_starts_after_a_full_check(pair):
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
             if s.phase == P_DRAW and not s.is_terminal():
-                alive = [p for p in range(n_players) if not s.elim[p]]
+                alive = [p for p in range(n_players) if not s.eliminated[p]]
                 assert len(alive) >= 2 and s.deck, (n_players, seed)
                 assert all(s.values()[p] <= game.params.target for p in alive)
-                assert max(s.vp) < game.params.points_to_win, (n_players, seed)
+                assert max(s.victory_points) < game.params.points_to_win, (n_players, seed)
 
 
 ACTIVATES = {"raccoon3_activates": True}
@@ -111,7 +117,7 @@ def test_revision3_s4_3_raccoon3_not_offered_when_the_activated_card_empties_the
     t = build(decks=("rat_red", "raccoon"), hands=["ra3 rr11", "rr4"], disp=["", ""],
               deck="rr1 rr2 rr3 rr5", rest="discard", **ACTIVATES)  # fmt: skip
     t.apply(up(0))
-    assert codes(t, t.hand[0]) == ["rr2"] and codes(t, t.deck) == ["rr1"]
+    assert codes(t, t.hands[0]) == ["rr2"] and codes(t, t.deck) == ["rr1"]
     assert codes(t, t.discard[-2:]) == ["rr5", "rr3"] and t.round_no == 1
 
 
@@ -141,9 +147,9 @@ def test_revision3_s4_3_every_deck_step_leaves_the_raccoon3_draw(decks, card, ta
               deck=" ".join(fill.split()[: taken + 2]), rest="discard",
               partial_deck_effects=partial, **ACTIVATES)  # fmt: skip
     s.apply(up(0))
-    while s.cur == 0 and s.phase == P_EFFECT:
+    while s.seat_to_act == 0 and s.phase == P_EFFECT:
         s.apply(s.legal_actions()[0])
-    assert len(s.deck) == 1 and len(s.hand[0]) == 1 and s.round_no == 1, card
+    assert len(s.deck) == 1 and len(s.hands[0]) == 1 and s.round_no == 1, card
 
 
 def test_revision3_s4_3_choices_inside_the_activated_card_keep_the_draw():
@@ -156,7 +162,9 @@ def test_revision3_s4_3_choices_inside_the_activated_card_keep_the_draw():
     s.apply(up(0))
     assert s.legal_actions() == [pos(0, 1)]
     s.apply(pos(0, 1))
-    assert codes(s, s.hand[0]) == ["rr2"] and s.cur == 0 and s.phase == P_DRAW  # extra turn
+    assert (
+        codes(s, s.hands[0]) == ["rr2"] and s.seat_to_act == 0 and s.phase == P_DRAW
+    )  # extra turn
 
 
 def test_revision3_s4_3_discard_flip_of_raccoon3_judges_the_draw_too():
@@ -177,7 +185,7 @@ def test_revision3_s4_3_raccoon12_refills_an_empty_deck_for_the_draw():
               deck="", rest="discard", **ACTIVATES)  # fmt: skip
     assert up(0) in s.legal_actions()
     s.apply(up(0))
-    assert len(s.hand[0]) == 1 and len(s.deck) == 2
+    assert len(s.hands[0]) == 1 and len(s.deck) == 2
     # any other card cannot be followed by a draw from the empty deck
     t = build(decks=("rat_red", "raccoon"), hands=["ra3 rr3", "rr4"], disp=["", ""],
               deck="", rest="discard", **ACTIVATES)  # fmt: skip
