@@ -269,7 +269,10 @@ def plan_lines(pilot: Pilot, plan: Plan, power: float = 0.8) -> list[str]:
 
 def add_arguments(p: Any) -> None:
     """Flags of ``boardlab plan``."""
+    from simcore.config import add_allow_import
+
     p.add_argument("config", help="sweep TOML file")
+    add_allow_import(p)
     p.add_argument("--pilot", type=int, default=100, help="pilot games per cell (100)")
     p.add_argument("--from-run", help="use this finished run as the pilot instead of playing one")
     p.add_argument("--games", type=int, help="games per cell to plan for (default: the file's)")

@@ -26,36 +26,21 @@ def _is_card_run(run_dir: str | Path) -> bool:
     return bool(restriction_cells(run_dir))
 
 
-def _check_game(run: str, manifest: dict[str, Any]) -> None:
-    """The run's game must load here and match the id the manifest records (no foreign or
-    hand-edited manifests turned into reports)."""
-    from simcore import registry
-    from simcore.dataset import require
-    from simcore.errors import ConfigError
-
-    require(manifest, run, "game", "config", "chunks", "tables", "schemas")
-    ref = manifest["config"].get("game", manifest["game"])
-    try:
-        game_id = registry.game_class(ref).spec.id
-    except ConfigError as exc:
-        raise RunDirError(f"{run}: the run's game {ref!r} cannot be loaded here ({exc})") from None
-    if game_id != manifest["game"]:
-        raise RunDirError(
-            f"{run}: the manifest names game {manifest['game']!r} but its config plays {game_id!r}"
-        )
-
-
 def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str, Any]]:
-    """Write the requested reports; return index entries (title, href, path, summary)."""
+    """Write the requested reports; return index entries (title, href, path, summary).
+
+    Run folders are untrusted input (``simcore.runverify``): every run is checked whole, and
+    every output path is fixed and checked, before the first report is built.
+    """
     from analyses.data import load_manifest
     from reports.build import generic_report, write_index, write_report
     from reports.ratjack_cards import card_report
-    from simcore.dataset import verify_run
+    from simcore.runverify import check_for_report
 
+    _check_out(out, len(runs))
     manifests = {r: load_manifest(r) for r in runs}  # fails early on a bad run dir
     for r in runs:
-        _check_game(r, manifests[r])
-        verify_run(r, manifests[r])  # a missing or altered part stops here, with its name
+        check_for_report(r, manifests[r])  # names, shapes, parts: a bad one stops here
     cards = [r for r in runs if kind != "generic" and _is_card_run(r)]
     if kind == "ratjack-cards" and not cards:
         raise RunDirError("--kind ratjack-cards: no run has restricted-play cells")
@@ -65,28 +50,54 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
     if kind != "ratjack-cards":
         for r in (r for r in runs if r not in cards):
             jobs.append((manifests[r]["name"], lambda r=r: generic_report(r)))
-    folder = _out_folder(out, len(jobs))
+    targets = _targets(out, [name for name, _ in jobs])
     entries = []
-    for name, make in jobs:
-        target = Path(out) if folder is None else folder / f"{name}.html"
+    for (name, make), target in zip(jobs, targets, strict=True):
         html = make()
         write_report(html, target)
         entries.append({"title": name, "href": target.name, "path": str(target),
                         "description": _describe(name, manifests, cards),
                         "summary": summary_lines(html)})  # fmt: skip
-    if folder is not None:
-        write_index(entries, folder / "index.html")
+    if out is None or not out.endswith(".html"):
+        write_index(entries, targets[0].parent / "index.html")
     return entries
 
 
-def _out_folder(out: str | None, n_reports: int) -> Path | None:
-    if out is None:
-        return Path("reports_out")
-    if out.endswith(".html"):
-        if n_reports > 1:
-            raise ConfigError(f"--out {out!r}: {n_reports} reports need a folder, not one file")
-        return None
-    return Path(out)
+def _check_out(out: str | None, n_runs: int) -> None:
+    """``--out`` can take what is asked of it, checked before any run is read."""
+    from simcore.outputs import check_output_file, check_output_folder
+
+    if out is not None and out.endswith(".html"):
+        check_output_file(out, "--out", make_folder=True)
+    else:
+        check_output_folder(out or DEFAULT_OUT, "--out")
+
+
+DEFAULT_OUT = "reports_out"
+
+
+def _targets(out: str | None, names: list[str]) -> list[Path]:
+    """One file per report: ``--out`` itself (one report to an .html path) or
+    ``<folder>/<name>.html``, each name a plain file name that stays in the folder, no two
+    alike and none the index's."""
+    from simcore.outputs import file_in
+
+    if out is not None and out.endswith(".html"):
+        if len(names) > 1:
+            raise ConfigError(f"--out {out!r}: {len(names)} reports need a folder, not one file")
+        return [Path(out)]
+    folder = Path(out or DEFAULT_OUT)
+    seen: set[str] = set()
+    targets = []
+    for name in names:
+        if name in seen or name == "index":
+            raise ConfigError(
+                f"two reports would both be written to {name}.html in {folder} "
+                "(a run name repeats, or is 'index'); report them separately"
+            )
+        seen.add(name)
+        targets.append(file_in(folder, name, ".html", "report file name"))
+    return targets
 
 
 def summary_lines(html: str, limit: int = 3) -> list[str]:

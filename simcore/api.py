@@ -124,8 +124,16 @@ class State(ABC):
     def reseed(self, rng: random.Random) -> None:
         """Reseed the state's internal chance stream from ``rng`` (override if it has one)."""
 
-    def action_label(self, action: int) -> str:
-        """Human-readable name of ``action`` in this state."""
+    def action_label(self, action: int, viewer: int | None = None, *, reveal: bool = False) -> str:
+        """Human-readable name of ``action`` in this state, as seat ``viewer`` sees it.
+
+        Labels are observations: ``viewer`` None means the seat to act, and the label names
+        only what that seat can observe, so it depends on ``observation(viewer)`` and the
+        action alone (resampling what the viewer cannot see, ``determinize(viewer)``, never
+        changes it; ``check_game`` tests this). A hidden card is named by its place, never
+        by its identity. ``reveal=True`` is the analyst's view: every identity is named
+        (``boardlab play --trace --reveal``, which says so in its output).
+        """
         return str(action)
 
     def action_classes(self, action: int) -> tuple[str, ...]:
@@ -158,11 +166,19 @@ class State(ABC):
         """Start keeping a narrative for ``trace_lines`` (off by default: it costs time)."""
 
     def trace_lines(self) -> list[str]:
-        """Narrative lines since the last call (draws, effects, chance, scoring), if tracing."""
+        """Narrative lines since the last call (draws, effects, chance, scoring), if tracing.
+
+        Like labels, each line shows only what the seat that acted can see, unless
+        ``reveal_trace`` was called."""
         return []
 
+    def reveal_trace(self) -> None:
+        """Analyst mode for the narrative: from now on ``trace_lines`` name every hidden card.
+        A game whose narrative holds only what the acting seat sees need not override it."""
+
     def render(self) -> str:
-        """A multi-line text view of the whole position (shown at the end of a trace)."""
+        """A multi-line text view of the whole position, hidden cards included (an analyst's
+        view: a trace shows it only with ``reveal``)."""
         return ""
 
     def check_action(self, action: int) -> None:

@@ -54,7 +54,7 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
 
     ``faults_per_game``: the sweep's minor page faults a game beyond the bare loop's (median).
     Memory touched for the first time costs the kernel ~2 us a 4-KiB page on a VM, work that
-    instruction counts (``benchmarks/sweep_icount.py``) do not see.
+    instruction counts do not see.
     """
     import simcore.chunks as chunk_module
     from simcore.sweep import run_sweep
@@ -327,19 +327,30 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="30-s parallel-efficiency sweep: 1 and 2 workers, and a local 2-worker Dask cluster",
     )
     p.add_argument("--game", action="append", help="only these games (repeatable)")
+    from simcore.config import add_allow_import
+
+    add_allow_import(p)
     p.add_argument("--json", help="also write the figures to this JSON file")
     p.add_argument("--compare", metavar="BASELINE.json",
                    help="also print ratios now / baseline against a stored --json run")  # fmt: skip
+
+
+MAX_SECONDS = 3600.0  # per speed measurement
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the benchmarks and print them."""
     from simcore.errors import ConfigError
 
-    if args.seconds <= 0:
-        raise ConfigError(f"--seconds must be positive, got {args.seconds}")
+    if not 0 < args.seconds <= MAX_SECONDS:  # also refuses nan; inf would never end
+        raise ConfigError(f"--seconds must be a number of seconds in (0, {MAX_SECONDS}], "
+                          f"got {args.seconds}")  # fmt: skip
     for gid in args.game or ():
         registry.game_class(gid)
+    if args.json:
+        from simcore.outputs import check_output_file
+
+        check_output_file(args.json, "--json")
     baseline = _load_baseline(args.compare) if args.compare else None
     report = {"build": build_label(), **run_bench(args.seconds, args.full, args.game)}
     print(f"build: {report['build']}")

@@ -66,12 +66,15 @@ _CACHE: dict[str, tuple[Any, list[Any]]] = {}
 
 def game_and_policies(cfg: SweepConfig, cell: Cell) -> tuple[Any, list[Any]]:
     """Build (once per process) the game and the line-up's policies of a cell."""
-    key = json.dumps([cfg.game, cell.params, cell.policies], sort_keys=True, default=str)
+    key = json.dumps([cfg.game, cell.params, cell.policies, cfg.allow_import], sort_keys=True,
+                     default=str)  # fmt: skip
     if key not in _CACHE:
         from strategies.registry import make_policy
 
-        game = registry.make_game(cfg.game, cell.params)
-        _CACHE[key] = (game, [make_policy(spec, game) for spec in cell.policies])
+        # a worker resolves the specs the user vouched for (``--allow-import``), nothing else
+        with registry.imports_allowed(cfg.allow_import):
+            game = registry.make_game(cfg.game, cell.params)
+            _CACHE[key] = (game, [make_policy(spec, game) for spec in cell.policies])
     return _CACHE[key]
 
 

@@ -1,16 +1,20 @@
 """The ``boardlab`` command (DESIGN §6): the composition root of all layers.
 
-Exit codes: 0 success, 1 a check failed (drift), 2 bad input, 70 internal error, 75 a worker
-process died or the Dask cluster was lost (finished chunks are kept: rerun with --resume),
-130 interrupted.
+Exit codes: 0 success, 1 a check failed (drift), 2 bad input, 70 internal error, 74 an I/O
+error such as a full disk (finished chunks are kept: rerun with --resume), 75 a worker process
+died or the Dask cluster was lost (likewise), 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import signal
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,13 +23,16 @@ from simcore.errors import BoardlabError, ConfigError, WorkerLostError
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 70, 130
 EXIT_WORKER_LOST = 75  # EX_TEMPFAIL: try again (with --resume)
+EXIT_IO = 74  # EX_IOERR: the disk is full or failed; finished chunks are kept
 EXIT_CODES_HELP = """exit codes:
   0    success
   1    a check failed (drift)
   2    bad input (one line naming the problem)
   70   internal error (--debug shows the traceback)
+  74   I/O error (e.g. disk full): finished chunks are kept, free space and --resume
   75   a worker process died or the Dask cluster was lost: finished chunks are kept, --resume
   130  interrupted: finished chunks are kept, --resume"""
+INTERRUPTED = "boardlab: interrupted (finished chunks are kept; rerun with --resume)"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,6 +59,9 @@ def parse_param_flags(items: Sequence[str] | None) -> dict[str, Any]:
 
 
 def _add_seat_flags(p: argparse.ArgumentParser) -> None:
+    from simcore.config import add_allow_import
+
+    add_allow_import(p)
     p.add_argument("--players", type=int, help="number of seats")
     p.add_argument("--policies", help="comma-separated plain policy names, one per seat")
     p.add_argument(
@@ -76,10 +86,16 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the registered games and their parameters")
     p = sub.add_parser("policies", help="list policies (and a game's heuristic styles)")
     p.add_argument("game", nargs="?")
+    from simcore.config import add_allow_import
+
+    add_allow_import(p)
     p = sub.add_parser("play", help="play one game and print the result (or a --trace)")
     p.add_argument("game")
     _add_seat_flags(p)
-    p.add_argument("--trace", action="store_true", help="print every decision and its effects")
+    p.add_argument("--trace", action="store_true", help="print every decision and its effects "
+                   "as the seat that acted sees it")  # fmt: skip
+    p.add_argument("--reveal", action="store_true",
+                   help="with --trace: the analyst's view, hidden cards named")  # fmt: skip
     p = sub.add_parser("sweep", help="run a sweep into a Parquet run directory")
     p.add_argument("config", nargs="?", help="sweep TOML file (flags override it)")
     p.add_argument("--game")
@@ -115,6 +131,7 @@ def _command_of(argv: Sequence[str]) -> str:
 def cmd_games(args: argparse.Namespace) -> int:
     """Print every registered game with its parameters."""
     from simcore import registry
+    from simcore.limits import limits_text, param_range
 
     for gid in registry.game_ids():
         try:
@@ -128,7 +145,9 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(f"    {s.description}")
         for row in game.describe_params():
             mark = " [A]" if row.get("assumption") else ""
-            print(f"    {row['name']} = {json.dumps(row['value'])}{mark}  {row['doc']}")
+            shown = f"{json.dumps(row['value'])}{mark}{param_range(row)}"
+            print(f"    {row['name']} = {shown}  {row['doc']}")
+    print(limits_text())
     return EXIT_OK
 
 
@@ -137,7 +156,7 @@ def cmd_policies(args: argparse.Namespace) -> int:
     from simcore import registry
     from strategies.registry import describe_policies
 
-    game = registry.make_game(args.game) if args.game else None
+    game = registry.make_game(args.game) if args.game is not None else None
     for row in describe_policies(game):
         print(f"{row['name']:<28} {row['doc']}")
     catalogue = game.action_class_catalogue() if game is not None else None
@@ -148,13 +167,17 @@ def cmd_policies(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _seats(args: argparse.Namespace, default_players: int | None = None) -> tuple[int, list[str]]:
+def _seats(args: argparse.Namespace, game: Any) -> tuple[int, list[str]]:
+    """Players and one policy spec per seat from ``--players`` / ``--policies`` / ``--policy``,
+    the count checked against the game before anything is built from it."""
     from simcore.config import split_policy_flags
 
+    if args.players is not None:  # before it sizes anything: 10^20 seats is no list
+        game.check_players(args.players)
     specs = split_policy_flags(args.policies, args.policy)
-    players = args.players or (len(specs) if specs else default_players)
-    if players is None:
-        raise ConfigError("--players is required")
+    players = args.players if args.players is not None else len(specs or ())
+    players = players or game.spec.min_players
+    game.check_players(players)
     specs = specs or ["random"] * players
     if len(specs) != players:
         raise ConfigError(f"{len(specs)} policy spec(s) for --players {players}: give one per seat")
@@ -165,17 +188,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play one game; print the result or the whole trace."""
     from simcore import registry
     from simcore.api import ranks
+    from simcore.config import check_seed
     from simcore.runner import play_game
     from simcore.trace import trace_game
     from strategies.registry import make_policy
 
+    if args.reveal and not args.trace:
+        raise ConfigError("--reveal shows hidden cards in a trace: use it with --trace")
     game = registry.make_game(args.game, parse_param_flags(args.param))
-    players, specs = _seats(args, game.spec.min_players)
-    game.check_players(players)
+    players, specs = _seats(args, game)
+    seed = check_seed("--seed", args.seed or 0)
     policies = [make_policy(s, game) for s in specs]
-    seed = args.seed or 0
     if args.trace:
-        print("\n".join(trace_game(game, players, policies, seed)))
+        print("\n".join(trace_game(game, players, policies, seed, reveal=args.reveal)))
         return EXIT_OK
     record = play_game(game, players, policies, seed, policy_names=specs)
     g = record.game
@@ -295,22 +320,40 @@ def _register_extra_commands() -> None:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
-    if args.command in _COMMANDS:
-        return _COMMANDS[args.command](args)
-    module_fn = _EXTRA_COMMANDS[args.command][1]
-    module_name, _, fn_name = module_fn.partition(":")
-    import importlib
+    from simcore import registry
 
-    return getattr(importlib.import_module(module_name), fn_name)(args)
+    allowed = getattr(args, "allow_import", False) or _allowed_by_env()
+    with registry.imports_allowed(allowed):
+        if args.command in _COMMANDS:
+            return _COMMANDS[args.command](args)
+        module_fn = _EXTRA_COMMANDS[args.command][1]
+        module_name, _, fn_name = module_fn.partition(":")
+        import importlib
+
+        return getattr(importlib.import_module(module_name), fn_name)(args)
+
+
+def _allowed_by_env() -> bool:
+    """``BOARDLAB_ALLOW_IMPORT=1``: the user's own setting, like ``--allow-import``."""
+    from simcore.config import ALLOW_IMPORT_ENV
+
+    value = os.environ.get(ALLOW_IMPORT_ENV, "")
+    if value not in ("", "0", "1"):
+        raise ConfigError(f"{ALLOW_IMPORT_ENV}={value!r}: expected 1 (allow) or 0")
+    return value == "1"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``boardlab`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
+    command = _command_of(argv)
+    # joblib warns on stderr that an interrupted sweep's unfinished tasks were cancelled: the
+    # one line below says what happened to them
+    warnings.filterwarnings("ignore", message=r".*tasks have been successfully executed")
     try:
         _register_extra_commands()
-        args = build_parser(_command_of(argv)).parse_args(argv)
+        args = build_parser(command).parse_args(argv)
         return _dispatch(args)
     except BoardlabError as exc:
         if debug:
@@ -321,11 +364,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"boardlab: {exc}; finished chunks are kept: rerun with --resume", file=sys.stderr)
         return EXIT_WORKER_LOST
     except KeyboardInterrupt:
-        print("boardlab: interrupted (finished chunks are kept; rerun with --resume)",
-              file=sys.stderr)  # fmt: skip
+        print(INTERRUPTED, file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as exc:  # a full disk, a failing one, a folder gone mid-run
+        if debug:
+            traceback.print_exc()
+        print(f"boardlab: I/O error: {_os_error(exc)}{_resume_hint(command)}", file=sys.stderr)
+        return EXIT_IO
     except Exception as exc:
         if debug:
             traceback.print_exc()
@@ -334,5 +381,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def _os_error(exc: OSError) -> str:
+    """``No space left on device: 'runs/x/games/part-....parquet'`` in one line."""
+    text = exc.strerror or str(exc) or type(exc).__name__
+    return f"{text}: {str(exc.filename)!r}" if exc.filename else text
+
+
+def _resume_hint(command: str) -> str:
+    if command in ("sweep", "demo"):
+        return "; finished chunks are kept: free space, then rerun with --resume"
+    return ""
+
+
+def _exit_interrupted(signum: int, frame: Any) -> None:
+    """Ctrl-C once ``main`` has returned (joining worker threads, running exit handlers): the
+    same one line and exit 130 at once, not a traceback from ``threading._shutdown``."""
+    with contextlib.suppress(Exception):  # a closed or broken stdout must not stop the exit
+        sys.stdout.flush()
+    os.write(2, (INTERRUPTED + "\n").encode())
+    os._exit(EXIT_INTERRUPTED)
+
+
+def entry() -> int:
+    """The console script: ``main`` with Ctrl-C at any moment ending in one line and 130."""
+    # A Ctrl-C while the interpreter shuts down ends the process at once (below); loky's
+    # resource tracker, a child process, then frees the workers' semaphores itself and would
+    # say so on stderr as "leaked" objects: the interruption is already said in one line.
+    quiet = "ignore:resource_tracker:UserWarning"
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), quiet]))
+    try:
+        code = main()
+    except KeyboardInterrupt:  # between main's handlers (e.g. while printing an error)
+        print(INTERRUPTED, file=sys.stderr)
+        code = EXIT_INTERRUPTED
+    # From here to the process's end (interpreter shutdown joins threads and runs atexit
+    # handlers: loky's, Dask's) a Ctrl-C exits at once with the same line.
+    signal.signal(signal.SIGINT, _exit_interrupted)
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry())

@@ -7,7 +7,6 @@ import itertools
 import json
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,6 +65,9 @@ class SweepConfig:
     record_actions: bool = False
     chunk_size: int | None = None  # None: chosen from games and workers (auto_chunk_size)
     description: str = ""
+    # May ``module:Class`` specs import code (``--allow-import``)? Not part of the identity: it
+    # says who vouches for the specs, not which games are played. Workers read it from here.
+    allow_import: bool = False
 
     def identity(self) -> dict[str, Any]:
         """Everything that determines the tables (execution details such as chunk size excluded)."""
@@ -100,17 +102,19 @@ class SweepConfig:
 
 
 def load_toml(path: str | Path) -> dict[str, Any]:
-    """Read a sweep TOML file; ``ConfigError`` if missing or malformed."""
+    """Read a sweep TOML file; ``ConfigError`` if missing, too large, not UTF-8 or malformed."""
+    from simcore.content import read_toml
+    from simcore.errors import ContentError
+
     path = Path(path)
     if path.is_dir():
         raise ConfigError(f"sweep file {str(path)!r} is a directory, not a TOML file")
     if not path.is_file():
         raise ConfigError(f"sweep file {str(path)!r} not found")
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"sweep file {str(path)!r} is not valid TOML: {exc}") from None
+        return read_toml(path)
+    except ContentError as exc:
+        raise ConfigError(f"sweep file {exc}") from None
 
 
 PATH_SUFFIXES = ("_file", "_dir")
@@ -138,9 +142,14 @@ def resolve_paths(raw: Mapping[str, Any], base: Path) -> dict[str, Any]:
     return out
 
 
-def build_config(raw: Mapping[str, Any], *, source: str = "sweep") -> SweepConfig:
-    """Check types and names of a raw sweep mapping and build a ``SweepConfig``."""
+def build_config(
+    raw: Mapping[str, Any], *, source: str = "sweep", allow_import: bool | None = None
+) -> SweepConfig:
+    """Check types and names of a raw sweep mapping and build a ``SweepConfig``;
+    ``allow_import``: may its ``module:Class`` specs import code (None: as the caller's
+    context allows, ``registry.imports_allowed``)."""
     raw = dict(raw)
+    allowed = registry.import_allowed() if allow_import is None else allow_import
     for key in raw:
         if key not in _KEYS:
             raise ConfigError(f"{source}: unknown key {key!r}; allowed: {', '.join(_KEYS)}")
@@ -157,11 +166,11 @@ def build_config(raw: Mapping[str, Any], *, source: str = "sweep") -> SweepConfi
             f"{source}: 'games' is at most {MAX_GAMES:,} per cell, got {raw['games']:,} "
             "(split a larger study into several runs)"
         )
-    if raw.get("seed", 0) < 0:
-        raise ConfigError(f"{source}: 'seed' must be >= 0, got {raw['seed']}")
+    check_seed(f"{source}: 'seed'", raw.get("seed", 0))
     game = str(raw["game"])
+    name = raw["name"] if "name" in raw else f"{game.replace(':', '_')}-sweep"
     cfg = SweepConfig(
-        name=check_run_name(source, str(raw.get("name") or f"{game.replace(':', '_')}-sweep")),
+        name=check_run_name(source, name),
         game=game,
         players=raw["players"],
         games=raw["games"],
@@ -173,19 +182,30 @@ def build_config(raw: Mapping[str, Any], *, source: str = "sweep") -> SweepConfi
         record_actions=raw.get("record_actions", False),
         chunk_size=raw.get("chunk_size"),
         description=raw.get("description", ""),
+        allow_import=allowed,
     )
-    validate_cells(cfg, source)
+    with registry.imports_allowed(allowed):
+        validate_cells(cfg, source)
     return cfg
 
 
 MAX_GAMES = 100_000_000  # per cell: the chunk plan is built in memory (~10^5 chunks)
+MAX_CELLS = 10_000  # grid combinations: each is built and checked before any game runs
+MAX_SEED = 2**63 - 1  # seeds are stored in int64 columns
 RUN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,119}")
 
 
-def check_run_name(source: str, name: str) -> str:
+def check_seed(what: str, seed: int) -> int:
+    """A seed is an int64 >= 0 (``ConfigError`` naming ``what`` otherwise)."""
+    if not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"{what} must be between 0 and {MAX_SEED}, got {seed}")
+    return seed
+
+
+def check_run_name(source: str, name: Any) -> str:
     """A run name is one plain folder name: letters, digits, '.', '_', '-', not starting with
     '.' or '-', no '..' (so ``--out/<name>`` can never point outside ``--out``)."""
-    if not RUN_NAME.fullmatch(name) or ".." in name:
+    if not isinstance(name, str) or not RUN_NAME.fullmatch(name) or ".." in name:
         raise ConfigError(
             f"{source}: run name {name!r} is not allowed: use 1-120 letters, digits, '.', '_' "
             "or '-', starting with a letter or digit (no '/', no '..')"
@@ -238,6 +258,14 @@ def _check_specs(source: str, key: str, specs: Any) -> list[str]:
 
 def _check_grid(source: str, grid: Mapping[str, Any]) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {}
+    cells = 1
+    for values in grid.values():
+        cells *= len(values) if isinstance(values, list) else 1
+    if cells > MAX_CELLS:
+        raise ConfigError(
+            f"{source}: the grid has {cells:,} cells; at most {MAX_CELLS:,} (split the study "
+            "into several sweeps)"
+        )
     for key, values in grid.items():
         if not isinstance(values, list) or not values:
             raise ConfigError(f"{source}: grid key {key!r} must be a non-empty list of values")
@@ -268,8 +296,11 @@ def split_policy_flags(policies: str | None, policy: list[str] | None) -> list[s
         raise ConfigError("use either --policies A,B or --policy SPEC (repeated), not both")
     if policy:
         return list(policy)
-    if policies:
-        return [p.strip() for p in policies.split(",") if p.strip()]
+    if policies is not None:
+        names = [p.strip() for p in policies.split(",")]
+        if not all(names):
+            raise ConfigError(f"--policies {policies!r}: an empty policy name; give A,B,...")
+        return names
     return None
 
 
@@ -291,3 +322,13 @@ def variant_value(value: Any, kind: str) -> Any:
     if kind == "float":
         return float(value)
     return value
+
+
+ALLOW_IMPORT_ENV = "BOARDLAB_ALLOW_IMPORT"
+
+
+def add_allow_import(p: Any) -> None:
+    """``--allow-import``: let ``module:Class`` game and policy specs import their module."""
+    p.add_argument("--allow-import", action="store_true",
+                   help="let module:Class specs import code (only for code you trust; "
+                   f"or set {ALLOW_IMPORT_ENV}=1)")  # fmt: skip

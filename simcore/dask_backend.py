@@ -76,7 +76,7 @@ def _connect(scheduler: str) -> Any:
 
     try:
         return Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:  # ValueError: not an address
         raise ConfigError(f"--scheduler {scheduler!r}: cannot connect ({exc})") from None
 
 

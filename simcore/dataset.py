@@ -149,7 +149,7 @@ class IntScratch:
     written: 2.2 us each on the 2-core test VM. Widened into fresh arrays (and joined into
     fresh bytes first), a Ratjack write of 12,000 games faulted up to 3,300 times, since the
     allocators hand freed memory of that size back to the system between writes; through this
-    buffer, 370-840 (``benchmarks/write_after_play.py``). The buffer lives as long as its
+    buffer, 370-840. The buffer lives as long as its
     sweep, as large as its largest part's int columns (8 bytes a value).
     """
 
@@ -266,43 +266,67 @@ def file_sha256(path: Path) -> str:
 
 
 def load_manifest(run_dir: str | Path) -> dict[str, Any]:
-    """The run's manifest; ``RunDirError`` if missing or unreadable."""
+    """The run's manifest with its chunk log merged in, every field checked against its shape
+    (``simcore.rundata``: run data is untrusted input); ``RunDirError`` naming the file and
+    field if anything is missing, unreadable or of the wrong shape."""
+    from simcore.rundata import check_manifest
+
     path = Path(run_dir) / MANIFEST
     if not path.is_file():
         raise RunDirError(f"{str(run_dir)!r} is not a run directory (no {MANIFEST})")
     try:
-        manifest = json.loads(path.read_text())
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        manifest = json.loads(_read_limited(path))
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise RunDirError(f"{path}: manifest is corrupted ({exc})") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise RunDirError(f"{path}: not a boardlab manifest (format {FORMAT})")
     require(manifest, path, "cells")
+    check_manifest(manifest, path)  # before the log is merged: an error names the right file
     logged = read_chunk_log(Path(run_dir))
     if logged:
         manifest["chunks"] = {**manifest.get("chunks", {}), **logged}
+        check_manifest(manifest, Path(run_dir) / CHUNK_LOG)
     return manifest
 
 
+MAX_RUN_FILE_BYTES = 1 << 30  # a manifest or chunk log larger than this is not one
+
+
+def _read_limited(path: Path) -> bytes:
+    """A run file's bytes; ``RunDirError`` for one too large to be a manifest or log."""
+    size = path.stat().st_size
+    if size > MAX_RUN_FILE_BYTES:
+        raise RunDirError(f"{path}: {size:,} bytes; a run file is at most {MAX_RUN_FILE_BYTES:,}")
+    return path.read_bytes()
+
+
 def read_chunk_log(run_dir: Path) -> dict[str, Any]:
-    """Chunks listed in the append-only log; a torn last line (a kill mid-append) is ignored."""
+    """Chunks listed in the append-only log. A line that is not JSON is a torn append (a kill
+    or a full disk mid-write: the parts it names are unlisted) and is skipped; a JSON line of
+    the wrong shape is ``RunDirError`` naming the line."""
+    from simcore.rundata import check_log_line
+
     path = run_dir / CHUNK_LOG
     if not path.is_file():
         return {}
     out: dict[str, Any] = {}
-    for line in path.read_bytes().splitlines():
+    for number, line in enumerate(_read_limited(path).splitlines(), start=1):
         try:
             entry = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            continue  # only the last line can be torn: the parts it names are unlisted
-        if isinstance(entry, dict):
-            out.update(entry)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            continue
+        check_log_line(entry, path, number)
+        out.update(entry)
     return out
 
 
 def append_chunk_log(run_dir: Path, chunks: Mapping[str, Any]) -> None:
     """Append one line listing ``chunks`` (their parts are already on disk) and fsync it."""
     line = json.dumps(chunks, separators=(",", ":")).encode() + b"\n"
-    with (run_dir / CHUNK_LOG).open("ab") as fh:
+    with (run_dir / CHUNK_LOG).open("a+b") as fh:
+        # a torn line (a full disk mid-append) must not swallow this one: start a new line
+        if fh.tell() and (fh.seek(-1, os.SEEK_END), fh.read(1))[1] != b"\n":
+            line = b"\n" + line
         fh.write(line)
         fh.flush()
         os.fsync(fh.fileno())

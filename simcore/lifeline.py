@@ -9,6 +9,7 @@ with ``nohup`` must outlive its shell), nor are Dask workers (their nanny owns t
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
@@ -16,6 +17,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 PR_SET_PDEATHSIG = 1
 POLL_SECONDS = 1.0
@@ -48,3 +50,31 @@ def _watch(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(POLL_SECONDS)
     os._exit(1)
+
+
+@contextlib.contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Hold back SIGINT for the block (it arrives when the block ends), and start the worker
+    processes started in it with SIGINT ignored.
+
+    A terminal's Ctrl-C goes to the whole process group: a loky worker still importing its
+    modules printed a KeyboardInterrupt traceback. Workers have nothing to do on Ctrl-C (the
+    sweep stops them and keeps what is finished), so they are started deaf to it, and this
+    process takes the held-back signal as usual a few milliseconds later.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "pthread_sigmask"
+    ):
+        yield
+        return
+    # Blocked first, so that a Ctrl-C in the block waits (Linux keeps a blocked signal
+    # pending even while it is ignored); ignored while workers start, since a process spawn
+    # keeps an ignored signal ignored but resets the mask, and Python then never installs its
+    # KeyboardInterrupt handler in the worker.
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -6,12 +6,18 @@ import dataclasses
 import functools
 import hashlib
 import json
+import math
 import types
 import typing
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from simcore.errors import ConfigError
+
+# Every number of a rule parameter, whatever its declared range: at most this in size, and
+# finite. Scores and counts built from parameters are stored in int64 columns; 10^9 leaves
+# room for a game's sums and products of them (10^23 ended in an overflow at the Parquet write).
+MAX_MAGNITUDE = 10**9
 
 
 def param(
@@ -160,6 +166,7 @@ def _check_field(f: dataclasses.Field, hint: Any, value: Any, game_id: str) -> N
         raise ConfigError(
             f"parameter {key!r} must be {_type_name(hint)}, got {value!r} ({type(value).__name__})"
         )
+    _check_magnitude(key, value)
     meta = f.metadata
     choices = meta.get("choices")
     items = value if isinstance(value, tuple) and choices else (value,)
@@ -174,6 +181,21 @@ def _check_field(f: dataclasses.Field, hint: Any, value: Any, game_id: str) -> N
         raise ConfigError(f"parameter {key!r} must be >= {meta['ge']}, got {value!r}")
     if meta.get("le") is not None and isinstance(value, int | float) and value > meta["le"]:
         raise ConfigError(f"parameter {key!r} must be <= {meta['le']}, got {value!r}")
+
+
+def _check_magnitude(key: str, value: Any) -> None:
+    """``ConfigError`` for a number (or a tuple's number) that is not finite or over
+    ``MAX_MAGNITUDE`` in size."""
+    for item in value if isinstance(value, tuple) else (value,):
+        if isinstance(item, bool) or not isinstance(item, int | float):
+            continue
+        if isinstance(item, float) and not math.isfinite(item):
+            raise ConfigError(f"parameter {key!r} must be a finite number, got {item!r}")
+        if abs(item) > MAX_MAGNITUDE:
+            raise ConfigError(
+                f"parameter {key!r}: {item!r} is out of range (numbers are at most "
+                f"{MAX_MAGNITUDE:,} in size)"
+            )
 
 
 # Compiled rules read their hot parameters from a compiled copy (a game's ``RuleParams``, Lord

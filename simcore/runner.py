@@ -62,7 +62,7 @@ def play_game(
         action = policies[player].act(state, rngs[player])
         if record_actions:
             row = {"step": steps, "seat": player, "action": action}
-            row["label"] = state.action_label(action)
+            row["label"] = state.action_label(action, player)  # what the acting seat sees
             row.update(state.action_info(action))
             state.apply(action)
             post = state.post_action_info()

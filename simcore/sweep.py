@@ -14,13 +14,14 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from simcore import dataset, registry
+from simcore import dataset, registry, rundata
+from simcore.batches import BATCH_ROWS, row_batches
 from simcore.chunks import (
     Chunk,
     Column,
@@ -42,7 +43,10 @@ from simcore.dask_backend import (
 from simcore.errors import ConfigError, RunDirError, WorkerLostError
 from simcore.fingerprint import check_same, fingerprint
 from simcore.idle_flush import idle_flush
+from simcore.lifeline import sigint_deferred
 from simcore.provenance import content_info, versions
+from simcore.runlock import LOCK_NAMES, RunLock, check_not_busy
+from simcore.runverify import verify_parts
 
 # Longest time a finished chunk waits in the parent before it is written. Each buffered write
 # has a fixed cost (a Parquet writer per column, a file and an fsync per table, a log line):
@@ -52,9 +56,9 @@ from simcore.provenance import content_info, versions
 SAVE_SECONDS = 2.0
 SAVE_ENV = "BOARDLAB_SAVE_SECONDS"
 FLUSH_ROWS = 200_000  # or this many buffered rows (all tables), whichever comes first
-BATCH_ROWS = 512  # a chunk's table with this many rows is converted on its own
 BACKENDS = ("loky", "dask")
-__all__ = ["Chunk", "Sweep", "SweepResult", "plan_chunks", "run_chunk", "run_sweep"]
+__all__ = ["BATCH_ROWS", "Chunk", "Sweep", "SweepResult", "plan_chunks", "row_batches", "run_chunk",
+           "run_sweep"]  # fmt: skip
 
 
 @dataclass
@@ -88,41 +92,75 @@ class Sweep:
         self.lock = threading.RLock()  # the idle-flush thread writes the buffer too
         self.flush_error: BaseException | None = None
         self.scratch = dataset.IntScratch()  # reused by every write (under the lock)
+        self.writer = RunLock(self.run_dir)  # one writer per run folder, from prepare on
 
     def prepare(self, resume: bool, chunk_size: int | list[int]) -> list[Chunk]:
-        """Create or check the run directory; return the chunks still to run (``chunk_size``:
-        one size, or one per cell; a resumed run keeps the sizes it started with)."""
+        """Create or check the run directory and take its writer's lock; return the chunks
+        still to run (``chunk_size``: one size, or one per cell; a resumed run keeps the sizes
+        it started with). What refuses is checked before the lock (a refused run folder is
+        left as it was) and again under it (another writer may have begun in between)."""
+        self._check_out()
+        self._existing(resume)
+        self.writer.acquire()
+        try:
+            existing = self._existing(resume)
+            if existing is not None:
+                self.manifest = existing
+                check_same(self.manifest.get("fingerprint"), self.fingerprint(), self.run_dir)
+                verify_parts(self.run_dir, self.manifest)
+                self._remove_unlisted_parts()
+            else:
+                self.manifest = self._new_manifest(chunk_size)
+                self._save_first()
+        except BaseException:
+            self.writer.release()
+            raise
+        done = self.manifest["chunks"]
+        return [c for c in self._plan() if c.key(self.cells) not in done]
+
+    def _check_out(self) -> None:
         out = self.run_dir.parent
         if out.exists() and not out.is_dir():
             raise RunDirError(f"--out {str(out)!r} is a file, not a folder")
         if self.run_dir.resolve().parent != out.resolve():
             raise RunDirError(f"run directory {self.run_dir} resolves outside --out {out}")
+
+    def _existing(self, resume: bool) -> dict[str, Any] | None:
+        """The run's checked manifest when ``--resume`` may continue it, None for a new run;
+        ``RunDirError`` for a folder this sweep must not write (read-only: writes nothing)."""
         path = self.run_dir / dataset.MANIFEST
-        if path.exists():
-            self.manifest = dataset.load_manifest(self.run_dir)
-            if self.manifest.get("config_hash") != self.cfg.config_hash():
-                raise RunDirError(
-                    f"{self.run_dir} holds another config (hash {self.manifest.get('config_hash')}"
-                    f" vs {self.cfg.config_hash()}); use another --out or sweep name"
-                )
-            if not resume:
-                raise RunDirError(f"{self.run_dir} already exists; pass --resume to continue it")
-            dataset.require(self.manifest, path, "execution", "chunks", "tables", "config")
-            check_same(self.manifest.get("fingerprint"), self.fingerprint(), self.run_dir)
-            dataset.verify_run(self.run_dir, self.manifest)
-            self._remove_unlisted_parts()
-        elif self.run_dir.exists() and any(self.run_dir.iterdir()):
-            raise RunDirError(f"{self.run_dir} exists and is not a boardlab run directory")
-        else:
-            self.manifest = self._new_manifest(chunk_size)
-            try:
-                self.run_dir.mkdir(parents=True, exist_ok=True)
-                self.save()
-            except OSError as exc:
-                raise RunDirError(f"cannot write the run directory {self.run_dir}: "
-                                  f"{exc.strerror or exc}") from None  # fmt: skip
-        done = self.manifest["chunks"]
-        return [c for c in self._plan() if c.key(self.cells) not in done]
+        if not path.exists():
+            if self.run_dir.is_dir() and any(
+                p.name not in LOCK_NAMES for p in self.run_dir.iterdir()
+            ):
+                raise RunDirError(f"{self.run_dir} exists and is not a boardlab run directory")
+            return None
+        check_not_busy(self.run_dir)  # a live writer is the first thing to say
+        manifest = dataset.load_manifest(self.run_dir)
+        if manifest.get("config_hash") != self.cfg.config_hash():
+            raise RunDirError(
+                f"{self.run_dir} holds another config (hash {manifest.get('config_hash')}"
+                f" vs {self.cfg.config_hash()}); use another --out or sweep name"
+            )
+        if not resume:
+            raise RunDirError(f"{self.run_dir} already exists; pass --resume to continue it")
+        dataset.require(manifest, path, "execution", "chunks", "tables", "config", "schemas")
+        rundata.check_resumable(manifest, path, len(self.cells), self.cfg.games)
+        execution = manifest["execution"]
+        plan = plan_chunks(self.cfg, execution.get("chunk_sizes") or execution["chunk_size"])
+        rundata.check_planned(manifest, path, {c.key(self.cells): c.stop for c in plan})
+        return manifest
+
+    def _save_first(self) -> None:
+        """The new run's first manifest; a folder that cannot be written is bad input (exit
+        2), a full disk an I/O error (exit 74)."""
+        try:
+            self.save()
+        except OSError as exc:
+            if exc.errno in rundata.IO_ERRNOS:
+                raise
+            raise RunDirError(f"cannot write the run directory {self.run_dir}: "
+                              f"{exc.strerror or exc}") from None  # fmt: skip
 
     def _plan(self) -> list[Chunk]:
         """The run's chunks, from the sizes its manifest recorded."""
@@ -265,44 +303,6 @@ class Sweep:
         (self.run_dir / dataset.CHUNK_LOG).unlink(missing_ok=True)
 
 
-def row_batches(chunks: list[dict[str, Column]]) -> list[Mapping[str, Column]]:
-    """One table's columns from many chunks as a few batches, in order: a chunk of at least
-    ``BATCH_ROWS`` rows is a batch as it is (copying a 4,600-game Ratjack sweep's columns into
-    one list cost ~1 us a game), runs of smaller ones are joined (each batch costs a
-    conversion call per column, ~1 us)."""
-    batches: list[Mapping[str, Column]] = []
-    small: list[dict[str, Column]] = []
-    for columns in chunks:
-        if dataset.row_count(columns) < BATCH_ROWS:
-            small.append(columns)
-            continue
-        if small:
-            batches.append(_joined(small))
-            small = []
-        batches.append(columns)
-    if small:
-        batches.append(_joined(small))
-    return batches
-
-
-def _joined(chunks: list[dict[str, Column]]) -> dict[str, Column]:
-    """Chunks' columns as one batch: a column every chunk sent as bytes stays bytes, any other
-    becomes one list, None in the rows of a chunk that lacks it."""
-    sizes = [dataset.row_count(c) for c in chunks]
-    out: dict[str, Column] = {}
-    for key in dict.fromkeys(k for c in chunks for k in c):  # first-seen order
-        parts = [c.get(key) for c in chunks]
-        joined = dataset.joined_bytes(parts)
-        if joined is not None:
-            out[key] = joined
-            continue
-        column: list[Any] = []
-        for part, n in zip(parts, sizes, strict=True):
-            column.extend([None] * n if part is None else part)
-        out[key] = column
-    return out
-
-
 def save_seconds() -> float:
     """The buffered-write interval: ``BOARDLAB_SAVE_SECONDS`` if set, else ``SAVE_SECONDS``."""
     raw = os.environ.get(SAVE_ENV)
@@ -338,12 +338,28 @@ def execute(
 
         parallel = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
         tasks = (delayed(run_keyed)(cfg, chunk) for chunk in chunks)
+        with sigint_deferred():  # the call starts the workers (and the first tasks)
+            results = parallel(tasks)
         try:
-            yield from parallel(tasks)
+            yield from results
         except TerminatedWorkerError as exc:
             found = re.search(r"exit codes of the workers are (\{[^}]*\})", str(exc))
             codes = f" (exit codes {found.group(1)})" if found else ""
             raise WorkerLostError(f"a worker process died{codes}") from None
+        except KeyboardInterrupt:
+            results.close()  # joblib stops the workers
+            _shut_down_workers()
+            raise
+
+
+def _shut_down_workers() -> None:
+    """Wait for loky's executor to stop its workers and free its semaphores: left to exit,
+    its resource tracker reports them on stderr as leaked (Ctrl-C is one line)."""
+    from joblib.externals.loky import reusable_executor
+
+    executor = reusable_executor._executor
+    if executor is not None:
+        executor.shutdown(wait=True, kill_workers=True)
 
 
 def check_backend(backend: str, scheduler: str | None) -> None:
@@ -369,7 +385,6 @@ def run_sweep(
     worker_wait: float = WORKER_WAIT_SECONDS,
 ) -> SweepResult:
     """Run (or resume) a sweep into ``out_dir/<name>``; return what was done."""
-    from tqdm import tqdm
 
     if chunk_size is not None and chunk_size <= 0:
         raise ConfigError(f"--chunk-size must be a positive integer, got {chunk_size}")
@@ -381,10 +396,25 @@ def run_sweep(
         workers = max(1, threads)
         if profiling and not quiet:
             print(profiler_note(profiling, scheduler), file=sys.stderr)  # type: ignore[arg-type]
-    sweep = Sweep(cfg, out_dir)
-    fixed = chunk_size or cfg.chunk_size  # a size given by the user applies to every cell
-    auto = auto_chunk_size(cfg.games, workers, len(sweep.cells))
-    pending = sweep.prepare(resume, fixed or search_chunk_sizes(cfg, auto))
+    with registry.imports_allowed(cfg.allow_import):
+        sweep = Sweep(cfg, out_dir)
+        fixed = chunk_size or cfg.chunk_size  # a size given by the user applies to every cell
+        auto = auto_chunk_size(cfg.games, workers, len(sweep.cells))
+        pending = sweep.prepare(resume, fixed or search_chunk_sizes(cfg, auto))
+        try:
+            return _run(sweep, pending, n_jobs, backend, scheduler, worker_wait, quiet)
+        finally:
+            sweep.writer.release()
+
+
+def _run(
+    sweep: Sweep, pending: list[Chunk], n_jobs: int, backend: str, scheduler: str | None,
+    worker_wait: float, quiet: bool,
+) -> SweepResult:  # fmt: skip
+    """Play the pending chunks into the prepared (and locked) run folder."""
+    from tqdm import tqdm
+
+    cfg = sweep.cfg
     total = cfg.games * len(sweep.cells)
     todo = sum(c.stop - c.start for c in pending)
     start = time.perf_counter()

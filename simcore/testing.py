@@ -306,6 +306,7 @@ def _check_determinize(state: State, rng: random.Random, report: _Report) -> Non
 
 
 def _check_no_peek(state: State, policies: Sequence[Any], rng: random.Random, report) -> None:
+    _check_labels_no_peek(state, rng, report)
     player = state.current_player
     for policy in policies:
         key = rng.getrandbits(32)
@@ -317,6 +318,30 @@ def _check_no_peek(state: State, policies: Sequence[Any], rng: random.Random, re
             f"policy {policy.name!r} peeks: its choice changed when hidden information was "
             f"resampled ({real} vs {seen})",
         )
+
+
+def _check_labels_no_peek(state: State, rng: random.Random, report: _Report) -> None:
+    """Labels are observations: a seat's label of every legal action stays the same when what
+    that seat cannot see is resampled (``determinize``); no viewer means the seat to act."""
+    actions = state.legal_actions()
+    acting = state.current_player
+    same = all(state.action_label(a) == state.action_label(a, acting) for a in actions)
+    report.expect(same, "action_label(action) differs from the acting seat's label")
+    for viewer in range(state.n_players):
+        det = state.determinize(viewer, random.Random(rng.getrandbits(32)))
+        for action in actions:
+            mine = state.action_label(action, viewer)
+            try:
+                theirs = det.action_label(action, viewer)
+            except Exception as exc:  # a label that reads a hidden place may fail there
+                theirs = f"<{type(exc).__name__}: {exc}>"
+            if not report.expect(
+                mine == theirs,
+                f"the label of action {action} for seat {viewer} changed when what that seat "
+                f"cannot see was resampled ({mine!r} vs {theirs!r}): it reveals hidden "
+                "information",
+            ):
+                return
 
 
 def _random_steps(state: State, rng: random.Random, n: int) -> None:

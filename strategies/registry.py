@@ -29,7 +29,7 @@ def make_policy(spec: str, game: Game) -> Policy:
         policy = _instantiate(factory, game, options) if callable(factory) else None
     except TypeError as exc:
         raise ConfigError(f"policy {spec!r}: {exc}") from None
-    if policy is None or not hasattr(policy, "act"):
+    if policy is None or not callable(getattr(policy, "act", None)):
         raise ConfigError(f"policy {spec!r} did not produce a policy object")
     if not getattr(policy, "name", None):
         policy.name = name
@@ -61,7 +61,10 @@ def check_classes(game: Game, classes: list[str], spec: str) -> None:
 def _instantiate(factory: Any, game: Game, options: dict[str, Any]) -> Any:
     """Factories take ``(game, **options)``; a ``module:Class`` may also take options only."""
     if isinstance(factory, type):
-        wants_game = "game" in inspect.signature(factory).parameters
+        try:
+            wants_game = "game" in inspect.signature(factory).parameters
+        except (TypeError, ValueError):  # a builtin type (``builtins:dict``): no policy class
+            raise ConfigError(f"{factory.__name__!r} is not a policy class") from None
         return factory(game, **options) if wants_game else factory(**options)
     return factory(game, **options)
 

@@ -14,6 +14,8 @@ from tests.fixtures.duel import Duel
 
 ROOT = Path(__file__).resolve().parent.parent
 DUEL = "tests.fixtures.duel:Duel"
+# A module:Class spec imports code: the CLI runs one only when told the user trusts it.
+TRUST = "--allow-import"
 
 registry.register(registry.GAME_GROUP, "duel", Duel)
 

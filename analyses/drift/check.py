@@ -13,6 +13,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import math
 import tempfile
 from datetime import UTC, datetime
 from functools import cache
@@ -55,10 +56,25 @@ def load_suite(path: str | Path) -> tuple[list[dict[str, Any]], float]:
         metrics = check.get("metrics")
         if not isinstance(metrics, list) or not metrics:
             raise ConfigError(f"{where}: needs a non-empty 'metrics' list")
-        for name in [*metrics, *check.get("tolerance", {})]:
+        for name in metrics:
             metric(name)
+        check_tolerances(where, metrics, check.get("tolerance", {}))
         build_config(sweep_part(check), source=where)
     return [{**c, "baseline_factor": factor} for c in checks], alpha
+
+
+def check_tolerances(where: str, metrics: list[str], tolerance: Any) -> None:
+    """A check's ``tolerance`` table: monitored metrics only, each a finite number > 0."""
+    if not isinstance(tolerance, dict):
+        raise ConfigError(f"{where}: 'tolerance' must be a table of metric = number")
+    for name, value in tolerance.items():
+        if name not in metrics:
+            raise ConfigError(f"{where}: tolerance for {name!r}, a metric the check does not "
+                              f"monitor ({', '.join(metrics)})")  # fmt: skip
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        if not ok or not 0 < value < float("inf"):
+            raise ConfigError(f"{where}: tolerance of {name!r} must be a number > 0, got "
+                              f"{value!r}")  # fmt: skip
 
 
 DRIFT_KEYS = ("metrics", "tolerance", "baseline_factor")
@@ -110,11 +126,10 @@ def compare_all(
         if stored is None:
             raise ConfigError(f"check {check['name']!r} has no baseline; run `boardlab drift "
                               "update --message ...` after reviewing it")  # fmt: skip
-        if stored.get("config_hash") != config_hash(check) or len(
-            stored["columns"]["game_index"]) != baseline_games(check):  # fmt: skip
+        if stored.get("config_hash") != config_hash(check):
             raise ConfigError(f"check {check['name']!r} changed since the baseline was "
                               "recorded; run `boardlab drift update --message ...`")  # fmt: skip
-        base = with_seeds(check, pl.DataFrame(stored["columns"]))
+        base = with_seeds(check, baseline_frame(check, stored))
         rows += compare_check(check["name"], check["metrics"], base, now[check["name"]],
                               check.get("tolerance"))  # fmt: skip
     return judge(rows, alpha)
@@ -166,6 +181,39 @@ def write_baseline(path: str | Path, doc: dict[str, Any]) -> None:
     path.write_bytes(gzip.compress(data, mtime=0) if path.suffix == ".gz" else data)
 
 
+def baseline_frame(check: dict[str, Any], stored: Any) -> pl.DataFrame:
+    """A check's stored per-game columns as a frame; ``ConfigError`` naming the check and
+    field for any other shape (a baseline is a file anyone can edit)."""
+    where = f"baseline check {check['name']!r}"
+    columns = stored.get("columns") if isinstance(stored, dict) else None
+    if not isinstance(columns, dict):
+        raise ConfigError(f"{where}: field 'columns' must be an object of per-game lists")
+    games = baseline_games(check)
+    wanted = [*STORED, *(f"seat_{m[5:]}" for m in check["metrics"] if m.startswith("seat:"))]
+    for name in wanted:
+        values = columns.get(name)
+        if not isinstance(values, list) or len(values) != games:
+            raise ConfigError(f"{where}: field 'columns.{name}' must list {games} values")
+        text = name == "ended_by"
+        for value in values:
+            if not _stored_value_ok(value, text):
+                raise ConfigError(f"{where}: field 'columns.{name}' holds {str(value)[:40]!r}")
+    if columns["game_index"] != list(range(games)):
+        raise ConfigError(f"{where}: field 'columns.game_index' must be 0..{games - 1} in order")
+    try:
+        return pl.DataFrame({name: columns[name] for name in wanted}, strict=False)
+    except Exception as exc:  # polars' own errors have no common base
+        raise ConfigError(f"{where}: field 'columns' cannot be read ({exc})") from None
+
+
+def _stored_value_ok(value: Any, text: bool) -> bool:
+    if text:
+        return isinstance(value, str)
+    if value is None:
+        return True
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def load_baseline(path: str | Path) -> dict[str, Any]:
     """A baseline file; ``ConfigError`` if missing, unreadable or of an older format."""
     path = Path(path)
@@ -180,6 +228,13 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ConfigError(f"{path}: not a drift baseline of format {FORMAT}; rerun `boardlab "
                           "drift update --message ...`")  # fmt: skip
+    for key, kind in (("checks", dict), ("message", str), ("recorded", str)):
+        if key in doc and not isinstance(doc[key], kind):
+            raise ConfigError(f"{path}: field {key!r} must be {kind.__name__}")
+    for name, stored in doc.get("checks", {}).items():
+        if not isinstance(stored, dict) or not isinstance(stored.get("config_hash"), str):
+            raise ConfigError(f"{path}: field 'checks.{name}' must be an object with a "
+                              "'config_hash'")  # fmt: skip
     return doc
 
 
@@ -192,6 +247,26 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--message", help="update: why the baseline changes (required)")
     p.add_argument("--junit", help="check: also write a JUnit XML result here")
     p.add_argument("--html", help="check: also write an HTML report here")
+    from simcore.config import add_allow_import
+
+    add_allow_import(p)
+
+
+def _check_flags(args: Any) -> None:
+    """Flags and output paths, checked before the suite is played (minutes of work)."""
+    from simcore.outputs import check_output_file
+
+    if args.n_jobs == 0 or args.n_jobs < -1:
+        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
+    if args.action == "update":
+        if not (args.message or "").strip():
+            raise ConfigError("drift update needs --message saying why the baseline changes")
+        check_output_file(args.baseline, "--baseline")
+        return
+    load_baseline(args.baseline)
+    for flag, path in (("--junit", args.junit), ("--html", args.html)):
+        if path:
+            check_output_file(path, flag)
 
 
 def cmd_drift(args: Any) -> int:
@@ -199,9 +274,8 @@ def cmd_drift(args: Any) -> int:
     from analyses.drift import output
 
     checks, alpha = load_suite(args.suite)
+    _check_flags(args)
     if args.action == "update":
-        if not (args.message or "").strip():
-            raise ConfigError("drift update needs --message saying why the baseline changes")
         measured = measure(checks, args.n_jobs, baseline=True)
         write_baseline(args.baseline, baseline_from(checks, measured, args.message.strip()))
         print(f"baseline of {len(checks)} checks written to {args.baseline}: {args.message}")

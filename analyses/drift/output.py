@@ -76,11 +76,11 @@ def changed_examples(
     checks: list[dict[str, Any]], now: dict[str, pl.DataFrame], baseline: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """Up to ``EXAMPLES`` games per check whose winner changed, with a replay command."""
-    from analyses.drift.check import with_seeds
+    from analyses.drift.check import baseline_frame, with_seeds
 
     out = []
     for check in checks:
-        base = with_seeds(check, pl.DataFrame(baseline["checks"][check["name"]]["columns"]))
+        base = with_seeds(check, baseline_frame(check, baseline["checks"][check["name"]]))
         cur = now[check["name"]]
         moved = base.join(cur, on="game_index", suffix="_now").filter(
             (pl.col("slot0_win") != pl.col("slot0_win_now"))
@@ -99,7 +99,8 @@ def replay_command(check: dict[str, Any], seed: int, rotation: int) -> str:
     seats = [lineup[(seat + rotation) % n] for seat in range(n)]
     flags = " ".join(f"--policy '{s}'" for s in seats)
     params = " ".join(f"--param {k}={v}" for k, v in check.get("params", {}).items())
-    return (f"boardlab play {check['game']} --players {n} {flags} --seed {seed}"
+    trust = " --allow-import" if ":" in check["game"] else ""  # a module:Class game
+    return (f"boardlab play {check['game']}{trust} --players {n} {flags} --seed {seed}"
             f"{' ' + params if params else ''} --trace")  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.board import PORTAL, Board
-from simcore.games.lord_of_worlds.planet import empty_hexes
+from simcore.games.lord_of_worlds.planet import chain_scores, empty_hexes, planet_types
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from simcore.games.lord_of_worlds.tables import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
 from strategies.base import StyleFactory
@@ -36,7 +36,8 @@ STYLES: Final = {
     "architect": {"w_chain": 0.8, "w_arch": 1.3, "card_price": 0.45, "arch_reserve": 8.0},
 }
 FREE_BONUS: Final = 3.0  # a placement on an empty hex earns a free collection
-_ENDING_STEPS: Final = (R.P_START, R.P_PLACE, R.P_FREE)  # hire or play, where to place, free tile
+# hire or play, where to place, which tied chain a viewpoint counts, the free tile
+_ENDING_STEPS: Final = (R.P_START, R.P_PLACE, R.P_VIEW, R.P_FREE)
 
 
 def _may_end_after_this_turn(s: LordOfWorldsState) -> bool:
@@ -227,6 +228,8 @@ class LordOfWorldsHeuristic:
             return R.PLACE + best_h
         if phase == R.P_START:
             return self._start(s, legal)
+        if phase == R.P_VIEW:
+            return self._viewpoint(s)
         legal = s.legal_actions() if legal is None else legal
         if phase == R.P_FREE:
             return self._free(s, legal)
@@ -329,6 +332,24 @@ class LordOfWorldsHeuristic:
             if score > best_score:
                 best, best_score = a, score
         return best
+
+    def _viewpoint(self, s: LordOfWorldsState) -> int:
+        """The tied chain whose declared mixes leave the planet's chains worth most now; on
+        equal points the one declaring fewest mixes (an undeclared mix keeps its options)."""
+        ctx, p = s.ctx, s.player
+        types = planet_types(s, p)
+        best, best_key = 0, (0, 0)
+        for i, (terrain, mixes) in enumerate(R.view_options(s)):
+            declared = s.pmix[p][:]
+            for m in mixes:
+                declared[m] = terrain
+            points = chain_scores(
+                types, ctx.planet.adj, ctx.scoring.chain, ctx.mix_chains_through_mix, declared
+            )[0]
+            key = (points, -len(mixes))
+            if i == 0 or key > best_key:
+                best, best_key = i, key
+        return R.VIEW + best
 
     def _discard(self, s: LordOfWorldsState) -> int:
         hand, value, colour = s.hands[s.player], s.ctx.cards.value, s.ctx.cards.colour

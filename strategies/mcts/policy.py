@@ -119,4 +119,6 @@ def make_mcts(game: Game, **options: Any) -> MctsPolicy:
     if config.defer:
         check_classes(game, config.defer.split("+"), f"mcts:defer={config.defer}")
     prior = make_policy(config.prior, game) if config.widen > 0 or config.defer else None
+    if prior is None and "prior" in options:  # unused here, but a typo must not pass silently
+        make_policy(config.prior, game)
     return MctsPolicy(config, rollout, prior)

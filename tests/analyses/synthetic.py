@@ -87,26 +87,27 @@ def _game(i, cell, n, seat_bias, seed, tie_margin, rotate, run, first_bias=0.0):
     return game, seats
 
 
-def _write_parts(run: Path, name: str, games: pl.DataFrame, seats: pl.DataFrame, parts: int):
-    """Write ``parts`` chunks per table and return the manifest's chunk entries."""
+def _write_parts(run: Path, games: pl.DataFrame, seats: pl.DataFrame, parts: int, cell: str):
+    """Write ``parts`` chunks per table and return the manifest's chunk entries (listed under
+    the first cell: a synthetic part holds rows of every cell, which a reader allows)."""
     chunks = {}
     step = -(-games.height // parts)
     for k in range(parts):
         lo, hi = k * step, min((k + 1) * step, games.height)
-        entry = {"cell": "mixed", "start": lo, "stop": hi, "parts": {}}
+        entry = {"cell": cell, "start": lo, "stop": hi, "parts": {}}
         keys = games.slice(lo, hi - lo).select("cell", "game_index")
         for table, df in (("games", games), ("seats", seats)):
             part = df.join(keys, on=["cell", "game_index"], how="semi")
             folder = run / table
             folder.mkdir(parents=True, exist_ok=True)
-            file = f"part-{k:09d}.parquet"
+            file = f"part-{cell}-{lo:09d}.parquet"
             part.write_parquet(folder / file)
             entry["parts"][table] = {
                 "file": file,
                 "rows": part.height,
                 "sha256": file_sha256(folder / file),
             }
-        chunks[f"{name}/{k:09d}"] = entry
+        chunks[f"{cell}/{lo:09d}"] = entry
     return chunks
 
 
@@ -143,7 +144,7 @@ def write_run(
             game_rows.append(g)
             seat_rows.extend(s)
     games_df, seats_df = pl.DataFrame(game_rows), pl.DataFrame(seat_rows)
-    chunks = _write_parts(run, name, games_df, seats_df, parts)
+    chunks = _write_parts(run, games_df, seats_df, parts, cells[0].cell)
     kinds = {pl.Int64: "int", pl.Float64: "float", pl.String: "str", pl.Boolean: "bool"}
     schemas = {
         t: {c: kinds[d] for c, d in df.schema.items()}
@@ -170,11 +171,12 @@ def write_run(
                 "variant": c.variant,
                 "params": {"target": 10},
                 "params_hash": "h" + c.cell,
+                "players": n_players,
                 "policies": c.policies,
             }
             for c in cells
         ],
-        "versions": {"boardlab": "0.1.0", "python": "3.11", "synthetic": 1},
+        "versions": {"boardlab": "0.1.0", "python": "3.11", "synthetic": "1"},
         "seeds": {"sweep_seed": seed},
         "chunks": chunks,
         "tables": ["games", "seats"],

@@ -17,7 +17,8 @@ from analyses.drift.check import config_hash, load_baseline, with_seeds
 from analyses.drift.compare import estimate, expected_power
 from analyses.drift.metrics import metric
 from simcore.errors import ConfigError
-from tests.conftest import DUEL, run_cli
+from simcore.registry import imports_allowed
+from tests.conftest import DUEL, TRUST, run_cli
 
 SUITE = f"""
 alpha = 0.05
@@ -42,14 +43,14 @@ def write_suite(tmp_path, policy: str) -> str:
 @pytest.fixture
 def recorded(tmp_path):
     suite, baseline = write_suite(tmp_path, "random"), str(tmp_path / "base.json.gz")
-    made = run_cli("drift", "update", "--suite", suite, "--baseline", baseline,
+    made = run_cli("drift", "update", TRUST, "--suite", suite, "--baseline", baseline,
                    "--message", "first recording")  # fmt: skip
     assert made.returncode == 0, made.stderr
     return suite, baseline
 
 
 def test_update_needs_a_message(tmp_path):
-    result = run_cli("drift", "update", "--suite", write_suite(tmp_path, "random"),
+    result = run_cli("drift", "update", TRUST, "--suite", write_suite(tmp_path, "random"),
                      "--baseline", str(tmp_path / "b.json.gz"))  # fmt: skip
     assert result.returncode == 2 and "--message" in result.stderr
     assert not (tmp_path / "b.json.gz").exists()
@@ -63,7 +64,7 @@ def test_unchanged_code_is_identical_and_costs_no_test(recorded, tmp_path):
         doc["message"] == "first recording"
         and len(doc["checks"]["duel"]["columns"]["turns"]) == 600
     )
-    result = run_cli("drift", "check", "--suite", suite, "--baseline", baseline)
+    result = run_cli("drift", "check", TRUST, "--suite", suite, "--baseline", baseline)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 drifted, 0 changed with size unclear, 0 within tolerance, 5 identical" in (
         result.stdout
@@ -76,15 +77,16 @@ def test_strength_change_is_drift_with_replayable_examples(recorded, tmp_path):
     # Slot 0 never plays its 8 or 7: a clear loss of strength, same random stream.
     weaker = write_suite(tmp_path, "random:forbid=play/8+play/7")
     junit, page = tmp_path / "drift.xml", tmp_path / "drift.html"
-    result = run_cli("drift", "check", "--suite", weaker, "--baseline", baseline,
+    result = run_cli("drift", "check", TRUST, "--suite", weaker, "--baseline", baseline,
                      "--junit", str(junit), "--html", str(page))  # fmt: skip
     # the suite's config changed (another policy): refused rather than compared blindly
     assert result.returncode == 2 and "changed since the baseline" in result.stderr
     doc = json.loads(gzip.decompress((tmp_path / "base.json.gz").read_bytes()))
-    checks, _ = load_suite(weaker)
+    with imports_allowed(True):  # the suite names the fixture game by its module path
+        checks, _ = load_suite(weaker)
     doc["checks"]["duel"]["config_hash"] = config_hash(checks[0])  # as if the code changed
     (tmp_path / "base.json.gz").write_bytes(gzip.compress(json.dumps(doc).encode()))
-    result = run_cli("drift", "check", "--suite", weaker, "--baseline", baseline,
+    result = run_cli("drift", "check", TRUST, "--suite", weaker, "--baseline", baseline,
                      "--junit", str(junit), "--html", str(page))  # fmt: skip
     assert result.returncode == 1, result.stdout + result.stderr
     assert "DRIFT" in result.stdout and "paired" in result.stdout
@@ -101,7 +103,7 @@ def test_old_or_missing_baseline_is_bad_input(tmp_path):
     old = tmp_path / "old.json"
     old.write_text(json.dumps({"checks": {"duel": {"wins": 1, "games": 2}}}))
     for path in (old, tmp_path / "none.json"):
-        result = run_cli("drift", "check", "--suite", suite, "--baseline", str(path))
+        result = run_cli("drift", "check", TRUST, "--suite", suite, "--baseline", str(path))
         assert result.returncode == 2 and "drift update --message" in result.stderr
 
 
@@ -166,7 +168,7 @@ def test_expected_power_is_the_new_stream_operating_characteristic():
 def test_a_seat_metric_of_a_column_the_game_lacks_is_bad_input(tmp_path):
     text = SUITE.replace("POLICY", "random").replace("seat:draws", "seat:bonus_points")
     (tmp_path / "s2.toml").write_text(text)
-    result = run_cli("drift", "update", "--suite", str(tmp_path / "s2.toml"),
+    result = run_cli("drift", "update", TRUST, "--suite", str(tmp_path / "s2.toml"),
                      "--baseline", str(tmp_path / "b.json.gz"), "--message", "x")  # fmt: skip
     assert result.returncode == 2 and "no seat column 'bonus_points'" in result.stderr
 

@@ -72,7 +72,7 @@ def test_plan_command_plays_a_pilot_and_records_it(tmp_path):
     sweep = tmp_path / "plan_me.toml"
     sweep.write_text(SWEEP)
     record = tmp_path / "pilots.json"
-    result = run_cli("plan", str(sweep), "--pilot", "60", "--detect", "5", "--record",
+    result = run_cli("plan", str(sweep), "--allow-import", "--pilot", "60", "--detect", "5", "--record",
                      str(record), cwd=tmp_path)  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "pilot of 60 games per cell" in result.stdout
@@ -85,7 +85,9 @@ def test_plan_command_plays_a_pilot_and_records_it(tmp_path):
 def test_sweep_plan_flag_plans_instead_of_running(tmp_path):
     sweep = tmp_path / "plan_me.toml"
     sweep.write_text(SWEEP)
-    result = run_cli("sweep", str(sweep), "--plan", "--out", str(tmp_path / "runs"))
+    result = run_cli(
+        "sweep", str(sweep), "--allow-import", "--plan", "--out", str(tmp_path / "runs")
+    )
     assert result.returncode == 0, result.stderr
     assert "500 games per cell x 2 cells" in result.stdout
     assert not (tmp_path / "runs").exists()
@@ -99,6 +101,6 @@ def test_sweep_plan_flag_plans_instead_of_running(tmp_path):
 def test_bad_plan_flags_are_one_line(tmp_path, flags, message):
     sweep = tmp_path / "plan_me.toml"
     sweep.write_text(SWEEP)
-    result = run_cli("plan", str(sweep), *flags)
+    result = run_cli("plan", str(sweep), "--allow-import", *flags)
     assert result.returncode == 2 and message in result.stderr
     assert "Traceback" not in result.stderr

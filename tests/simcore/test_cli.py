@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import DUEL, run_cli
+from tests.conftest import DUEL, TRUST, run_cli
 
 
 def test_games_lists_parameters():
@@ -13,17 +13,19 @@ def test_games_lists_parameters():
 
 
 def test_play_prints_result_and_trace():
-    result = run_cli("play", DUEL, "--players", "2", "--policies", "random,random", "--seed", "3")
+    result = run_cli("play", DUEL, TRUST, "--players", "2", "--policies", "random,random",
+                     "--seed", "3")  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "seat 0" in result.stdout and "win share" in result.stdout
-    traced = run_cli("play", DUEL, "--policies", "random,random", "--seed", "3", "--trace")
+    traced = run_cli("play", DUEL, TRUST, "--policies", "random,random", "--seed", "3", "--trace")
     assert traced.returncode == 0 and "seat 1 (random): play" in traced.stdout
 
 
 def test_sweep_from_flags_writes_run(tmp_path):
     result = run_cli(
-        "sweep", "--game", DUEL, "--players", "2", "--policy", "random", "--policy", "random",
-        "--games", "30", "--seed", "1", "--out", str(tmp_path), "--name", "flags", "--quiet",
+        "sweep", "--game", DUEL, TRUST, "--players", "2", "--policy", "random", "--policy",
+        "random", "--games", "30", "--seed", "1", "--out", str(tmp_path), "--name", "flags",
+        "--quiet",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "flags" / "manifest.json").is_file()
@@ -100,7 +102,7 @@ BAD_CASES = {
 @pytest.mark.parametrize("case", sorted(BAD_CASES))
 def test_bad_sweep_file_exits_2_before_any_game(tmp_path, case):
     body, fragments = BAD_CASES[case]
-    result = run_cli("sweep", write_toml(tmp_path, body), "--out", str(tmp_path / "runs"))
+    result = run_cli("sweep", write_toml(tmp_path, body), TRUST, "--out", str(tmp_path / "runs"))
     assert_bad_input(result, *fragments)
     assert not (tmp_path / "runs").exists()
 
@@ -112,18 +114,18 @@ def test_missing_toml_file(tmp_path):
 
 def test_run_dir_with_other_config(tmp_path):
     path = write_toml(tmp_path, GOOD)
-    assert run_cli("sweep", path, "--out", str(tmp_path), "--quiet").returncode == 0
+    assert run_cli("sweep", path, TRUST, "--out", str(tmp_path), "--quiet").returncode == 0
     other = write_toml(tmp_path, GOOD.replace("seed = 4", "seed = 5"))
-    result = run_cli("sweep", other, "--out", str(tmp_path), "--resume")
+    result = run_cli("sweep", other, TRUST, "--out", str(tmp_path), "--resume")
     assert_bad_input(result, "holds another config")
 
 
 def test_bad_cli_arguments():
-    assert_bad_input(run_cli("play", DUEL, "--players", "two"), "invalid int value")
-    assert_bad_input(run_cli("play", DUEL, "--players", "5"), "2-2 players")
+    assert_bad_input(run_cli("play", DUEL, TRUST, "--players", "two"), "invalid int value")
+    assert_bad_input(run_cli("play", DUEL, TRUST, "--players", "5"), "2-2 players")
     assert_bad_input(run_cli("frobnicate"), "invalid choice")
     assert_bad_input(
-        run_cli("play", DUEL, "--policy", "random:depth=3", "--policy", "random"),
+        run_cli("play", DUEL, TRUST, "--policy", "random:depth=3", "--policy", "random"),
         "unknown option 'depth'",
     )
 

@@ -100,7 +100,7 @@ def test_report_of_a_run_naming_an_unknown_game(tmp_path):
     manifest["config"]["game"] = manifest["game"] = "nosuchgame"  # a game not installed here
     path.write_text(json.dumps(manifest))
     _one_line_exit_2(_cli("report", str(tmp_path / "r"), "--out", str(tmp_path / "x.html")),
-                     "cannot be loaded")  # fmt: skip
+                     "'nosuchgame' is not a registered game")  # fmt: skip
     assert not (tmp_path / "x.html").exists()
 
 

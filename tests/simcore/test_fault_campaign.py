@@ -1,4 +1,5 @@
-"""Fault campaign (slow): 20 SIGKILLs at random moments, some killed again while resuming.
+"""Fault campaign (slow): 20 SIGKILLs at random moments, some killed again while resuming;
+then 8 cases of concurrent writers and kills while the run's lock is held.
 
 Each case varies workers (1 or 2), chunk size and the kill point (a random number of finished
 chunks); a quarter of the cases are killed a second time during the resume. Every case must end
@@ -77,6 +78,55 @@ def test_random_kill_then_resume_matches_uninterrupted(tmp_path, reference, case
         _run_and_kill([*args, "--resume"], run_dir, finished_chunks(run_dir) + rng.randrange(1, 5))
     resumed = subprocess.run([*args, "--resume"], env=cli_env(), capture_output=True, text=True)
     assert resumed.returncode == 0, resumed.stderr
+    got = tables(run_dir)
+    for name, expected in reference.items():
+        assert_frame_equal(got[name], expected)
+
+
+def _kill_when(proc: subprocess.Popen, run_dir, chunks: int) -> None:
+    """SIGKILL ``proc`` (which holds the run's lock) once ``chunks`` chunks are listed."""
+    deadline = time.monotonic() + 120
+    while finished_chunks(run_dir) < chunks and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.01)
+    workers = _children(proc.pid)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    end = time.monotonic() + 10
+    while time.monotonic() < end and any(_alive(w) for w in workers):
+        time.sleep(0.1)
+    assert not [w for w in workers if _alive(w)], "a worker outlived the killed sweep"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", range(8))
+def test_concurrent_writers_and_kills_while_the_lock_is_held(tmp_path, reference, case):
+    """A second writer (a sweep or a resume) is refused while the first holds the lock; the
+    holder is killed with the lock held; the resume takes the lock over (a concurrent resume
+    refused again), is killed too in half of the cases, and the last resume ends with the
+    uninterrupted tables."""
+    from tests.simcore.test_run_lock import second_writer_refused
+
+    rng = random.Random(9500 + case)
+    jobs, size = rng.choice([1, 2]), rng.choice([25, 50, 100])
+    total = 2 * -(-GAMES // size)
+    args = sweep_args(tmp_path)
+    args[args.index("--chunk-size") + 1] = str(size)
+    args += ["--n-jobs", str(jobs)]
+    run_dir = tmp_path / "killed"
+    writer = subprocess.Popen(args, env=kill_env())
+    second_writer_refused([*args, *rng.choice([[], ["--resume"]])], run_dir, writer)
+    _kill_when(writer, run_dir, rng.randrange(1, int(total * 0.6)))
+    assert not _complete(run_dir), "the kill must land mid-run"
+    assert (run_dir / ".boardlab.writer.json").exists()  # the killed holder's note, stale
+    resumer = subprocess.Popen([*args, "--resume"], env=kill_env())
+    second_writer_refused([*args, "--resume"], run_dir, resumer)
+    if case % 2:
+        _kill_when(resumer, run_dir, finished_chunks(run_dir) + rng.randrange(1, 5))
+        resumed = subprocess.run([*args, "--resume"], env=cli_env(), capture_output=True,
+                                 text=True)  # fmt: skip
+        assert resumed.returncode == 0, resumed.stderr
+    else:
+        assert resumer.wait() == 0
     got = tables(run_dir)
     for name, expected in reference.items():
         assert_frame_equal(got[name], expected)

@@ -104,8 +104,8 @@ def test_the_compiled_build_plays_the_same_games_and_passes_the_game_tests(tmp_p
     assert label.stdout.strip() == expected, label.stderr
     for game in games:
         same = subprocess.run(
-            [sys.executable, str(ROOT / "benchmarks" / "same_games.py"), str(ROOT), str(tree),
-             "--game", game, "--games", "20"],
+            [sys.executable, str(ROOT / "benchmarks" / "two_trees.py"), "same-games",
+             str(ROOT), str(tree), "--game", game, "--games", "20"],
             capture_output=True, text=True, cwd=ROOT,
         )  # fmt: skip
         assert same.returncode == 0, same.stdout + same.stderr

@@ -23,8 +23,8 @@ def sweep_args(out) -> list[str]:
         f'name = "killed"\ngame = "{cfg.game}"\nplayers = 2\ngames = {GAMES}\nseed = 42\n'
         'policies = ["random", "random"]\nrecord_actions = true\n[grid]\nbonus_card = [0, 8]\n'
     )
-    return [sys.executable, "-m", "simcore.cli", "sweep", str(toml), "--out", str(out),
-            "--chunk-size", "100", "--quiet"]  # fmt: skip
+    return [sys.executable, "-m", "simcore.cli", "sweep", str(toml), "--allow-import", "--out",
+            str(out), "--chunk-size", "100", "--quiet"]  # fmt: skip
 
 
 def test_sigkill_then_resume_matches_uninterrupted(tmp_path):

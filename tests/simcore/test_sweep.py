@@ -29,7 +29,7 @@ def duel_config(name: str, games: int = 300, **extra) -> object:
         "record_actions": True,
         **extra,
     }
-    return build_config(raw)
+    return build_config(raw, allow_import=True)
 
 
 def tables(run_dir) -> dict[str, pl.DataFrame]:
@@ -121,7 +121,8 @@ def test_corrupted_part_is_reported(tmp_path):
 def test_time_budget_policies_are_recorded_as_non_deterministic(tmp_path):
     pytest.importorskip("strategies.mcts")
     cfg = build_config({"name": "t", "game": DUEL, "players": 2, "games": 2, "seed": 1,
-                        "policies": ["mcts:iterations=0,time_ms=5", "random"]})  # fmt: skip
+                        "policies": ["mcts:iterations=0,time_ms=5", "random"]},
+                       allow_import=True)  # fmt: skip
     result = run_sweep(cfg, tmp_path, quiet=True)
     manifest = json.loads((result.run_dir / "manifest.json").read_text())
     assert manifest["execution"]["deterministic"] is False
@@ -133,10 +134,10 @@ def test_mcts_sweep_identical_across_workers(tmp_path):
     pytest.importorskip("strategies.mcts")
     raw = {"game": DUEL, "players": 2, "games": 24, "seed": 9, "record_actions": True,
            "policies": ["mcts:iterations=30", "random"]}  # fmt: skip
-    one = run_sweep(build_config({**raw, "name": "m1"}), tmp_path, n_jobs=1, chunk_size=24,
-                    quiet=True)  # fmt: skip
-    two = run_sweep(build_config({**raw, "name": "m2"}), tmp_path, n_jobs=2, chunk_size=5,
-                    quiet=True)  # fmt: skip
+    one = run_sweep(build_config({**raw, "name": "m1"}, allow_import=True), tmp_path, n_jobs=1,
+                    chunk_size=24, quiet=True)  # fmt: skip
+    two = run_sweep(build_config({**raw, "name": "m2"}, allow_import=True), tmp_path, n_jobs=2,
+                    chunk_size=5, quiet=True)  # fmt: skip
     for name, frame in tables(one.run_dir).items():
         assert_frame_equal(tables(two.run_dir)[name], frame)
 
@@ -214,7 +215,8 @@ def _search_ladder(name: str) -> object:
     return build_config({"name": name, "game": DUEL, "players": 2, "games": 64, "seed": 3,
                          "policies": ["random", "random"],
                          "grid": {"policies": [["random", "random"],
-                                               ["mcts:iterations=4", "random"]]}})  # fmt: skip
+                                               ["mcts:iterations=4", "random"]]}},
+                        allow_import=True)  # fmt: skip
 
 
 def test_cells_with_a_search_get_smaller_automatic_chunks(tmp_path, reference):
@@ -295,7 +297,8 @@ def test_a_bad_write_interval_is_one_line_and_exit_2_before_any_output(tmp_path)
 
     from tests.conftest import cli_env
 
-    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", DUEL, "--players", "2",
+    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", DUEL, "--allow-import",
+           "--players", "2",
            "--policies", "random,random", "--games", "4", "--out", str(tmp_path), "--name", "bad",
            "--quiet"]  # fmt: skip
     env = {**cli_env(), "BOARDLAB_SAVE_SECONDS": "soon"}

@@ -3,7 +3,13 @@
 import pytest
 
 from simcore.testing import ConformanceError, check_game
-from tests.fixtures.broken import BoolCountDuel, GlobalRngDuel, PeekingPolicy, SharedListDuel
+from tests.fixtures.broken import (
+    BoolCountDuel,
+    GlobalRngDuel,
+    PeekingLabelDuel,
+    PeekingPolicy,
+    SharedListDuel,
+)
 
 
 def test_correct_game_passes(duel):
@@ -18,6 +24,12 @@ def test_clone_sharing_a_list_fails():
 def test_peeking_policy_fails(duel):
     with pytest.raises(ConformanceError, match=r"peeker.*peeks"):
         check_game(duel, 2, ["random", PeekingPolicy()], n_games=6)
+
+
+def test_a_label_revealing_hidden_cards_fails():
+    # Duel's labels plus the opponent's hand: resampling that hand changes the label
+    with pytest.raises(ConformanceError, match=r"label of action \d+ for seat \d changed"):
+        check_game(PeekingLabelDuel(), 2, ["random"], n_games=4)
 
 
 def test_a_column_of_the_wrong_type_fails():

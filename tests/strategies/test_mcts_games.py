@@ -123,19 +123,6 @@ def test_ratjack_plain_mcts_clearly_beats_random_and_every_heuristic(rival):
     )
 
 
-def test_ratjack_tree_overhead_is_at_most_a_quarter_of_search_time():
-    # Everything except rollouts and determinizations (selection, expansion, in-tree moves,
-    # backup): 21-22% on Ratjack (2026-11-26, the rollouts having got faster); 25% is the
-    # issue's ceiling. One measurement lasts ~60 ms, so a busy machine's scheduling can move a
-    # single share by several points (0.28 once, in CI beside a compiler): the median of five.
-    from strategies.mcts import measure
-
-    game = _ratjack()
-    results = [measure(game, 2, iterations=100, seed=3, positions=3) for _ in range(5)]
-    shares = sorted(r["tree_share"] for r in results)
-    assert shares[2] <= 0.25, shares
-
-
 # --- tree reuse ----------------------------------------------------------------------------
 
 

@@ -36,7 +36,12 @@ def test_unknown_policy_lists_available(duel):
 
 
 def test_module_class_path(duel):
-    policy = make_policy("tests.fixtures.broken:PeekingPolicy", duel)
+    from simcore.registry import imports_allowed
+
+    with pytest.raises(ConfigError, match="--allow-import"):  # a path imports code: trusted only
+        make_policy("tests.fixtures.broken:PeekingPolicy", duel)
+    with imports_allowed(True):
+        policy = make_policy("tests.fixtures.broken:PeekingPolicy", duel)
     assert policy.name == "peeker"
 
 

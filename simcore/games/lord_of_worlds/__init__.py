@@ -6,9 +6,10 @@ in ``data/``, validated on load), ``state`` (setup, copies, observation, determi
 and final scoring), ``render`` (labels, records, trace view, heuristic value).
 
 Decision steps: setup portal choice and reveals; then per turn HIRE a pile, or PLAY a colour,
-ADD cards one by one, DONE, MOVE/JUMP step by step, COLLECT or STOP, PLACE the tile, an
-optional FREE collection (supply slot / adjacent neutral board tile / DECLINE) and its PLACE,
-and in the strategic variant DISCARD down to the hand limit.
+ADD cards one by one, DONE, MOVE/JUMP step by step, COLLECT or STOP, PLACE the tile (then
+VIEW, the tied chain a viewpoint counts, when the choice matters), an optional FREE collection
+(supply slot / adjacent neutral board tile / DECLINE) and its PLACE, and in the strategic
+variant DISCARD down to the hand limit.
 """
 
 from __future__ import annotations
@@ -32,18 +33,18 @@ __all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState"]
 
 
 class LordOfWorlds(Game):
-    """The Lord of Worlds simulator (rules/lord_of_worlds.md)."""
+    """The Lord of Worlds simulator (docs/rules/lord_of_worlds.md)."""
 
     params: LordOfWorldsParams  # type: ignore[assignment]  # Game types it as the base Params
 
     spec = GameSpec(
         id="lord_of_worlds",
-        version=2,
+        version=3,
         min_players=2,
         max_players=4,
         hidden_information=True,
         description="Lord of Worlds: hire assistants, collect terrain tiles, build planet chains",
-        rules_source="rules/lord_of_worlds.md",
+        rules_source="docs/rules/lord_of_worlds.md",
     )
     params_class = LordOfWorldsParams
     provisional_note = (

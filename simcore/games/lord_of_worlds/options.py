@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from simcore.games.lord_of_worlds.board import NEUTRAL
+from simcore.games.lord_of_worlds.board import MAX_HEXES, NEUTRAL
 from simcore.games.lord_of_worlds.board import PORTAL as PORTAL_HEX
+from simcore.games.lord_of_worlds.planet import ViewOption, planet_types, viewpoint_options
 from simcore.games.lord_of_worlds.tables import WILD
 
 if TYPE_CHECKING:
@@ -31,6 +32,8 @@ DISCARD: Final = 200
 PORTAL: Final = 300
 REVEAL: Final = 400
 JUMP: Final = 600
+VIEW: Final = JUMP + MAX_HEXES  # + the index of a tied chain (view_options)
+MAX_VIEW: Final = 36  # at most 6 neighbours x 6 terrains
 # decision phases; P_SETUP only while a new state deals (no decision is taken in it)
 P_SETUP: Final = -1
 P_PORTAL: Final = 0
@@ -42,6 +45,7 @@ P_PLACE: Final = 5
 P_FREE: Final = 6
 P_DISCARD: Final = 7
 P_OVER: Final = 8
+P_VIEW: Final = 9
 N_COLOURS: Final = 6
 
 
@@ -64,6 +68,8 @@ def legal_actions(s: LordOfWorldsState) -> list[int]:
         return free_actions(s) + [DECLINE]
     if phase == P_DISCARD:
         return [DISCARD + k for k, c in enumerate(s.hands[s.player]) if c]
+    if phase == P_VIEW:
+        return [VIEW + i for i in range(len(view_options(s)))]
     if phase == P_REVEAL:
         b = s.ctx.board
         return [REVEAL + h for h in b.tile_hexes if s.btile[h] >= 0 and not s.bup[h]]
@@ -178,6 +184,14 @@ def is_legal(s: LordOfWorldsState, action: int) -> bool:
     if phase == P_START and 0 <= action < PLAY:
         return action < len(s.piles)
     return action in legal_actions(s)
+
+
+def view_options(s: LordOfWorldsState) -> list[ViewOption]:
+    """The tied chains the viewpoint on ``s.vhex`` may count (§5 rev. 3), as VIEW + index."""
+    ctx, p = s.ctx, s.player
+    return viewpoint_options(
+        planet_types(s, p), ctx.planet.adj, s.vhex, ctx.mix_chains_through_mix, s.pmix[p]
+    )[1]
 
 
 def free_actions(s: LordOfWorldsState) -> list[int]:

@@ -108,15 +108,27 @@ class LordOfWorldsParams(Params):
     )
     portal_jump_from_start: bool = param(
         True,
-        "§4 standard portal move: a cart that starts its turn on a portal may jump at once "
-        "(False: only after entering a portal this turn)",
+        "§4 portal move, standard and strategic variants alike: a cart that starts its turn on "
+        "a portal may jump at once (False: only after entering a portal this turn)",
+        assumption=True,
+    )
+    viewpoint_tie: str = param(
+        "choose",
+        "§5 chains tied for the longest next to a viewpoint: the player chooses which one counts "
+        "(choose; asked only when the choice changes which mixes are declared) or the first met "
+        "walking the viewpoint's neighbours counts (first)",
+        choices=("choose", "first"),
         assumption=True,
     )
     end_empty_hexes: tuple[int, ...] = param(
         (0, 1, 4), "game end trigger: a planet with at most this many empty hexes (2/3/4 players)"
     )
     max_rounds: int = param(
-        150, "safety stop after this many rounds (ended_by=stall)", ge=1, assumption=True
+        150,
+        "safety stop after this many rounds (ended_by=stall)",
+        ge=1,
+        le=1000,
+        assumption=True,
     )
     board_file: str = param("", "board pieces and layouts TOML ('' = packaged data/board.toml)")
     planet_file: str = param("", "planet TOML ('' = packaged data/planet.toml)")

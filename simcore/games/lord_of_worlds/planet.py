@@ -31,6 +31,7 @@ SOURCES: Final = ("colored_hex", "architect", "sage_tree", "viewpoint", "chains"
 PTS_COLUMNS: Final = tuple(f"pts_{src}" for src in SOURCES)
 Adj = Sequence[Sequence[int]]
 Geometry = tuple[tuple[int, ...], ...]  # a planet's adjacency as ``Planet.adj`` holds it
+ViewOption = tuple[int, tuple[int, ...]]  # a viewpoint's chain: terrain, its undeclared mixes
 VALUE_SET_MAX: Final = 10  # §6 rev. 2: value sets count printed values 1 to 10 only
 
 
@@ -67,18 +68,60 @@ def place_tile(s: LordOfWorldsState, p: int, tile: int, h: int) -> tuple[int, bo
 
 
 def _viewpoint_chain(s: LordOfWorldsState, p: int, h: int) -> int:
-    """Length of the longest chain next to the viewpoint on ``h``; its mixes are declared for
-    that terrain when ``mix_declaration_binding`` holds (§5 [A])."""
+    """Length of the longest chain next to the viewpoint on ``h``. With
+    ``mix_declaration_binding`` its mixes are declared for that chain's terrain (§5 [A]); when
+    chains tie and the choice changes what is declared, ``viewpoint_tie = choose`` leaves the
+    choice to the player (``s.vhex`` marks the viewpoint waiting for it, rules §5 rev. 3)."""
     ctx = s.ctx
-    size, terrain, members = best_adjacent_chain(
+    size, tied = viewpoint_options(
         planet_types(s, p), ctx.planet.adj, h, ctx.mix_chains_through_mix, s.pmix[p]
     )
     if ctx.mix_declaration_binding and size:
-        types = planet_types(s, p)
-        for x in members:
-            if types[x] == MIX:
-                s.pmix[p][x] = terrain
+        if ctx.viewpoint_tie == "choose" and len({opt if opt[1] else None for opt in tied}) > 1:
+            s.vhex = h
+        else:
+            declare_mixes(s, p, tied[0])
     return size
+
+
+def declare_mixes(s: LordOfWorldsState, p: int, option: ViewOption) -> None:
+    """Declare the mixes of a viewpoint's counted chain for its terrain (§5 [A])."""
+    terrain, mixes = option
+    for x in mixes:
+        s.pmix[p][x] = terrain
+
+
+def viewpoint_options(
+    types: Sequence[int],
+    adj: Adj,
+    h: int,
+    through_mix: bool = False,
+    declared: Sequence[int] | None = None,
+) -> tuple[int, list[ViewOption]]:
+    """(length, options) of the longest chains next to hex ``h`` (§5 viewpoint): one option per
+    distinct (terrain, undeclared mixes in the chain), in the order met walking ``h``'s
+    neighbours (and a mix's terrains in table order): the first is the one
+    ``viewpoint_tie = first`` counts."""
+    size = 0
+    chains: list[ViewOption] = []
+    for x in adj[h]:
+        t = types[x]
+        if 0 <= t < N_BASIC:
+            terrains = [t]
+        elif t == MIX:
+            terrains = mix_options(types, adj, x, through_mix, declared)
+        else:
+            terrains = []
+        for terrain in terrains:
+            found = chain_members(types, adj, x, terrain, through_mix, declared)
+            if len(found) > size:
+                size, chains = len(found), []
+            if found and len(found) == size:
+                free = [m for m in found if types[m] == MIX and not _is_declared(declared, m)]
+                option = (terrain, tuple(sorted(free)))
+                if option not in chains:
+                    chains.append(option)
+    return size, chains
 
 
 def adjacent_tiles(s: LordOfWorldsState, p: int, h: int) -> int:
@@ -154,28 +197,8 @@ def chain_members(
     return seen if any(types[x] == terrain for x in seen) else set()
 
 
-def best_adjacent_chain(
-    types: Sequence[int],
-    adj: Adj,
-    h: int,
-    through_mix: bool = False,
-    declared: Sequence[int] | None = None,
-) -> tuple[int, int, set[int]]:
-    """(length, terrain, hexes) of the longest same-terrain chain adjacent to ``h`` (§5)."""
-    best: tuple[int, int, set[int]] = (0, -1, set())
-    for x in adj[h]:
-        t = types[x]
-        if 0 <= t < N_BASIC:
-            terrains = [t]
-        elif t == MIX:
-            terrains = mix_options(types, adj, x, through_mix, declared)
-        else:
-            terrains = []
-        for terrain in terrains:
-            found = chain_members(types, adj, x, terrain, through_mix, declared)
-            if len(found) > best[0]:
-                best = (len(found), terrain, found)
-    return best
+def _is_declared(declared: Sequence[int] | None, h: int) -> bool:
+    return declared is not None and declared[h] >= 0
 
 
 def chain_components(types: list[int], adj: Geometry) -> tuple[list[int], list[int]]:

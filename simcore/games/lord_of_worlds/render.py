@@ -11,15 +11,15 @@ from simcore.games.lord_of_worlds.planet import (
     planet_values,
     value_set_points,
 )
-from simcore.games.lord_of_worlds.tables import TERRAIN_COLOURS, TYPE_NAMES, WILD
+from simcore.games.lord_of_worlds.tables import TERRAIN_COLOURS, TERRAINS, TYPE_NAMES, WILD
 
 if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState
 
 _SHORT = ("Wa", "De", "Lo", "Fo", "Hi", "Mo", "Ar", "Sa", "Vi", "Mx")
 _KINDS = (
-    (R.JUMP, "jump"), (R.REVEAL, "reveal"), (R.PORTAL, "portal"), (R.DISCARD, "discard"),
-    (R.PASS, "pass"), (R.DECLINE, "decline"), (R.FREE_BOARD, "free_board"),
+    (R.VIEW, "viewpoint"), (R.JUMP, "jump"), (R.REVEAL, "reveal"), (R.PORTAL, "portal"),
+    (R.DISCARD, "discard"), (R.PASS, "pass"), (R.DECLINE, "decline"), (R.FREE_BOARD, "free_board"),
     (R.FREE_SUPPLY, "free_supply"), (R.PLACE, "place"), (R.COLLECT, "collect"),
     (R.STOP, "stop"), (R.MOVE, "move"), (R.DONE, "done"), (R.ADD, "add"), (R.PLAY, "play"),
     (R.HIRE, "hire"),
@@ -48,8 +48,10 @@ def _tile_of(s: LordOfWorldsState, kind: str, arg: int) -> int:
     return -1
 
 
-def action_label(s: LordOfWorldsState, action: int) -> str:
-    """Readable label of ``action``."""
+def action_label(
+    s: LordOfWorldsState, action: int, viewer: int | None = None, reveal: bool = False
+) -> str:
+    """Readable label of ``action`` as ``viewer`` sees it (None: the seat to act)."""
     kind, arg = action_kind(action)
     names = s.ctx.cards
     tile = _tile_of(s, kind, arg)
@@ -73,7 +75,23 @@ def action_label(s: LordOfWorldsState, action: int) -> str:
         return f"{kind.replace('_', ' ')} {tname}".strip()
     if kind == "portal":
         return f"start at portal {arg}"
+    if kind == "viewpoint":
+        return _viewpoint_label(s, arg)
     return kind
+
+
+def _viewpoint_label(s: LordOfWorldsState, index: int) -> str:
+    """'viewpoint counts the forest chain (mix on planet hex 4 declared forest)'."""
+    found = R.view_options(s) if s.vhex >= 0 else []
+    if index >= len(found):
+        return "viewpoint"
+    terrain, mixes = found[index]
+    name = TERRAINS[terrain]
+    if not mixes:
+        return f"viewpoint counts the {name} chain"
+    where = ", ".join(str(m) for m in mixes)
+    mix = "mix on planet hex" if len(mixes) == 1 else "mixes on planet hexes"
+    return f"viewpoint counts the {name} chain ({mix} {where} declared {name})"
 
 
 def class_catalogue() -> dict[str, str]:
@@ -93,6 +111,7 @@ def class_catalogue() -> dict[str, str]:
         "discard": "discard to the hand limit", "pass": "pass (nothing to do)",
         "stop": "end the move", "move": "move the cart one hex", "done": "finish choosing cards",
         "add": "add a card to the payment",
+        "viewpoint": "choose which of the tied chains next to a viewpoint counts",
     }  # fmt: skip
     for colour in (*TERRAIN_COLOURS, "white"):
         out[f"hire/{colour}"] = f"hire a {colour} pile"
@@ -124,8 +143,13 @@ def action_classes(s: LordOfWorldsState, action: int) -> tuple[str, ...]:
 
 
 def action_info(s: LordOfWorldsState, action: int) -> dict[str, Any]:
-    """Decoded columns: kind, tile_type, tile_value, planet_hex."""
+    """Decoded columns: kind, tile_type, tile_value, planet_hex (a viewpoint choice: the
+    terrain counted as tile_type, the viewpoint's hex)."""
     kind, arg = action_kind(action)
+    if kind == "viewpoint":
+        found = R.view_options(s) if s.vhex >= 0 else []
+        terrain = TERRAINS[found[arg][0]] if arg < len(found) else ""
+        return {"kind": kind, "tile_type": terrain, "tile_value": 0, "planet_hex": s.vhex}
     tile = _tile_of(s, kind, arg)
     return {
         "kind": kind,

@@ -2,7 +2,8 @@
 legality are in ``options``).
 
 A play turn is: PLAY colour -> ADD card ... DONE -> MOVE / JUMP ... -> COLLECT or STOP ->
-PLACE hex -> (FREE choice -> PLACE hex) -> (DISCARD ... in the strategic variant).
+PLACE hex (-> VIEW when a viewpoint's chains tie) -> (FREE choice -> PLACE hex (-> VIEW)) ->
+(DISCARD ... in the strategic variant).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from typing import TYPE_CHECKING, Final
 
 from simcore.errors import IllegalActionError
 from simcore.games.lord_of_worlds import cards as deck_ops
-from simcore.games.lord_of_worlds.board import MAX_HEXES
 from simcore.games.lord_of_worlds.options import (  # the codes are this module's vocabulary too
     ADD,
     COLLECT,
@@ -22,6 +22,7 @@ from simcore.games.lord_of_worlds.options import (  # the codes are this module'
     FREE_SUPPLY,
     HIRE,
     JUMP,
+    MAX_VIEW,
     MOVE,
     P_DISCARD,
     P_FREE,
@@ -31,16 +32,26 @@ from simcore.games.lord_of_worlds.options import (  # the codes are this module'
     P_REVEAL,
     P_SELECT,
     P_START,
+    P_VIEW,
     PASS,
     PLACE,
     PLAY,
     PORTAL,
     REVEAL,
     STOP,
+    VIEW,
     free_actions,
     is_legal,
+    view_options,
 )
-from simcore.games.lord_of_worlds.planet import COLORED, empty_hexes, final_scoring, place_tile
+from simcore.games.lord_of_worlds.planet import (
+    COLORED,
+    declare_mixes,
+    empty_hexes,
+    final_scoring,
+    place_tile,
+)
+from simcore.games.lord_of_worlds.tables import TERRAINS
 
 if TYPE_CHECKING:
     from simcore.games.lord_of_worlds.state import LordOfWorldsState
@@ -50,6 +61,7 @@ def reset_turn(s: LordOfWorldsState) -> None:
     """Clear the per-turn scratch fields."""
     s.colour, s.budget, s.sel, s.moved = -1, 0, [], 0
     s.collected, s.free_used, s.pending, s.free_step = False, False, -1, 0
+    s.vhex = -1
 
 
 def refill_supply(s: LordOfWorldsState) -> None:
@@ -225,7 +237,26 @@ def _place(s: LordOfWorldsState, h: int) -> None:
     s.cache[p] = None
     if s.trace is not None:  # narrative only when tracing
         s.note(f"places {s.ctx.tiles.name(tile)} on planet hex {h}: +{gained}")
-    if free_ok and not s.free_used and s.pempty[p] and free_actions(s):
+    if s.vhex >= 0:
+        s.phase = P_VIEW  # tied chains: the player chooses which one the viewpoint counts
+    else:
+        _after_place(s, free_ok)
+
+
+def _view(s: LordOfWorldsState, index: int) -> None:
+    """§5 rev. 3: the tied chain the viewpoint counts; its mixes are declared for its terrain."""
+    p, h = s.player, s.vhex
+    option = view_options(s)[index]
+    declare_mixes(s, p, option)
+    s.vhex = -1
+    if s.trace is not None:  # narrative only when tracing
+        s.note(f"the viewpoint on planet hex {h} counts the {TERRAINS[option[0]]} chain")
+    _after_place(s, not (s.ctx.planet.architect[h] or s.parch[p][h] > 0))
+
+
+def _after_place(s: LordOfWorldsState, free_ok: bool) -> None:
+    """After a placement: the free collection (§5, on an empty hex, once a turn) or the end."""
+    if free_ok and not s.free_used and s.pempty[s.player] and free_actions(s):
         s.phase = P_FREE
     else:
         after_play(s)
@@ -289,9 +320,9 @@ def _dispatch_table() -> list[tuple]:
         (PLACE, FREE_SUPPLY, _place), (FREE_SUPPLY, FREE_BOARD, _free_supply),
         (FREE_BOARD, DECLINE, _free_board), (DECLINE, PASS, _decline), (PASS, DISCARD, _pass),
         (DISCARD, PORTAL, _discard), (PORTAL, REVEAL, _choose_portal), (REVEAL, JUMP, _reveal),
-        (JUMP, JUMP + MAX_HEXES, _jump),
+        (JUMP, VIEW, _jump), (VIEW, VIEW + MAX_VIEW, _view),
     ]  # fmt: skip
-    table: list[tuple] = [None] * (JUMP + MAX_HEXES)  # type: ignore[list-item]
+    table: list[tuple] = [None] * (VIEW + MAX_VIEW)  # type: ignore[list-item]
     for lo, hi, fn in ranges:
         for code in range(lo, hi):
             table[code] = (fn, lo)

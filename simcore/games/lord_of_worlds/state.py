@@ -64,6 +64,7 @@ class Context:
     sage_counts_architect_tiles: bool
     mix_chains_through_mix: bool  # per chain valuation
     mix_declaration_binding: bool
+    viewpoint_tie: str  # per viewpoint placement
     move_after_collect: bool
     start_hand_over: int  # per determinization (end-of-game guards, searches)
 
@@ -82,7 +83,7 @@ class LordOfWorldsState(State):
         "btile", "bup", "n_up", "reserve", "supply",
         "pterr", "parch", "archt", "pmix", "pempty", "cart", "pts", "stats", "rinit",
         "colour", "budget", "sel", "moved", "collected", "free_used", "pending", "last_gain",
-        "free_step",
+        "free_step", "vhex",
     )  # fmt: skip
     # The slots again, typed: the compiled build (``simcore.native``) makes them native fields.
     ctx: Context
@@ -131,6 +132,7 @@ class LordOfWorldsState(State):
     pending: int
     last_gain: int
     free_step: int
+    vhex: int  # planet hex of a viewpoint whose tied chains wait for the player's choice
 
     def __init__(self, ctx: Context | None = None, seed: int = 0) -> None:
         if ctx is None:
@@ -249,6 +251,7 @@ class LordOfWorldsState(State):
         new.n_up, new.colour, new.budget = self.n_up, self.colour, self.budget
         new.moved, new.collected, new.free_used = self.moved, self.collected, self.free_used
         new.pending, new.last_gain, new.free_step = self.pending, self.last_gain, self.free_step
+        new.vhex = self.vhex
         new.hsize, new.deck, new.discard = self.hsize[:], self.deck[:], self.discard[:]
         new.pcol, new.psum, new.btile = self.pcol[:], self.psum[:], self.btile[:]
         new.bup, new.reserve, new.supply = self.bup[:], self.reserve[:], self.supply[:]
@@ -307,7 +310,7 @@ class LordOfWorldsState(State):
             len(self.reserve), self.supply, self.pterr, self.parch, self.archt, self.pmix,
             self.cart, self.pts, self.stats, self.rinit, self.colour, self.budget, self.sel,
             self.moved, self.collected, self.free_used, self.pending, self.last_gain,
-            self.free_step,
+            self.free_step, self.vhex,
         ))  # fmt: skip
 
     def round_number(self) -> int:
@@ -355,9 +358,10 @@ class LordOfWorldsState(State):
         """Text view: display, hands, board, supply and an ASCII map of every planet."""
         return render.render(self)
 
-    def action_label(self, action: int) -> str:
-        """Readable label of ``action`` in this state."""
-        return render.action_label(self, action)
+    def action_label(self, action: int, viewer: int | None = None, *, reveal: bool = False) -> str:
+        """Readable label of ``action`` in this state, as ``viewer`` sees it (None: the seat
+        to act; ``reveal``: every hidden tile named)."""
+        return render.action_label(self, action, viewer, reveal)
 
     def action_classes(self, action: int) -> tuple[str, ...]:
         """Classes for restricted play (see render.action_classes)."""

@@ -1,8 +1,8 @@
 """Ratjack (Studio H, 2024): reach exactly 25 with face-up cards and bonus chips.
 
-Rules: shared/rules/ratjack.md. Package layout: ``params`` (rule numbers and [A] assumptions),
-``content`` (cards/chips from ``data/cards.toml``), ``state`` (position), ``rules`` (turn flow),
-``effects*`` (the 36 card effects), ``text`` (records, labels, narrative).
+Rules as implemented: docs/rules/ratjack.md. Package layout: ``params`` (rule numbers and [A]
+assumptions), ``content`` (cards/chips from ``data/cards.toml``), ``state`` (position),
+``rules`` (turn flow), ``effects*`` (the 36 card effects), ``text`` (records, labels, narrative).
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ class Ratjack(Game):
 
     spec = GameSpec(
         id="ratjack",
-        version=2,
+        version=3,
         min_players=2,
         max_players=4,
         hidden_information=True,
         description="push-your-luck card game: exactly 25 wins the round; 36 card effects, chips",
-        rules_source="shared/rules/ratjack.md",
+        rules_source="docs/rules/ratjack.md",
     )
     params_class = RatjackParams
     game_columns = {"decks": "str", "rounds": "int", "target": "int", **START_COLUMNS}

@@ -216,6 +216,16 @@ def take_card(s: S, q: int, i: int, to: int, face_up: bool) -> int:
     return c
 
 
+def deck_leaves(s: S, k: int, partial: bool = False) -> bool:
+    """The top ``k`` deck cards can be taken (fewer if ``partial`` and the deck is short) and
+    the deck still holds the cards a later step of the same effect draws (``s.pend``: raccoon
+    3's draw after the card it activated). §4.3: legality covers every step, not the first."""
+    n = len(s.deck)
+    if n < k and not partial:
+        return False
+    return n - min(k, n) >= s.pend
+
+
 def draw_top(s: S, a: int) -> int:
     """Top card of the deck into ``a``'s hand (only ``a`` sees it)."""
     c = s.deck.pop()

@@ -39,9 +39,12 @@ def _c2(s: S, a: int, first: tuple, second: tuple) -> None:
 
 # 3: put your hand card face up (activating it under ``raccoon3_activates`` [A]), then draw
 def _c3_activatable(s: S, a: int, h: int) -> bool:
+    """§4.3: ``h``'s effect resolves fully AND leaves a deck card for the draw that follows."""
     s.disp[a].append(h)  # probe: judged face up in the display, like a face-up play
     s.up[h] = 1
+    pend, s.pend = s.pend, 1  # the draw after the card: every deck step must leave one card
     ok = fx.resolvable(s, a, h)
+    s.pend = pend
     s.up[h] = 0
     s.disp[a].pop()
     return ok
@@ -59,7 +62,11 @@ def _c3_choices(s: S, a: int, x: int) -> list[int]:
 
 
 def _c3_feas(s: S, a: int, x: int) -> bool:
-    return bool(s.deck) and bool(_c3_choices(s, a, x))
+    # activating, the draw comes after the placed card's effect (which may refill the deck):
+    # each choice is judged with that draw pending (_c3_activatable)
+    if not s.rule_params.raccoon3_activates and not b.deck_leaves(s, 1):
+        return False
+    return bool(_c3_choices(s, a, x))
 
 
 def _c3_start(s: S, a: int, x: int) -> None:
@@ -88,7 +95,7 @@ def _c3_place(s: S, a: int, i: int) -> None:
         return
     c = b.draw_top(s, a)
     if s.trace is not None:
-        s.note(f"draws {s.ct.card_name(c)}")
+        s.note_card(f"draws {s.ct.card_name(c)}", "draws a card", c)
     s.ef = -1
 
 
@@ -99,7 +106,7 @@ def _c4(s: S, a: int, q: int, i: int, c: int) -> None:
 
 
 def _deck(s: S, a: int, x: int) -> bool:
-    return bool(s.deck)
+    return b.deck_leaves(s, 1)
 
 
 def _c5(s: S, a: int, x: int) -> None:
@@ -108,7 +115,11 @@ def _c5(s: S, a: int, x: int) -> None:
     s.up[c] = 0
     s.seen[c] = 1 << a
     if s.trace is not None:
-        s.note(f"puts the top card of the deck ({s.ct.card_name(c)}) face down")
+        s.note_card(
+            f"puts the top card of the deck ({s.ct.card_name(c)}) face down",
+            "puts the top card of the deck face down",
+            c,
+        )
 
 
 def _c7(s: S, a: int, first: tuple, second: tuple) -> None:
@@ -128,7 +139,7 @@ def _c9(s: S, a: int, x: int) -> None:
 def _c10_start(s: S, a: int, x: int) -> None:
     c = b.draw_top(s, a)
     if s.trace is not None:
-        s.note(f"draws {s.ct.card_name(c)}")
+        s.note_card(f"draws {s.ct.card_name(c)}", "draws a card", c)
 
 
 def _c10_opts(s: S, a: int) -> list[int]:
@@ -145,7 +156,9 @@ def _c10_choose(s: S, a: int, action: int) -> None:
 
 # 12: shuffle the top 3 discards into the deck
 def _c12_feas(s: S, a: int, x: int) -> bool:
-    return len(s.discard) >= 3 or s.rule_params.partial_deck_effects
+    n = len(s.discard)
+    # it refills the deck: a pending draw (s.pend) may find its card among these
+    return (n >= 3 or s.rule_params.partial_deck_effects) and len(s.deck) + min(3, n) >= s.pend
 
 
 def _c12(s: S, a: int, x: int) -> None:

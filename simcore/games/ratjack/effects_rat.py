@@ -56,7 +56,7 @@ def _discard_top(k: int):
     """Rat 11 / weasel 9: discard the top ``k`` cards of the deck."""
 
     def feas(s: S, a: int, x: int) -> bool:
-        return len(s.deck) >= k or s.rule_params.partial_deck_effects
+        return b.deck_leaves(s, k, s.rule_params.partial_deck_effects)
 
     def do(s: S, a: int, x: int) -> None:
         gone = []
@@ -95,7 +95,7 @@ def _r5_choose(s: S, a: int, action: int) -> None:
         s.note_target(action)
     s.seen[c] |= 1 << a
     if s.trace is not None:
-        s.note(f"looks at it: {s.ct.card_name(c)}")
+        s.note_card(f"looks at it: {s.ct.card_name(c)}", "looks at it", c)
     s.ef = -1
 
 

@@ -50,7 +50,7 @@ def _w2(s: S, a: int, q: int, i: int, c: int) -> None:
 
 # 3: draw, look, put face down in another player's display
 def _w3_feas(s: S, a: int, x: int) -> bool:
-    return bool(s.deck) and bool(b.opponents(s, a))
+    return b.deck_leaves(s, 1) and bool(b.opponents(s, a))
 
 
 def _w3_start(s: S, a: int, x: int) -> None:
@@ -58,7 +58,7 @@ def _w3_start(s: S, a: int, x: int) -> None:
     s.limbo = c
     s.seen[c] = 1 << a
     if s.trace is not None:
-        s.note(f"draws {s.ct.card_name(c)} and looks at it")
+        s.note_card(f"draws {s.ct.card_name(c)} and looks at it", "draws a card and looks at it", c)
 
 
 def _w3_opts(s: S, a: int) -> list[int]:

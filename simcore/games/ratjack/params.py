@@ -115,7 +115,8 @@ class RatjackParams(Params):
     )
     raccoon3_activates: bool = param(
         False,
-        "§7 raccoon 3: the hand card placed face up resolves its effect (the draw follows it)",
+        "§7 raccoon 3: the hand card placed face up resolves its effect, then the draw "
+        "follows (legal only if both can be carried out)",
         assumption=True,
     )
     lock_blocks_moves: bool = param(

@@ -6,7 +6,7 @@ The effect table lives on the state (``s.effects``), so that effects which resol
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from simcore.games.ratjack.codes import POS, RES0, SLOTS
 from simcore.games.ratjack.content import BLANK, EFFECT_IDS, LOCK
@@ -15,12 +15,23 @@ if TYPE_CHECKING:
     from simcore.games.ratjack.state import RatjackState as S
 
 
+# Effects whose own feasibility test answers for a pending draw (``s.pend``): rat 6 through
+# the card it turns up, raccoon 12 by refilling the deck. Every other effect leaves the deck
+# as it is or takes from it under ``board.deck_leaves``, so the draw needs a card there now.
+DECK_SELF: Final = frozenset(EFFECT_IDS.index(e) for e in ("rat_6", "raccoon_12"))
+
+
 def resolvable(s: S, a: int, x: int) -> bool:
-    """Card ``x``, face up in ``a``'s display, can resolve fully (or carries ``blank``)."""
+    """Card ``x``, face up in ``a``'s display, can resolve fully (or carries ``blank``),
+    leaving the deck cards that a pending step still draws (§4.3)."""
+    short = s.pend > len(s.deck)
     k = s.chip[x]
     if k >= 0 and s.face[k] == BLANK:
-        return True
-    return s.effects[s.ct.card_effect[x]].feas(s, a, x)
+        return not short
+    e = s.ct.card_effect[x]
+    if short and e not in DECK_SELF:
+        return False
+    return s.effects[e].feas(s, a, x)
 
 
 def flip_slots(s: S, a: int) -> list[int]:
@@ -28,6 +39,7 @@ def flip_slots(s: S, a: int) -> list[int]:
     out = []
     up, chip, face = s.up, s.chip, s.face
     effects, card_effect = s.effects, s.ct.card_effect
+    short = s.pend > len(s.deck)  # a pending draw finds no card unless the effect refills
     for i, y in enumerate(s.disp[a]):
         if up[y]:
             continue
@@ -37,10 +49,14 @@ def flip_slots(s: S, a: int) -> list[int]:
             if f == LOCK:
                 continue
             if f == BLANK:
-                out.append(i)  # no effect to resolve
+                if not short:
+                    out.append(i)  # no effect to resolve
                 continue
+        e = card_effect[y]
+        if short and e not in DECK_SELF:
+            continue
         up[y] = 1  # probe: the effect is judged with the card already face up
-        ok = effects[card_effect[y]].feas(s, a, y)
+        ok = effects[e].feas(s, a, y)
         up[y] = 0
         if ok:
             out.append(i)

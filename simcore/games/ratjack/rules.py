@@ -74,7 +74,7 @@ def new_round(s: S, start: int, rng: random.Random | None = None) -> None:
     s.disp = [[] for _ in range(s.n)]
     s.elim = [0] * s.n
     s.limbo = s.ef = s.ex = s.ea = s.eb = -1
-    s.es = s.pend = 0
+    s.es = s.pend = s.telim = 0
     s.extra = False
     s.last_gain = -1
     s.phase, s.cur, s.setup_left = P_SETUP, start, s.n
@@ -139,78 +139,88 @@ def _gain(s: S, seats: list[int], stat: int, a: int, why: str) -> None:
 
 
 def end_turn(s: S) -> None:
-    """§6 checks in order, then the next turn (or extra turn, next round, game end)."""
-    a, n, t = s.cur, s.n, s.rule_params.target
+    """§6: the end-of-turn check, then the next turn (or extra turn, next round, game end).
+
+    Revision 3: the check runs in full after every turn, whatever happened during it. Its
+    outcome depends only on the position (values, who is still in, the deck, VP) and on what
+    the active player did this turn (``telim``), never on where during the turn a VP or an
+    elimination happened: with ``elimination_timing = immediate`` an opponent may already be
+    out (and its VP awarded) before the check, and the check still scores the last player
+    standing and ends the game on ``points_to_win``.
+    """
+    a = s.cur
     s.turns += 1
     s.rturns += 1
     vals = s.tvals = s.values()
     if s.trace is not None:
         s.note("values " + "|".join(map(str, vals)))
+    _eliminate_opponents(s, a, vals, "")  # 1. opponents over the target
     elim = s.elim
-    # fast path: nobody over or at the target, deck not empty -> just the next turn (a loop,
-    # not all() over a generator: this runs at the end of every turn)
-    quiet = bool(s.deck) and s.rturns < s.rule_params.max_turns_per_round
-    if quiet:
-        for p, v in enumerate(vals):
-            if v >= t and not elim[p]:
-                quiet = False
-                break
-    if quiet:
+    if not elim[a] and vals[a] > s.rule_params.target:  # 2. self-bust
+        elim[a] = 1
+        s.count(a * NSTAT + TIMES_ELIM, 1)
+        if s.trace is not None:
+            s.note(f"seat {a} busts ({vals[a]}) and is eliminated")
+    why = _round_scoring(s, a, vals)  # 3.-5.: every VP of the check is awarded first ...
+    if why:
+        _end_round(s, why)  # ... then the game-end test (in _end_round)
+    elif not _game_won(s):  # the round goes on: VP earned this turn may still end the game
         _next_turn(s, a)
-        return
+
+
+def _eliminate_opponents(s: S, a: int, vals: list[int], when: str) -> None:
+    """§6.1: every opponent still in above the target is out; ``a`` gains 1 VP for each.
+
+    The end-of-turn check and ``elimination_timing = immediate`` both come here, so an
+    elimination counts the same wherever in the turn it happens (``telim``)."""
+    t, elim = s.rule_params.target, s.elim
     gained = 0
-    for o in range(n):  # 1. opponents over the target
+    for o in range(s.n):
         if o != a and not elim[o] and vals[o] > t:
             elim[o] = 1
             s.count(o * NSTAT + TIMES_ELIM, 1)
             gained += 1
             if s.trace is not None:
-                s.note(f"seat {o} is eliminated ({vals[o]})")
-    if gained:  # the game-end test waits for the whole check (§6: one check)
-        _elimination_vp(s, a, gained)
-    if not elim[a] and vals[a] > t:  # 2. self-bust
-        elim[a] = 1
-        s.count(a * NSTAT + TIMES_ELIM, 1)
+                s.note(f"seat {o} is eliminated{when} ({vals[o]})")
+    if gained:
+        s.telim += gained
+        s.vp[a] += gained
+        s.count(a * NSTAT + WON_ELIM, gained)
+        s.last_gain = a
         if s.trace is not None:
-            s.note(f"seat {a} busts ({vals[a]}) and is eliminated")
-    exact = [
-        p
-        for p in range(n)
-        if not elim[p] and vals[p] == t and (p == a or s.rule_params.opponent_exact_scores)
-    ]
+            s.note(f"seat {a} gains {gained} VP for eliminations")
+
+
+def _round_scoring(s: S, a: int, vals: list[int]) -> str:
+    """§6.3-6.5: award the round's VP; why the round ends ('' when it goes on)."""
+    rp, elim = s.rule_params, s.elim
+    t, opp_exact = rp.target, rp.opponent_exact_scores
+    exact: list[int] = []
+    alive: list[int] = []
+    for p in range(s.n):  # one loop, no comprehension frames: this runs after every turn
+        if not elim[p]:
+            alive.append(p)
+            if vals[p] == t and (p == a or opp_exact):
+                exact.append(p)
     if exact:  # 3. exactly the target
         _gain(s, exact, WON_EXACT, a, f"exactly {t}")
-        _end_round(s, "exact")
-        return
-    alive = [p for p in range(n) if not elim[p]]
+        return "exact"
     if len(alive) == 1:  # 4. last standing
         p = alive[0]
-        if s.rule_params.last_standing_stacks or not (p == a and gained):
+        # without stacking, the player who put the last opponent out this turn (at the check
+        # or, with immediate eliminations, earlier in the turn) has its elimination VP only
+        if rp.last_standing_stacks or not (p == a and s.telim):
             _gain(s, alive, WON_LAST, a, "last standing")
-        _end_round(s, "last_standing")
-        return
+        return "last_standing"
     if not alive:
-        _end_round(s, "wipeout")
-        return
-    if not s.deck or s.rturns >= s.rule_params.max_turns_per_round:  # 5. exhaustion
+        return "wipeout"
+    if not s.deck or s.rturns >= rp.max_turns_per_round:  # 5. exhaustion
         best = max(vals[p] for p in alive)
         tied = [p for p in alive if vals[p] == best]
-        if len(tied) == 1 or s.rule_params.exhaustion_tie == "all_tied_score":
+        if len(tied) == 1 or rp.exhaustion_tie == "all_tied_score":
             _gain(s, tied, WON_EXH, a, "highest value at exhaustion")
-        _end_round(s, "exhaustion")
-        return
-    if _game_won(s):  # elimination VP without the round ending
-        return
-    _next_turn(s, a)
-
-
-def _elimination_vp(s: S, a: int, gained: int) -> None:
-    """§6.1: the active player gains 1 VP per opponent it put above the target."""
-    s.vp[a] += gained
-    s.count(a * NSTAT + WON_ELIM, gained)
-    s.last_gain = a
-    if s.trace is not None:
-        s.note(f"seat {a} gains {gained} VP for eliminations")
+        return "exhaustion"
+    return ""
 
 
 def _next_turn(s: S, a: int) -> None:
@@ -220,6 +230,7 @@ def _next_turn(s: S, a: int) -> None:
         while s.elim[a]:
             a = (a + 1) % s.n
     s.extra = False
+    s.telim = 0
     s.cur, s.phase = a, P_DRAW
 
 
@@ -306,30 +317,24 @@ def apply(s: S, action: int) -> None:
 
 def _effect_done(s: S, a: int) -> None:
     """The card's effect is over: raccoon 3's pending draw (when it activated), end of turn."""
-    if s.pend:
+    if s.pend:  # legality kept a card for it (§4.3: every step of the effect resolves)
         s.pend = 0
-        if s.deck:
-            draw_top(s, a)
+        c = draw_top(s, a)
+        if s.trace is not None:
+            s.note_card(f"draws {s.ct.card_name(c)}", "draws a card", c)
     end_turn(s)
 
 
 def _eliminate_now(s: S, a: int) -> None:
     """§6 [A] ``elimination_timing = immediate``: a player above the target is out at once.
 
-    Opponents earn the active player 1 VP each; an active player above the target ends its
-    turn at once. An effect left without options by an elimination ends there.
+    Opponents earn the active player 1 VP each (step 1 of the check, run early); an active
+    player above the target ends its turn at once. An effect left without options by an
+    elimination ends there. The end-of-turn check follows either way (``end_turn``).
     """
-    vals, t, elim = s.values(), s.rule_params.target, s.elim
-    gained = 0
-    for o in range(s.n):
-        if o != a and not elim[o] and vals[o] > t:
-            elim[o] = 1
-            s.count(o * NSTAT + TIMES_ELIM, 1)
-            gained += 1
-            s.note(f"seat {o} is eliminated at once ({vals[o]})")
-    if gained:
-        _elimination_vp(s, a, gained)
-    if vals[a] > t or not fx.options(s, a):
+    vals = s.values()
+    _eliminate_opponents(s, a, vals, " at once")
+    if vals[a] > s.rule_params.target or not fx.options(s, a):
         s.ef, s.pend = -1, 0
         if s.limbo >= 0:  # weasel 3's card in flight has nowhere to go: it is discarded
             to_discard(s, s.limbo)
@@ -368,7 +373,11 @@ def _draw(s: S, a: int, action: int) -> None:
     s.last_effect = -1
     if s.trace is not None:
         pile = "deck" if action == DRAW_DECK else "discard pile"
-        s.note(f"seat {a} draws {s.ct.card_name(c)} from the {pile}")
+        s.note_card(
+            f"seat {a} draws {s.ct.card_name(c)} from the {pile}",
+            f"seat {a} draws from the {pile}",
+            c,
+        )
 
 
 def _play(s: S, a: int, action: int) -> None:
@@ -401,4 +410,6 @@ def _play(s: S, a: int, action: int) -> None:
         s.count(st + CARDS_DOWN, 1)
         s.ef = -1
         if s.trace is not None:
-            s.note(f"plays a card face down ({s.ct.card_name(h)})")
+            s.note_card(
+                f"plays a card face down ({s.ct.card_name(h)})", "plays a card face down", h
+            )

@@ -24,7 +24,7 @@ _SCALARS: Final = (
     "params", "ct", "effects", "rule_params", "n", "all", "nstat", "phase", "cur", "start",
     "setup_left", "round_no", "turns", "rturns", "limbo", "ef", "ex", "es", "ea", "eb", "extra",
     "drew", "last_gain", "last_card", "last_effect", "ended_by", "win", "tgt_all", "tgt_chips",
-    "seed_base", "chance_n", "others", "pend", "starts",
+    "seed_base", "chance_n", "others", "pend", "starts", "telim",
 )  # fmt: skip
 
 
@@ -41,7 +41,7 @@ class RatjackState(State):
     -2 out for the round).
     """
 
-    __slots__ = (*_LISTS, *_SCALARS, "hand", "disp", "trace", "cache", "plan_only")
+    __slots__ = (*_LISTS, *_SCALARS, "hand", "disp", "trace", "reveal", "cache", "plan_only")
     # The slots again, typed: the compiled build (``simcore.native``) makes them native fields.
     params: RatjackParams
     ct: Content
@@ -77,6 +77,7 @@ class RatjackState(State):
     others: tuple[tuple[int, ...], ...]
     pend: int
     starts: tuple[int, ...]
+    telim: int
     deck: list[int]
     discard: list[int]
     up: list[int]
@@ -93,6 +94,7 @@ class RatjackState(State):
     hand: list[list[int]]
     disp: list[list[int]]
     trace: list[str] | None
+    reveal: bool
     cache: list[int] | None
     plan_only: bool
 
@@ -123,6 +125,7 @@ class RatjackState(State):
         self.seed_base = rng.getrandbits(64)
         self.chance_n = 0
         self.trace: list[str] | None = None
+        self.reveal = False  # the narrative names hidden cards (``reveal_trace``)
         self.cache: list[int] | None = None
         # A lookahead copy that is only scored up to the end of the round sets this: the next
         # round's deal (a shuffle, ~10% of heuristic play) is then skipped (rules._end_round).
@@ -183,7 +186,7 @@ class RatjackState(State):
         new.last_effect, new.ended_by = self.last_effect, self.ended_by
         new.tgt_all, new.tgt_chips, new.seed_base = self.tgt_all, self.tgt_chips, self.seed_base
         new.chance_n, new.others, new.pend = self.chance_n, self.others, self.pend
-        new.starts = self.starts
+        new.starts, new.telim = self.starts, self.telim
         new.deck, new.discard = self.deck[:], self.discard[:]
         new.up, new.chip, new.chip_on = self.up[:], self.chip[:], self.chip_on[:]
         new.face, new.seen, new.vp = self.face[:], self.seen[:], self.vp[:]
@@ -200,7 +203,7 @@ class RatjackState(State):
         for d in self.disp:
             disp.append(d[:])
         new.hand, new.disp = hand, disp
-        new.trace = None  # narrative stays with the traced original
+        new.trace, new.reveal = None, self.reveal  # narrative stays with the traced original
         new.cache, new.plan_only = self.cache, self.plan_only
         return new
 
@@ -293,9 +296,9 @@ class RatjackState(State):
         """Per-game and per-seat statistics (§9)."""
         return text.outcome(self)
 
-    def action_label(self, action: int) -> str:
-        """Readable label of ``action`` now."""
-        return text.label(self, action)
+    def action_label(self, action: int, viewer: int | None = None, *, reveal: bool = False) -> str:
+        """Readable label of ``action`` now, as ``viewer`` sees it (None: the seat to act)."""
+        return text.label(self, action, viewer, reveal)
 
     def action_classes(self, action: int) -> tuple[str, ...]:
         """resolve/<family>/<value>, mode/up|down|discard_flip, card/<deck>/<value>."""
@@ -334,20 +337,33 @@ class RatjackState(State):
         if not self.plan_only:
             self.stats[index] += k
 
+    def reveal_trace(self) -> None:
+        """Analyst mode: narrative lines name every card, hidden ones included."""
+        self.reveal = True
+
     def note(self, line: str) -> None:
-        """Add a narrative line (only when tracing)."""
+        """Add a narrative line of public facts (only when tracing)."""
         if self.trace is not None:
             self.trace.append(line)
 
-    def note_target(self, action: int) -> None:
-        """Narrate a chosen card position."""
+    def note_card(self, line: str, hidden: str, *cards: int) -> None:
+        """Add ``line``, which names ``cards``; ``hidden`` instead when the seat to act cannot
+        identify them all (§8; a label's rule), unless the trace reveals everything."""
         if self.trace is not None:
-            self.trace.append("target " + text.pos_name(self, action))
+            seat, reveal = self.cur, self.reveal
+            known = all(text.sees(self, c, seat, reveal) for c in cards)
+            self.trace.append(line if known else hidden)
+
+    def note_target(self, action: int) -> None:
+        """Narrate a chosen card position (as the seat to act sees it)."""
+        if self.trace is not None:
+            self.trace.append("target " + text.pos_name(self, action, self.cur, self.reveal))
 
     def note_chip(self, action: int, face: int) -> None:
-        """Narrate a chip placement."""
+        """Narrate a chip placement (as the seat to act sees the card)."""
         if self.trace is not None:
-            self.trace.append(f"chip {text.FACE_IDS[face]} on {text.pos_name(self, action)}")
+            where = text.pos_name(self, action, self.cur, self.reveal)
+            self.trace.append(f"chip {text.FACE_IDS[face]} on {where}")
 
 
 def _derived(seed_base: int) -> int:

@@ -51,7 +51,7 @@ def observation(s: S, p: int) -> str:
     limbo = (ident(s.limbo), seen[s.limbo]) if s.limbo >= 0 else None
     reserve = tuple(sorted(face[k] for k, on in enumerate(s.chip_on) if on == -1))
     out = tuple(sorted(face[k] for k, on in enumerate(s.chip_on) if on == -2))
-    frame = (s.ef, s.ex, s.es, s.ea, s.eb, s.extra)
+    frame = (s.ef, s.ex, s.es, s.ea, s.eb, s.extra, s.telim)
     return repr(
         (p, s.phase, s.cur, s.round_no, s.turns, s.rturns, s.start, s.setup_left, s.vp, s.elim,
          len(s.deck), s.discard, reserve, out, disp, hands, limbo, frame, s.drew, s.last_gain,
@@ -78,31 +78,47 @@ def card_str(s: S, c: int) -> str:
     return s.ct.card_name(c)
 
 
-def pos_name(s: S, action: int) -> str:
-    """'seat 1 slot 2 (weasel 3 down, chip lock)'."""
+def sees(s: S, c: int, seat: int, reveal: bool = False) -> bool:
+    """``seat`` can identify card ``c`` (§8: face up, or seen and not lost since; the same
+    test as ``observation``), or ``reveal`` (the analyst's view)."""
+    return reveal or bool(s.up[c]) or (seat >= 0 and bool(s.seen[c] >> seat & 1))
+
+
+def pos_name(s: S, action: int, seat: int, reveal: bool = False) -> str:
+    """'seat 1, slot 2 (weasel 3, face down, chip lock)' as ``seat`` sees it: a card it cannot
+    identify reads 'seat 1, slot 2 (face down, chip lock)' (chips are public)."""
     q, i = divmod(action - POS, SLOTS)
     c = s.disp[q][i]
     k = s.chip[c]
+    side = "face up" if s.up[c] else "face down"
+    what = f"{card_str(s, c)}, {side}" if sees(s, c, seat, reveal) else side
     chip = f", chip {FACE_IDS[s.face[k]]}" if k >= 0 else ""
-    return f"seat {q} slot {i} ({card_str(s, c)} {'up' if s.up[c] else 'down'}{chip})"
+    return f"seat {q}, slot {i} ({what}{chip})"
 
 
-def label(s: S, action: int) -> str:
-    """Readable label of ``action`` in the current state."""
-    hand = s.hand[s.cur] if s.cur >= 0 else []
+def _hand_card(s: S, k: int, seat: int, reveal: bool) -> str:
+    """Card ``k`` of the acting seat's hand, named only if ``seat`` can identify it."""
+    c = s.hand[s.cur][k]
+    return card_str(s, c) if sees(s, c, seat, reveal) else f"hand card {k}"
+
+
+def label(s: S, action: int, viewer: int | None = None, reveal: bool = False) -> str:
+    """Readable label of ``action`` as ``viewer`` sees it (None: the seat to act; §8)."""
+    seat = s.cur if viewer is None else viewer
     if s.phase == P_DRAW:
         return "draw from deck" if action == DRAW_DECK else f"draw {card_str(s, s.discard[-1])}"
     name, k = kind(action)
     if name == "setup":
-        return f"set {card_str(s, hand[k])} face down"
+        return f"set {_hand_card(s, k, seat, reveal)} face down"
     if name == "pos":
-        return "choose " + pos_name(s, action)
+        return "choose " + pos_name(s, action, seat, reveal)
     if name == "handpos":
         q, i = divmod(k, HAND_SLOTS)
-        return f"choose seat {q} hand card {i}"
+        return f"choose seat {q}, hand card {i}"
     if name == "dflip":
         i, j = divmod(k, SLOTS)
-        return f"discard {card_str(s, hand[i])}, flip {card_str(s, s.disp[s.cur][j])}"
+        flip = pos_name(s, POS + s.cur * SLOTS + j, seat, reveal)
+        return f"discard {_hand_card(s, i, seat, reveal)}, flip {flip}"
     if name == "seat":
         return f"choose seat {k}"
     if name == "keep":
@@ -110,10 +126,10 @@ def label(s: S, action: int) -> str:
     if name == "chip":
         return f"chip {FACE_IDS[k]}"
     if name == "hand":
-        return f"choose {card_str(s, hand[k])} from hand"
+        return f"choose {_hand_card(s, k, seat, reveal)} from hand"
     if name == "up":
-        return f"play {card_str(s, hand[k])} face up"
-    return f"play {card_str(s, hand[k])} face down"
+        return f"play {_hand_card(s, k, seat, reveal)} face up"
+    return f"play {_hand_card(s, k, seat, reveal)} face down"
 
 
 def _effect_of(s: S, c: int) -> int:
@@ -169,16 +185,16 @@ def action_info(s: S, action: int) -> dict[str, Any]:
         if name == "dflip":
             i, j = divmod(k, SLOTS)
             info["mode"], card = "discard_flip", hand[i]
-            info["targets"] = pos_name(s, POS + s.cur * SLOTS + j)
+            info["targets"] = pos_name(s, POS + s.cur * SLOTS + j, s.cur)
         else:
             info["mode"], card = name, hand[k]
     else:
         info["mode"] = "target" if name in ("pos", "handpos") else name
-        if name == "pos":
-            info["targets"] = pos_name(s, action)
+        if name == "pos":  # as the acting seat sees it, like the label (§8)
+            info["targets"] = pos_name(s, action, s.cur)
         elif name == "handpos":
             q, i = divmod(k, HAND_SLOTS)
-            info["targets"] = f"seat {q} hand card {i}"
+            info["targets"] = f"seat {q}, hand card {i}"
         elif name == "seat":
             info["targets"] = f"seat {k}"
         elif name == "chip":
@@ -209,7 +225,9 @@ def trace_round_start(s: S) -> None:
     chips = ", ".join(FACE_IDS[f] for f in s.face)
     s.note(f"round {s.round_no}: chips show {chips}; discard {card_str(s, s.discard[-1])}")
     for p in range(s.n):
-        s.note(f"seat {p} is dealt {', '.join(card_str(s, c) for c in s.hand[p])}")
+        h = s.hand[p]
+        s.note_card(f"seat {p} is dealt {', '.join(card_str(s, c) for c in h)}",
+                    f"seat {p} is dealt {len(h)} cards", *h)  # fmt: skip
     s.note(f"seat {s.start} starts")
 
 

@@ -8,11 +8,12 @@ and the decision on top of the stack defines ``legal_actions`` (handlers are reg
 (vocabulary, inventions) and ``farm`` (exploring, missions, abilities, goals, potions)).
 
 Simulator assumptions beyond the spec's [A] parameters (see ``params``): a chief placement
-and its order (bonus first / main first) are one decision, so each placement row records its
-order; wheel bonuses, invention plays and mission completions may be skipped; beds, visitors
-and cheese go to the lowest empty room (starting rooms first); an attack on cards discards a
-random hand card; the ability-track "extra dug room" is an additional room outside the soil
-track; the farm's visitor/mission/door layout is in ``data/farm.toml``.
+and the order of its parts (main action, bonus parts) are separate decisions, and the placement
+row records the order taken; wheel bonuses, invention plays and mission completions may be
+skipped; beds, visitors and cheese go to the lowest empty room (starting rooms first); an
+attack on cards discards a random hand card; the ability-track "extra dug room" is an
+additional room outside the soil track; the farm's visitor/mission/door layout is in
+``data/farm.toml``. The rules as implemented: ``docs/rules/rats_of_wistar.md``.
 """
 
 from __future__ import annotations
@@ -45,10 +46,10 @@ class RatsOfWistar(Game):
     params: WistarParams  # type: ignore[assignment]  # Game types it as the base Params
 
     spec = GameSpec(
-        "rats_of_wistar", 2, 2, 4, True,
+        "rats_of_wistar", 3, 2, 4, True,
         "Rats of Wistar: rotating action wheel, chiefs and workers, inventions, farm "
         "exploration (provisional content set)",
-        "rules/rats_of_wistar.md",
+        "docs/rules/rats_of_wistar.md",
     )  # fmt: skip
     params_class = WistarParams
     provisional_note = (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from simcore.games.rats_of_wistar.board import (
     BED,
@@ -25,14 +25,22 @@ if TYPE_CHECKING:
     from simcore.games.rats_of_wistar.state import WistarState
 
 
+# ``("main", seat, main, PLACEMENT_MAIN)`` is a placement's own main action: only its strength
+# is the placement's ``strength_used`` (§12 rev. 3), not a main action an effect runs later.
+PLACEMENT_MAIN: Final = -1
+
+
 @auto("main")
 def _main(s: WistarState, task: tuple) -> None:
-    """Perform a main action at the current strength."""
+    """Perform a main action at the current strength, or at the fixed strength ``task[3] > 0``
+    an effect gives it."""
     seat, main = task[1], task[2]
-    st = task[3] if len(task) > 3 else strength(s, seat, main)  # fixed strength from an effect
+    fixed = task[3] if len(task) > 3 else 0
+    st = fixed if fixed > 0 else strength(s, seat, main)
     pl = s.players[seat]
     s._info = st
-    note_strength(s, st)
+    if fixed == PLACEMENT_MAIN:
+        note_strength(s, st)
     if s.trace is not None:
         s.log(f"seat {seat}: main action {MAIN_LABELS[main]} at strength {st}")
     if main in (0, 2):

@@ -43,6 +43,7 @@ ORDER_BASE: Final = 130  # + part index: which part of a placement (main action,
 BRANCH_BASE: Final = 150  # + branch
 SPEND_ACT: Final = 160  # pay the cost of a 'spend' primitive (STOP declines the rest of the effect)
 VISRET_BASE: Final = 170  # + index in the player's visitors: the visitor a 'spend' returns
+SPEND_CHEESE: Final = 190  # a 'spend visitor' pays with the cheese (a cellar visitor, §6)
 DOOR_BASE: Final = 300
 ROOM_BASE: Final = 320
 REVEAL_BASE: Final = 340

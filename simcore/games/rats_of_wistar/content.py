@@ -14,6 +14,7 @@ from simcore.games.rats_of_wistar.vocab import (
     ICONS,
     KINDS,
     TYPES,
+    UNDOABLE_OPS,
     compile_condition,
     compile_effect,
     fail,
@@ -108,9 +109,24 @@ def _tiles(file: str, data: dict, key: str, group: tuple[str, ...] | None, kinds
             raise fail(where, f"kind must be one of {', '.join(kinds)}, got {kind!r}")
         grp = _name(where, entry, group[0], group[1:]) if group else 0
         eff = compile_effect(where, entry.get("effect", []), kind)
+        if key == "visitors" and kind == "permanent":
+            _check_undoable(where, eff)
         out.append(Tile(entry["id"], kind, _int(where, entry, "vp", 0, 10, 0), grp, eff,
                         label=str(entry.get("name", entry["id"]))))  # fmt: skip
     return tuple(out)
+
+
+def _check_undoable(where: str, effect: tuple) -> None:
+    """A visitor's permanent effect ends when the visitor leaves the board (§10 rev. 3): only
+    modifiers the engine can take back are allowed."""
+    for prim in effect:
+        if prim[0] not in UNDOABLE_OPS:
+            allowed = ", ".join(sorted(UNDOABLE_OPS))
+            raise fail(
+                where,
+                f"a visitor's permanent effect cannot use {prim[0]!r} (it could not end when "
+                f"the visitor leaves); allowed: {allowed}",
+            )
 
 
 def _missions(file: str, data: dict) -> tuple[Tile, ...]:

@@ -8,6 +8,7 @@ from simcore.games.rats_of_wistar.actions import can_bed, can_dig, do_bed, do_di
 from simcore.games.rats_of_wistar.board import (
     AREA_BASE,
     CARD_BASE,
+    CHEESE,
     EMPTY,
     EXTRA_ROOM,
     HERO_BASE,
@@ -19,6 +20,7 @@ from simcore.games.rats_of_wistar.board import (
     ROOM_BASE,
     SOIL,
     SPEND_ACT,
+    SPEND_CHEESE,
     STOP,
     VISITOR,
     VISRET_BASE,
@@ -27,10 +29,14 @@ from simcore.games.rats_of_wistar.board import (
 )
 from simcore.games.rats_of_wistar.farm import completable, neighbours
 from simcore.games.rats_of_wistar.inventions import (
+    any_cost,
     discard_from_hand,
     gain_visitor,
     playable,
+    push_pay_any,
     register,
+    spend_cost,
+    unregister_visitor,
 )
 from simcore.games.rats_of_wistar.vocab import RESOURCES, SPEND_ANY, SPEND_VISITOR, VP
 from simcore.rng import randbelow
@@ -296,17 +302,17 @@ def _next_discount(s: WistarState, task: tuple) -> None:
     s.players[task[1]].nextdisc[task[2]] += task[3]
 
 
-def can_spend(pl: Player, what: int, n: int) -> bool:
-    """Whether the player holds what a 'spend' primitive asks for."""
+def can_spend(s: WistarState, pl: Player, what: int, n: int) -> bool:
+    """Whether the player holds what a 'spend' primitive asks for (the cheese is a visitor)."""
     if what == SPEND_ANY:
-        return pl.spendable() >= n
+        return pl.spendable() >= any_cost(s, pl, n)
     if what == SPEND_VISITOR:
-        return len(pl.visitors) >= n
-    return pl.res[what] >= n
+        return pl.n_visitors() >= n
+    return pl.res[what] >= spend_cost(s, pl, what, n)
 
 
 def _spend_options(s: WistarState, task: tuple) -> list[int]:
-    return [SPEND_ACT, STOP] if can_spend(s.players[task[1]], task[2], task[3]) else []
+    return [SPEND_ACT, STOP] if can_spend(s, s.players[task[1]], task[2], task[3]) else []
 
 
 @decide("spend", _spend_options)
@@ -322,34 +328,51 @@ def _spend(s: WistarState, task: tuple, action: int) -> None:
     pl = s.players[seat]
     s.push_effect(seat, rest)
     if what == SPEND_ANY:
-        s.stack.append(("pay", seat, n))
+        push_pay_any(s, seat, n)
     elif what == SPEND_VISITOR:
         s.stack.append(("spend_visitor", seat, n))
     else:
-        pl.res[what] -= n
+        cost = spend_cost(s, pl, what, n)
+        if what < 2 and s.rule_params.discount_applies_to == "any":
+            pl.nextdisc[what] = 0  # the discount applies to this payment and is used up
+        pl.res[what] -= cost
         if s.trace is not None:
-            s.log(f"seat {seat}: spends {n} {RESOURCES[what]}")
+            s.log(f"seat {seat}: spends {cost} {RESOURCES[what]}")
 
 
 def _visitor_options(s: WistarState, task: tuple) -> list[int]:
-    return [VISRET_BASE + i for i in range(len(s.players[task[1]].visitors))]
+    pl = s.players[task[1]]
+    opts = [VISRET_BASE + i for i in range(len(pl.visitors))]
+    return [*opts, SPEND_CHEESE] if pl.cheese >= 0 else opts  # §6: the cheese is a visitor
 
 
 @decide("spend_visitor", _visitor_options)
 def _spend_visitor(s: WistarState, task: tuple, action: int) -> None:
-    """A visitor leaves the board (its room is empty again, its income stops)."""
+    """A visitor (or the cheese) leaves the board: its room is empty again, and its income and
+    permanent effects end (§10 rev. 3)."""
     s.stack.pop()
-    pl = s.players[task[1]]
-    vis = pl.visitors.pop(action - VISRET_BASE)
-    tile = s.content.visitors[vis]
-    slot = pl.rooms.index(VISITOR)  # visitors are interchangeable in rooms
-    pl.rooms[slot] = EMPTY
-    if tile.kind == "income" and tile.effect in pl.income:
-        pl.income.remove(tile.effect)
-    if s.trace is not None:
-        s.log(f"seat {task[1]}: spends visitor {tile.id}")
+    seat = task[1]
+    pl = s.players[seat]
+    if action == SPEND_CHEESE:
+        _vacate(pl, CHEESE)
+        if s.trace is not None:
+            s.log(f"seat {seat}: spends the {pl.cheese} VP cheese")
+        pl.cheese = -1
+    else:
+        tile = s.content.visitors[pl.visitors.pop(action - VISRET_BASE)]
+        _vacate(pl, VISITOR)  # visitors are interchangeable in rooms
+        unregister_visitor(s, seat, tile)
+        if s.trace is not None:
+            s.log(f"seat {seat}: spends visitor {tile.id}")
     if task[2] > 1:
         s.stack.append(("spend_visitor", task[1], task[2] - 1))
+
+
+def _vacate(pl: Player, what: int) -> None:
+    """Empty a room holding ``what``. With ``fill_room_must_be_empty = false`` an invention may
+    have filled the room a visitor or the cheese stood in: it is then in no room."""
+    if what in pl.rooms:
+        pl.rooms[pl.rooms.index(what)] = EMPTY
 
 
 def explorer_targets(s: WistarState, pl: Player, how: int) -> list[int]:

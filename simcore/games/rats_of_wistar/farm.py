@@ -19,7 +19,7 @@ from simcore.games.rats_of_wistar.board import (
     VISIT_BASE,
     decide,
 )
-from simcore.games.rats_of_wistar.inventions import gain_visitor, playable
+from simcore.games.rats_of_wistar.inventions import any_cost, gain_visitor, playable, push_pay_any
 from simcore.games.rats_of_wistar.vocab import JOKER, POTION
 
 if TYPE_CHECKING:
@@ -200,7 +200,11 @@ def ability_options(s: WistarState, seat: int, track: int) -> list[int]:
     pl = s.players[seat]
     opts = []
     for i, ab in enumerate(s.content.abilities):
-        if ab.group == track and not pl.abil >> i & 1 and ab.cost <= pl.spendable():
+        if (
+            ab.group == track
+            and not pl.abil >> i & 1
+            and any_cost(s, pl, ab.cost) <= pl.spendable()
+        ):
             opts.append(ABILITY_BASE + i)
             if not s.rule_params.free_ability_choice:
                 break
@@ -266,8 +270,7 @@ def _ability(s: WistarState, task: tuple, action: int) -> None:
     if s.trace is not None:
         s.log(f"seat {seat}: uncovers ability {ab.id} ({ab.label})")
     s.push_effect(seat, ab.effect)
-    if ab.cost:
-        s.stack.append(("pay", seat, ab.cost))
+    push_pay_any(s, seat, ab.cost)  # paid first
 
 
 # ------------------------------------------------------------------ goals (§8.1)

@@ -10,7 +10,7 @@ from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
 if TYPE_CHECKING:
     from simcore.games.rats_of_wistar.board import Player
     from simcore.games.rats_of_wistar.state import WistarState
-    from simcore.games.rats_of_wistar.tables import Card
+    from simcore.games.rats_of_wistar.tables import Card, Tile
 
 
 def discard_from_hand(s: WistarState, pl: Player, card: int) -> None:
@@ -45,6 +45,28 @@ def register(s: WistarState, seat: int, kind: str, effect: tuple, source: str = 
         pl.x1.append((source, effect))
         return
     s.push_effect(seat, effect)
+
+
+def unregister_visitor(s: WistarState, seat: int, tile: Tile) -> None:
+    """A visitor left the board: its income stops and its permanent modifiers end (§10 rev. 3).
+
+    Content validation keeps visitors' permanent effects to modifiers that can be undone.
+    """
+    pl = s.players[seat]
+    if tile.kind == "income" and tile.effect in pl.income:
+        pl.income.remove(tile.effect)  # equal effects pay the same: any copy may go
+    if tile.kind != "permanent":
+        return
+    for prim in tile.effect:
+        op = prim[0]
+        if op == "gather_bonus":
+            pl.gather[prim[1]] -= prim[2]
+        elif op == "cost_discount":
+            pl.discount[prim[1]] -= 1
+        elif op == "strength_bonus":
+            pl.strength[prim[1]] -= prim[2]
+        elif op == "move_token_bonus":
+            pl.move_bonus -= 1
 
 
 def fill_target(s: WistarState, pl: Player) -> int:
@@ -83,6 +105,34 @@ def pay_resource(pl: Player, res: int, amount: int) -> None:
     if amount:
         pl.res[res] -= resource_cost(pl, res, amount)
         pl.nextdisc[res] = 0
+
+
+def any_cost(s: WistarState, pl: Player, n: int) -> int:
+    """A 'pay any n' cost after the pending wood and metal discounts, which reduce it only
+    with ``discount_applies_to = any`` (§10 rev. 3)."""
+    disc = pl.nextdisc[0] + pl.nextdisc[1]
+    if disc and n and s.rule_params.discount_applies_to == "any":
+        return n - disc if n > disc else 0
+    return n
+
+
+def push_pay_any(s: WistarState, seat: int, n: int) -> None:
+    """Push the payment of 'any n of wood / metal / hand cards' (a discount that applies is
+    used up by it, like the next payment of an invention)."""
+    pl = s.players[seat]
+    cost = any_cost(s, pl, n)
+    if n and s.rule_params.discount_applies_to == "any":
+        pl.nextdisc[0] = pl.nextdisc[1] = 0
+    if cost:
+        s.stack.append(("pay", seat, cost))
+
+
+def spend_cost(s: WistarState, pl: Player, res: int, n: int) -> int:
+    """A 'spend n wood' (0) or 'spend n metal' (1) cost after the pending discount on that
+    resource, which reduces it only with ``discount_applies_to = any`` (§10 rev. 3)."""
+    if res < 2 and s.rule_params.discount_applies_to == "any":
+        return resource_cost(pl, res, n)
+    return n
 
 
 def can_play(s: WistarState, pl: Player, card: Card, free: bool) -> bool:

@@ -32,6 +32,7 @@ from simcore.games.rats_of_wistar.board import (
     ROOM_BASE,
     SPACE_BASE,
     SPEND_ACT,
+    SPEND_CHEESE,
     STOP,
     VISIT_BASE,
     VISRET_BASE,
@@ -80,8 +81,9 @@ def _space(action: int) -> tuple[int, int]:
     return divmod(action - SPACE_BASE, 3)
 
 
-def action_label(s: Any, action: int) -> str:
-    """Label of ``action`` for the pending decision."""
+def action_label(s: Any, action: int, viewer: int | None = None, reveal: bool = False) -> str:
+    """Label of ``action`` for the pending decision as ``viewer`` sees it (None: the seat to
+    act)."""
     op = s.stack[-1][0] if s.stack else ""
     con = s.content
     if op == "turn":
@@ -138,6 +140,7 @@ def _generic(s: Any, op: str, action: int) -> str:
         (ROOM_BASE, lambda a: f"move explorer to {con.farm.rooms[a]}"),
         (DOOR_BASE, lambda a: "open door {}-{}".format(
             *(con.farm.rooms[r] for r in con.farm.doors[a]))),
+        (SPEND_CHEESE, lambda a: "spend the cheese"),
         (VISRET_BASE, lambda a: f"spend visitor {con.visitors[_visitor(s, a)].id}"),
         (SPEND_ACT, lambda a: "pay the cost"),
         (BRANCH_BASE, lambda a: f"choose {bonus_label((s.stack[-1][2][a],))}"),

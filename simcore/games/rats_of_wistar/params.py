@@ -64,6 +64,14 @@ class WistarParams(Params):
         le=6,
         assumption=True,
     )
+    discount_applies_to: str = param(
+        "payments",
+        "what a 'discount' effect (wood or metal off the next payment) reduces: the next "
+        "payment for an invention, a bed or a room, or also a 'spend' cost and a 'pay any' "
+        "cost (joker, power, ability, spend any), whichever comes first (§10 rev. 3)",
+        choices=("payments", "any"),
+        assumption=True,
+    )
     # §8 quick actions
     joker_cost: int = param(3, "wood/metal/hand cards paid for a joker (§8)", ge=1, le=6)
     power_cost: int = param(4, "wood/metal/hand cards paid per power level (§8)", ge=1, le=8)

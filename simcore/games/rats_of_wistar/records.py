@@ -26,11 +26,11 @@ def _counters(pl: Player) -> tuple[int, ...]:
 
 
 def track_placement(s: WistarState, seat: int) -> None:
-    """Start recording what this placement yields. Its row is decision ``steps - 1``, unless it
-    was the only option and resolved itself (no row: step -1, the record is not kept)."""
+    """Start recording what this placement yields. Its row is decision ``steps - 1``: every
+    placement is a decision, also the hut when it is the only option (``WistarState.settle``)."""
     if not s.records:
         return
-    s.plc = (-1 if s.auto else s.steps - 1, seat, _counters(s.players[seat]), (), -1)
+    s.plc = (s.steps - 1, seat, _counters(s.players[seat]), (), -1)
 
 
 def note_choice(s: WistarState, choice: str) -> None:
@@ -61,6 +61,5 @@ def finish_placement(s: WistarState) -> None:
     cols: dict[str, Any] = {f"y_{k}": b - a for k, a, b in zip(YIELDS, before, after, strict=True)}
     cols.update(order=">".join(c for c in choices if not c.startswith("branch")) or "-",
                 bonus_choices=";".join(choices), strength_used=st)  # fmt: skip
-    if step >= 0:
-        s.amend.append((step, cols))
+    s.amend.append((step, cols))
     s.plc = None

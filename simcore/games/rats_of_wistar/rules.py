@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from simcore.games.rats_of_wistar.actions import PLACEMENT_MAIN
 from simcore.games.rats_of_wistar.board import (
     BRANCH_BASE,
     HUT,
@@ -23,6 +24,7 @@ from simcore.games.rats_of_wistar.board import (
 )
 from simcore.games.rats_of_wistar.effects import feasible
 from simcore.games.rats_of_wistar.farm import can_goal
+from simcore.games.rats_of_wistar.inventions import any_cost, push_pay_any
 from simcore.games.rats_of_wistar.records import finish_placement, note_choice, track_placement
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, POTION
 from simcore.games.rats_of_wistar.wheel import space_slot
@@ -148,9 +150,9 @@ def quick_options(s: WistarState, seat: int, pl: Player) -> list[int]:
     prm = s.rule_params
     out = []
     spend = pl.spendable()
-    if spend >= prm.joker_cost:
+    if spend >= any_cost(s, pl, prm.joker_cost):
         out.append(QA_JOKER)
-    if pl.power < prm.max_power and spend >= prm.power_cost:
+    if pl.power < prm.max_power and spend >= any_cost(s, pl, prm.power_cost):
         out.append(QA_POWER)
     if pl.res[MOVE] and (pl.areas[0] or pl.areas[1] or pl.areas[2]):
         out.append(QA_MOVE)
@@ -221,7 +223,7 @@ def placement_parts(s: WistarState, seat: int, main: int, branches: tuple) -> tu
     ``A | B`` bonuses are one part (the branch is chosen when it runs). ``A & B`` bonuses are
     one part per primitive with ``bonus_part_order = free``, else one part in listed order.
     """
-    main_part = (("main", seat, main),)
+    main_part = (("main", seat, main, PLACEMENT_MAIN),)
     if len(branches) > 1:
         return (main_part, (("branch", seat, branches),))
     tasks = tuple((p[0], seat, *p[1:]) for p in branches[0])
@@ -247,17 +249,23 @@ def _order(s: WistarState, task: tuple, action: int) -> None:
 
 
 def part_name(part: tuple) -> str:
-    """Short name of a placement part: 'main', a primitive's name, or 'branch'."""
-    return "main" if part[0][0] == "main" else "+".join(t[0] for t in part)
+    """Short name of a placement part: 'main', a primitive's name, or 'bonus' for an ``A | B``
+    bonus (its branch is chosen when it runs and recorded as ``branch=k``)."""
+    op = part[0][0]
+    if op == "main" or op == "branch":
+        return "bonus" if op == "branch" else "main"
+    return "+".join(t[0] for t in part)
 
 
 def _quick(s: WistarState, seat: int, action: int) -> None:
     pl = s.players[seat]
     prm = s.rule_params
     if action == QA_JOKER:
-        s.push(("pay", seat, prm.joker_cost), ("gain", seat, JOKER, 1))
+        s.stack.append(("gain", seat, JOKER, 1))
+        push_pay_any(s, seat, prm.joker_cost)  # paid first
     elif action == QA_POWER:
-        s.push(("pay", seat, prm.power_cost), ("gain_power", seat))
+        s.stack.append(("gain_power", seat))
+        push_pay_any(s, seat, prm.power_cost)
     elif action == QA_MOVE:
         pl.res[MOVE] -= 1
         s.stack.append(("move_workers", seat, prm.move_token_workers + pl.move_bonus))

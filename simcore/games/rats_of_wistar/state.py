@@ -21,7 +21,7 @@ from simcore.rng import randbelow, state_stream, thaw
 
 # the stream enters the fingerprint by its state, whether frozen or thawed (``rng``)
 _NO_FP: Final = frozenset(
-    {"_legal", "trace", "_info", "plc", "amend", "records", "auto", "_rng", "_rng_src"}
+    {"_legal", "trace", "_info", "plc", "amend", "records", "_rng", "_rng_src"}
 )
 
 
@@ -30,7 +30,7 @@ STATE_SLOTS: Final = (
     "over", "hut", "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
     "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ", "deck",
     "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns", "steps", "_legal",
-    "trace", "_info", "plc", "amend", "auto", "starts", "records",
+    "trace", "_info", "plc", "amend", "starts", "records",
     )  # fmt: skip
 
 
@@ -87,7 +87,6 @@ class WistarState(State):
     _info: int
     plc: tuple | None
     amend: list[tuple[int, dict[str, Any]]]
-    auto: bool
     starts: tuple[int, ...]
     records: bool
 
@@ -114,7 +113,6 @@ class WistarState(State):
         self.plc = None  # the placement being resolved (records.py)
         self.amend = []  # finished placements' records
         self.records = True  # keep placement records (off in sampled worlds: nobody reads them)
-        self.auto = False  # a single-option decision is resolving itself (no actions row)
         setup(self)
         self.settle()
 
@@ -171,7 +169,10 @@ class WistarState(State):
             stack.append((prim[0], seat, *prim[1:]))
 
     def settle(self) -> None:
-        """Run automatic tasks until a decision with two or more options is pending."""
+        """Run automatic tasks until a decision with two or more options is pending, or a chief
+        placement with one (the hut alone): every placement is a decision with its own actions
+        row (§12 rev. 3). Other single options resolve themselves (their choice is recorded on
+        the placement's row)."""
         # ``AUTO.get`` at each use, not bound once: compiled, it is a direct dict lookup
         stack, decide = self.stack, DECIDE  # locals: runs after every step
         while True:
@@ -191,10 +192,8 @@ class WistarState(State):
             opts = options(self, task)
             if not opts:
                 stack.pop()
-            elif len(opts) == 1:
-                self.auto = True
+            elif len(opts) == 1 and (self.placed or task[0] != "turn"):
                 resolve(self, task, opts[0])
-                self.auto = False
             else:
                 self._legal = opts
                 return
@@ -255,7 +254,7 @@ class WistarState(State):
         new._rng, new._rng_src = None, src
         new.round, new.turn, new.over, new.rvis = self.round, self.turn, self.over, self.rvis
         new.qa, new.placed, new.turns, new.steps = self.qa, self.placed, self.turns, self.steps
-        new.plc, new.auto, new.starts, new.records = self.plc, self.auto, self.starts, self.records
+        new.plc, new.starts, new.records = self.plc, self.starts, self.records
         new.amend, new.order, new.stack = self.amend[:], self.order[:], self.stack[:]
         new.hut, new.wheel, new.rstack = self.hut[:], self.wheel[:], self.rstack[:]
         new.fvis, new.cheese, new.m_room = self.fvis[:], self.cheese[:], self.m_room[:]
@@ -336,9 +335,10 @@ class WistarState(State):
         """Score share estimate for search cut-offs."""
         return estimate(self, player)
 
-    def action_label(self, action: int) -> str:
-        """Readable name of ``action`` in the pending decision."""
-        return action_label(self, action)
+    def action_label(self, action: int, viewer: int | None = None, *, reveal: bool = False) -> str:
+        """Readable name of ``action`` in the pending decision, as ``viewer`` sees it (None:
+        the seat to act; ``reveal``: every hidden item named)."""
+        return action_label(self, action, viewer, reveal)
 
     def action_classes(self, action: int) -> tuple[str, ...]:
         """Classes for restricted play, e.g. ``place/S3``, ``place/hut``, ``quick/joker``."""

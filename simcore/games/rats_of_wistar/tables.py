@@ -134,6 +134,7 @@ class RuleParams:
     free_ability_choice: bool
     market_size: int
     market_discard: int
+    discount_applies_to: str
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)

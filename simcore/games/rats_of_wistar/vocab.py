@@ -34,6 +34,8 @@ EXPLORER_MOVES: Final = ("connected", "tent")
 PERMANENT_OPS: Final = frozenset(
     {"gather_bonus", "cost_discount", "strength_bonus", "move_token_bonus", "extra_room"}
 )
+# Permanent modifiers that can be taken back (a visitor's end when it leaves the board, §10).
+UNDOABLE_OPS: Final = PERMANENT_OPS - {"extra_room"}
 END_OPS: Final = frozenset({"end_vp_per"})
 
 

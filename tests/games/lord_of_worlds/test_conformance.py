@@ -33,6 +33,13 @@ def test_check_game_strategic_with_revision2_readings_flipped():
     check_game(g, 4, POLICIES, n_games=2, states_per_game=4)
 
 
+@pytest.mark.parametrize("variant", ["standard", "strategic"])
+def test_check_game_viewpoint_tie_first(variant):
+    # §5 rev. 3: the fixed order kept for comparison plays as conformant a game as the choice
+    check_game(game(variant=variant, viewpoint_tie="first"), 3, POLICIES, n_games=3,
+               states_per_game=4)  # fmt: skip
+
+
 def test_check_game_restricted_heuristic():
     check_game(game(), 2, ["heuristic:forbid=hire/white", "random:forbid=collect/colored"],
                n_games=2, states_per_game=4)  # fmt: skip

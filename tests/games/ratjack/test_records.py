@@ -59,7 +59,7 @@ def test_action_info_decodes_steps():
     )  # fmt: skip
     assert s.action_label(up(0)) == "play rat_red 1 face up"
     s.apply(up(0))
-    assert s.action_info(pos(0, 0))["targets"] == "seat 0 slot 0 (rat_red 5 up)"
+    assert s.action_info(pos(0, 0))["targets"] == "seat 0, slot 0 (rat_red 5, face up)"
     assert s.action_info(pos(0, 0))["mode"] == "target"
     s.apply(pos(0, 0))
     assert s.action_info(chip("plus5"))["chip"] == "plus5"

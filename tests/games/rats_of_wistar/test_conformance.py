@@ -67,10 +67,10 @@ def test_restricted_play_never_uses_a_sector() -> None:
 def test_trace_and_render() -> None:
     from simcore.trace import trace_game
 
-    lines = trace_game(GAME, 2, [make_heuristic(GAME), RandomPolicy()], 4)
+    lines = trace_game(GAME, 2, [make_heuristic(GAME), RandomPolicy()], 4, reveal=True)
     text = "\n".join(lines)
     assert "== round 5" in text and "chief on S" in text
-    assert "start_and_play" in text and "leftovers" in text
+    assert "start_and_play" in text and "leftovers" in text  # the final position (analyst view)
     # narrative lines are built only when tracing: each guarded kind still appears here
     for phrase in ("main action", "digs room", "builds bed", ": +", "pays", "explorer moves",
                    "reveals mission", "completes mission", "moves in", "plays", "potion ->",

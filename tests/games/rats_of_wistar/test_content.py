@@ -123,9 +123,10 @@ def test_content_records_pickle_by_their_constructor() -> None:
 def test_rule_params_copy_the_params_the_compiled_rules_read():
     from simcore.testing import check_params_copy
 
-    changed = {"rounds": 4, "joker_cost": 2, "bed_vp": (0, 1, 1, 2, 3, 5)}
+    changed = {"rounds": 4, "joker_cost": 2, "bed_vp": (0, 1, 1, 2, 3, 5),
+               "discount_applies_to": "any"}  # fmt: skip
     for overrides in ({}, changed):
         game = RatsOfWistar.from_overrides(overrides)
         copy = game.new_state(2, 1).rule_params
-        assert len(check_params_copy(copy, game.params)) == 29
+        assert len(check_params_copy(copy, game.params)) == 30
     assert {k: getattr(copy, k) for k in changed} == changed

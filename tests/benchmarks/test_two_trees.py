@@ -1,17 +1,22 @@
-"""benchmarks/same_games.py: two trees' games compared, and its refusals."""
+"""benchmarks/two_trees.py: two trees' games and speed compared, and its refusals."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
 from pathlib import Path
 
-from tests.benchmarks.scripts import ROOT, load_script
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def _same_games():
-    return load_script("same_games")
+def _two_trees():
+    spec = importlib.util.spec_from_file_location("two_trees", ROOT / "benchmarks" / "two_trees.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _copy_tree(dest: Path) -> Path:
@@ -23,7 +28,10 @@ def _copy_tree(dest: Path) -> Path:
 
 
 def test_a_tree_against_itself_is_identical(capsys):
-    assert _same_games().main([str(ROOT), str(ROOT), "--game", "ratjack", "--games", "2"]) == 0
+    assert (
+        _two_trees().main(["same-games", str(ROOT), str(ROOT), "--game", "ratjack", "--games", "2"])
+        == 0
+    )
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 5 and all(" yes " in line for line in out[1:])
 
@@ -38,7 +46,7 @@ def test_a_tree_that_plays_differently_is_caught(tmp_path, capsys):
     assert "actions[0]" in policy.read_text()
     rows = tmp_path / "rows.json"
     args = [str(ROOT), str(other), "--game", "ratjack", "--games", "2", "--json", str(rows)]
-    assert _same_games().main(args) == 1
+    assert _two_trees().main(["same-games", *args]) == 1
     found = {tuple(r["policies"]): r["identical"] for r in json.loads(rows.read_text())}
     assert {p: same for p, same in found.items() if "random" in p} == {
         p: False for p in found if "random" in p
@@ -50,33 +58,51 @@ def test_a_tree_that_plays_differently_is_caught(tmp_path, capsys):
 def test_a_tree_without_the_project_is_one_line_exit_2(tmp_path, capsys):
     # an empty directory: the run either fails to import the project or, where the project is
     # installed, imports the installed tree; both are refused in one line
-    assert _same_games().main([str(tmp_path), str(ROOT), "--game", "ratjack"]) == 2
+    assert _two_trees().main(["same-games", str(tmp_path), str(ROOT), "--game", "ratjack"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith(f"same_games: {tmp_path}: ratjack ")
+    assert err.count("\n") == 1 and err.startswith(f"two_trees: {tmp_path}: ratjack ")
     assert " failed: " in err or " imported the code of " in err
 
 
 def test_a_failing_run_is_named_in_one_line(monkeypatch, capsys, tmp_path):
-    module = _same_games()
+    module = _two_trees()
     error = "ModuleNotFoundError: No module named 'simcore'"
     failed = subprocess.CompletedProcess([], 1, stdout="", stderr=f"Traceback\n{error}\n")
     monkeypatch.setattr(module.subprocess, "run", lambda *a, **k: failed)
-    assert module.main([str(tmp_path), str(ROOT), "--game", "ratjack"]) == 2
-    assert capsys.readouterr().err.strip() == f"same_games: {tmp_path}: ratjack failed: {error}"
+    assert module.main(["same-games", str(tmp_path), str(ROOT), "--game", "ratjack"]) == 2
+    assert capsys.readouterr().err.strip() == f"two_trees: {tmp_path}: ratjack failed: {error}"
 
 
 def test_a_run_that_imported_another_tree_is_refused(monkeypatch, capsys, tmp_path):
-    module = _same_games()
+    module = _two_trees()
     report = json.dumps({"tree": str(ROOT), "hashes": []})
     done = subprocess.CompletedProcess([], 0, stdout=report + "\n", stderr="")
     monkeypatch.setattr(module.subprocess, "run", lambda *a, **k: done)
-    assert module.main([str(tmp_path), str(ROOT), "--game", "ratjack"]) == 2
+    assert module.main(["same-games", str(tmp_path), str(ROOT), "--game", "ratjack"]) == 2
     assert "imported the code of" in capsys.readouterr().err
 
 
 def test_bad_arguments_exit_2(capsys):
-    module = _same_games()
-    assert module.main([str(ROOT), str(ROOT), "--games", "0"]) == 2
-    assert module.main([str(ROOT), str(ROOT), "--game", "chess"]) == 2
+    module = _two_trees()
+    assert module.main(["same-games", str(ROOT), str(ROOT), "--games", "0"]) == 2
+    assert module.main(["same-games", str(ROOT), str(ROOT), "--game", "chess"]) == 2
     err = capsys.readouterr().err
     assert "--games must be at least 1" in err and "unknown game 'chess'" in err
+
+
+def test_speed_measures_both_trees_interleaved(tmp_path, capsys):
+    rows = tmp_path / "rows.json"
+    args = ["speed", str(ROOT), str(ROOT), "--game", "ratjack", "--spec", "random",
+            "--seconds", "0.2", "--rounds", "2", "--json", str(rows)]  # fmt: skip
+    assert _two_trees().main(args) == 0
+    (row,) = json.loads(rows.read_text())
+    assert row["game"] == "ratjack" and row["policy"] == "random"
+    assert row["old_games_per_s"] > 0 and row["new_games_per_s"] > 0 and row["ratio"] > 0
+    assert capsys.readouterr().out.startswith("ratjack")
+
+
+def test_speed_refuses_bad_rounds_and_seconds(capsys):
+    module = _two_trees()
+    assert module.main(["speed", str(ROOT), str(ROOT), "--rounds", "0"]) == 2
+    assert module.main(["speed", str(ROOT), str(ROOT), "--seconds", "nan"]) == 2
+    assert capsys.readouterr().err.count("two_trees: --rounds must be at least 1") == 2

@@ -1,0 +1,194 @@
+"""Two source trees side by side: speed measured interleaved, and whether they play the same games.
+
+    python benchmarks/two_trees.py speed OLD_TREE NEW_TREE [--seconds 2] [--rounds 3]
+        [--game ID ...] [--spec random --spec heuristic] [--json OUT]
+    python benchmarks/two_trees.py same-games OLD_TREE NEW_TREE [--games 20] [--game ID ...]
+        [--json OUT]
+
+``OLD_TREE`` is typically a ``git worktree`` of the last release or of ``main`` before a change.
+Each tree runs in fresh subprocesses with that tree first on ``sys.path``.
+
+``speed``: each round runs every (game, policy) measurement once in each tree, alternating which
+tree goes first; a measurement is ``simcore.bench.games_per_second`` (2 players, one core).
+Medians over rounds are compared, so machine load drifting during the run affects both trees
+alike. Prints old, new and the ratio new / old.
+
+``same-games``: every game of a fixed battery (2-4 players, every heuristic style, random play,
+short searches) is played in both trees and hashed whole (actions and returns); exit 1 when a
+line differs. A refactor that claims to keep behaviour must print ``yes`` on every line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+GAMES = ("ratjack", "lord_of_worlds", "rats_of_wistar")
+SPECS = ("random", "heuristic")
+SPEED_PROBE = (
+    "import json, sys; from simcore.bench import games_per_second; "
+    "print(json.dumps(games_per_second(sys.argv[1], 2, sys.argv[2], float(sys.argv[3]))))"
+)
+# (params, policies, share of --games); a share of 0.2 keeps the search lines short
+BATTERY = {
+    "ratjack": [
+        ({}, ["heuristic", "heuristic:style=aggressive"], 1.0),
+        ({}, ["heuristic", "heuristic:style=aggressive", "random"], 1.0),
+        ({}, ["heuristic", "heuristic", "heuristic:style=aggressive", "random"], 0.5),
+        ({}, ["mcts:iterations=30", "heuristic"], 0.2),
+    ],
+    "lord_of_worlds": [
+        ({}, ["random", "random", "random"], 1.0),
+        ({}, ["heuristic", "heuristic:style=architect", "random"], 1.0),
+        ({}, ["heuristic:style=architect", "heuristic", "heuristic", "random"], 0.5),
+        ({"variant": "strategic"}, ["heuristic", "heuristic:style=architect", "random"], 0.5),
+        ({}, ["mcts:iterations=20", "heuristic"], 0.1),
+    ],
+    "rats_of_wistar": [
+        ({}, ["heuristic:style=explorer", "heuristic:style=engine"], 1.0),
+        ({}, ["heuristic:style=explorer", "heuristic:style=engine", "random", "heuristic"], 1.0),
+        ({}, ["mcts:iterations=5", "heuristic", "random"], 0.05),
+    ],
+}
+GAMES_PROBE = """
+import hashlib, json, sys
+import simcore
+from simcore import registry
+from simcore.rng import game_seed, policy_stream
+from strategies.registry import make_policy
+game_id, lines = sys.argv[1], json.loads(sys.argv[2])
+out = {"tree": simcore.__file__.rsplit("/", 2)[0], "hashes": []}
+for params, specs, n in lines:
+    game = registry.make_game(game_id, params)
+    policies = [make_policy(spec, game) for spec in specs]
+    digest = hashlib.sha256()
+    for i in range(n):
+        seed = game_seed(0, i)
+        state = game.new_state(len(specs), seed)
+        rngs = [policy_stream(seed, seat) for seat in range(len(specs))]
+        actions = []
+        while state.current_player >= 0:
+            seat = state.current_player
+            action = policies[(seat + i) % len(specs)].act(state, rngs[seat])
+            actions.append(action)
+            state.apply(action)
+        digest.update(repr((actions, state.returns())).encode())
+    out["hashes"].append(digest.hexdigest()[:16])
+print(json.dumps(out))
+"""
+
+
+class TreeError(RuntimeError):
+    """A tree failed to run its games, or imported another tree's code."""
+
+
+def refuse(message: str) -> int:
+    """Print ``two_trees: message`` on stderr; exit code 2."""
+    print(f"two_trees: {message}", file=sys.stderr)
+    return 2
+
+
+def probe(tree: Path, code: str, *args: str) -> dict[str, Any]:
+    """Run ``code`` with ``tree``'s sources first on the path; its last stdout line as JSON."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], env=env, cwd=tree, capture_output=True, text=True
+    )
+    if out.returncode != 0:
+        tail = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise TreeError(f"{tree}: {args[0]} failed: {tail}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def speed(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """One row per (game, policy): median games/s of each tree over interleaved rounds."""
+    rows = []
+    for game in args.game or GAMES:
+        for spec in args.spec or SPECS:
+            runs: dict[str, list[float]] = {"old": [], "new": []}
+            for r in range(args.rounds):
+                for which in ("old", "new") if r % 2 == 0 else ("new", "old"):
+                    found = probe(getattr(args, which), SPEED_PROBE, game, spec, str(args.seconds))
+                    runs[which].append(float(found["games_per_s"]))
+            old, new = statistics.median(runs["old"]), statistics.median(runs["new"])
+            rows.append({"game": game, "policy": spec, "old_games_per_s": old,
+                         "new_games_per_s": new, "ratio": round(new / old, 3)})  # fmt: skip
+            print(f"{game:<16}{spec:<11}{old:>9.1f}{new:>9.1f}{new / old:>8.2f}x", flush=True)
+    return rows
+
+
+def battery_hashes(tree: Path, game: str, lines: list) -> list[str]:
+    """One hash per battery line, played with ``tree``'s code (refused if another tree ran)."""
+    found = probe(tree, GAMES_PROBE, game, json.dumps(lines))
+    if Path(found["tree"]).resolve() != tree.resolve():
+        raise TreeError(f"{tree}: {game} imported the code of {found['tree']}")
+    return found["hashes"]
+
+
+def same_games(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """One row per battery line: players, policies, games, identical."""
+    rows = []
+    print(f"{'game':<16}{'':>3}{'games':>5}  {'same':<4} policies")
+    for game in args.game or GAMES:
+        lines = [(prm, specs, max(1, round(args.games * share)))
+                 for prm, specs, share in BATTERY[game]]  # fmt: skip
+        old, new = battery_hashes(args.old, game, lines), battery_hashes(args.new, game, lines)
+        for (prm, specs, n), a, b in zip(lines, old, new, strict=True):
+            rows.append({"game": game, "params": prm, "policies": specs, "games": n,
+                         "old": a, "new": b, "identical": a == b})  # fmt: skip
+            label = ",".join(specs) + (f" {json.dumps(prm)}" if prm else "")
+            print(f"{game:<16}{len(specs)}p {n:>4}  {'yes' if a == b else 'NO ':<4} {label}")
+    return rows
+
+
+def parser() -> argparse.ArgumentParser:
+    """The two subcommands and their arguments."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    for name in ("speed", "same-games"):
+        s = sub.add_parser(name)
+        s.add_argument("old", type=Path)
+        s.add_argument("new", type=Path)
+        s.add_argument("--game", action="append")
+        s.add_argument("--json")
+    sub.choices["speed"].add_argument("--spec", action="append")
+    sub.choices["speed"].add_argument("--seconds", type=float, default=2.0)
+    sub.choices["speed"].add_argument("--rounds", type=int, default=3)
+    sub.choices["same-games"].add_argument("--games", type=int, default=20)
+    return p
+
+
+def problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the arguments, or None."""
+    unknown = sorted(set(args.game or ()) - set(GAMES))
+    if unknown:
+        return f"unknown game {unknown[0]!r}"
+    if args.command == "same-games" and args.games < 1:
+        return "--games must be at least 1"
+    if args.command == "speed" and (args.rounds < 1 or not 0 < args.seconds < 3600):
+        return "--rounds must be at least 1 and --seconds between 0 and 3600"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one comparison; 0 (same games), 1 (a line differs) or 2 (bad input, failed tree)."""
+    args = parser().parse_args(argv)
+    if (bad := problem(args)) is not None:
+        return refuse(bad)
+    try:
+        rows = speed(args) if args.command == "speed" else same_games(args)
+    except TreeError as exc:
+        return refuse(str(exc))
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1))
+    return 1 if any(not r.get("identical", True) for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

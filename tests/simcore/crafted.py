@@ -1,0 +1,103 @@
+"""Helpers of the bad-input and security tests: a small finished run, crafted copies of it,
+snapshots that show earlier data unchanged, and the one-line-error assertion."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from simcore.config import build_config
+from simcore.dataset import file_sha256
+from simcore.sweep import run_sweep
+from tests.conftest import cli_env
+
+BASE_RAW = {"game": "ratjack", "players": 2, "games": 8, "seed": 3,
+            "policies": ["random", "random"], "grid": {"points_to_win": [3, 4]}}  # fmt: skip
+
+
+def make_base(root: Path, name: str = "base") -> Path:
+    """A finished two-cell Ratjack run (16 games) at ``root/name``."""
+    cfg = build_config({**BASE_RAW, "name": name})
+    return run_sweep(cfg, root, chunk_size=4, quiet=True).run_dir
+
+
+def sweep_file(folder: Path, name: str = "base") -> Path:
+    """The sweep file of ``make_base``'s run (a resume needs the config again)."""
+    path = folder / f"{name}.toml"
+    grid = BASE_RAW["grid"]["points_to_win"]
+    path.write_text(f'name = "{name}"\ngame = "ratjack"\nplayers = 2\ngames = 8\nseed = 3\n'
+                    'policies = ["random", "random"]\n'
+                    f'[grid]\npoints_to_win = {grid}\n')  # fmt: skip
+    return path
+
+
+def copy_run(base: Path, root: Path, name: str = "base") -> Path:
+    """A copy of ``base`` at ``root/name`` (folder names stay as the manifest says)."""
+    target = root / name
+    shutil.copytree(base, target)
+    return target
+
+
+def manifest(run: Path) -> dict:
+    """The run's manifest as JSON."""
+    return json.loads((run / "manifest.json").read_text())
+
+
+def write_manifest(run: Path, doc: dict) -> None:
+    """Replace the run's manifest (a hand edit, as an attacker or a broken tool would)."""
+    (run / "manifest.json").write_text(json.dumps(doc))
+
+
+def reseal(run: Path) -> None:
+    """Update every part's checksum and row count in the manifest: what someone who edits
+    parts does so that the checksums alone no longer give the edit away."""
+    doc = manifest(run)
+    import pyarrow.parquet as pq
+
+    for chunk in doc["chunks"].values():
+        for table, info in chunk["parts"].items():
+            path = run / table / info["file"]
+            info["sha256"] = file_sha256(path)
+            info["rows"] = pq.ParquetFile(path).metadata.num_rows
+    write_manifest(run, doc)
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every file under ``root`` with the sha256 of its bytes."""
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}  # fmt: skip
+
+
+def cli(*args: str, env: dict | None = None, cwd: Path | None = None,
+        timeout: float = 120) -> subprocess.CompletedProcess:  # fmt: skip
+    """``boardlab ARGS`` in a subprocess (the fixtures importable), output captured."""
+    return subprocess.run([sys.executable, "-m", "simcore.cli", *args],
+                          env={**cli_env(), **(env or {})}, cwd=cwd, capture_output=True,
+                          text=True, timeout=timeout)  # fmt: skip
+
+
+def assert_one_line(proc: subprocess.CompletedProcess, code: int, needle: str) -> None:
+    """Exit ``code`` with exactly one line on stderr that contains ``needle``, no traceback."""
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == code, (proc.returncode, proc.stderr[-2000:])
+    assert len(lines) == 1, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
+    assert needle in lines[0], lines[0]
+
+
+def run_main(*argv: str) -> subprocess.CompletedProcess:
+    """``boardlab ARGV`` in this process (no interpreter start-up): its exit code and stderr,
+    as a process would give them."""
+    import contextlib
+    import io
+
+    from simcore.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(list(argv))
+    return subprocess.CompletedProcess(list(argv), code, "", err.getvalue())
