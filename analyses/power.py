@@ -5,8 +5,8 @@ games end alike and the observed standard error of the mean difference can be ti
 effect that changes 1% of games). That standard error describes *this* change, not a larger
 one: a true shift of δ must move at least ``|δ| / s`` games' outcomes (``s`` = the typical size
 of one game's change, 1 for a win share), and those moves carry their own variance. The model
-(the smallest variance any change of δ can have, so the sizes stated are the least a reader
-should expect):
+states the size a change detects with 80% power when it moves no more games than it must, or
+than this comparison already moves (a messier change, moving more games both ways, needs more):
 
 - a share ``q`` of the pairs differ (``q`` as observed here, or more if δ needs more),
   ``q_alt = max(q + |1 - 2p| |δ| / s1, |δ| / s1)`` with ``s1`` the mean |difference| of a
@@ -14,7 +14,9 @@ should expect):
   differently at a rate shifted toward 1/2 differ more often);
 - per-pair variance under the alternative ``q_alt * s2 - δ²`` (``s2`` the mean squared
   difference of a differing pair);
-- the two-sided test at level alpha has power ``Φ(|δ| √n / σ_alt - z(1 - alpha / 2))``.
+- the two-sided t-test at level alpha: its power from Poisson counts of up- and down-moves
+  when few games move (the t statistic of a handful of moves is far from normal), else
+  ``Φ(|δ| √n / σ_alt - t(1 - alpha / 2))``.
 
 ``s1`` and ``s2`` come from the pairs that differ when there are at least ``MIN_MOVED``;
 otherwise from pairing each game with an unrelated game of the other cell (what a change that

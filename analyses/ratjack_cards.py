@@ -268,10 +268,10 @@ def ranking_findings(inter: pl.DataFrame) -> list[str]:
     sizes = [100 * x for x in detectable_sizes(quiet, 0.05 / inter.height) if x == x]
     if sizes:
         lo, hi = f"{min(sizes):.1f}", f"{max(sizes):.1f}"
-        worth = f"±{hi}" if lo == hi else f"±{lo} to ±{hi} (depending on the effect)"
+        worth = f"±{hi} points" if lo == hi else f"±{lo} to ±{hi} points (by effect)"
         out.append(
             f"The {quiet.height} effects that are not significant are not distinguishable from "
-            f"0 here: with these games an effect worth {worth} points or more would have been "
+            f"0 here: with these games an effect worth {worth} or more would have been "
             "detected (80% power, Holm level), so each is worth less than that or unmeasured."
         )
     if "changed" in inter.columns:

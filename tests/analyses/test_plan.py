@@ -72,8 +72,8 @@ def test_plan_command_plays_a_pilot_and_records_it(tmp_path):
     sweep = tmp_path / "plan_me.toml"
     sweep.write_text(SWEEP)
     record = tmp_path / "pilots.json"
-    result = run_cli("plan", str(sweep), "--allow-import", "--pilot", "60", "--detect", "5", "--record",
-                     str(record), cwd=tmp_path)  # fmt: skip
+    result = run_cli("plan", str(sweep), "--allow-import", "--pilot", "60", "--detect", "5",
+                     "--record", str(record), cwd=tmp_path)  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "pilot of 60 games per cell" in result.stdout
     assert "Games per cell for that change detected in every comparison" in result.stdout
