@@ -373,8 +373,8 @@ def head_to_head(
 
 def check_params_copy(copy: Any, params: Any) -> list[str]:
     """Names of the params fields ``copy`` carries (a game's compiled copy, e.g. a generated
-    ``ParamsMirror``); ``ConformanceError`` if one differs from the params' own or if the copy does not survive
-    pickling (a compiled frozen class needs its ``__reduce__``)."""
+    ``ParamsMirror``); ``ConformanceError`` if one differs from the params' own or if the copy
+    does not survive pickling (a compiled frozen class needs its ``__reduce__``)."""
     import pickle
 
     from simcore.params import params_fields
