@@ -203,7 +203,7 @@ class WistarHeuristic:
         if op in ("complete_mission",):
             return w["mission"] if completable(s, pl_seat(s, pl)) else 0.0
         if op == "take_round_visitor":
-            return w["visitor"] if s.rvis >= 0 and B.EMPTY in pl.rooms else 0.0
+            return w["visitor"] if s.round_visitor >= 0 and B.EMPTY in pl.rooms else 0.0
         if op in ("take_visitor",):
             return w["visitor"]
         if op in ("dig_free", "bed_free", "place_worker", "gain_power", "gain_hero"):
@@ -218,14 +218,18 @@ class WistarHeuristic:
             return 0.0
         if main in (0, 2):
             res = 0 if main == 0 else 1
-            return (st + pl.gather[res]) * RES_VALUE[res] * (1.3 if pl.res[res] < 3 else 1.0)
+            return (
+                (st + pl.gather_bonus[res])
+                * RES_VALUE[res]
+                * (1.3 if pl.resources[res] < 3 else 1.0)
+            )
         if main == 1:
-            n = min(st, 6 - pl.dug, pl.res[1] // max(1, dig_cost(s, pl)))
+            n = min(st, 6 - pl.dug_rooms, pl.resources[1] // max(1, dig_cost(s, pl)))
             return 1.8 * n
         if main == 3:
             rooms = pl.rooms.count(B.EMPTY)
             left = s.rule_params.bed_workers - pl.beds
-            n = min(st, left, rooms, pl.res[0] // max(1, bed_cost(s, pl)))
+            n = min(st, left, rooms, pl.resources[0] // max(1, bed_cost(s, pl)))
             return (2.0 + 0.5 * (s.rule_params.rounds - s.round)) * n
         if main == 4:
             return st * 0.9 * self.w["card"]
@@ -239,7 +243,7 @@ class WistarHeuristic:
         if a == B.STOP:
             return 0.0
         if a == B.HUT:
-            first = 1.0 if seat not in s.hut and s.round < s.rule_params.rounds else 0.0
+            first = 1.0 if seat not in s.hut_chiefs and s.round < s.rule_params.rounds else 0.0
             return 1.2 + 0.5 + first
         if a >= B.SPACE_BASE:
             sec, sp = divmod(a - B.SPACE_BASE, 3)
@@ -258,7 +262,7 @@ class WistarHeuristic:
         # max over branches of the sum of their primitives, as plain loops: this runs for every
         # free space of every turn decision
         bonus: float | None = None
-        for branch in s.content.wheel[s._n][sec][1][sp]:
+        for branch in s.content.wheel[s.n_players][sec][1][sp]:
             v = 0.0
             for p in branch:
                 pv = memo.get(p)
@@ -297,7 +301,7 @@ class WistarHeuristic:
     # ------------------------------------------------------------------ other decisions
     def v_draft(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Sum of the pair's card values."""
-        return sum(self.card_value(s, pl, c) for c in s.pairs[a - B.PAIR_BASE])
+        return sum(self.card_value(s, pl, c) for c in s.draft_pairs[a - B.PAIR_BASE])
 
     def v_branch(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Value of the branch's primitives."""
@@ -332,8 +336,8 @@ class WistarHeuristic:
             return 1.6
         if a >= B.ROOM_BASE:
             room = a - B.ROOM_BASE
-            fresh = s.fvis[room] >= 0 or any(
-                r == room and not s.m_rev[m] for m, r in enumerate(s.m_room)
+            fresh = s.farm_visitors[room] >= 0 or any(
+                r == room and not s.mission_revealed[m] for m, r in enumerate(s.mission_rooms)
             )
             return (1.2 if fresh else 0.3) + (0.3 if room in s.content.farm.cellar else 0.0)
         return 1.3
@@ -345,9 +349,9 @@ class WistarHeuristic:
     def v_pay(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Pay with what is most plentiful / least useful."""
         if a == B.PAY_WOOD:
-            return pl.res[0] * 0.1
+            return pl.resources[0] * 0.1
         if a == B.PAY_METAL:
-            return pl.res[1] * 0.1
+            return pl.resources[1] * 0.1
         card = s.content.cards[a - B.CARD_BASE]
         playable = can_play(s, pl, card, False)
         return -self.card_value(s, pl, a - B.CARD_BASE) * 0.1 - (1.0 if playable else 0.0)
@@ -355,13 +359,13 @@ class WistarHeuristic:
     def desire(self, pl: Player, area: int) -> float:
         """How much one more worker in ``area`` is wanted."""
         key = ("forest_area", "burrow_area", "farm_area")[area]
-        return self.w[key] / (1.0 + pl.areas[area])
+        return self.w[key] / (1.0 + pl.area_workers[area])
 
     def v_move_workers(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Move towards the wanted area."""
         src, dst = divmod(a - B.MOVE_BASE, 3)
         return self.desire(pl, dst) - self.w[("forest_area", "burrow_area", "farm_area")[src]] / (
-            pl.areas[src]) - 0.05  # fmt: skip
+            pl.area_workers[src]) - 0.05  # fmt: skip
 
     def v_place_worker(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Place where a worker is wanted most."""
@@ -412,7 +416,7 @@ class WistarHeuristic:
 
 def _last_turn(s: WistarState) -> bool:
     """The acting seat's turn is the game's last: the game ends when it is over (§3)."""
-    return s.round >= s.rule_params.rounds and s.turn >= s._n * s.rule_params.chiefs - 1
+    return s.round >= s.rule_params.rounds and s.turn >= s.n_players * s.rule_params.chiefs - 1
 
 
 # decision kinds with a value method ``v_<kind>``, numbered as ``WistarHeuristic._value`` calls them

@@ -38,7 +38,7 @@ def _main(s: WistarState, task: tuple) -> None:
     fixed = task[3] if len(task) > 3 else 0
     st = fixed if fixed > 0 else strength(s, seat, main)
     pl = s.players[seat]
-    s._info = st
+    s._main_strength = st
     if fixed == PLACEMENT_MAIN:
         note_strength(s, st)
     if s.trace is not None:
@@ -46,7 +46,7 @@ def _main(s: WistarState, task: tuple) -> None:
     if main in (0, 2):
         res = 0 if main == 0 else 1
         if st > 0 or not s.rule_params.gather_bonus_needs_strength:
-            pl.res[res] += max(st, 0) + pl.gather[res]
+            pl.resources[res] += max(st, 0) + pl.gather_bonus[res]
         return
     if st <= 0:
         return
@@ -62,17 +62,17 @@ def _main(s: WistarState, task: tuple) -> None:
 
 def dig_cost(s: WistarState, pl: Player) -> int:
     """Metal per room after discounts."""
-    return max(s.rule_params.cost_floor, s.rule_params.dig_cost - pl.discount[0])
+    return max(s.rule_params.cost_floor, s.rule_params.dig_cost - pl.cost_discount[0])
 
 
 def bed_cost(s: WistarState, pl: Player) -> int:
     """Wood per bed after discounts."""
-    return max(s.rule_params.cost_floor, s.rule_params.bed_cost - pl.discount[1])
+    return max(s.rule_params.cost_floor, s.rule_params.bed_cost - pl.cost_discount[1])
 
 
 def can_dig(pl: Player) -> bool:
     """A soil tile is left."""
-    return pl.dug < 6
+    return pl.dug_rooms < 6
 
 
 def can_bed(s: WistarState, pl: Player) -> bool:
@@ -83,10 +83,10 @@ def can_bed(s: WistarState, pl: Player) -> bool:
 def do_dig(s: WistarState, seat: int) -> None:
     """Remove the lowest-VP soil tile: its room is dug and empty."""
     pl = s.players[seat]
-    pl.rooms[FIRST_SOIL + pl.dug] = EMPTY
-    pl.dug += 1
+    pl.rooms[FIRST_SOIL + pl.dug_rooms] = EMPTY
+    pl.dug_rooms += 1
     if s.trace is not None:
-        s.log(f"seat {seat}: digs room {pl.dug}")
+        s.log(f"seat {seat}: digs room {pl.dug_rooms}")
 
 
 def do_bed(s: WistarState, seat: int) -> None:
@@ -94,14 +94,14 @@ def do_bed(s: WistarState, seat: int) -> None:
     pl = s.players[seat]
     pl.rooms[pl.free_room()] = BED
     pl.beds += 1
-    pl.entrance += 1
+    pl.entrance_workers += 1
     if s.trace is not None:
         s.log(f"seat {seat}: builds bed {pl.beds}; a worker wakes at the entrance")
 
 
 def _dig_options(s: WistarState, task: tuple) -> list[int]:
     pl = s.players[task[1]]
-    ok = can_dig(pl) and pl.res[1] >= resource_cost(pl, 1, dig_cost(s, pl))
+    ok = can_dig(pl) and pl.resources[1] >= resource_cost(pl, 1, dig_cost(s, pl))
     return [DIG_ACT, STOP] if ok else []
 
 
@@ -121,7 +121,7 @@ def _dig(s: WistarState, task: tuple, action: int) -> None:
 
 def _bed_options(s: WistarState, task: tuple) -> list[int]:
     pl = s.players[task[1]]
-    ok = can_bed(s, pl) and pl.res[0] >= resource_cost(pl, 0, bed_cost(s, pl))
+    ok = can_bed(s, pl) and pl.resources[0] >= resource_cost(pl, 0, bed_cost(s, pl))
     return [BED_ACT, STOP] if ok else []
 
 
@@ -172,8 +172,8 @@ def _project(s: WistarState, task: tuple, action: int) -> None:
         s.market[deck][slot] = -1
         pl.hand.append(card)
         pl.hand.sort()
-        pl.known.append(card)
-        pl.known.sort()
+        pl.known_cards.append(card)
+        pl.known_cards.sort()
         if s.trace is not None:
             s.log(f"seat {seat}: takes {s.content.cards[card].name} from the market")
     cost = s.rule_params.basic_project_cost if deck == 0 else s.rule_params.advanced_project_cost

@@ -90,11 +90,41 @@ def decide(op: str, options: Callable) -> Callable:
 
 
 PLAYER_SLOTS: Final = (
-    "res", "vp", "power", "icons", "icon_tokens", "types", "played", "income", "x1",
-    "x1_used", "hand", "known", "entrance", "areas", "beds", "rooms", "dug", "visitors",
-    "cheese", "heroes", "explorer", "tents", "abil", "goals", "missions", "doors", "gather",
-    "discount", "strength", "move_bonus", "chiefs", "sectors", "ends", "nextdisc",
-    )  # fmt: skip
+    "resources",
+    "victory_points",
+    "power",
+    "icons",
+    "icon_tokens",
+    "type_counts",
+    "played",
+    "income",
+    "x1_effects",
+    "x1_used",
+    "hand",
+    "known_cards",
+    "entrance_workers",
+    "area_workers",
+    "beds",
+    "rooms",
+    "dug_rooms",
+    "visitors",
+    "cheese_vp",
+    "heroes",
+    "explorer_room",
+    "tent_rooms",
+    "uncovered_abilities",
+    "goals",
+    "missions",
+    "doors",
+    "gather_bonus",
+    "cost_discount",
+    "strength_bonus",
+    "move_token_bonus",
+    "chiefs_left",
+    "chiefs_by_sector",
+    "end_vp_per",
+    "next_discount",
+)
 
 
 class Player:
@@ -103,40 +133,40 @@ class Player:
     __slots__ = PLAYER_SLOTS
 
     # The slots again, typed: the compiled build (``simcore.native``) makes them native fields.
-    res: list[int]
-    vp: int
+    resources: list[int]
+    victory_points: int
     power: int
     icons: list[int]
     icon_tokens: int
-    types: list[int]
+    type_counts: list[int]
     played: list[int]
     income: list[tuple]
-    x1: list[tuple[str, tuple]]
+    x1_effects: list[tuple[str, tuple]]
     x1_used: list[int]
     hand: list[int]
-    known: list[int]
-    entrance: int
-    areas: list[int]
+    known_cards: list[int]
+    entrance_workers: int
+    area_workers: list[int]
     beds: int
     rooms: list[int]
-    dug: int
+    dug_rooms: int
     visitors: list[int]
-    cheese: int
+    cheese_vp: int
     heroes: list[int]
-    explorer: int
-    tents: list[int]
-    abil: int
+    explorer_room: int
+    tent_rooms: list[int]
+    uncovered_abilities: int
     goals: list[int]
     missions: list[int]
     doors: list[int]
-    gather: list[int]
-    discount: list[int]
-    strength: list[int]
-    move_bonus: int
-    chiefs: int
-    sectors: list[int]
-    ends: list[tuple]
-    nextdisc: list[int]
+    gather_bonus: list[int]
+    cost_discount: list[int]
+    strength_bonus: list[int]
+    move_token_bonus: int
+    chiefs_left: int
+    chiefs_by_sector: list[int]
+    end_vp_per: list[tuple]
+    next_discount: list[int]
 
     def __init__(
         self,
@@ -151,58 +181,86 @@ class Player:
     ) -> None:
         if wood < 0:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
-        self.res = [wood, metal, 0, moves, 0]  # wood, metal, joker, move token, potion
-        self.vp = vp
+        self.resources = [wood, metal, 0, moves, 0]  # wood, metal, joker, move token, potion
+        self.victory_points = vp
         self.power = 0
         self.icons = [0] * 6
         self.icon_tokens = 0
-        self.types = [0] * 3
+        self.type_counts = [0] * 3
         self.played = []
         self.income = []
-        self.x1 = []  # (source name, its own effect), §10
+        self.x1_effects = []  # (source name, its own effect), §10
         self.x1_used = []  # indices into x1 used this round
         self.hand = []
-        self.known = []
-        self.entrance = entrance
-        self.areas = [0, 0, 0]
+        self.known_cards = []
+        self.entrance_workers = entrance
+        self.area_workers = [0, 0, 0]
         self.beds = 0
         self.rooms = [EMPTY] * rooms + [SOIL] * (FIRST_SOIL - rooms) + [SOIL] * 6
-        self.dug = 0
+        self.dug_rooms = 0
         self.visitors = []
-        self.cheese = -1
+        self.cheese_vp = -1
         self.heroes = []
-        self.explorer = explorer
-        self.tents = []
-        self.abil = 0
+        self.explorer_room = explorer
+        self.tent_rooms = []
+        self.uncovered_abilities = 0
         self.goals = []
         self.missions = []
         self.doors = []
-        self.gather = [0, 0]
-        self.discount = [0, 0]
-        self.strength = [0, 0, 0]
-        self.move_bonus = 0
-        self.chiefs = chiefs
-        self.sectors = [0] * 7
-        self.ends = []
-        self.nextdisc = [0, 0]  # wood, metal off the next payment of that resource (§10)
+        self.gather_bonus = [0, 0]
+        self.cost_discount = [0, 0]
+        self.strength_bonus = [0, 0, 0]
+        self.move_token_bonus = 0
+        self.chiefs_left = chiefs
+        self.chiefs_by_sector = [0] * 7
+        self.end_vp_per = []
+        self.next_discount = [0, 0]  # wood, metal off the next payment of that resource (§10)
 
     def clone(self) -> Player:
         """Independent copy (tuples inside lists are immutable and shared)."""
         # spelled out rather than a loop over the slots: 3x faster, and the clone runs in every
         # search iteration and end-of-game play-out (the conformance test checks every slot)
         new = Player.__new__(Player)  # compiled: through the blank ``__init__``
-        new.vp, new.power, new.icon_tokens = self.vp, self.power, self.icon_tokens
-        new.entrance, new.beds, new.dug = self.entrance, self.beds, self.dug
-        new.cheese, new.explorer, new.abil = self.cheese, self.explorer, self.abil
-        new.move_bonus, new.chiefs = self.move_bonus, self.chiefs
-        new.res, new.icons, new.types = self.res[:], self.icons[:], self.types[:]
-        new.played, new.income, new.x1 = self.played[:], self.income[:], self.x1[:]
-        new.x1_used, new.hand, new.known = self.x1_used[:], self.hand[:], self.known[:]
-        new.areas, new.rooms, new.visitors = self.areas[:], self.rooms[:], self.visitors[:]
-        new.heroes, new.tents, new.goals = self.heroes[:], self.tents[:], self.goals[:]
-        new.missions, new.doors, new.gather = self.missions[:], self.doors[:], self.gather[:]
-        new.discount, new.strength = self.discount[:], self.strength[:]
-        new.sectors, new.ends, new.nextdisc = self.sectors[:], self.ends[:], self.nextdisc[:]
+        new.victory_points, new.power, new.icon_tokens = (
+            self.victory_points,
+            self.power,
+            self.icon_tokens,
+        )
+        new.entrance_workers, new.beds, new.dug_rooms = (
+            self.entrance_workers,
+            self.beds,
+            self.dug_rooms,
+        )
+        new.cheese_vp, new.explorer_room, new.uncovered_abilities = (
+            self.cheese_vp,
+            self.explorer_room,
+            self.uncovered_abilities,
+        )
+        new.move_token_bonus, new.chiefs_left = self.move_token_bonus, self.chiefs_left
+        new.resources, new.icons, new.type_counts = (
+            self.resources[:],
+            self.icons[:],
+            self.type_counts[:],
+        )
+        new.played, new.income, new.x1_effects = self.played[:], self.income[:], self.x1_effects[:]
+        new.x1_used, new.hand, new.known_cards = self.x1_used[:], self.hand[:], self.known_cards[:]
+        new.area_workers, new.rooms, new.visitors = (
+            self.area_workers[:],
+            self.rooms[:],
+            self.visitors[:],
+        )
+        new.heroes, new.tent_rooms, new.goals = self.heroes[:], self.tent_rooms[:], self.goals[:]
+        new.missions, new.doors, new.gather_bonus = (
+            self.missions[:],
+            self.doors[:],
+            self.gather_bonus[:],
+        )
+        new.cost_discount, new.strength_bonus = self.cost_discount[:], self.strength_bonus[:]
+        new.chiefs_by_sector, new.end_vp_per, new.next_discount = (
+            self.chiefs_by_sector[:],
+            self.end_vp_per[:],
+            self.next_discount[:],
+        )
         return new
 
     def free_room(self) -> int:
@@ -214,15 +272,20 @@ class Player:
 
     def spendable(self) -> int:
         """Wood + metal + hand cards (what 'pay any' accepts)."""
-        return self.res[0] + self.res[1] + len(self.hand)
+        return self.resources[0] + self.resources[1] + len(self.hand)
 
     def workers(self) -> int:
         """Workers out of bed and not the explorer: entrance plus the three areas."""
-        return self.entrance + self.areas[0] + self.areas[1] + self.areas[2]
+        return (
+            self.entrance_workers
+            + self.area_workers[0]
+            + self.area_workers[1]
+            + self.area_workers[2]
+        )
 
     def n_visitors(self) -> int:
         """Visitors held; the cheese counts as a cellar visitor (seed: for all effects)."""
-        return len(self.visitors) + (self.cheese >= 0)
+        return len(self.visitors) + (self.cheese_vp >= 0)
 
     def public(self) -> tuple:
         """Everything other seats can see of this board."""

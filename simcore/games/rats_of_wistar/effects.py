@@ -52,9 +52,9 @@ def _gain(s: WistarState, task: tuple) -> None:
     seat, res, n = task[1], task[2], task[3]
     pl = s.players[seat]
     if res == VP:
-        pl.vp += n
+        pl.victory_points += n
     else:
-        pl.res[res] += n
+        pl.resources[res] += n
     if s.trace is not None:
         s.log(f"seat {seat}: +{n} {RESOURCES[res]}")
 
@@ -95,22 +95,22 @@ def _bed_free(s: WistarState, task: tuple) -> None:
 
 @auto("gather_bonus")
 def _gather_bonus(s: WistarState, task: tuple) -> None:
-    s.players[task[1]].gather[task[2]] += task[3]
+    s.players[task[1]].gather_bonus[task[2]] += task[3]
 
 
 @auto("cost_discount")
 def _cost_discount(s: WistarState, task: tuple) -> None:
-    s.players[task[1]].discount[task[2]] += 1
+    s.players[task[1]].cost_discount[task[2]] += 1
 
 
 @auto("strength_bonus")
 def _strength_bonus(s: WistarState, task: tuple) -> None:
-    s.players[task[1]].strength[task[2]] += task[3]
+    s.players[task[1]].strength_bonus[task[2]] += task[3]
 
 
 @auto("move_token_bonus")
 def _move_token_bonus(s: WistarState, task: tuple) -> None:
-    s.players[task[1]].move_bonus += 1
+    s.players[task[1]].move_token_bonus += 1
 
 
 @auto("extra_room")
@@ -122,7 +122,7 @@ def _extra_room(s: WistarState, task: tuple) -> None:
 
 @auto("end_vp_per")
 def _end_vp_per(s: WistarState, task: tuple) -> None:
-    s.players[task[1]].ends.append(task[2:])
+    s.players[task[1]].end_vp_per.append(task[2:])
 
 
 @auto("attack")
@@ -133,8 +133,8 @@ def _attack(s: WistarState, task: tuple) -> None:
         if other == seat:
             continue
         if what < 2:
-            lost = min(n, pl.res[what])
-            pl.res[what] -= lost
+            lost = min(n, pl.resources[what])
+            pl.resources[what] -= lost
         else:
             lost = 0
             for _ in range(min(n, len(pl.hand))):
@@ -150,14 +150,14 @@ def _attack(s: WistarState, task: tuple) -> None:
 @auto("take_round_visitor")
 def _take_round_visitor(s: WistarState, task: tuple) -> None:
     pl = s.players[task[1]]
-    if s.rvis >= 0 and EMPTY in pl.rooms:
-        vis, s.rvis = s.rvis, -1
+    if s.round_visitor >= 0 and EMPTY in pl.rooms:
+        vis, s.round_visitor = s.round_visitor, -1
         gain_visitor(s, task[1], vis)
 
 
 @auto("take_visitor")
 def _take_visitor(s: WistarState, task: tuple) -> None:
-    pile = s.vsupply[task[2]]
+    pile = s.visitor_supply[task[2]]
     pl = s.players[task[1]]
     if pile and EMPTY in pl.rooms:
         gain_visitor(s, task[1], pile.pop(randbelow(s.rng, len(pile))))
@@ -192,7 +192,7 @@ def _gain_icon(s: WistarState, task: tuple, action: int) -> None:
 
 
 def _hero_options(s: WistarState, task: tuple) -> list[int]:
-    return [HERO_BASE + h for h in s.heroes]
+    return [HERO_BASE + h for h in s.hero_supply]
 
 
 @decide("gain_hero", _hero_options)
@@ -200,7 +200,7 @@ def _gain_hero(s: WistarState, task: tuple, action: int) -> None:
     """Take a hero from the supply."""
     s.stack.pop()
     hero = action - HERO_BASE
-    s.heroes.remove(hero)
+    s.hero_supply.remove(hero)
     s.players[task[1]].heroes.append(hero)
     tile = s.content.heroes[hero]
     if s.trace is not None:
@@ -210,8 +210,8 @@ def _gain_hero(s: WistarState, task: tuple, action: int) -> None:
 
 def _pay_options(s: WistarState, task: tuple) -> list[int]:
     pl = s.players[task[1]]
-    opts = [PAY_WOOD] if pl.res[0] else []
-    if pl.res[1]:
+    opts = [PAY_WOOD] if pl.resources[0] else []
+    if pl.resources[1]:
         opts.append(PAY_METAL)
     return opts + [CARD_BASE + c for c in pl.hand]
 
@@ -223,9 +223,9 @@ def _pay(s: WistarState, task: tuple, action: int) -> None:
     seat = task[1]
     pl = s.players[seat]
     if action == PAY_WOOD:
-        pl.res[0] -= 1
+        pl.resources[0] -= 1
     elif action == PAY_METAL:
-        pl.res[1] -= 1
+        pl.resources[1] -= 1
     else:
         discard_from_hand(s, pl, action - CARD_BASE)
     if s.trace is not None:
@@ -241,7 +241,7 @@ def _paid(s: WistarState, action: int) -> str:
 
 
 def _move_options(s: WistarState, task: tuple) -> list[int]:
-    areas = s.players[task[1]].areas
+    areas = s.players[task[1]].area_workers
     opts = [MOVE_BASE + a * 3 + b for a in range(3) if areas[a] for b in range(3) if b != a]
     return [*opts, STOP] if opts else []
 
@@ -253,7 +253,7 @@ def _move_workers(s: WistarState, task: tuple, action: int) -> None:
     if action == STOP:
         return
     src, dst = divmod(action - MOVE_BASE, 3)
-    areas = s.players[task[1]].areas
+    areas = s.players[task[1]].area_workers
     areas[src] -= 1
     areas[dst] += 1
     if task[2] > 1:
@@ -261,7 +261,7 @@ def _move_workers(s: WistarState, task: tuple, action: int) -> None:
 
 
 def _place_options(s: WistarState, task: tuple) -> list[int]:
-    return [AREA_BASE, AREA_BASE + 1, AREA_BASE + 2] if s.players[task[1]].entrance else []
+    return [AREA_BASE, AREA_BASE + 1, AREA_BASE + 2] if s.players[task[1]].entrance_workers else []
 
 
 @decide("place_worker", _place_options)
@@ -269,8 +269,8 @@ def _place_worker(s: WistarState, task: tuple, action: int) -> None:
     """Place a worker from the burrow entrance into an area."""
     s.stack.pop()
     pl = s.players[task[1]]
-    pl.entrance -= 1
-    pl.areas[action - AREA_BASE] += 1
+    pl.entrance_workers -= 1
+    pl.area_workers[action - AREA_BASE] += 1
 
 
 def feasible(s: WistarState, seat: int, prim: tuple) -> bool:
@@ -280,7 +280,7 @@ def feasible(s: WistarState, seat: int, prim: tuple) -> bool:
     if op == "complete_mission":
         return bool(completable(s, seat))
     if op == "move_workers":
-        return bool(pl.areas[0] or pl.areas[1] or pl.areas[2])
+        return bool(pl.area_workers[0] or pl.area_workers[1] or pl.area_workers[2])
     if op == "play":
         return bool(playable(s, seat, prim[1], prim[2]))
     if op == "draw":
@@ -291,7 +291,7 @@ def feasible(s: WistarState, seat: int, prim: tuple) -> bool:
 # ------------------------------------------------------------------ rev. 2 vocabulary (§10)
 @auto("lose_vp")
 def _lose_vp(s: WistarState, task: tuple) -> None:
-    s.players[task[1]].vp -= task[2]
+    s.players[task[1]].victory_points -= task[2]
     if s.trace is not None:
         s.log(f"seat {task[1]}: loses {task[2]} VP")
 
@@ -299,7 +299,7 @@ def _lose_vp(s: WistarState, task: tuple) -> None:
 @auto("next_discount")
 def _next_discount(s: WistarState, task: tuple) -> None:
     """The next payment of wood (0) or metal (1) costs ``n`` less."""
-    s.players[task[1]].nextdisc[task[2]] += task[3]
+    s.players[task[1]].next_discount[task[2]] += task[3]
 
 
 def can_spend(s: WistarState, pl: Player, what: int, n: int) -> bool:
@@ -308,7 +308,7 @@ def can_spend(s: WistarState, pl: Player, what: int, n: int) -> bool:
         return pl.spendable() >= any_cost(s, pl, n)
     if what == SPEND_VISITOR:
         return pl.n_visitors() >= n
-    return pl.res[what] >= spend_cost(s, pl, what, n)
+    return pl.resources[what] >= spend_cost(s, pl, what, n)
 
 
 def _spend_options(s: WistarState, task: tuple) -> list[int]:
@@ -334,8 +334,8 @@ def _spend(s: WistarState, task: tuple, action: int) -> None:
     else:
         cost = spend_cost(s, pl, what, n)
         if what < 2 and s.rule_params.discount_applies_to == "any":
-            pl.nextdisc[what] = 0  # the discount applies to this payment and is used up
-        pl.res[what] -= cost
+            pl.next_discount[what] = 0  # the discount applies to this payment and is used up
+        pl.resources[what] -= cost
         if s.trace is not None:
             s.log(f"seat {seat}: spends {cost} {RESOURCES[what]}")
 
@@ -343,7 +343,7 @@ def _spend(s: WistarState, task: tuple, action: int) -> None:
 def _visitor_options(s: WistarState, task: tuple) -> list[int]:
     pl = s.players[task[1]]
     opts = [VISRET_BASE + i for i in range(len(pl.visitors))]
-    return [*opts, SPEND_CHEESE] if pl.cheese >= 0 else opts  # §6: the cheese is a visitor
+    return [*opts, SPEND_CHEESE] if pl.cheese_vp >= 0 else opts  # §6: the cheese is a visitor
 
 
 @decide("spend_visitor", _visitor_options)
@@ -356,8 +356,8 @@ def _spend_visitor(s: WistarState, task: tuple, action: int) -> None:
     if action == SPEND_CHEESE:
         _vacate(pl, CHEESE)
         if s.trace is not None:
-            s.log(f"seat {seat}: spends the {pl.cheese} VP cheese")
-        pl.cheese = -1
+            s.log(f"seat {seat}: spends the {pl.cheese_vp} VP cheese")
+        pl.cheese_vp = -1
     else:
         tile = s.content.visitors[pl.visitors.pop(action - VISRET_BASE)]
         _vacate(pl, VISITOR)  # visitors are interchangeable in rooms
@@ -378,14 +378,14 @@ def _vacate(pl: Player, what: int) -> None:
 def explorer_targets(s: WistarState, pl: Player, how: int) -> list[int]:
     """Rooms the explorer may move to: connected without closed doors (0) or a tent room (1)."""
     if how == 1:
-        return sorted({r for r in pl.tents if r != pl.explorer})
-    seen, todo = {pl.explorer}, [pl.explorer]
+        return sorted({r for r in pl.tent_rooms if r != pl.explorer_room})
+    seen, todo = {pl.explorer_room}, [pl.explorer_room]
     while todo:
         for r in neighbours(s, todo.pop()):
             if r not in seen:
                 seen.add(r)
                 todo.append(r)
-    return sorted(seen - {pl.explorer})
+    return sorted(seen - {pl.explorer_room})
 
 
 def _explorer_options(s: WistarState, task: tuple) -> list[int]:
@@ -399,6 +399,6 @@ def _explorer_move(s: WistarState, task: tuple, action: int) -> None:
     s.stack.pop()
     if action != STOP:
         pl = s.players[task[1]]
-        pl.explorer = action - ROOM_BASE
+        pl.explorer_room = action - ROOM_BASE
         if s.trace is not None:
-            s.log(f"seat {task[1]}: explorer moves to {s.content.farm.rooms[pl.explorer]}")
+            s.log(f"seat {task[1]}: explorer moves to {s.content.farm.rooms[pl.explorer_room]}")

@@ -21,30 +21,30 @@ YIELDS: Final = ("wood", "metal", "joker", "move_token", "potion", "vp", "cards"
 
 def _counters(pl: Player) -> tuple[int, ...]:
     """What a placement can change, in the order of ``YIELDS``."""
-    return (*pl.res, pl.vp, len(pl.hand) + len(pl.played), len(pl.played), len(pl.missions),
-            pl.n_visitors(), len(pl.doors), pl.dug, pl.beds)  # fmt: skip
+    return (*pl.resources, pl.victory_points, len(pl.hand) + len(pl.played), len(pl.played),
+            len(pl.missions), pl.n_visitors(), len(pl.doors), pl.dug_rooms, pl.beds)  # fmt: skip
 
 
 def track_placement(s: WistarState, seat: int) -> None:
     """Start recording what this placement yields. Its row is decision ``steps - 1``: every
     placement is a decision, also the hut when it is the only option (``WistarState.settle``)."""
-    if not s.records:
+    if not s.keep_records:
         return
-    s.plc = (s.steps - 1, seat, _counters(s.players[seat]), (), -1)
+    s.open_placement = (s.steps - 1, seat, _counters(s.players[seat]), (), -1)
 
 
 def note_choice(s: WistarState, choice: str) -> None:
     """Record a bonus choice of the placement being resolved (also single-option ones)."""
-    if s.plc is not None:
-        step, seat, before, choices, st = s.plc
-        s.plc = (step, seat, before, (*choices, choice), st)
+    if s.open_placement is not None:
+        step, seat, before, choices, st = s.open_placement
+        s.open_placement = (step, seat, before, (*choices, choice), st)
 
 
 def note_strength(s: WistarState, strength_used: int) -> None:
     """Record the strength the placement's main action ran at."""
-    if s.plc is not None:
-        step, seat, before, choices, _ = s.plc
-        s.plc = (step, seat, before, choices, strength_used)
+    if s.open_placement is not None:
+        step, seat, before, choices, _ = s.open_placement
+        s.open_placement = (step, seat, before, choices, strength_used)
 
 
 @auto("placed_end")
@@ -54,12 +54,12 @@ def _placed_end(s: WistarState, task: tuple) -> None:
 
 def finish_placement(s: WistarState) -> None:
     """The placement is resolved: its yields go to its own row of the actions table."""
-    if s.plc is None:  # records off
+    if s.open_placement is None:  # records off
         return
-    step, seat, before, choices, st = s.plc
+    step, seat, before, choices, st = s.open_placement
     after = _counters(s.players[seat])
     cols: dict[str, Any] = {f"y_{k}": b - a for k, a, b in zip(YIELDS, before, after, strict=True)}
     cols.update(order=">".join(c for c in choices if not c.startswith("branch")) or "-",
                 bonus_choices=";".join(choices), strength_used=st)  # fmt: skip
-    s.amend.append((step, cols))
-    s.plc = None
+    s.amendments.append((step, cols))
+    s.open_placement = None

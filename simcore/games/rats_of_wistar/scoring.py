@@ -20,7 +20,7 @@ def ability_vp(s: WistarState, pl: Player) -> int:
     """VP of uncovered ability spaces plus the +2 pairs."""
     # plain loops here and in part_values, no generator expressions (3.11 builds a frame for
     # each): every search play-out and end-of-game guard scores finished games
-    mask, vp = pl.abil, 0
+    mask, vp = pl.uncovered_abilities, 0
     for i, a in enumerate(s.content.abilities):
         if mask >> i & 1:
             vp += a.vp
@@ -32,18 +32,18 @@ def ability_vp(s: WistarState, pl: Player) -> int:
 
 def room_vp(s: WistarState, pl: Player) -> int:
     """VP of the highest dug soil room (a room refilled by an invention is not dug, §6)."""
-    return s.rule_params.room_vp[pl.dug - 1] if pl.dug else 0
+    return s.rule_params.room_vp[pl.dug_rooms - 1] if pl.dug_rooms else 0
 
 
 def end_count(s: WistarState, pl: Player, what: int, sub: int) -> int:
     """How many things an ``end_vp_per`` effect counts (see vocab.END_WHAT)."""
     if what == 0:
-        return pl.types[sub]
+        return pl.type_counts[sub]
     if what == 1:
         return pl.icons[sub]
     values = (
-        0, 0, sum(pl.icons), pl.beds, pl.dug, pl.n_visitors(), len(pl.missions), len(pl.goals),
-        len(pl.played), pl.power,
+        0, 0, sum(pl.icons), pl.beds, pl.dug_rooms, pl.n_visitors(), len(pl.missions),
+        len(pl.goals), len(pl.played), pl.power,
     )  # fmt: skip
     return values[what]
 
@@ -68,20 +68,21 @@ def part_values(s: WistarState, seat: int) -> tuple[int, ...]:
         visitors += con.visitors[v].vp
     for c in pl.played:
         inventions += con.cards[c].vp
-    for w, sub, vp in pl.ends:
+    for w, sub, vp in pl.end_vp_per:
         ends += vp * end_count(s, pl, w, sub)
     return (
-        pl.vp,
+        pl.victory_points,
         ability_vp(s, pl),
         prm.bed_vp[pl.beds - 1] if pl.beds else 0,
         room_vp(s, pl),
         visitors,
-        max(pl.cheese, 0),
+        max(pl.cheese_vp, 0),
         inventions,
         ends,
         prm.power2_vp if pl.power >= 2 else 0,
-        (pl.res[0] + pl.res[1] + pl.res[MOVE] + len(pl.hand)) // prm.leftovers_per_vp,
-        pl.res[JOKER] // prm.jokers_per_vp,
+        (pl.resources[0] + pl.resources[1] + pl.resources[MOVE] + len(pl.hand))
+        // prm.leftovers_per_vp,
+        pl.resources[JOKER] // prm.jokers_per_vp,
     )
 
 
@@ -90,6 +91,6 @@ def estimate(s: WistarState, seat: int) -> float:
     scores = s.scores()
     mine = scores[seat]
     best = max(v for i, v in enumerate(scores) if i != seat)
-    if s.over:
+    if s.game_over:
         return 1.0 if seat in s.winners() else 0.0
     return max(0.0, min(1.0, 0.5 + (mine - best) / 40.0))

@@ -21,17 +21,67 @@ from simcore.rng import randbelow, state_stream, thaw
 
 # the stream enters the fingerprint by its state, whether frozen or thawed (``rng``)
 _NO_FP: Final = frozenset(
-    {"_legal", "trace", "_info", "plc", "amend", "records", "_rng", "_rng_src"}
+    {
+        "_legal",
+        "trace",
+        "_main_strength",
+        "open_placement",
+        "amendments",
+        "keep_records",
+        "_live_stream",
+        "_frozen_stream",
+    }
 )
 
 
 STATE_SLOTS: Final = (
-    "params", "content", "rule_params", "_n", "_rng", "_rng_src", "round", "order", "turn", "stack",
-    "over", "hut", "occ", "wheel", "rvis", "rstack", "vsupply", "fvis", "cheese", "m_room", "m_id",
-    "m_rev", "m_done", "m_box", "door_tok", "door_open", "door_box", "goals", "goal_occ", "deck",
-    "discard", "market", "heroes", "pairs", "players", "qa", "placed", "turns", "steps", "_legal",
-    "trace", "_info", "plc", "amend", "starts", "records",
-    )  # fmt: skip
+    "params",
+    "content",
+    "rule_params",
+    "n_players",
+    "_live_stream",
+    "_frozen_stream",
+    "round",
+    "order",
+    "turn",
+    "stack",
+    "game_over",
+    "hut_chiefs",
+    "space_chiefs",
+    "start_slots",
+    "round_visitor",
+    "round_visitor_stack",
+    "visitor_supply",
+    "farm_visitors",
+    "cheese_tiles",
+    "mission_rooms",
+    "mission_ids",
+    "mission_revealed",
+    "mission_done_by",
+    "mission_box",
+    "door_tokens",
+    "door_open",
+    "door_token_box",
+    "goals",
+    "goal_markers",
+    "deck",
+    "discard",
+    "market",
+    "hero_supply",
+    "draft_pairs",
+    "players",
+    "quick_actions",
+    "chief_placed",
+    "turns",
+    "steps",
+    "_legal",
+    "trace",
+    "_main_strength",
+    "open_placement",
+    "amendments",
+    "round_starts",
+    "keep_records",
+)
 
 
 class WistarState(State):
@@ -46,49 +96,49 @@ class WistarState(State):
     params: WistarParams
     content: Content
     rule_params: RuleParams
-    _n: int
-    _rng: Any  # the thawed stream, or None while frozen in ``_rng_src``
-    _rng_src: Any
+    n_players: int
+    _live_stream: Any  # the thawed stream, or None while frozen in ``_frozen_stream``
+    _frozen_stream: Any
     round: int
     order: list[int]
     turn: int
     stack: list[tuple]
-    over: bool
-    hut: list[int]
-    occ: list[list[int]]
-    wheel: list[int]
-    rvis: int
-    rstack: list[int]
-    vsupply: list[list[int]]
-    fvis: list[int]
-    cheese: list[int]
-    m_room: list[int]
-    m_id: list[int]
-    m_rev: list[int]
-    m_done: list[int]
-    m_box: list[list[int]]
-    door_tok: list[int]
+    game_over: bool
+    hut_chiefs: list[int]
+    space_chiefs: list[list[int]]
+    start_slots: list[int]
+    round_visitor: int
+    round_visitor_stack: list[int]
+    visitor_supply: list[list[int]]
+    farm_visitors: list[int]
+    cheese_tiles: list[int]
+    mission_rooms: list[int]
+    mission_ids: list[int]
+    mission_revealed: list[int]
+    mission_done_by: list[int]
+    mission_box: list[list[int]]
+    door_tokens: list[int]
     door_open: list[int]
-    door_box: list[int]
+    door_token_box: list[int]
     goals: list[int]
-    goal_occ: list[list[int]]
+    goal_markers: list[list[int]]
     deck: list[list[int]]
     discard: list[list[int]]
     market: list[list[int]]
-    heroes: list[int]
-    pairs: list[list[int]]
+    hero_supply: list[int]
+    draft_pairs: list[list[int]]
     players: list[Player]
-    qa: int
-    placed: bool
+    quick_actions: int
+    chief_placed: bool
     turns: int
     steps: int
     _legal: list[int]
     trace: list[str] | None
-    _info: int
-    plc: tuple | None
-    amend: list[tuple[int, dict[str, Any]]]
-    starts: tuple[int, ...]
-    records: bool
+    _main_strength: int
+    open_placement: tuple | None
+    amendments: list[tuple[int, dict[str, Any]]]
+    round_starts: tuple[int, ...]
+    keep_records: bool
 
     def __init__(
         self,
@@ -106,13 +156,15 @@ class WistarState(State):
         self.rule_params = (
             rule_params if rule_params is not None else params_copy(RuleParams, params)
         )
-        self._n = n_players
+        self.n_players = n_players
         self.rng = state_stream(seed)
         self.trace = None
-        self._info = -1  # strength of a main action resolved during the last apply
-        self.plc = None  # the placement being resolved (records.py)
-        self.amend = []  # finished placements' records
-        self.records = True  # keep placement records (off in sampled worlds: nobody reads them)
+        self._main_strength = -1  # strength of a main action resolved during the last apply
+        self.open_placement = None  # the placement being resolved (records.py)
+        self.amendments = []  # finished placements' records
+        self.keep_records = (
+            True  # keep placement records (off in sampled worlds: nobody reads them)
+        )
         setup(self)
         self.settle()
 
@@ -120,21 +172,21 @@ class WistarState(State):
     @property
     def rng(self) -> random.Random:
         """The state's chance stream (thawed on first use; see ``clone``)."""
-        stream = self._rng
+        stream = self._live_stream
         if stream is None:
-            stream = self._rng = thaw(self._rng_src)
-            self._rng_src = None
+            stream = self._live_stream = thaw(self._frozen_stream)
+            self._frozen_stream = None
         return stream
 
     @rng.setter
     def rng(self, stream: random.Random) -> None:
-        self._rng, self._rng_src = stream, None
+        self._live_stream, self._frozen_stream = stream, None
 
     def _stream_state(self) -> tuple:
         """``getstate()`` of the chance stream, without thawing a frozen one."""
-        if self._rng is not None:
-            return self._rng.getstate()
-        src = self._rng_src
+        if self._live_stream is not None:
+            return self._live_stream.getstate()
+        src = self._frozen_stream
         return src if isinstance(src, tuple) else thaw(src).getstate()
 
     # ----------------------------------------------------------------- driver
@@ -148,11 +200,6 @@ class WistarState(State):
     def current_player(self) -> int:
         """Seat of the decision on top of the stack, or TERMINAL."""
         return self.stack[-1][1] if self.stack else TERMINAL
-
-    @property
-    def n_players(self) -> int:
-        """Number of seats."""
-        return self._n
 
     def legal_actions(self) -> list[int]:
         """Options of the pending decision."""
@@ -177,7 +224,7 @@ class WistarState(State):
         stack, decide = self.stack, DECIDE  # locals: runs after every step
         while True:
             if not stack:
-                if self.over:
+                if self.game_over:
                     self._legal = []
                     return
                 flow(self)
@@ -192,7 +239,7 @@ class WistarState(State):
             opts = options(self, task)
             if not opts:
                 stack.pop()
-            elif len(opts) == 1 and (self.placed or task[0] != "turn"):
+            elif len(opts) == 1 and (self.chief_placed or task[0] != "turn"):
                 resolve(self, task, opts[0])
             else:
                 self._legal = opts
@@ -205,7 +252,7 @@ class WistarState(State):
                 f"action {action!r} is not legal for seat {self.current_player}"
             )
         self.steps += 1
-        self._info = -1
+        self._main_strength = -1
         task = self.stack[-1]
         DECIDE[task[0]][1](self, task, action)
         self.settle()
@@ -243,39 +290,69 @@ class WistarState(State):
         # spelled out rather than loops over slot names (about 2x faster): the clone runs in
         # every search iteration and end-of-game play-out; conformance checks every slot
         new = WistarState.__new__(WistarState)  # compiled: through the blank ``__init__``
-        new.params, new.content, new._n = self.params, self.content, self._n
+        new.params, new.content, new.n_players = self.params, self.content, self.n_players
         new.rule_params = self.rule_params
         # the stream is frozen once and shared by original and copy, each thawing its own on
         # first draw: most copies (search, end-of-game play-outs) never draw or are reseeded
-        src = self._rng_src
+        src = self._frozen_stream
         if src is None:
-            src = self._rng_src = self._rng.getstate()
-            self._rng = None
-        new._rng, new._rng_src = None, src
-        new.round, new.turn, new.over, new.rvis = self.round, self.turn, self.over, self.rvis
-        new.qa, new.placed, new.turns, new.steps = self.qa, self.placed, self.turns, self.steps
-        new.plc, new.starts, new.records = self.plc, self.starts, self.records
-        new.amend, new.order, new.stack = self.amend[:], self.order[:], self.stack[:]
-        new.hut, new.wheel, new.rstack = self.hut[:], self.wheel[:], self.rstack[:]
-        new.fvis, new.cheese, new.m_room = self.fvis[:], self.cheese[:], self.m_room[:]
-        new.m_id, new.m_rev, new.m_done = self.m_id[:], self.m_rev[:], self.m_done[:]
-        new.door_tok, new.door_open = self.door_tok[:], self.door_open[:]
-        new.door_box, new.goals, new.heroes = self.door_box[:], self.goals[:], self.heroes[:]
-        new.pairs, new._legal = self.pairs[:], self._legal[:]
+            src = self._frozen_stream = self._live_stream.getstate()
+            self._live_stream = None
+        new._live_stream, new._frozen_stream = None, src
+        new.round, new.turn, new.game_over, new.round_visitor = (
+            self.round,
+            self.turn,
+            self.game_over,
+            self.round_visitor,
+        )
+        new.quick_actions, new.chief_placed, new.turns, new.steps = (
+            self.quick_actions,
+            self.chief_placed,
+            self.turns,
+            self.steps,
+        )
+        new.open_placement, new.round_starts, new.keep_records = (
+            self.open_placement,
+            self.round_starts,
+            self.keep_records,
+        )
+        new.amendments, new.order, new.stack = self.amendments[:], self.order[:], self.stack[:]
+        new.hut_chiefs, new.start_slots, new.round_visitor_stack = (
+            self.hut_chiefs[:],
+            self.start_slots[:],
+            self.round_visitor_stack[:],
+        )
+        new.farm_visitors, new.cheese_tiles, new.mission_rooms = (
+            self.farm_visitors[:],
+            self.cheese_tiles[:],
+            self.mission_rooms[:],
+        )
+        new.mission_ids, new.mission_revealed, new.mission_done_by = (
+            self.mission_ids[:],
+            self.mission_revealed[:],
+            self.mission_done_by[:],
+        )
+        new.door_tokens, new.door_open = self.door_tokens[:], self.door_open[:]
+        new.door_token_box, new.goals, new.hero_supply = (
+            self.door_token_box[:],
+            self.goals[:],
+            self.hero_supply[:],
+        )
+        new.draft_pairs, new._legal = self.draft_pairs[:], self._legal[:]
         # nested lists by loops, not comprehensions (3.11 builds a frame for each of them)
         occ, goal_occ, players = [], [], []
-        for x in self.occ:
+        for x in self.space_chiefs:
             occ.append(x[:])
-        for x in self.goal_occ:
+        for x in self.goal_markers:
             goal_occ.append(x[:])
         for p in self.players:
             players.append(p.clone())
-        new.occ, new.goal_occ, new.players = occ, goal_occ, players
+        new.space_chiefs, new.goal_markers, new.players = occ, goal_occ, players
         # the pairs of lists (two decks, floors, colours): spelled out
-        a, b = self.vsupply
-        new.vsupply = [a[:], b[:]]
-        a, b = self.m_box
-        new.m_box = [a[:], b[:]]
+        a, b = self.visitor_supply
+        new.visitor_supply = [a[:], b[:]]
+        a, b = self.mission_box
+        new.mission_box = [a[:], b[:]]
         a, b = self.deck
         new.deck = [a[:], b[:]]
         a, b = self.discard
@@ -283,12 +360,12 @@ class WistarState(State):
         a, b = self.market
         new.market = [a[:], b[:]]
         new.trace = None
-        new._info = -1
+        new._main_strength = -1
         return new
 
     def reseed(self, rng: random.Random) -> None:
         """New chance stream (``substream(rng)``, built on first use)."""
-        self._rng, self._rng_src = None, rng.getrandbits(64)
+        self._live_stream, self._frozen_stream = None, rng.getrandbits(64)
 
     def fingerprint(self) -> tuple:
         """Complete description, without caches and the trace."""
@@ -310,7 +387,7 @@ class WistarState(State):
     def scores(self) -> list[float]:
         """Current total VP of every seat (final scoring applied to the current position)."""
         out = []  # a loop, not a comprehension: finished play-outs are scored by the thousand
-        for p in range(self._n):
+        for p in range(self.n_players):
             out.append(float(score_total(self, p)))
         return out
 
@@ -351,16 +428,16 @@ class WistarState(State):
     def keep_action_records(self, keep: bool) -> None:
         """Placement records (§12) only amend rows of the actions table: without one they are
         not kept (7-9% of a random game's time)."""
-        self.records = keep
+        self.keep_records = keep
         if not keep:
-            self.plc, self.amend = None, []
+            self.open_placement, self.amendments = None, []
 
     def post_action_info(self) -> dict[str, Any]:
         """``main_strength``: strength of a main action resolved by this step, else -1; and
         ``_amend``: records of placements resolved by this step, for their own rows (§12)."""
-        out: dict[str, Any] = {"main_strength": self._info}
-        if self.amend:
-            out["_amend"], self.amend = self.amend, []
+        out: dict[str, Any] = {"main_strength": self._main_strength}
+        if self.amendments:
+            out["_amend"], self.amendments = self.amendments, []
         return out
 
     def enable_trace(self) -> None:
