@@ -1,11 +1,14 @@
 """Rats of Wistar (Luciani & Sabia, 2023): the wheel worker-placement game, 2-4 players.
 
 Architecture: ``content`` loads the TOML content set (``data/``) and compiles every effect into
-tuples of the §10 vocabulary (``vocab``); the state keeps a stack of small task tuples
-``(op, seat, ...)``: automatic tasks (gains, income, the new-round steps) run inside ``apply``,
-and the decision on top of the stack defines ``legal_actions`` (handlers are registered in
+tuples of the §10 vocabulary (``vocab``). The position (``position``: data, every field
+declared once) keeps a stack of small task tuples ``(op, seat, ...)``; the rules are functions
+of a position: automatic tasks (gains, income, the new-round steps) run inside ``apply``, and
+the decision on top of the stack defines ``legal_actions`` (handlers are registered in
 ``rules`` (rounds, turns, wheel, hut, quick actions), ``actions`` (main actions), ``effects``
 (vocabulary, inventions) and ``farm`` (exploring, missions, abilities, goals, potions)).
+``state.WistarState`` puts the game API on the position; ``views`` and ``labels`` (text,
+records) sit on top of the rules.
 
 Simulator assumptions beyond the spec's [A] parameters (see ``params``): a chief placement
 and the order of its parts (main action, bonus parts) are separate decisions, and the placement

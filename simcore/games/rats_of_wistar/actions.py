@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from simcore.games.rats_of_wistar.board import (
     BED,
@@ -12,18 +12,15 @@ from simcore.games.rats_of_wistar.board import (
     FIRST_SOIL,
     MARKET_BASE,
     STOP,
+    Player,
     auto,
     decide,
 )
 from simcore.games.rats_of_wistar.inventions import pay_resource, resource_cost
+from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.records import note_strength
 from simcore.games.rats_of_wistar.vocab import MAIN_LABELS
 from simcore.games.rats_of_wistar.wheel import strength
-
-if TYPE_CHECKING:
-    from simcore.games.rats_of_wistar.board import Player
-    from simcore.games.rats_of_wistar.state import WistarState
-
 
 # ``("main", seat, main, PLACEMENT_MAIN)`` is a placement's own main action: only its strength
 # is the placement's ``strength_used`` (§12 rev. 3), not a main action an effect runs later.
@@ -31,7 +28,7 @@ PLACEMENT_MAIN: Final = -1
 
 
 @auto("main")
-def _main(s: WistarState, task: tuple) -> None:
+def _main(s: Position, task: tuple) -> None:
     """Perform a main action at the current strength, or at the fixed strength ``task[3] > 0``
     an effect gives it."""
     seat, main = task[1], task[2]
@@ -60,12 +57,12 @@ def _main(s: WistarState, task: tuple) -> None:
         s.stack.append(("explore", seat, st))
 
 
-def dig_cost(s: WistarState, pl: Player) -> int:
+def dig_cost(s: Position, pl: Player) -> int:
     """Metal per room after discounts."""
     return max(s.rule_params.cost_floor, s.rule_params.dig_cost - pl.cost_discount[0])
 
 
-def bed_cost(s: WistarState, pl: Player) -> int:
+def bed_cost(s: Position, pl: Player) -> int:
     """Wood per bed after discounts."""
     return max(s.rule_params.cost_floor, s.rule_params.bed_cost - pl.cost_discount[1])
 
@@ -75,12 +72,12 @@ def can_dig(pl: Player) -> bool:
     return pl.dug_rooms < 6
 
 
-def can_bed(s: WistarState, pl: Player) -> bool:
+def can_bed(s: Position, pl: Player) -> bool:
     """A bed tile is left and an empty room exists."""
     return pl.beds < s.rule_params.bed_workers and EMPTY in pl.rooms
 
 
-def do_dig(s: WistarState, seat: int) -> None:
+def do_dig(s: Position, seat: int) -> None:
     """Remove the lowest-VP soil tile: its room is dug and empty."""
     pl = s.players[seat]
     pl.rooms[FIRST_SOIL + pl.dug_rooms] = EMPTY
@@ -89,7 +86,7 @@ def do_dig(s: WistarState, seat: int) -> None:
         s.log(f"seat {seat}: digs room {pl.dug_rooms}")
 
 
-def do_bed(s: WistarState, seat: int) -> None:
+def do_bed(s: Position, seat: int) -> None:
     """Move the leftmost bed tile into an empty room; its worker goes to the entrance."""
     pl = s.players[seat]
     pl.rooms[pl.free_room()] = BED
@@ -99,14 +96,14 @@ def do_bed(s: WistarState, seat: int) -> None:
         s.log(f"seat {seat}: builds bed {pl.beds}; a worker wakes at the entrance")
 
 
-def _dig_options(s: WistarState, task: tuple) -> list[int]:
+def _dig_options(s: Position, task: tuple) -> list[int]:
     pl = s.players[task[1]]
     ok = can_dig(pl) and pl.resources[1] >= resource_cost(pl, 1, dig_cost(s, pl))
     return [DIG_ACT, STOP] if ok else []
 
 
 @decide("dig", _dig_options)
-def _dig(s: WistarState, task: tuple, action: int) -> None:
+def _dig(s: Position, task: tuple, action: int) -> None:
     """Dig one more room (paying metal) or stop (partial execution)."""
     s.stack.pop()
     if action == STOP:
@@ -119,14 +116,14 @@ def _dig(s: WistarState, task: tuple, action: int) -> None:
         s.stack.append(("dig", seat, task[2] - 1))
 
 
-def _bed_options(s: WistarState, task: tuple) -> list[int]:
+def _bed_options(s: Position, task: tuple) -> list[int]:
     pl = s.players[task[1]]
     ok = can_bed(s, pl) and pl.resources[0] >= resource_cost(pl, 0, bed_cost(s, pl))
     return [BED_ACT, STOP] if ok else []
 
 
 @decide("bed", _bed_options)
-def _bed(s: WistarState, task: tuple, action: int) -> None:
+def _bed(s: Position, task: tuple, action: int) -> None:
     """Build one more bed (paying wood) or stop."""
     s.stack.pop()
     if action == STOP:
@@ -139,7 +136,7 @@ def _bed(s: WistarState, task: tuple, action: int) -> None:
         s.stack.append(("bed", seat, task[2] - 1))
 
 
-def _project_options(s: WistarState, task: tuple) -> list[int]:
+def _project_options(s: Position, task: tuple) -> list[int]:
     pts = task[2]
     prm = s.rule_params
     opts = [STOP]
@@ -153,7 +150,7 @@ def _project_options(s: WistarState, task: tuple) -> list[int]:
 
 
 @decide("project", _project_options)
-def _project(s: WistarState, task: tuple, action: int) -> None:
+def _project(s: Position, task: tuple, action: int) -> None:
     """Spend project points on a market card or the top of a deck; stop loses the rest."""
     s.stack.pop()
     if action == STOP:

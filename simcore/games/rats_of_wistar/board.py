@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from simcore import fields
+
 # Room slots of a player board: 0-2 starting rooms, 3 the ability room, 4-9 the soil rooms
 # (soil tile k, in ascending VP order, covers slot 4 + k). Lower slots fill first. A room that an
 # invention fills gets its soil tile back (§6 rev. 2): it is SOIL again, not a kind of room.
@@ -89,84 +91,49 @@ def decide(op: str, options: Callable) -> Callable:
     return deco
 
 
-PLAYER_SLOTS: Final = (
-    "resources",
-    "victory_points",
-    "power",
-    "icons",
-    "icon_tokens",
-    "type_counts",
-    "played",
-    "income",
-    "x1_effects",
-    "x1_used",
-    "hand",
-    "known_cards",
-    "entrance_workers",
-    "area_workers",
-    "beds",
-    "rooms",
-    "dug_rooms",
-    "visitors",
-    "cheese_vp",
-    "heroes",
-    "explorer_room",
-    "tent_rooms",
-    "uncovered_abilities",
-    "goals",
-    "missions",
-    "doors",
-    "gather_bonus",
-    "cost_discount",
-    "strength_bonus",
-    "move_token_bonus",
-    "chiefs_left",
-    "chiefs_by_sector",
-    "end_vp_per",
-    "next_discount",
-)
-
-
 class Player:
-    """Everything one seat owns. Plain int lists so that ``clone`` is a few list copies."""
+    """Everything one seat owns. Plain int lists so that ``clone`` is a few list copies.
 
-    __slots__ = PLAYER_SLOTS
+    The fields below are declared once: slots, ``clone`` and ``public`` derive from them
+    (``simcore.fields``); the compiled build makes them native fields.
+    """
 
-    # The slots again, typed: the compiled build (``simcore.native``) makes them native fields.
-    resources: list[int]
-    victory_points: int
-    power: int
-    icons: list[int]
-    icon_tokens: int
-    type_counts: list[int]
-    played: list[int]
-    income: list[tuple]
-    x1_effects: list[tuple[str, tuple]]
-    x1_used: list[int]
-    hand: list[int]
-    known_cards: list[int]
-    entrance_workers: int
-    area_workers: list[int]
-    beds: int
-    rooms: list[int]
-    dug_rooms: int
-    visitors: list[int]
-    cheese_vp: int
-    heroes: list[int]
-    explorer_room: int
-    tent_rooms: list[int]
-    uncovered_abilities: int
-    goals: list[int]
-    missions: list[int]
-    doors: list[int]
-    gather_bonus: list[int]
-    cost_discount: list[int]
-    strength_bonus: list[int]
-    move_token_bonus: int
-    chiefs_left: int
-    chiefs_by_sector: list[int]
-    end_vp_per: list[tuple]
-    next_discount: list[int]
+    resources: list[int]  # wood, metal, joker, move token, potion (``vocab.RESOURCES``)
+    victory_points: int  # VP from the start and from play (scored at the end with the rest)
+    power: int  # power level (§8)
+    icons: list[int]  # tech icons per icon: played inventions plus tokens
+    icon_tokens: int  # tech-icon tokens taken
+    type_counts: list[int]  # played inventions per type
+    played: list[int]  # played invention cards
+    income: list[tuple]  # effects run again at every income step
+    x1_effects: list[tuple[str, tuple]]  # once-per-round effects: (source name, its effect)
+    x1_used: list[int]  # indices into ``x1_effects`` used this round
+    hand: list[int]  # invention cards in hand
+    known_cards: list[int]  # hand cards the other seats have seen
+    entrance_workers: int  # workers at the burrow entrance
+    area_workers: list[int]  # workers per area (forest, burrow, farm)
+    beds: int  # bed tiles built
+    rooms: list[int]  # per room slot: SOIL, EMPTY, BED, VISITOR or CHEESE (see above)
+    dug_rooms: int  # soil tiles removed
+    visitors: list[int]  # visitors held
+    cheese_vp: int  # VP of the cheese held, -1 for none
+    heroes: list[int]  # heroes held
+    explorer_room: int  # the farm room of the explorer
+    tent_rooms: list[int]  # farm rooms with a tent
+    uncovered_abilities: int  # bit mask over the content's ability spaces
+    goals: list[int]  # goal slots achieved
+    missions: list[int]  # missions completed
+    doors: list[int]  # door tokens taken
+    gather_bonus: list[int]  # permanent extra wood, metal per gather action
+    cost_discount: list[int]  # permanent discount on digging, beds
+    strength_bonus: list[int]  # permanent strength per area
+    move_token_bonus: int  # extra workers moved per move token
+    chiefs_left: int  # chiefs not placed this round
+    chiefs_by_sector: list[int]  # chiefs placed per wheel sector in the game; index 6: the hut
+    end_vp_per: list[tuple]  # end-of-game VP effects (``vocab.END_WHAT``, sub, VP)
+    next_discount: list[int]  # wood, metal off the next payment of that resource (§10)
+
+    __slots__ = tuple(__annotations__)
 
     def __init__(
         self,
@@ -218,49 +185,28 @@ class Player:
 
     def clone(self) -> Player:
         """Independent copy (tuples inside lists are immutable and shared)."""
-        # spelled out rather than a loop over the slots: 3x faster, and the clone runs in every
-        # search iteration and end-of-game play-out (the conformance test checks every slot)
-        new = Player.__new__(Player)  # compiled: through the blank ``__init__``
-        new.victory_points, new.power, new.icon_tokens = (
-            self.victory_points,
-            self.power,
-            self.icon_tokens,
-        )
-        new.entrance_workers, new.beds, new.dug_rooms = (
-            self.entrance_workers,
-            self.beds,
-            self.dug_rooms,
-        )
-        new.cheese_vp, new.explorer_room, new.uncovered_abilities = (
-            self.cheese_vp,
-            self.explorer_room,
-            self.uncovered_abilities,
-        )
-        new.move_token_bonus, new.chiefs_left = self.move_token_bonus, self.chiefs_left
-        new.resources, new.icons, new.type_counts = (
-            self.resources[:],
-            self.icons[:],
+        # The compiled build's clone (a pure build derives it from the fields).
+        # Spelled out, natively compiled: MCTS_NOTE
+        new = Player()  # the blank ``__init__``
+        new.resources, new.victory_points = self.resources[:], self.victory_points
+        new.power, new.icons, new.icon_tokens = self.power, self.icons[:], self.icon_tokens
+        new.type_counts, new.played, new.income = (
             self.type_counts[:],
+            self.played[:],
+            self.income[:],
         )
-        new.played, new.income, new.x1_effects = self.played[:], self.income[:], self.x1_effects[:]
-        new.x1_used, new.hand, new.known_cards = self.x1_used[:], self.hand[:], self.known_cards[:]
-        new.area_workers, new.rooms, new.visitors = (
-            self.area_workers[:],
-            self.rooms[:],
-            self.visitors[:],
-        )
-        new.heroes, new.tent_rooms, new.goals = self.heroes[:], self.tent_rooms[:], self.goals[:]
-        new.missions, new.doors, new.gather_bonus = (
-            self.missions[:],
-            self.doors[:],
-            self.gather_bonus[:],
-        )
-        new.cost_discount, new.strength_bonus = self.cost_discount[:], self.strength_bonus[:]
-        new.chiefs_by_sector, new.end_vp_per, new.next_discount = (
-            self.chiefs_by_sector[:],
-            self.end_vp_per[:],
-            self.next_discount[:],
-        )
+        new.x1_effects, new.x1_used = self.x1_effects[:], self.x1_used[:]
+        new.hand, new.known_cards = self.hand[:], self.known_cards[:]
+        new.entrance_workers, new.area_workers = self.entrance_workers, self.area_workers[:]
+        new.beds, new.rooms, new.dug_rooms = self.beds, self.rooms[:], self.dug_rooms
+        new.visitors, new.cheese_vp, new.heroes = self.visitors[:], self.cheese_vp, self.heroes[:]
+        new.explorer_room, new.tent_rooms = self.explorer_room, self.tent_rooms[:]
+        new.uncovered_abilities, new.goals = self.uncovered_abilities, self.goals[:]
+        new.missions, new.doors = self.missions[:], self.doors[:]
+        new.gather_bonus, new.cost_discount = self.gather_bonus[:], self.cost_discount[:]
+        new.strength_bonus, new.move_token_bonus = self.strength_bonus[:], self.move_token_bonus
+        new.chiefs_left, new.chiefs_by_sector = self.chiefs_left, self.chiefs_by_sector[:]
+        new.end_vp_per, new.next_discount = self.end_vp_per[:], self.next_discount[:]
         return new
 
     def free_room(self) -> int:
@@ -289,7 +235,16 @@ class Player:
 
     def public(self) -> tuple:
         """Everything other seats can see of this board."""
-        return tuple(getattr(self, name) for name in _PUBLIC)
+        return tuple(getattr(self, name) for name in PUBLIC_FIELDS)
+
+    def fingerprint(self) -> tuple:
+        """Every field, hashable."""
+        return fields.fingerprint(self, PLAYER_FIELDS)
 
 
-_PUBLIC: Final = tuple(n for n in PLAYER_SLOTS if n != "hand")
+SPELLED_OUT_PLAYER_CLONE: Final = Player.clone
+"""The clone of the compiled build (a pure build derives it; tests hold both to the fields)."""
+fields.derive_clone(Player)
+PLAYER_FIELDS: Final = fields.declared_fields(Player)
+PUBLIC_FIELDS: Final = tuple(name for name in PLAYER_FIELDS if name != "hand")
+"""What other seats see of a board: everything but the hand."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from simcore.games.rats_of_wistar.actions import can_bed, can_dig, do_bed, do_dig
 from simcore.games.rats_of_wistar.board import (
     AREA_BASE,
@@ -24,6 +22,7 @@ from simcore.games.rats_of_wistar.board import (
     STOP,
     VISITOR,
     VISRET_BASE,
+    Player,
     auto,
     decide,
 )
@@ -38,17 +37,14 @@ from simcore.games.rats_of_wistar.inventions import (
     spend_cost,
     unregister_visitor,
 )
+from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.vocab import RESOURCES, SPEND_ANY, SPEND_VISITOR, VP
 from simcore.rng import randbelow
-
-if TYPE_CHECKING:
-    from simcore.games.rats_of_wistar.board import Player
-    from simcore.games.rats_of_wistar.state import WistarState
 
 
 # ------------------------------------------------------------------ simple primitives
 @auto("gain")
-def _gain(s: WistarState, task: tuple) -> None:
+def _gain(s: Position, task: tuple) -> None:
     seat, res, n = task[1], task[2], task[3]
     pl = s.players[seat]
     if res == VP:
@@ -60,7 +56,7 @@ def _gain(s: WistarState, task: tuple) -> None:
 
 
 @auto("draw")
-def _draw(s: WistarState, task: tuple) -> None:
+def _draw(s: Position, task: tuple) -> None:
     seat, deck, n = task[1], task[2], task[3]
     pl = s.players[seat]
     for _ in range(n):
@@ -73,7 +69,7 @@ def _draw(s: WistarState, task: tuple) -> None:
 
 
 @auto("gain_power")
-def _gain_power(s: WistarState, task: tuple) -> None:
+def _gain_power(s: Position, task: tuple) -> None:
     pl = s.players[task[1]]
     if pl.power < s.rule_params.max_power:
         pl.power += 1
@@ -82,51 +78,51 @@ def _gain_power(s: WistarState, task: tuple) -> None:
 
 
 @auto("dig_free")
-def _dig_free(s: WistarState, task: tuple) -> None:
+def _dig_free(s: Position, task: tuple) -> None:
     if can_dig(s.players[task[1]]):
         do_dig(s, task[1])
 
 
 @auto("bed_free")
-def _bed_free(s: WistarState, task: tuple) -> None:
+def _bed_free(s: Position, task: tuple) -> None:
     if can_bed(s, s.players[task[1]]):
         do_bed(s, task[1])
 
 
 @auto("gather_bonus")
-def _gather_bonus(s: WistarState, task: tuple) -> None:
+def _gather_bonus(s: Position, task: tuple) -> None:
     s.players[task[1]].gather_bonus[task[2]] += task[3]
 
 
 @auto("cost_discount")
-def _cost_discount(s: WistarState, task: tuple) -> None:
+def _cost_discount(s: Position, task: tuple) -> None:
     s.players[task[1]].cost_discount[task[2]] += 1
 
 
 @auto("strength_bonus")
-def _strength_bonus(s: WistarState, task: tuple) -> None:
+def _strength_bonus(s: Position, task: tuple) -> None:
     s.players[task[1]].strength_bonus[task[2]] += task[3]
 
 
 @auto("move_token_bonus")
-def _move_token_bonus(s: WistarState, task: tuple) -> None:
+def _move_token_bonus(s: Position, task: tuple) -> None:
     s.players[task[1]].move_token_bonus += 1
 
 
 @auto("extra_room")
-def _extra_room(s: WistarState, task: tuple) -> None:
+def _extra_room(s: Position, task: tuple) -> None:
     pl = s.players[task[1]]
     if pl.rooms[EXTRA_ROOM] == SOIL:
         pl.rooms[EXTRA_ROOM] = EMPTY
 
 
 @auto("end_vp_per")
-def _end_vp_per(s: WistarState, task: tuple) -> None:
+def _end_vp_per(s: Position, task: tuple) -> None:
     s.players[task[1]].end_vp_per.append(task[2:])
 
 
 @auto("attack")
-def _attack(s: WistarState, task: tuple) -> None:
+def _attack(s: Position, task: tuple) -> None:
     """Each other player loses up to n wood/metal, or n random hand cards (discarded)."""
     seat, what, n = task[1], task[2], task[3]
     for other, pl in enumerate(s.players):
@@ -148,7 +144,7 @@ def _attack(s: WistarState, task: tuple) -> None:
 
 
 @auto("take_round_visitor")
-def _take_round_visitor(s: WistarState, task: tuple) -> None:
+def _take_round_visitor(s: Position, task: tuple) -> None:
     pl = s.players[task[1]]
     if s.round_visitor >= 0 and EMPTY in pl.rooms:
         vis, s.round_visitor = s.round_visitor, -1
@@ -156,7 +152,7 @@ def _take_round_visitor(s: WistarState, task: tuple) -> None:
 
 
 @auto("take_visitor")
-def _take_visitor(s: WistarState, task: tuple) -> None:
+def _take_visitor(s: Position, task: tuple) -> None:
     pile = s.visitor_supply[task[2]]
     pl = s.players[task[1]]
     if pile and EMPTY in pl.rooms:
@@ -164,26 +160,26 @@ def _take_visitor(s: WistarState, task: tuple) -> None:
 
 
 # ------------------------------------------------------------------ decisions
-def _main_any_options(s: WistarState, task: tuple) -> list[int]:
+def _main_any_options(s: Position, task: tuple) -> list[int]:
     return [MAIN_BASE + m for m in range(6)] if task[2] < 0 else [MAIN_BASE + task[2]]
 
 
 @decide("main_action", _main_any_options)
-def _main_action(s: WistarState, task: tuple, action: int) -> None:
+def _main_action(s: Position, task: tuple, action: int) -> None:
     """Perform a main action (any = chosen) at the area strength [A]."""
     s.stack.pop()
     fixed = s.rule_params.effect_main_strength
     s.stack.append(("main", task[1], action - MAIN_BASE, *((fixed,) if fixed else ())))
 
 
-def _icon_options(s: WistarState, task: tuple) -> list[int]:
+def _icon_options(s: Position, task: tuple) -> list[int]:
     if sum(p.icon_tokens for p in s.players) >= s.params.icon_token_supply:
         return []  # the supply of tech-icon tokens is exhausted
     return [ICON_BASE + i for i in range(6)] if task[2] < 0 else [ICON_BASE + task[2]]
 
 
 @decide("gain_icon", _icon_options)
-def _gain_icon(s: WistarState, task: tuple, action: int) -> None:
+def _gain_icon(s: Position, task: tuple, action: int) -> None:
     """Take a tech-icon token."""
     s.stack.pop()
     pl = s.players[task[1]]
@@ -191,12 +187,12 @@ def _gain_icon(s: WistarState, task: tuple, action: int) -> None:
     pl.icon_tokens += 1
 
 
-def _hero_options(s: WistarState, task: tuple) -> list[int]:
+def _hero_options(s: Position, task: tuple) -> list[int]:
     return [HERO_BASE + h for h in s.hero_supply]
 
 
 @decide("gain_hero", _hero_options)
-def _gain_hero(s: WistarState, task: tuple, action: int) -> None:
+def _gain_hero(s: Position, task: tuple, action: int) -> None:
     """Take a hero from the supply."""
     s.stack.pop()
     hero = action - HERO_BASE
@@ -208,7 +204,7 @@ def _gain_hero(s: WistarState, task: tuple, action: int) -> None:
     register(s, task[1], tile.kind, tile.effect, tile.label)
 
 
-def _pay_options(s: WistarState, task: tuple) -> list[int]:
+def _pay_options(s: Position, task: tuple) -> list[int]:
     pl = s.players[task[1]]
     opts = [PAY_WOOD] if pl.resources[0] else []
     if pl.resources[1]:
@@ -217,7 +213,7 @@ def _pay_options(s: WistarState, task: tuple) -> list[int]:
 
 
 @decide("pay", _pay_options)
-def _pay(s: WistarState, task: tuple, action: int) -> None:
+def _pay(s: Position, task: tuple, action: int) -> None:
     """Pay one of 'any n of wood / metal / hand cards'."""
     s.stack.pop()
     seat = task[1]
@@ -234,20 +230,20 @@ def _pay(s: WistarState, task: tuple, action: int) -> None:
         s.stack.append(("pay", seat, task[2] - 1))
 
 
-def _paid(s: WistarState, action: int) -> str:
+def _paid(s: Position, action: int) -> str:
     if action in (PAY_WOOD, PAY_METAL):
         return "wood" if action == PAY_WOOD else "metal"
     return s.content.cards[action - CARD_BASE].name
 
 
-def _move_options(s: WistarState, task: tuple) -> list[int]:
+def _move_options(s: Position, task: tuple) -> list[int]:
     areas = s.players[task[1]].area_workers
     opts = [MOVE_BASE + a * 3 + b for a in range(3) if areas[a] for b in range(3) if b != a]
     return [*opts, STOP] if opts else []
 
 
 @decide("move_workers", _move_options)
-def _move_workers(s: WistarState, task: tuple, action: int) -> None:
+def _move_workers(s: Position, task: tuple, action: int) -> None:
     """Move one worker between areas (up to n), or stop."""
     s.stack.pop()
     if action == STOP:
@@ -260,12 +256,12 @@ def _move_workers(s: WistarState, task: tuple, action: int) -> None:
         s.stack.append(("move_workers", task[1], task[2] - 1))
 
 
-def _place_options(s: WistarState, task: tuple) -> list[int]:
+def _place_options(s: Position, task: tuple) -> list[int]:
     return [AREA_BASE, AREA_BASE + 1, AREA_BASE + 2] if s.players[task[1]].entrance_workers else []
 
 
 @decide("place_worker", _place_options)
-def _place_worker(s: WistarState, task: tuple, action: int) -> None:
+def _place_worker(s: Position, task: tuple, action: int) -> None:
     """Place a worker from the burrow entrance into an area."""
     s.stack.pop()
     pl = s.players[task[1]]
@@ -273,7 +269,7 @@ def _place_worker(s: WistarState, task: tuple, action: int) -> None:
     pl.area_workers[action - AREA_BASE] += 1
 
 
-def feasible(s: WistarState, seat: int, prim: tuple) -> bool:
+def feasible(s: Position, seat: int, prim: tuple) -> bool:
     """Whether a primitive can do anything now (used to offer only live branches)."""
     op = prim[0]
     pl = s.players[seat]
@@ -290,19 +286,19 @@ def feasible(s: WistarState, seat: int, prim: tuple) -> bool:
 
 # ------------------------------------------------------------------ rev. 2 vocabulary (§10)
 @auto("lose_vp")
-def _lose_vp(s: WistarState, task: tuple) -> None:
+def _lose_vp(s: Position, task: tuple) -> None:
     s.players[task[1]].victory_points -= task[2]
     if s.trace is not None:
         s.log(f"seat {task[1]}: loses {task[2]} VP")
 
 
 @auto("next_discount")
-def _next_discount(s: WistarState, task: tuple) -> None:
+def _next_discount(s: Position, task: tuple) -> None:
     """The next payment of wood (0) or metal (1) costs ``n`` less."""
     s.players[task[1]].next_discount[task[2]] += task[3]
 
 
-def can_spend(s: WistarState, pl: Player, what: int, n: int) -> bool:
+def can_spend(s: Position, pl: Player, what: int, n: int) -> bool:
     """Whether the player holds what a 'spend' primitive asks for (the cheese is a visitor)."""
     if what == SPEND_ANY:
         return pl.spendable() >= any_cost(s, pl, n)
@@ -311,12 +307,12 @@ def can_spend(s: WistarState, pl: Player, what: int, n: int) -> bool:
     return pl.resources[what] >= spend_cost(s, pl, what, n)
 
 
-def _spend_options(s: WistarState, task: tuple) -> list[int]:
+def _spend_options(s: Position, task: tuple) -> list[int]:
     return [SPEND_ACT, STOP] if can_spend(s, s.players[task[1]], task[2], task[3]) else []
 
 
 @decide("spend", _spend_options)
-def _spend(s: WistarState, task: tuple, action: int) -> None:
+def _spend(s: Position, task: tuple, action: int) -> None:
     """Pay a cost inside an effect, then the rest of the effect; STOP declines both.
 
     Without the means to pay, the rest of the effect does not happen (no options: skipped).
@@ -340,14 +336,14 @@ def _spend(s: WistarState, task: tuple, action: int) -> None:
             s.log(f"seat {seat}: spends {cost} {RESOURCES[what]}")
 
 
-def _visitor_options(s: WistarState, task: tuple) -> list[int]:
+def _visitor_options(s: Position, task: tuple) -> list[int]:
     pl = s.players[task[1]]
     opts = [VISRET_BASE + i for i in range(len(pl.visitors))]
     return [*opts, SPEND_CHEESE] if pl.cheese_vp >= 0 else opts  # §6: the cheese is a visitor
 
 
 @decide("spend_visitor", _visitor_options)
-def _spend_visitor(s: WistarState, task: tuple, action: int) -> None:
+def _spend_visitor(s: Position, task: tuple, action: int) -> None:
     """A visitor (or the cheese) leaves the board: its room is empty again, and its income and
     permanent effects end (§10 rev. 3)."""
     s.stack.pop()
@@ -375,7 +371,7 @@ def _vacate(pl: Player, what: int) -> None:
         pl.rooms[pl.rooms.index(what)] = EMPTY
 
 
-def explorer_targets(s: WistarState, pl: Player, how: int) -> list[int]:
+def explorer_targets(s: Position, pl: Player, how: int) -> list[int]:
     """Rooms the explorer may move to: connected without closed doors (0) or a tent room (1)."""
     if how == 1:
         return sorted({r for r in pl.tent_rooms if r != pl.explorer_room})
@@ -388,13 +384,13 @@ def explorer_targets(s: WistarState, pl: Player, how: int) -> list[int]:
     return sorted(seen - {pl.explorer_room})
 
 
-def _explorer_options(s: WistarState, task: tuple) -> list[int]:
+def _explorer_options(s: Position, task: tuple) -> list[int]:
     opts = [ROOM_BASE + r for r in explorer_targets(s, s.players[task[1]], task[2])]
     return [*opts, STOP] if opts else []
 
 
 @decide("explorer_move", _explorer_options)
-def _explorer_move(s: WistarState, task: tuple, action: int) -> None:
+def _explorer_move(s: Position, task: tuple, action: int) -> None:
     """Move the explorer (or stay)."""
     s.stack.pop()
     if action != STOP:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from simcore.games.rats_of_wistar.board import (
     ABILITY_BASE,
     CHEESE,
@@ -17,22 +15,20 @@ from simcore.games.rats_of_wistar.board import (
     ROOM_BASE,
     STOP,
     VISIT_BASE,
+    Player,
     decide,
 )
 from simcore.games.rats_of_wistar.inventions import any_cost, gain_visitor, playable, push_pay_any
+from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.vocab import JOKER, POTION
 
-if TYPE_CHECKING:
-    from simcore.games.rats_of_wistar.board import Player
-    from simcore.games.rats_of_wistar.state import WistarState
 
-
-def locations(s: WistarState, pl: Player) -> list[int]:
+def locations(s: Position, pl: Player) -> list[int]:
     """Rooms where the player may act: the explorer's room and tent rooms."""
     return [pl.explorer_room, *pl.tent_rooms]
 
 
-def neighbours(s: WistarState, room: int) -> list[int]:
+def neighbours(s: Position, room: int) -> list[int]:
     """Rooms reachable from ``room`` through an open passage."""
     farm = s.content.farm
     out = [b if a == room else a for a, b in farm.open_passages if room in (a, b)]
@@ -42,7 +38,7 @@ def neighbours(s: WistarState, room: int) -> list[int]:
     return out
 
 
-def explore_options(s: WistarState, seat: int) -> list[int]:
+def explore_options(s: Position, seat: int) -> list[int]:
     """One explore step: open door, move, reveal mission, take visitor / cheese (§6)."""
     pl = s.players[seat]
     locs = locations(s, pl)
@@ -62,7 +58,7 @@ def explore_options(s: WistarState, seat: int) -> list[int]:
     return opts
 
 
-def can_explore(s: WistarState, seat: int) -> bool:
+def can_explore(s: Position, seat: int) -> bool:
     """``explore_options(s, seat)`` is not empty, tested with early exits (a heuristic asks
     this for every explore space of every turn decision)."""
     pl = s.players[seat]
@@ -90,13 +86,13 @@ def can_explore(s: WistarState, seat: int) -> bool:
     return False
 
 
-def _explore_options(s: WistarState, task: tuple) -> list[int]:
+def _explore_options(s: Position, task: tuple) -> list[int]:
     opts = explore_options(s, task[1])
     return [*opts, STOP] if opts else []
 
 
 @decide("explore", _explore_options)
-def _explore(s: WistarState, task: tuple, action: int) -> None:
+def _explore(s: Position, task: tuple, action: int) -> None:
     """Take one explore step (the rest stay pending) or stop."""
     s.stack.pop()
     if action == STOP:
@@ -107,7 +103,7 @@ def _explore(s: WistarState, task: tuple, action: int) -> None:
     explore_step(s, seat, action)
 
 
-def explore_step(s: WistarState, seat: int, action: int) -> None:
+def explore_step(s: Position, seat: int, action: int) -> None:
     """Resolve one explore step."""
     pl = s.players[seat]
     con = s.content
@@ -138,7 +134,7 @@ def explore_step(s: WistarState, seat: int, action: int) -> None:
         s.push_effect(seat, con.doors[token].effect)
 
 
-def reveal(s: WistarState, seat: int, slot: int) -> None:
+def reveal(s: Position, seat: int, slot: int) -> None:
     """Turn a mission face up; the revealer gains its reveal bonus."""
     s.mission_revealed[slot] = 1
     mission = s.content.missions[s.mission_ids[slot]]
@@ -148,7 +144,7 @@ def reveal(s: WistarState, seat: int, slot: int) -> None:
     s.push_effect(seat, mission.effect)
 
 
-def _reveal_options(s: WistarState, task: tuple) -> list[int]:
+def _reveal_options(s: Position, task: tuple) -> list[int]:
     locs = locations(s, s.players[task[1]])
     return [
         REVEAL_BASE + m
@@ -158,14 +154,14 @@ def _reveal_options(s: WistarState, task: tuple) -> list[int]:
 
 
 @decide("reveal_mission", _reveal_options)
-def _reveal(s: WistarState, task: tuple, action: int) -> None:
+def _reveal(s: Position, task: tuple, action: int) -> None:
     """Reveal a face-down mission in one of the player's rooms."""
     s.stack.pop()
     reveal(s, task[1], action - REVEAL_BASE)
 
 
 # ------------------------------------------------------------------ conditions
-def meets(s: WistarState, pl: Player, cond: tuple, jokers: bool = False) -> bool:
+def meets(s: Position, pl: Player, cond: tuple, jokers: bool = False) -> bool:
     """Whether a mission/goal condition holds (jokers only where allowed)."""
     short = 0
     for kind, arg, n in cond:
@@ -202,7 +198,7 @@ def icon_shortfall(pl: Player, cond: tuple) -> int:
 
 
 # ------------------------------------------------------------------ missions (§8.1)
-def ability_options(s: WistarState, seat: int, track: int) -> list[int]:
+def ability_options(s: Position, seat: int, track: int) -> list[int]:
     """Covered ability spaces of the track the player can uncover (paying their cost)."""
     pl = s.players[seat]
     opts = []
@@ -218,7 +214,7 @@ def ability_options(s: WistarState, seat: int, track: int) -> list[int]:
     return opts
 
 
-def completable(s: WistarState, seat: int) -> list[int]:
+def completable(s: Position, seat: int) -> list[int]:
     """Mission slots the player can complete now (§8.1)."""
     pl = s.players[seat]
     locs = locations(s, pl)
@@ -238,13 +234,13 @@ def completable(s: WistarState, seat: int) -> list[int]:
     return out
 
 
-def _mission_options(s: WistarState, task: tuple) -> list[int]:
+def _mission_options(s: Position, task: tuple) -> list[int]:
     opts = [MISSION_BASE + m for m in completable(s, task[1])]
     return [*opts, STOP] if opts else []
 
 
 @decide("complete_mission", _mission_options)
-def _complete(s: WistarState, task: tuple, action: int) -> None:
+def _complete(s: Position, task: tuple, action: int) -> None:
     """Complete a mission: a cube leaves the track (ability), then the reward."""
     s.stack.pop()
     if action == STOP:
@@ -263,12 +259,12 @@ def _complete(s: WistarState, task: tuple, action: int) -> None:
     s.stack.append(("ability", seat, track))
 
 
-def _ability_options(s: WistarState, task: tuple) -> list[int]:
+def _ability_options(s: Position, task: tuple) -> list[int]:
     return ability_options(s, task[1], task[2])
 
 
 @decide("ability", _ability_options)
-def _ability(s: WistarState, task: tuple, action: int) -> None:
+def _ability(s: Position, task: tuple, action: int) -> None:
     """Uncover an ability space: pay its cost, then its effect."""
     s.stack.pop()
     seat, i = task[1], action - ABILITY_BASE
@@ -281,7 +277,7 @@ def _ability(s: WistarState, task: tuple, action: int) -> None:
 
 
 # ------------------------------------------------------------------ goals (§8.1)
-def goal_space(s: WistarState, seat: int, slot: int) -> int:
+def goal_space(s: Position, seat: int, slot: int) -> int:
     """First free space of goal ``slot`` whose condition the player meets (no jokers), or -1."""
     pl = s.players[seat]
     if slot in pl.goals:
@@ -297,7 +293,7 @@ def goal_space(s: WistarState, seat: int, slot: int) -> int:
     return -1
 
 
-def can_goal(s: WistarState, seat: int) -> bool:
+def can_goal(s: Position, seat: int) -> bool:
     """Any goal achievable now (``goal_space`` inlined: this runs at every turn decision)."""
     pl = s.players[seat]
     taken = pl.goals
@@ -315,12 +311,12 @@ def can_goal(s: WistarState, seat: int) -> bool:
     return False
 
 
-def _goal_options(s: WistarState, task: tuple) -> list[int]:
+def _goal_options(s: Position, task: tuple) -> list[int]:
     return [GOAL_BASE + g for g in range(len(s.goals)) if goal_space(s, task[1], g) >= 0]
 
 
 @decide("achieve_goal", _goal_options)
-def _goal(s: WistarState, task: tuple, action: int) -> None:
+def _goal(s: Position, task: tuple, action: int) -> None:
     """Put a marker on a goal space and take its reward."""
     s.stack.pop()
     seat, slot = task[1], action - GOAL_BASE
@@ -334,7 +330,7 @@ def _goal(s: WistarState, task: tuple, action: int) -> None:
 
 
 # ------------------------------------------------------------------ potions (§8 [A])
-def potion_options(s: WistarState, seat: int) -> list[int]:
+def potion_options(s: Position, seat: int) -> list[int]:
     """Potion uses: complete a mission, play an invention, 1 wood, 1 metal."""
     opts = []
     if completable(s, seat):
@@ -344,12 +340,12 @@ def potion_options(s: WistarState, seat: int) -> list[int]:
     return [*opts, POTION_BASE + 2, POTION_BASE + 3]
 
 
-def _potion_options(s: WistarState, task: tuple) -> list[int]:
+def _potion_options(s: Position, task: tuple) -> list[int]:
     return potion_options(s, task[1]) if s.players[task[1]].resources[POTION] else []
 
 
 @decide("potion", _potion_options)
-def _potion(s: WistarState, task: tuple, action: int) -> None:
+def _potion(s: Position, task: tuple, action: int) -> None:
     """Drink a potion."""
     s.stack.pop()
     seat = task[1]

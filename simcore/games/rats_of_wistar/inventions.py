@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from simcore.games.rats_of_wistar.board import CARD_BASE, FIRST_SOIL, STOP, VISITOR, X1_BASE, decide
+from simcore.games.rats_of_wistar.board import (
+    CARD_BASE,
+    FIRST_SOIL,
+    STOP,
+    VISITOR,
+    X1_BASE,
+    Player,
+    decide,
+)
+from simcore.games.rats_of_wistar.position import Position
+from simcore.games.rats_of_wistar.tables import Card, Tile
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
 
-if TYPE_CHECKING:
-    from simcore.games.rats_of_wistar.board import Player
-    from simcore.games.rats_of_wistar.state import WistarState
-    from simcore.games.rats_of_wistar.tables import Card, Tile
 
-
-def discard_from_hand(s: WistarState, pl: Player, card: int) -> None:
+def discard_from_hand(s: Position, pl: Player, card: int) -> None:
     """A hand card goes face up to its discard pile."""
     pl.hand.remove(card)
     if card in pl.known_cards:
@@ -21,7 +24,7 @@ def discard_from_hand(s: WistarState, pl: Player, card: int) -> None:
     s.discard[s.content.cards[card].deck].append(card)
 
 
-def gain_visitor(s: WistarState, seat: int, vis: int) -> None:
+def gain_visitor(s: Position, seat: int, vis: int) -> None:
     """Put a visitor into the lowest empty room and apply its effect."""
     pl = s.players[seat]
     pl.rooms[pl.free_room()] = VISITOR
@@ -32,7 +35,7 @@ def gain_visitor(s: WistarState, seat: int, vis: int) -> None:
     register(s, seat, tile.kind, tile.effect, tile.id)
 
 
-def register(s: WistarState, seat: int, kind: str, effect: tuple, source: str = "") -> None:
+def register(s: Position, seat: int, kind: str, effect: tuple, source: str = "") -> None:
     """Apply an effect by kind: now, now and every income step, once per round, or at the end.
 
     A once-per-round (x1) effect is kept with its source's own effect, so a hero, visitor or
@@ -47,7 +50,7 @@ def register(s: WistarState, seat: int, kind: str, effect: tuple, source: str = 
     s.push_effect(seat, effect)
 
 
-def unregister_visitor(s: WistarState, seat: int, tile: Tile) -> None:
+def unregister_visitor(s: Position, seat: int, tile: Tile) -> None:
     """A visitor left the board: its income stops and its permanent modifiers end (§10 rev. 3).
 
     Content validation keeps visitors' permanent effects to modifiers that can be undone.
@@ -69,7 +72,7 @@ def unregister_visitor(s: WistarState, seat: int, tile: Tile) -> None:
             pl.move_token_bonus -= 1
 
 
-def fill_target(s: WistarState, pl: Player) -> int:
+def fill_target(s: Position, pl: Player) -> int:
     """Room slot a room requirement fills: the highest-VP dug soil room (§7), or -1."""
     if not pl.dug_rooms:
         return -1
@@ -79,7 +82,7 @@ def fill_target(s: WistarState, pl: Player) -> int:
     return slot
 
 
-def fill_room(s: WistarState, pl: Player) -> None:
+def fill_room(s: Position, pl: Player) -> None:
     """§6 rev. 2: the filled room gets its soil tile back; the next dig removes it again."""
     slot = fill_target(s, pl)
     pl.rooms[slot] = -1
@@ -107,7 +110,7 @@ def pay_resource(pl: Player, res: int, amount: int) -> None:
         pl.next_discount[res] = 0
 
 
-def any_cost(s: WistarState, pl: Player, n: int) -> int:
+def any_cost(s: Position, pl: Player, n: int) -> int:
     """A 'pay any n' cost after the pending wood and metal discounts, which reduce it only
     with ``discount_applies_to = any`` (§10 rev. 3)."""
     disc = pl.next_discount[0] + pl.next_discount[1]
@@ -116,7 +119,7 @@ def any_cost(s: WistarState, pl: Player, n: int) -> int:
     return n
 
 
-def push_pay_any(s: WistarState, seat: int, n: int) -> None:
+def push_pay_any(s: Position, seat: int, n: int) -> None:
     """Push the payment of 'any n of wood / metal / hand cards' (a discount that applies is
     used up by it, like the next payment of an invention)."""
     pl = s.players[seat]
@@ -127,7 +130,7 @@ def push_pay_any(s: WistarState, seat: int, n: int) -> None:
         s.stack.append(("pay", seat, cost))
 
 
-def spend_cost(s: WistarState, pl: Player, res: int, n: int) -> int:
+def spend_cost(s: Position, pl: Player, res: int, n: int) -> int:
     """A 'spend n wood' (0) or 'spend n metal' (1) cost after the pending discount on that
     resource, which reduces it only with ``discount_applies_to = any`` (§10 rev. 3)."""
     if res < 2 and s.rule_params.discount_applies_to == "any":
@@ -135,7 +138,7 @@ def spend_cost(s: WistarState, pl: Player, res: int, n: int) -> int:
     return n
 
 
-def can_play(s: WistarState, pl: Player, card: Card, free: bool) -> bool:
+def can_play(s: Position, pl: Player, card: Card, free: bool) -> bool:
     """Requirements of §7 met (free = ignoring requirements)."""
     if free:
         return True
@@ -158,7 +161,7 @@ def can_play(s: WistarState, pl: Player, card: Card, free: bool) -> bool:
     return not card.icons or missing_icons(pl, card) <= pl.resources[JOKER]
 
 
-def playable(s: WistarState, seat: int, deck: int, free: bool) -> list[int]:
+def playable(s: Position, seat: int, deck: int, free: bool) -> list[int]:
     """Hand cards of the deck filter (-1 = any) that can be played now."""
     pl = s.players[seat]
     cards = s.content.cards
@@ -166,20 +169,20 @@ def playable(s: WistarState, seat: int, deck: int, free: bool) -> list[int]:
             if (deck < 0 or cards[c].deck == deck) and can_play(s, pl, cards[c], free)]  # fmt: skip
 
 
-def _play_options(s: WistarState, task: tuple) -> list[int]:
+def _play_options(s: Position, task: tuple) -> list[int]:
     opts = [CARD_BASE + c for c in playable(s, task[1], task[2], task[3])]
     return [*opts, STOP] if opts else []
 
 
 @decide("play", _play_options)
-def _play(s: WistarState, task: tuple, action: int) -> None:
+def _play(s: Position, task: tuple, action: int) -> None:
     """Play an invention from hand (or skip)."""
     s.stack.pop()
     if action != STOP:
         play_card(s, task[1], action - CARD_BASE, task[3])
 
 
-def play_card(s: WistarState, seat: int, cid: int, free: bool) -> None:
+def play_card(s: Position, seat: int, cid: int, free: bool) -> None:
     """Pay the requirements, put the card into play and start its effect."""
     pl = s.players[seat]
     card = s.content.cards[cid]
@@ -201,13 +204,13 @@ def play_card(s: WistarState, seat: int, cid: int, free: bool) -> None:
     register(s, seat, card.kind, card.effect, card.name)
 
 
-def _x1_options(s: WistarState, task: tuple) -> list[int]:
+def _x1_options(s: Position, task: tuple) -> list[int]:
     pl = s.players[task[1]]
     return [X1_BASE + i for i in range(len(pl.x1_effects)) if i not in pl.x1_used]
 
 
 @decide("x1", _x1_options)
-def _x1(s: WistarState, task: tuple, action: int) -> None:
+def _x1(s: Position, task: tuple, action: int) -> None:
     """Use a once-per-round effect and mark it x1."""
     s.stack.pop()
     pl = s.players[task[1]]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from simcore.games.rats_of_wistar.actions import PLACEMENT_MAIN
 from simcore.games.rats_of_wistar.board import (
     BRANCH_BASE,
@@ -19,22 +17,20 @@ from simcore.games.rats_of_wistar.board import (
     QA_X1,
     SPACE_BASE,
     STOP,
+    Player,
     auto,
     decide,
 )
 from simcore.games.rats_of_wistar.effects import feasible
 from simcore.games.rats_of_wistar.farm import can_goal
 from simcore.games.rats_of_wistar.inventions import any_cost, push_pay_any
+from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.records import finish_placement, note_choice, track_placement
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, POTION
 from simcore.games.rats_of_wistar.wheel import space_slot
 
-if TYPE_CHECKING:
-    from simcore.games.rats_of_wistar.board import Player
-    from simcore.games.rats_of_wistar.state import WistarState
 
-
-def flow(s: WistarState) -> None:
+def flow(s: Position) -> None:
     """Nothing pending: start the next turn, or end the round / the game."""
     n = s.n_players
     s.turn += 1
@@ -52,7 +48,7 @@ def flow(s: WistarState) -> None:
     new_round(s)
 
 
-def hut_order(s: WistarState) -> None:
+def hut_order(s: Position) -> None:
     """§3.1: players with a hut chief move to the front in order of their first hut chief."""
     first: list[int] = []
     for seat in s.hut_chiefs:
@@ -61,7 +57,7 @@ def hut_order(s: WistarState) -> None:
     s.order = first + [seat for seat in s.order if seat not in first]
 
 
-def new_round(s: WistarState) -> None:
+def new_round(s: Position) -> None:
     """§3 new-round phase, steps 2-7 (step 1 was done by ``hut_order``)."""
     s.round_starts += (s.order[0],)
     s.hut_chiefs = []
@@ -86,14 +82,14 @@ def new_round(s: WistarState) -> None:
 
 
 @auto("x1_reset")
-def _x1_reset(s: WistarState, task: tuple) -> None:
+def _x1_reset(s: Position, task: tuple) -> None:
     """§3.6: x1 markers go back."""
     for pl in s.players:
         pl.x1_used.clear()
 
 
 @auto("market_step")
-def _market_step(s: WistarState, task: tuple) -> None:
+def _market_step(s: Position, task: tuple) -> None:
     """§3.7: discard the rightmost cards, slide right, draw new ones on the left."""
     k = s.rule_params.market_discard
     size = s.rule_params.market_size
@@ -108,17 +104,17 @@ def _market_step(s: WistarState, task: tuple) -> None:
 
 
 @auto("round_start")
-def _round_start(s: WistarState, task: tuple) -> None:
+def _round_start(s: Position, task: tuple) -> None:
     """Action phase begins (``flow`` pushes the first turn)."""
     s.turn = -1
 
 
 @auto("refill")
-def _refill(s: WistarState, task: tuple) -> None:
+def _refill(s: Position, task: tuple) -> None:
     refill(s)
 
 
-def refill(s: WistarState) -> None:
+def refill(s: Position) -> None:
     """Fill empty market slots from the decks."""
     for deck in (0, 1):
         row = s.market[deck]
@@ -127,7 +123,7 @@ def refill(s: WistarState) -> None:
                 row[i] = s.draw_card(deck)
 
 
-def _turn_options(s: WistarState, task: tuple) -> list[int]:
+def _turn_options(s: Position, task: tuple) -> list[int]:
     seat = task[1]
     pl = s.players[seat]
     opts: list[int] = []
@@ -147,7 +143,7 @@ def _turn_options(s: WistarState, task: tuple) -> list[int]:
     return opts
 
 
-def quick_options(s: WistarState, seat: int, pl: Player) -> list[int]:
+def quick_options(s: Position, seat: int, pl: Player) -> list[int]:
     """Quick actions (§8) available now."""
     prm = s.rule_params
     out = []
@@ -174,7 +170,7 @@ def quick_options(s: WistarState, seat: int, pl: Player) -> list[int]:
 
 
 @decide("turn", _turn_options)
-def _turn(s: WistarState, task: tuple, action: int) -> None:
+def _turn(s: Position, task: tuple, action: int) -> None:
     """Place a chief, take a quick action, or end the turn."""
     seat = task[1]
     if action == STOP:
@@ -190,7 +186,7 @@ def _turn(s: WistarState, task: tuple, action: int) -> None:
         _quick(s, seat, action)
 
 
-def _place_hut(s: WistarState, seat: int) -> None:
+def _place_hut(s: Position, seat: int) -> None:
     pl = s.players[seat]
     s.chief_placed, s.turns = True, s.turns + 1
     pl.chiefs_left -= 1
@@ -204,7 +200,7 @@ def _place_hut(s: WistarState, seat: int) -> None:
     finish_placement(s)
 
 
-def _place_space(s: WistarState, seat: int, sec: int, sp: int) -> None:
+def _place_space(s: Position, seat: int, sec: int, sp: int) -> None:
     pl = s.players[seat]
     s.chief_placed, s.turns = True, s.turns + 1
     pl.chiefs_left -= 1
@@ -220,7 +216,7 @@ def _place_space(s: WistarState, seat: int, sec: int, sp: int) -> None:
     s.stack.append(("order", seat, placement_parts(s, seat, main, branches)))
 
 
-def placement_parts(s: WistarState, seat: int, main: int, branches: tuple) -> tuple:
+def placement_parts(s: Position, seat: int, main: int, branches: tuple) -> tuple:
     """The parts of a placement, each a tuple of tasks: the main action and the bonus (§4).
 
     ``A | B`` bonuses are one part (the branch is chosen when it runs). ``A & B`` bonuses are
@@ -235,12 +231,12 @@ def placement_parts(s: WistarState, seat: int, main: int, branches: tuple) -> tu
     return (main_part, *((t,) for t in tasks))
 
 
-def _order_options(s: WistarState, task: tuple) -> list[int]:
+def _order_options(s: Position, task: tuple) -> list[int]:
     return list(range(ORDER_BASE, ORDER_BASE + len(task[2])))
 
 
 @decide("order", _order_options)
-def _order(s: WistarState, task: tuple, action: int) -> None:
+def _order(s: Position, task: tuple, action: int) -> None:
     """Do this part of the placement next; the rest stay pending in the same order task."""
     s.stack.pop()
     parts, i = task[2], action - ORDER_BASE
@@ -260,7 +256,7 @@ def part_name(part: tuple) -> str:
     return "+".join(t[0] for t in part)
 
 
-def _quick(s: WistarState, seat: int, action: int) -> None:
+def _quick(s: Position, seat: int, action: int) -> None:
     pl = s.players[seat]
     prm = s.rule_params
     if action == QA_JOKER:
@@ -286,14 +282,14 @@ def _quick(s: WistarState, seat: int, action: int) -> None:
         s.stack.append(("x1", seat))
 
 
-def _branch_options(s: WistarState, task: tuple) -> list[int]:
+def _branch_options(s: Position, task: tuple) -> list[int]:
     seat, branches = task[1], task[2]
     ok = [BRANCH_BASE + i for i, b in enumerate(branches) if all(feasible(s, seat, p) for p in b)]
     return ok or [STOP]  # no live branch: the single option STOP records it and skips
 
 
 @decide("branch", _branch_options)
-def _branch(s: WistarState, task: tuple, action: int) -> None:
+def _branch(s: Position, task: tuple, action: int) -> None:
     """Choose one branch of an ``A | B`` bonus."""
     s.stack.pop()
     if action == STOP:

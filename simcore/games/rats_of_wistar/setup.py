@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from simcore.games.rats_of_wistar.board import PAIR_BASE, Player, decide
+from simcore.games.rats_of_wistar.position import Position
 from simcore.rng import shuffle
 
-if TYPE_CHECKING:
-    from simcore.games.rats_of_wistar.state import WistarState
 
-
-def setup(s: WistarState) -> None:
+def setup(s: Position) -> None:
     """Lay out wheel, goals, farm, players, turn order, market and the draft pairs."""
     prm, con, n, rng = s.params, s.content, s.n_players, s.rng
     s.round, s.turn, s.game_over, s.quick_actions, s.chief_placed, s.turns, s.steps = (
@@ -57,14 +53,14 @@ def setup(s: WistarState) -> None:
         s.log(f"setup: turn order {s.order}, wheel {wheel_order(s)}")
 
 
-def wheel_order(s: WistarState) -> str:
+def wheel_order(s: Position) -> str:
     """Sector ids at slots 0..5 in round 1."""
     ids = [sid for sid, _ in s.content.wheel[s.n_players]]
     by_slot = sorted(range(6), key=lambda sec: s.start_slots[sec])
     return ",".join(ids[sec] for sec in by_slot)
 
 
-def _farm(s: WistarState) -> None:
+def _farm(s: Position) -> None:
     con, n, rng = s.content, s.n_players, s.rng
     farm = con.farm
     s.mission_rooms, s.mission_ids, s.mission_revealed, s.mission_done_by, s.mission_box = (
@@ -93,7 +89,7 @@ def _farm(s: WistarState) -> None:
     s.cheese_tiles = list(s.rule_params.cheese_vp[: s.params.two_player_cheese if n == 2 else None])
 
 
-def _visitors(s: WistarState) -> None:
+def _visitors(s: Position) -> None:
     con, rng, prm = s.content, s.rng, s.params
     farm = con.farm
     s.farm_visitors = [-1] * len(farm.rooms)
@@ -109,12 +105,12 @@ def _visitors(s: WistarState) -> None:
         s.visitor_supply[color] = sorted(ids)
 
 
-def _draft_options(s: WistarState, task: tuple) -> list[int]:
+def _draft_options(s: Position, task: tuple) -> list[int]:
     return [PAIR_BASE + i for i, pair in enumerate(s.draft_pairs) if pair]
 
 
 @decide("draft", _draft_options)
-def _draft(s: WistarState, task: tuple, action: int) -> None:
+def _draft(s: Position, task: tuple, action: int) -> None:
     """Take a starting pair (public: the pairs were revealed)."""
     s.stack.pop()
     seat = task[1]

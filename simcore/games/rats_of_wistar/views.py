@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from simcore.api import start_columns
+from simcore.games.rats_of_wistar.board import Player
+from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.scoring import PARTS, score_parts
 from simcore.games.rats_of_wistar.setup import wheel_order
 from simcore.rng import shuffle
 
-if TYPE_CHECKING:
-    from simcore.games.rats_of_wistar.board import Player
-    from simcore.games.rats_of_wistar.state import WistarState
 
-
-def _hidden(s: WistarState, pl: Player) -> list[int]:
+def _hidden(s: Position, pl: Player) -> list[int]:
     """Cards in a hand that other seats have not seen."""
     return [c for c in pl.hand if c not in pl.known_cards]
 
 
-def observation(s: WistarState, player: int) -> str:
+def observation(s: Position, player: int) -> str:
     """Public position plus the player's own hand."""
     con = s.content
     others = []
@@ -40,7 +38,7 @@ def observation(s: WistarState, player: int) -> str:
     ))  # fmt: skip
 
 
-def determinize(s: WistarState, player: int, rng: random.Random) -> Any:
+def determinize(s: Position, player: int, rng: random.Random) -> Any:
     """Redeal decks with opponents' unseen cards, face-down missions, visitors and doors."""
     new = s.clone()
     # A sampled world's placements feed no actions table: records off (~3% of a search).
@@ -92,7 +90,7 @@ def determinize(s: WistarState, player: int, rng: random.Random) -> Any:
     return new
 
 
-def _missions(new: WistarState, rng: random.Random) -> None:
+def _missions(new: Position, rng: random.Random) -> None:
     missions, m_id, m_rev = new.content.missions, new.mission_ids, new.mission_revealed
     for floor in (0, 1):
         slots, pool = [], new.mission_box[floor][:]
@@ -107,7 +105,7 @@ def _missions(new: WistarState, rng: random.Random) -> None:
         new.mission_box[floor] = sorted(pool)
 
 
-def _visitors(new: WistarState, rng: random.Random) -> None:
+def _visitors(new: Position, rng: random.Random) -> None:
     visitors, fvis, rstack = new.content.visitors, new.farm_visitors, new.round_visitor_stack
     for color in (0, 1):
         rooms, stack, pool = [], [], new.visitor_supply[color][:]
@@ -140,7 +138,7 @@ def _chiefs_column(sid: str) -> str:
     return name
 
 
-def outcome(s: WistarState) -> dict[str, Any]:
+def outcome(s: Position) -> dict[str, Any]:
     """Game and seat columns of §12."""
     ids = [sid for sid, _ in s.content.wheel[s.n_players]]
     seats = []
