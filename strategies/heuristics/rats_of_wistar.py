@@ -153,12 +153,12 @@ class WistarHeuristic:
 
     def rounds_left(self, s: Position) -> int:
         """Rounds after the current one."""
-        return s.rule_params.rounds - s.round
+        return s.params.rounds - s.round
 
     def card_value(self, s: Position, pl: Player, cid: int) -> float:
         """Worth of playing a card now."""
         card = s.content.cards[cid]
-        left = s.rule_params.rounds - s.round  # ``rounds_left``, inlined: runs per card valued
+        left = s.params.rounds - s.round  # ``rounds_left``, inlined: runs per card valued
         v = card.vp + self.w["card"] * 0.5
         eff = 0.0  # plain loops here and in prim_value: they run for every card in every decision
         for p in card.effect:
@@ -224,9 +224,9 @@ class WistarHeuristic:
             return 1.8 * n
         if main == 3:
             rooms = pl.rooms.count(B.EMPTY)
-            left = s.rule_params.bed_workers - pl.beds
+            left = s.params.bed_workers - pl.beds
             n = min(st, left, rooms, pl.resources[0] // max(1, bed_cost(s, pl)))
-            return (2.0 + 0.5 * (s.rule_params.rounds - s.round)) * n
+            return (2.0 + 0.5 * (s.params.rounds - s.round)) * n
         if main == 4:
             return st * 0.9 * self.w["card"]
         return st * self.w["explore"] * (1.0 if can_explore(s, seat) else 0.3)
@@ -239,7 +239,7 @@ class WistarHeuristic:
         if a == B.STOP:
             return 0.0
         if a == B.HUT:
-            first = 1.0 if seat not in s.hut_chiefs and s.round < s.rule_params.rounds else 0.0
+            first = 1.0 if seat not in s.hut_chiefs and s.round < s.params.rounds else 0.0
             return 1.2 + 0.5 + first
         if a >= B.SPACE_BASE:
             sec, sp = divmod(a - B.SPACE_BASE, 3)
@@ -280,7 +280,7 @@ class WistarHeuristic:
             return 1.0
         if a == B.QA_TENT:
             return self.w["tent"] if s.round <= 3 else -1.0
-        last = s.rule_params.rounds - s.round == 0  # ``rounds_left``, inlined: runs per action
+        last = s.params.rounds - s.round == 0  # ``rounds_left``, inlined: runs per action
         if a == B.QA_POTION:
             # worth drinking in the last round, or when it does more than give a resource
             # (``potion_options``' first option completes a mission or plays an invention);
@@ -410,7 +410,7 @@ class WistarHeuristic:
 
 def _last_turn(s: Position) -> bool:
     """The acting seat's turn is the game's last: the game ends when it is over (§3)."""
-    return s.round >= s.rule_params.rounds and s.turn >= s.n_players * s.rule_params.chiefs - 1
+    return s.round >= s.params.rounds and s.turn >= s.n_players * s.params.chiefs - 1
 
 
 # decision kinds with a value method ``v_<kind>``, numbered as ``WistarHeuristic._value`` calls them

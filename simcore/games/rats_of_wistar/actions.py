@@ -42,7 +42,7 @@ def _main(s: Position, task: tuple) -> None:
         s.log(f"seat {seat}: main action {MAIN_LABELS[main]} at strength {st}")
     if main in (0, 2):
         res = 0 if main == 0 else 1
-        if st > 0 or not s.rule_params.gather_bonus_needs_strength:
+        if st > 0 or not s.params.gather_bonus_needs_strength:
             pl.resources[res] += max(st, 0) + pl.gather_bonus[res]
         return
     if st <= 0:
@@ -59,12 +59,12 @@ def _main(s: Position, task: tuple) -> None:
 
 def dig_cost(s: Position, pl: Player) -> int:
     """Metal per room after discounts."""
-    return max(s.rule_params.cost_floor, s.rule_params.dig_cost - pl.cost_discount[0])
+    return max(s.params.cost_floor, s.params.dig_cost - pl.cost_discount[0])
 
 
 def bed_cost(s: Position, pl: Player) -> int:
     """Wood per bed after discounts."""
-    return max(s.rule_params.cost_floor, s.rule_params.bed_cost - pl.cost_discount[1])
+    return max(s.params.cost_floor, s.params.bed_cost - pl.cost_discount[1])
 
 
 def can_dig(pl: Player) -> bool:
@@ -74,7 +74,7 @@ def can_dig(pl: Player) -> bool:
 
 def can_bed(s: Position, pl: Player) -> bool:
     """A bed tile is left and an empty room exists."""
-    return pl.beds < s.rule_params.bed_workers and EMPTY in pl.rooms
+    return pl.beds < s.params.bed_workers and EMPTY in pl.rooms
 
 
 def do_dig(s: Position, seat: int) -> None:
@@ -138,7 +138,7 @@ def _bed(s: Position, task: tuple, action: int) -> None:
 
 def _project_options(s: Position, task: tuple) -> list[int]:
     pts = task[2]
-    prm = s.rule_params
+    prm = s.params
     opts = [STOP]
     for deck, cost in ((0, prm.basic_project_cost), (1, prm.advanced_project_cost)):
         if pts < cost:
@@ -173,6 +173,6 @@ def _project(s: Position, task: tuple, action: int) -> None:
         pl.known_cards.sort()
         if s.trace is not None:
             s.log(f"seat {seat}: takes {s.content.cards[card].name} from the market")
-    cost = s.rule_params.basic_project_cost if deck == 0 else s.rule_params.advanced_project_cost
+    cost = s.params.basic_project_cost if deck == 0 else s.params.advanced_project_cost
     if task[2] - cost > 0:
         s.stack.append(("project", seat, task[2] - cost))

@@ -71,7 +71,7 @@ def _draw(s: Position, task: tuple) -> None:
 @auto("gain_power")
 def _gain_power(s: Position, task: tuple) -> None:
     pl = s.players[task[1]]
-    if pl.power < s.rule_params.max_power:
+    if pl.power < s.params.max_power:
         pl.power += 1
         if s.trace is not None:
             s.log(f"seat {task[1]}: power level {pl.power}")
@@ -168,7 +168,7 @@ def _main_any_options(s: Position, task: tuple) -> list[int]:
 def _main_action(s: Position, task: tuple, action: int) -> None:
     """Perform a main action (any = chosen) at the area strength [A]."""
     s.stack.pop()
-    fixed = s.rule_params.effect_main_strength
+    fixed = s.params.effect_main_strength
     s.stack.append(("main", task[1], action - MAIN_BASE, *((fixed,) if fixed else ())))
 
 
@@ -329,7 +329,7 @@ def _spend(s: Position, task: tuple, action: int) -> None:
         s.stack.append(("spend_visitor", seat, n))
     else:
         cost = spend_cost(s, pl, what, n)
-        if what < 2 and s.rule_params.discount_applies_to == "any":
+        if what < 2 and s.params.discount_applies_to == "any":
             pl.next_discount[what] = 0  # the discount applies to this payment and is used up
         pl.resources[what] -= cost
         if s.trace is not None:

@@ -209,7 +209,7 @@ def ability_options(s: Position, seat: int, track: int) -> list[int]:
             and any_cost(s, pl, ab.cost) <= pl.spendable()
         ):
             opts.append(ABILITY_BASE + i)
-            if not s.rule_params.free_ability_choice:
+            if not s.params.free_ability_choice:
                 break
     return opts
 
@@ -220,12 +220,12 @@ def completable(s: Position, seat: int) -> list[int]:
     locs = locations(s, pl)
     bit = 1 << seat
     cellar = s.content.farm.cellar
-    jok = s.rule_params.jokers_for_mission_icons
+    jok = s.params.jokers_for_mission_icons
     out = []
     for m, room in enumerate(s.mission_rooms):
         if not s.mission_revealed[m] or room not in locs:
             continue
-        if s.mission_done_by[m] and (s.rule_params.mission_exclusive or s.mission_done_by[m] & bit):
+        if s.mission_done_by[m] and (s.params.mission_exclusive or s.mission_done_by[m] & bit):
             continue
         if not meets(s, pl, s.content.missions[s.mission_ids[m]].condition, jok):
             continue
@@ -248,7 +248,7 @@ def _complete(s: Position, task: tuple, action: int) -> None:
     seat, slot = task[1], action - MISSION_BASE
     pl = s.players[seat]
     mission = s.content.missions[s.mission_ids[slot]]
-    if s.rule_params.jokers_for_mission_icons:
+    if s.params.jokers_for_mission_icons:
         pl.resources[JOKER] -= icon_shortfall(pl, mission.condition)
     s.mission_done_by[slot] |= 1 << seat
     pl.missions.append(s.mission_ids[slot])

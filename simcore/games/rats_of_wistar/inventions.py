@@ -77,7 +77,7 @@ def fill_target(s: Position, pl: Player) -> int:
     if not pl.dug_rooms:
         return -1
     slot = FIRST_SOIL + pl.dug_rooms - 1
-    if s.rule_params.fill_room_must_be_empty and pl.rooms[slot] != 0:
+    if s.params.fill_room_must_be_empty and pl.rooms[slot] != 0:
         return -1
     return slot
 
@@ -114,7 +114,7 @@ def any_cost(s: Position, pl: Player, n: int) -> int:
     """A 'pay any n' cost after the pending wood and metal discounts, which reduce it only
     with ``discount_applies_to = any`` (§10 rev. 3)."""
     disc = pl.next_discount[0] + pl.next_discount[1]
-    if disc and n and s.rule_params.discount_applies_to == "any":
+    if disc and n and s.params.discount_applies_to == "any":
         return n - disc if n > disc else 0
     return n
 
@@ -124,7 +124,7 @@ def push_pay_any(s: Position, seat: int, n: int) -> None:
     used up by it, like the next payment of an invention)."""
     pl = s.players[seat]
     cost = any_cost(s, pl, n)
-    if n and s.rule_params.discount_applies_to == "any":
+    if n and s.params.discount_applies_to == "any":
         pl.next_discount[0] = pl.next_discount[1] = 0
     if cost:
         s.stack.append(("pay", seat, cost))
@@ -133,7 +133,7 @@ def push_pay_any(s: Position, seat: int, n: int) -> None:
 def spend_cost(s: Position, pl: Player, res: int, n: int) -> int:
     """A 'spend n wood' (0) or 'spend n metal' (1) cost after the pending discount on that
     resource, which reduces it only with ``discount_applies_to = any`` (§10 rev. 3)."""
-    if res < 2 and s.rule_params.discount_applies_to == "any":
+    if res < 2 and s.params.discount_applies_to == "any":
         return resource_cost(pl, res, n)
     return n
 

@@ -239,7 +239,7 @@ def action_info(s: Any, action: int) -> dict[str, Any]:
 def render(s: Any) -> str:
     """Whole position and the score breakdown."""
     con = s.content
-    lines = [f"Rats of Wistar - round {s.round}/{s.rule_params.rounds}, turn order {s.order}, "
+    lines = [f"Rats of Wistar - round {s.round}/{s.params.rounds}, turn order {s.order}, "
              f"content {con.content_set} ({con.content_hash})",
              f"wheel (round 1, slots 0-5): {wheel_order(s)}; hut: {s.hut_chiefs}"]  # fmt: skip
     for sec, (sid, spaces) in enumerate(con.wheel[s.n_players]):

@@ -16,7 +16,7 @@ from simcore import fields
 from simcore.api import TERMINAL, State
 from simcore.games.rats_of_wistar.board import DECIDE, Player
 from simcore.games.rats_of_wistar.params import WistarParams
-from simcore.games.rats_of_wistar.tables import Content, RuleParams
+from simcore.games.rats_of_wistar.tables import Content
 from simcore.rng import LazyStream, randbelow
 
 
@@ -29,13 +29,12 @@ class Position(State):
     # rules and content, shared by every copy
     params: WistarParams
     content: Content
-    rule_params: RuleParams
     n_players: int
     chance: LazyStream  # the state's one chance stream (``rng``)
     # round and turn (§3)
     round: int
     order: list[int]  # turn order, seats
-    turn: int  # placements made this round, -1 before the first
+    turn: int  # the current turn of the round, from 0 (-1 before the first)
     stack: list[tuple]  # pending tasks, the next on top
     game_over: bool
     # the wheel (§4) and the hut (§5)
@@ -90,11 +89,10 @@ class Position(State):
         content: Content | None = None,
         n_players: int = 0,
         chance: LazyStream | None = None,
-        rule_params: RuleParams | None = None,
     ) -> None:
-        if params is None or content is None or chance is None or rule_params is None:
+        if params is None or content is None or chance is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
-        self.params, self.content, self.rule_params = params, content, rule_params
+        self.params, self.content = params, content
         self.n_players, self.chance = n_players, chance
         self.trace = None
         self._main_strength = -1
@@ -169,7 +167,7 @@ class Position(State):
 
 
 NOT_FINGERPRINTED: Final = frozenset(
-    {"params", "content", "rule_params", "_legal", "trace", "_main_strength", "open_placement",
+    {"params", "content", "_legal", "trace", "_main_strength", "open_placement",
      "amendments", "keep_records"}
 )  # fmt: skip
 """Rules and content (the same in every copy), caches, records and the trace."""

@@ -34,13 +34,13 @@ def flow(s: Position) -> None:
     """Nothing pending: start the next turn, or end the round / the game."""
     n = s.n_players
     s.turn += 1
-    if s.turn < n * s.rule_params.chiefs:
+    if s.turn < n * s.params.chiefs:
         seat = s.order[s.turn % n]
         s.quick_actions, s.chief_placed = 0, False
         s.stack.append(("turn", seat))
         return
     hut_order(s)
-    if s.round >= s.rule_params.rounds:
+    if s.round >= s.params.rounds:
         s.game_over = True
         if s.trace is not None:
             s.log(f"game over; final turn order {s.order}")
@@ -63,7 +63,7 @@ def new_round(s: Position) -> None:
     s.hut_chiefs = []
     s.space_chiefs = [[-1] * len(row) for row in s.space_chiefs]
     for pl in s.players:
-        pl.chiefs_left = s.rule_params.chiefs
+        pl.chiefs_left = s.params.chiefs
     if s.round_visitor >= 0 and s.trace is not None:
         s.log(f"round visitor {s.content.visitors[s.round_visitor].id} removed (nobody took it)")
     s.round += 1
@@ -91,8 +91,8 @@ def _x1_reset(s: Position, task: tuple) -> None:
 @auto("market_step")
 def _market_step(s: Position, task: tuple) -> None:
     """§3.7: discard the rightmost cards, slide right, draw new ones on the left."""
-    k = s.rule_params.market_discard
-    size = s.rule_params.market_size
+    k = s.params.market_discard
+    size = s.params.market_size
     for deck in (0, 1):
         row = s.market[deck]
         for card in row[size - k :]:
@@ -145,7 +145,7 @@ def _turn_options(s: Position, task: tuple) -> list[int]:
 
 def quick_options(s: Position, seat: int, pl: Player) -> list[int]:
     """Quick actions (§8) available now."""
-    prm = s.rule_params
+    prm = s.params
     out = []
     spend = pl.spendable()
     if spend >= any_cost(s, pl, prm.joker_cost):
@@ -226,7 +226,7 @@ def placement_parts(s: Position, seat: int, main: int, branches: tuple) -> tuple
     if len(branches) > 1:
         return (main_part, (("branch", seat, branches),))
     tasks = tuple((p[0], seat, *p[1:]) for p in branches[0])
-    if s.rule_params.bonus_part_order == "printed" or len(tasks) < 2:
+    if s.params.bonus_part_order == "printed" or len(tasks) < 2:
         return (main_part, tasks) if tasks else (main_part,)
     return (main_part, *((t,) for t in tasks))
 
@@ -258,7 +258,7 @@ def part_name(part: tuple) -> str:
 
 def _quick(s: Position, seat: int, action: int) -> None:
     pl = s.players[seat]
-    prm = s.rule_params
+    prm = s.params
     if action == QA_JOKER:
         s.stack.append(("gain", seat, JOKER, 1))
         push_pay_any(s, seat, prm.joker_cost)  # paid first

@@ -30,7 +30,7 @@ def ability_vp(s: Position, pl: Player) -> int:
 
 def room_vp(s: Position, pl: Player) -> int:
     """VP of the highest dug soil room (a room refilled by an invention is not dug, §6)."""
-    return s.rule_params.room_vp[pl.dug_rooms - 1] if pl.dug_rooms else 0
+    return s.params.room_vp[pl.dug_rooms - 1] if pl.dug_rooms else 0
 
 
 def end_count(s: Position, pl: Player, what: int, sub: int) -> int:
@@ -59,7 +59,7 @@ def score_total(s: Position, seat: int) -> int:
 def part_values(s: Position, seat: int) -> tuple[int, ...]:
     """The §9 parts of one seat, in ``PARTS`` order."""
     pl = s.players[seat]
-    prm = s.rule_params
+    prm = s.params
     con = s.content
     visitors = inventions = ends = 0
     for v in pl.visitors:

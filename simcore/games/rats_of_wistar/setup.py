@@ -86,7 +86,7 @@ def _farm(s: Position) -> None:
     s.door_tokens = [tokens[d] if d < used else -1 for d in range(len(farm.doors))]
     s.door_open = [0 if d < used else 1 for d in range(len(farm.doors))]
     s.door_token_box = sorted(tokens[used:])
-    s.cheese_tiles = list(s.rule_params.cheese_vp[: s.params.two_player_cheese if n == 2 else None])
+    s.cheese_tiles = list(s.params.cheese_vp[: s.params.two_player_cheese if n == 2 else None])
 
 
 def _visitors(s: Position) -> None:

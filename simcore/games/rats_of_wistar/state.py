@@ -15,9 +15,8 @@ from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.rules import flow
 from simcore.games.rats_of_wistar.scoring import estimate, scores, winners
 from simcore.games.rats_of_wistar.setup import setup
-from simcore.games.rats_of_wistar.tables import Content, RuleParams
+from simcore.games.rats_of_wistar.tables import Content
 from simcore.games.rats_of_wistar.views import determinize, observation, outcome
-from simcore.params import params_copy
 from simcore.rng import LazyStream, state_stream
 
 
@@ -32,13 +31,10 @@ class WistarState(Position):
         content: Content | None = None,
         n_players: int = 0,
         seed: int = 0,
-        rule_params: RuleParams | None = None,
     ) -> None:
         if params is None or content is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
-        # the game passes its copy; built here only for a state made directly
-        rules = rule_params if rule_params is not None else params_copy(RuleParams, params)
-        super().__init__(params, content, n_players, LazyStream(state_stream(seed)), rules)
+        super().__init__(params, content, n_players, LazyStream(state_stream(seed)))
         setup(self)
         self.settle()
 
@@ -95,8 +91,8 @@ class WistarState(Position):
         # The compiled build's clone (a pure build derives it from the fields: CLONE_RESETS).
         # Spelled out, natively compiled: MCTS_NOTE
         new = WistarState()  # the blank ``__init__``
-        new.params, new.content, new.rule_params = self.params, self.content, self.rule_params
-        new.n_players, new.chance = self.n_players, self.chance.clone()
+        new.params, new.content, new.n_players = self.params, self.content, self.n_players
+        new.chance = self.chance.clone()
         new.round, new.order, new.turn = self.round, self.order[:], self.turn
         new.stack, new.game_over = self.stack[:], self.game_over
         new.hut_chiefs, new.space_chiefs = self.hut_chiefs[:], _nested(self.space_chiefs)

@@ -42,3 +42,11 @@ def test_shorter_game() -> None:
     while not s.is_terminal():
         s.apply(s.legal_actions()[0])
     assert s.round == 3 and s.turns == 18
+
+
+def test_the_rules_read_the_games_params_directly():
+    # no copy of the params to keep in step: a state holds the game's own params object
+    game = make_game(rounds=4, joker_cost=2, discount_applies_to="any")
+    state = game.new_state(2, 1)
+    assert state.params is game.params and state.clone().params is game.params
+    assert (state.params.rounds, state.params.joker_cost) == (4, 2)

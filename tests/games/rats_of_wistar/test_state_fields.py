@@ -47,7 +47,9 @@ def test_the_fingerprint_covers_every_field_but_rules_caches_and_records():
         value = getattr(copy, name)
         if isinstance(value, list):
             value.append(value[0] if value else 0)
-        elif isinstance(value, bool | int):
+        elif isinstance(value, bool):
+            setattr(copy, name, not value)
+        elif isinstance(value, int):
             setattr(copy, name, value + 1)
         elif isinstance(value, tuple):
             setattr(copy, name, (*value, 0))
