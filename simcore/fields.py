@@ -4,9 +4,10 @@ tests' clone check derive from that declaration.
 
 What a clone does with a field follows its declared type: ``list[list[...]]`` is copied row
 by row, a list of a class with a ``clone`` method is copied item by item with it, any other
-``list[...]`` is copied (``None`` kept), a class with a ``clone`` method is cloned, and
-anything else (ints, strings, tuples, frozen tables) is shared. A class names the fields a clone
-resets (``reset``) or shares although they are lists (``shared``).
+``list[...]`` is copied (``None`` kept where the type allows it), a class with a ``clone``
+method is cloned, and anything else (ints, strings, tuples, frozen tables) is shared.
+A class names the fields a clone resets (``reset``) or shares although they are lists
+(``shared``).
 
 In the compiled build (``simcore.native``) a class keeps no annotations at run time, only the
 names of its native fields (``__mypyc_attrs__``): fingerprints and checks work from the names
@@ -15,13 +16,18 @@ there, and a compiled class spells its clone out (a generated one would run inte
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
+import importlib
 import inspect
 import re
 import sys
 from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
-SHARED, COPIED, ROWS, CLONED, CLONES = "shared", "copied", "rows", "cloned", "clones"
+SHARED, COPIED, MAYBE_COPIED, ROWS, CLONED = "shared", "copied", "maybe copied", "rows", "cloned"
+CLONES: Final = "clones"  # a list of objects with their own ``clone``: each is cloned
 
 
 def declared_fields(cls: type) -> tuple[str, ...]:
@@ -54,7 +60,9 @@ def _kind(note: Any, namespace: Mapping[str, Any]) -> str:
     if text.startswith("list[list["):
         return ROWS
     if text.startswith("list["):
-        return CLONES if _clonable(text[5:-1], namespace) else COPIED
+        if _clonable(text[5:-1], namespace):
+            return CLONES
+        return MAYBE_COPIED if "|None" in text else COPIED
     return CLONED if _clonable(text, namespace) else SHARED
 
 
@@ -83,6 +91,8 @@ def make_clone(
             lines += ["    items = []", f"    for item in self.{name}:"]
             lines += ["        items.append(item.clone())", f"    new.{name} = items"]
         elif kind == COPIED:
+            lines.append(f"    new.{name} = self.{name}[:]")
+        elif kind == MAYBE_COPIED:
             lines.append(f"    value = self.{name}")
             lines.append(f"    new.{name} = None if value is None else value[:]")
         elif kind == CLONED:
@@ -151,3 +161,60 @@ def check_clone(
         if not ok:
             problems.append(f"{name}: {theirs!r} in the copy for {mine!r}")
     return problems
+
+
+# --- generated mirrors ---------------------------------------------------------------------
+# A compiled class that mirrors a dataclass's fields (a game's params, which compiled code
+# would otherwise read by name) carries them between two marker comments; ``refresh_mirrors``
+# writes them from the source class: ``python -m simcore.fields FILE... [--check]``.
+_MIRROR: Final = re.compile(
+    r"^(?P<indent> *)# <generated: the fields of (?P<module>[\w.]+):(?P<name>\w+)>\n"
+    r"(?P<body>.*?)^(?P=indent)# </generated>$",
+    re.S | re.M,
+)
+
+
+def mirror_body(source: type, indent: str = "    ") -> str:
+    """The annotations of ``source``'s dataclass fields, one a line, in field order."""
+    lines = []
+    for f in dataclasses.fields(source):
+        hint = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+        lines.append(f"{indent}{f.name}: {hint}\n")
+    return "".join(lines)
+
+
+def refresh_mirrors(text: str) -> tuple[str, list[str]]:
+    """``text`` with every generated mirror rewritten from its source, and the sources whose
+    mirror changed."""
+    changed: list[str] = []
+
+    def fill(m: re.Match[str]) -> str:
+        source = getattr(importlib.import_module(m["module"]), m["name"])
+        body = mirror_body(source, m["indent"])
+        if body != m["body"]:
+            changed.append(f"{m['module']}:{m['name']}")
+        head = m.group(0).split("\n", 1)[0] + "\n"
+        return f"{head}{body}{m['indent']}# </generated>"
+
+    return _MIRROR.sub(fill, text), changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Rewrite (or ``--check``: exit 1 when stale) the generated mirrors of source files."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--check", action="store_true", help="report stale mirrors only")
+    args = parser.parse_args(argv)
+    stale = []
+    for path in args.files:
+        new, changed = refresh_mirrors(path.read_text(encoding="utf-8"))
+        stale += [f"{path}: {name}" for name in changed]
+        if changed and not args.check:
+            path.write_text(new, encoding="utf-8")
+    if args.check and stale:
+        print("stale generated mirrors: " + "; ".join(stale), file=sys.stderr)
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

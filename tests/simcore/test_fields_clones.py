@@ -1,5 +1,5 @@
-"""Fields declared once (``simcore.fields``): a list of objects with their own ``clone`` is
-copied item by item (Rats of Wistar's player boards)."""
+"""simcore.fields, the ``clones`` kind: a list of objects with their own ``clone`` is copied
+item by item (Rats of Wistar's player boards). The rest of the module: test_fields.py."""
 
 from __future__ import annotations
 
