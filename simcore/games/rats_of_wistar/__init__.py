@@ -36,7 +36,9 @@ from simcore.games.rats_of_wistar.content import Content, load_content
 from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS, class_catalogue, describe_class
 from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.state import WistarState
+from simcore.games.rats_of_wistar.tables import ParamsMirror
 from simcore.games.rats_of_wistar.views import SEAT_COLUMNS
+from simcore.params import params_copy
 
 __all__ = ["RatsOfWistar", "WistarParams", "WistarState"]
 
@@ -65,6 +67,7 @@ class RatsOfWistar(Game):
     def __init__(self, params: WistarParams | None = None) -> None:
         super().__init__(params)
         self.content: Content = load_content(self.params.content_dir)
+        self.params_mirror = params_copy(ParamsMirror, self.params)  # what positions carry
         self.content_set = self.content.content_set
         self.content_hash = self.content.content_hash
         _check_counts(self.content, self.params)
@@ -80,7 +83,7 @@ class RatsOfWistar(Game):
     def new_state(self, n_players: int, seed: int) -> WistarState:
         """A new game after setup (§2); the first decision is the starting-hand draft."""
         self.check_players(n_players)
-        return WistarState(self.params, self.content, n_players, seed)
+        return WistarState(self.params_mirror, self.content, n_players, seed)
 
 
 def _check_counts(con: Content, prm: WistarParams) -> None:

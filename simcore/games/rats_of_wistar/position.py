@@ -15,8 +15,7 @@ from typing import Any, Final
 from simcore import fields
 from simcore.api import TERMINAL, State
 from simcore.games.rats_of_wistar.board import DECIDE, Player
-from simcore.games.rats_of_wistar.params import WistarParams
-from simcore.games.rats_of_wistar.tables import Content
+from simcore.games.rats_of_wistar.tables import Content, ParamsMirror
 from simcore.rng import LazyStream, randbelow
 
 
@@ -27,7 +26,7 @@ class Position(State):
     """
 
     # rules and content, shared by every copy
-    params: WistarParams
+    params: ParamsMirror  # the game's params (a compiled copy)
     content: Content
     n_players: int
     chance: LazyStream  # the state's one chance stream (``rng``)
@@ -85,7 +84,7 @@ class Position(State):
 
     def __init__(
         self,
-        params: WistarParams | None = None,
+        params: ParamsMirror | None = None,
         content: Content | None = None,
         n_players: int = 0,
         chance: LazyStream | None = None,

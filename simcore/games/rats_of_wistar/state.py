@@ -10,12 +10,11 @@ from simcore import fields
 from simcore.errors import IllegalActionError
 from simcore.games.rats_of_wistar.board import AUTO, DECIDE
 from simcore.games.rats_of_wistar.labels import action_classes, action_info, action_label, render
-from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.rules import flow
 from simcore.games.rats_of_wistar.scoring import estimate, scores, winners
 from simcore.games.rats_of_wistar.setup import setup
-from simcore.games.rats_of_wistar.tables import Content
+from simcore.games.rats_of_wistar.tables import Content, ParamsMirror
 from simcore.games.rats_of_wistar.views import determinize, observation, outcome
 from simcore.rng import LazyStream, state_stream
 
@@ -27,7 +26,7 @@ class WistarState(Position):
 
     def __init__(
         self,
-        params: WistarParams | None = None,
+        params: ParamsMirror | None = None,
         content: Content | None = None,
         n_players: int = 0,
         seed: int = 0,
