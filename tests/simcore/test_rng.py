@@ -103,3 +103,14 @@ def test_a_lazy_stream_seeded_from_a_stream_draws_as_substream():
     lazy = LazyStream.seeded_from(random.Random(9))
     assert lazy.fingerprint() == hash(substream(random.Random(9)).getstate())
     assert lazy.stream().random() == substream(random.Random(9)).random()
+
+
+def test_a_lazy_stream_pickles_live_or_frozen():
+    import pickle
+
+    live = LazyStream(random.Random(3))
+    live.stream().random()
+    for stream in (live, live.clone(), LazyStream.seeded_from(random.Random(1))):
+        copy = pickle.loads(pickle.dumps(stream))
+        assert copy.fingerprint() == stream.fingerprint()
+        assert copy.stream().random() == stream.clone().stream().random()
