@@ -190,8 +190,9 @@ def caveats(ctx: Context) -> list[str]:
     if assumed:
         tested = f"; this run varies {join_and(varied)}" if varied else ""
         out.append(f"{len(assumed)} rule readings are assumptions ([A] in the rules spec) and "
-                   f"sit at their defaults unless the cells say otherwise{tested}. The README's "
-                   "fidelity table lists them.")  # fmt: skip
+                   f"sit at their defaults unless the cells say otherwise{tested}. The rules "
+                   f"reference {game.spec.rules_source} lists them, with its fidelity "
+                   "table.")  # fmt: skip
     return out
 
 

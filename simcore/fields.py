@@ -3,8 +3,9 @@ annotations (``__slots__ = tuple(__annotations__)``), and its clone, its fingerp
 tests' clone check derive from that declaration.
 
 What a clone does with a field follows its declared type: ``list[list[...]]`` is copied row
-by row, ``list[...]`` is copied (``None`` kept where the type allows it), a class with a
-``clone`` method is cloned, and anything else (ints, strings, tuples, frozen tables) is shared.
+by row, a list of a class with a ``clone`` method is copied item by item with it, any other
+``list[...]`` is copied (``None`` kept where the type allows it), a class with a ``clone``
+method is cloned, and anything else (ints, strings, tuples, frozen tables) is shared.
 A class names the fields a clone resets (``reset``) or shares although they are lists
 (``shared``).
 
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any, Final
 
 SHARED, COPIED, MAYBE_COPIED, ROWS, CLONED = "shared", "copied", "maybe copied", "rows", "cloned"
+CLONES: Final = "clones"  # a list of objects with their own ``clone``: each is cloned
 
 
 def declared_fields(cls: type) -> tuple[str, ...]:
@@ -58,9 +60,15 @@ def _kind(note: Any, namespace: Mapping[str, Any]) -> str:
     if text.startswith("list[list["):
         return ROWS
     if text.startswith("list["):
+        if _clonable(text[5:-1], namespace):
+            return CLONES
         return MAYBE_COPIED if "|None" in text else COPIED
+    return CLONED if _clonable(text, namespace) else SHARED
+
+
+def _clonable(text: str, namespace: Mapping[str, Any]) -> bool:
     target = namespace.get(text) if text.isidentifier() else None
-    return CLONED if isinstance(target, type) and hasattr(target, "clone") else SHARED
+    return isinstance(target, type) and hasattr(target, "clone")
 
 
 def make_clone(
@@ -79,6 +87,9 @@ def make_clone(
         elif kind == ROWS:  # a loop, not a comprehension: each builds a frame on Python 3.11
             lines += ["    rows = []", f"    for row in self.{name}:"]
             lines += ["        rows.append(row[:])", f"    new.{name} = rows"]
+        elif kind == CLONES:
+            lines += ["    items = []", f"    for item in self.{name}:"]
+            lines += ["        items.append(item.clone())", f"    new.{name} = items"]
         elif kind == COPIED:
             lines.append(f"    new.{name} = self.{name}[:]")
         elif kind == MAYBE_COPIED:
@@ -138,6 +149,10 @@ def check_clone(
             ok = theirs == reset[name]
         elif name in shared or (not isinstance(mine, list) and not hasattr(mine, "clone")):
             ok = theirs is mine or theirs == mine
+        elif isinstance(mine, list) and mine and hasattr(mine[0], "clone"):
+            pairs = zip(mine, theirs, strict=False)
+            ok = len(theirs) == len(mine) and theirs is not mine
+            ok = ok and all(a is not b and a.fingerprint() == b.fingerprint() for a, b in pairs)
         elif isinstance(mine, list):
             rows = [(a, b) for a, b in zip(mine, theirs, strict=False) if isinstance(a, list)]
             ok = theirs == mine and theirs is not mine and all(a is not b for a, b in rows)

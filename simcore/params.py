@@ -198,9 +198,10 @@ def _check_magnitude(key: str, value: Any) -> None:
             )
 
 
-# Compiled rules read their hot parameters from a compiled copy (a game's ``RuleParams``, Lord
-# of Worlds' ``Context``): a params class is not compiled, so ``s.params.x`` in compiled code is
-# a lookup by name (~250 instructions). A game builds its copy once, with its content.
+# Compiled rules read their hot parameters from a compiled copy (Ratjack's generated
+# ``ParamsMirror``, Lord of Worlds' ``Context``): a params class is not compiled, so
+# ``s.params.x`` in compiled code is a lookup by name (~250 instructions). A game builds its
+# copy once, with its content.
 
 
 def params_fields(cls: type, params: Any) -> dict[str, Any]:

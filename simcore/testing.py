@@ -20,6 +20,7 @@ import numpy as np
 
 from simcore.api import TERMINAL, Game, State
 from simcore.errors import IllegalActionError
+from simcore.fields import declared_fields, is_compiled
 from simcore.rng import policy_stream
 from simcore.runner import play_game
 
@@ -262,9 +263,13 @@ def _check_clone(state: State, rng: random.Random, report: _Report) -> None:
     report.expect(other.fingerprint() == snapshot, "clones share mutable parts")
 
 
-def _slots(state: State) -> list[str]:
-    """Slot names of ``state``'s class and its bases (hand-written clones must copy each)."""
-    return [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ())]
+def _slots(state: Any) -> list[str]:
+    """Slot names of ``state``'s class and its bases (hand-written clones must copy each): in
+    the compiled build, a native class's fields (``simcore.fields.declared_fields``)."""
+    cls = type(state)
+    if is_compiled(cls):
+        return list(declared_fields(cls))
+    return [n for klass in cls.__mro__ for n in getattr(klass, "__slots__", ())]
 
 
 def _plain(value: Any) -> Any:
@@ -273,7 +278,8 @@ def _plain(value: Any) -> Any:
         return value.getstate()
     if isinstance(value, (list, tuple)):
         return tuple(_plain(v) for v in value)
-    if hasattr(type(value), "__slots__") and type(value).__eq__ is object.__eq__:
+    slotted = hasattr(type(value), "__slots__") or is_compiled(type(value))
+    if slotted and type(value).__eq__ is object.__eq__:
         return tuple(_plain(getattr(value, n, None)) for n in _slots(value))
     return value
 
@@ -372,9 +378,9 @@ def head_to_head(
 
 
 def check_params_copy(copy: Any, params: Any) -> list[str]:
-    """Names of the params fields ``copy`` carries (a game's compiled copy, e.g. ``RuleParams``);
-    ``ConformanceError`` if one differs from the params' own or if the copy does not survive
-    pickling (a compiled frozen class needs its ``__reduce__``)."""
+    """Names of the params fields ``copy`` carries (a game's compiled copy, e.g. a generated
+    ``ParamsMirror``); ``ConformanceError`` if one differs from the params' own or if the copy
+    does not survive pickling (a compiled frozen class needs its ``__reduce__``)."""
     import pickle
 
     from simcore.params import params_fields

@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.actions import bed_cost, dig_cost
 from simcore.games.rats_of_wistar.board import Player
 from simcore.games.rats_of_wistar.farm import can_explore, completable
 from simcore.games.rats_of_wistar.inventions import can_play, playable
+from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.wheel import space_slot, strength
 from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
-
-if TYPE_CHECKING:
-    from simcore.games.rats_of_wistar.state import WistarState
 
 STYLES: Final = ("engine", "explorer")
 # Per style: worth of one step of each main action / primitive, in rough VP.
@@ -70,7 +68,7 @@ class WistarHeuristic:
             return actions[0]
         # values read the plain position: a restricted view (``forbid=``) only narrows
         # ``actions``, and the compiled game's functions take the plain state alone
-        s: WistarState = state.plain
+        s: Position = state.plain
         task = s.stack[-1]
         seat = s.current_player
         pl, noise = s.players[seat], rng.random
@@ -94,7 +92,7 @@ class WistarHeuristic:
                 best, best_v = a, v
         return best
 
-    def _valuer(self, s: WistarState, task: tuple, seat: int) -> Callable[[int], float]:
+    def _valuer(self, s: Position, task: tuple, seat: int) -> Callable[[int], float]:
         """``value`` for one pending decision, its handler looked up once (this runs for
         every action of every decision of every play-out)."""
         pl = s.players[seat]
@@ -109,9 +107,7 @@ class WistarHeuristic:
             return lambda a: 0.0
         return lambda a: 0.0 if a == B.STOP else self._value(kind, s, task, seat, pl, a)
 
-    def _value(
-        self, kind: int, s: WistarState, task: tuple, seat: int, pl: Player, a: int
-    ) -> float:
+    def _value(self, kind: int, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         # the ``v_`` method of decision kind ``VALUED[...]``, called directly: compiled, a
         # method found by name (``getattr``) is a generic call per action, a direct one is not
         if kind == 0:
@@ -151,18 +147,18 @@ class WistarHeuristic:
         return self.v_order(s, task, seat, pl, a)
 
     # ------------------------------------------------------------------ values
-    def value(self, s: WistarState, task: tuple, seat: int, a: int) -> float:
+    def value(self, s: Position, task: tuple, seat: int, a: int) -> float:
         """Estimated gain of action ``a`` for the pending decision."""
         return self._valuer(s, task, seat)(a)
 
-    def rounds_left(self, s: WistarState) -> int:
+    def rounds_left(self, s: Position) -> int:
         """Rounds after the current one."""
-        return s.rule_params.rounds - s.round
+        return s.params.rounds - s.round
 
-    def card_value(self, s: WistarState, pl: Player, cid: int) -> float:
+    def card_value(self, s: Position, pl: Player, cid: int) -> float:
         """Worth of playing a card now."""
         card = s.content.cards[cid]
-        left = s.rule_params.rounds - s.round  # ``rounds_left``, inlined: runs per card valued
+        left = s.params.rounds - s.round  # ``rounds_left``, inlined: runs per card valued
         v = card.vp + self.w["card"] * 0.5
         eff = 0.0  # plain loops here and in prim_value: they run for every card in every decision
         for p in card.effect:
@@ -179,7 +175,7 @@ class WistarHeuristic:
             v += eff
         return v - 0.4 * (card.wood + card.metal) - 0.3 * card.move - 2.0 * card.room
 
-    def prim_value(self, s: WistarState, pl: Player, p: tuple) -> float:
+    def prim_value(self, s: Position, pl: Player, p: tuple) -> float:
         """Worth of one primitive of the effect vocabulary."""
         op = p[0]
         w = self.w
@@ -203,7 +199,7 @@ class WistarHeuristic:
         if op in ("complete_mission",):
             return w["mission"] if completable(s, pl_seat(s, pl)) else 0.0
         if op == "take_round_visitor":
-            return w["visitor"] if s.rvis >= 0 and B.EMPTY in pl.rooms else 0.0
+            return w["visitor"] if s.round_visitor >= 0 and B.EMPTY in pl.rooms else 0.0
         if op in ("take_visitor",):
             return w["visitor"]
         if op in ("dig_free", "bed_free", "place_worker", "gain_power", "gain_hero"):
@@ -212,34 +208,38 @@ class WistarHeuristic:
             return 1.5
         return 0.5
 
-    def main_value(self, s: WistarState, seat: int, pl: Player, main: int, st: int) -> float:
+    def main_value(self, s: Position, seat: int, pl: Player, main: int, st: int) -> float:
         """Worth of a main action at strength ``st``."""
         if st <= 0:
             return 0.0
         if main in (0, 2):
             res = 0 if main == 0 else 1
-            return (st + pl.gather[res]) * RES_VALUE[res] * (1.3 if pl.res[res] < 3 else 1.0)
+            return (
+                (st + pl.gather_bonus[res])
+                * RES_VALUE[res]
+                * (1.3 if pl.resources[res] < 3 else 1.0)
+            )
         if main == 1:
-            n = min(st, 6 - pl.dug, pl.res[1] // max(1, dig_cost(s, pl)))
+            n = min(st, 6 - pl.dug_rooms, pl.resources[1] // max(1, dig_cost(s, pl)))
             return 1.8 * n
         if main == 3:
             rooms = pl.rooms.count(B.EMPTY)
-            left = s.rule_params.bed_workers - pl.beds
-            n = min(st, left, rooms, pl.res[0] // max(1, bed_cost(s, pl)))
-            return (2.0 + 0.5 * (s.rule_params.rounds - s.round)) * n
+            left = s.params.bed_workers - pl.beds
+            n = min(st, left, rooms, pl.resources[0] // max(1, bed_cost(s, pl)))
+            return (2.0 + 0.5 * (s.params.rounds - s.round)) * n
         if main == 4:
             return st * 0.9 * self.w["card"]
         return st * self.w["explore"] * (1.0 if can_explore(s, seat) else 0.3)
 
     def turn_value(
-        self, s: WistarState, seat: int, pl: Player, a: int, memo: dict | None = None
+        self, s: Position, seat: int, pl: Player, a: int, memo: dict | None = None
     ) -> float:
         """Placement, quick action or end of turn (``memo``: values shared by one decision's
         actions)."""
         if a == B.STOP:
             return 0.0
         if a == B.HUT:
-            first = 1.0 if seat not in s.hut and s.round < s.rule_params.rounds else 0.0
+            first = 1.0 if seat not in s.hut_chiefs and s.round < s.params.rounds else 0.0
             return 1.2 + 0.5 + first
         if a >= B.SPACE_BASE:
             sec, sp = divmod(a - B.SPACE_BASE, 3)
@@ -247,7 +247,7 @@ class WistarHeuristic:
         return self.quick_value(s, seat, pl, a)
 
     def space_value(
-        self, s: WistarState, seat: int, pl: Player, sec: int, sp: int, memo: dict | None = None
+        self, s: Position, seat: int, pl: Player, sec: int, sp: int, memo: dict | None = None
     ) -> float:
         """Main action at its strength plus the best bonus branch."""
         memo = {} if memo is None else memo
@@ -258,7 +258,7 @@ class WistarHeuristic:
         # max over branches of the sum of their primitives, as plain loops: this runs for every
         # free space of every turn decision
         bonus: float | None = None
-        for branch in s.content.wheel[s._n][sec][1][sp]:
+        for branch in s.content.wheel[s.n_players][sec][1][sp]:
             v = 0.0
             for p in branch:
                 pv = memo.get(p)
@@ -270,7 +270,7 @@ class WistarHeuristic:
         assert bonus is not None  # every space has a bonus branch
         return main_v + bonus
 
-    def quick_value(self, s: WistarState, seat: int, pl: Player, a: int) -> float:
+    def quick_value(self, s: Position, seat: int, pl: Player, a: int) -> float:
         """Quick actions: take the clearly useful ones."""
         if a == B.QA_PLACE:
             return 3.0
@@ -280,7 +280,7 @@ class WistarHeuristic:
             return 1.0
         if a == B.QA_TENT:
             return self.w["tent"] if s.round <= 3 else -1.0
-        last = s.rule_params.rounds - s.round == 0  # ``rounds_left``, inlined: runs per action
+        last = s.params.rounds - s.round == 0  # ``rounds_left``, inlined: runs per action
         if a == B.QA_POTION:
             # worth drinking in the last round, or when it does more than give a resource
             # (``potion_options``' first option completes a mission or plays an invention);
@@ -295,23 +295,23 @@ class WistarHeuristic:
         return -0.5  # move token: kept for leftovers unless a decision needs it
 
     # ------------------------------------------------------------------ other decisions
-    def v_draft(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_draft(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Sum of the pair's card values."""
-        return sum(self.card_value(s, pl, c) for c in s.pairs[a - B.PAIR_BASE])
+        return sum(self.card_value(s, pl, c) for c in s.draft_pairs[a - B.PAIR_BASE])
 
-    def v_branch(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_branch(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Value of the branch's primitives."""
         return sum(self.prim_value(s, pl, p) for p in task[2][a - B.BRANCH_BASE])
 
-    def v_dig(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_dig(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Digging is worth its room."""
         return 1.5
 
-    def v_bed(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_bed(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """A bed wakes a worker and scores."""
         return 2.0
 
-    def v_project(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_project(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Half a card's value, more if playable now."""
         deck, slot = divmod(a - B.MARKET_BASE, 10)
         if slot == 9:
@@ -321,7 +321,7 @@ class WistarHeuristic:
         bonus = 1.0 if can_play(s, pl, card, False) else 0.0
         return 0.5 * self.card_value(s, pl, cid) + bonus
 
-    def v_explore(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_explore(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Cheese > visitor > reveal/door > useful move."""
         w = self.w
         if a == B.CHEESE_ACT:
@@ -332,22 +332,22 @@ class WistarHeuristic:
             return 1.6
         if a >= B.ROOM_BASE:
             room = a - B.ROOM_BASE
-            fresh = s.fvis[room] >= 0 or any(
-                r == room and not s.m_rev[m] for m, r in enumerate(s.m_room)
+            fresh = s.farm_visitors[room] >= 0 or any(
+                r == room and not s.mission_revealed[m] for m, r in enumerate(s.mission_rooms)
             )
             return (1.2 if fresh else 0.3) + (0.3 if room in s.content.farm.cellar else 0.0)
         return 1.3
 
-    def v_play(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_play(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Value of the card played."""
         return self.card_value(s, pl, a - B.CARD_BASE) + 0.5
 
-    def v_pay(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_pay(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Pay with what is most plentiful / least useful."""
         if a == B.PAY_WOOD:
-            return pl.res[0] * 0.1
+            return pl.resources[0] * 0.1
         if a == B.PAY_METAL:
-            return pl.res[1] * 0.1
+            return pl.resources[1] * 0.1
         card = s.content.cards[a - B.CARD_BASE]
         playable = can_play(s, pl, card, False)
         return -self.card_value(s, pl, a - B.CARD_BASE) * 0.1 - (1.0 if playable else 0.0)
@@ -355,43 +355,41 @@ class WistarHeuristic:
     def desire(self, pl: Player, area: int) -> float:
         """How much one more worker in ``area`` is wanted."""
         key = ("forest_area", "burrow_area", "farm_area")[area]
-        return self.w[key] / (1.0 + pl.areas[area])
+        return self.w[key] / (1.0 + pl.area_workers[area])
 
-    def v_move_workers(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_move_workers(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Move towards the wanted area."""
         src, dst = divmod(a - B.MOVE_BASE, 3)
         return self.desire(pl, dst) - self.w[("forest_area", "burrow_area", "farm_area")[src]] / (
-            pl.areas[src]) - 0.05  # fmt: skip
+            pl.area_workers[src]) - 0.05  # fmt: skip
 
-    def v_place_worker(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_place_worker(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Place where a worker is wanted most."""
         return self.desire(pl, a - B.AREA_BASE)
 
-    def v_complete_mission(
-        self, s: WistarState, task: tuple, seat: int, pl: Player, a: int
-    ) -> float:
+    def v_complete_mission(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Missions are always worth completing."""
         return 5.0
 
-    def v_ability(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_ability(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Ability VP plus its effect, minus its cost."""
         ab = s.content.abilities[a - B.ABILITY_BASE]
         return ab.vp + (1.5 if ab.effect else 0.0) - ab.cost * 0.5
 
-    def v_achieve_goal(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_achieve_goal(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Goals score."""
         return 1.0
 
-    def v_potion(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_potion(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Mission > invention > resources."""
         return (5.0, 3.0, 0.6, 0.7)[a - B.POTION_BASE]
 
-    def v_main_action(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_main_action(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Value of the main action now."""
         main = a - B.MAIN_BASE
         return self.main_value(s, seat, pl, main, strength(s, seat, main))
 
-    def v_gain_icon(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_gain_icon(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """The icon hand cards need most."""
         icon = a - B.ICON_BASE
         cards = s.content.cards
@@ -399,20 +397,20 @@ class WistarHeuristic:
             sum(n for c in pl.hand for i, n in cards[c].icons if i == icon) - pl.icons[icon] * 0.1
         )
 
-    def v_x1(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_x1(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Any once-per-round effect."""
         return 1.0
 
-    def v_order(self, s: WistarState, task: tuple, seat: int, pl: Player, a: int) -> float:
+    def v_order(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Parts that raise the main action's strength or unlock others go first: worker moves,
         then gains, then playing cards (icons for missions), then the main action, missions."""
         op = task[2][a - B.ORDER_BASE][0][0]
         return -ORDER_RANK.get(op, 2.5)
 
 
-def _last_turn(s: WistarState) -> bool:
+def _last_turn(s: Position) -> bool:
     """The acting seat's turn is the game's last: the game ends when it is over (§3)."""
-    return s.round >= s.rule_params.rounds and s.turn >= s._n * s.rule_params.chiefs - 1
+    return s.round >= s.params.rounds and s.turn >= s.n_players * s.params.chiefs - 1
 
 
 # decision kinds with a value method ``v_<kind>``, numbered as ``WistarHeuristic._value`` calls them
@@ -428,7 +426,7 @@ ORDER_RANK: Final = {"move_workers": 0, "place_worker": 0, "gain": 1, "draw": 1.
               "main": 3, "complete_mission": 4}  # fmt: skip
 
 
-def pl_seat(s: WistarState, pl: Player) -> int:
+def pl_seat(s: Position, pl: Player) -> int:
     """Seat index of a board."""
     return s.players.index(pl)
 

@@ -47,19 +47,7 @@ def _run_and_kill(args: list[str], run_dir, kill_at: int) -> None:
     Chunks, not part files: one part holds every chunk of a buffered write (0.1 s here), so counting
     parts never reached most kill points and the sweep finished before the kill.
     """
-    proc = subprocess.Popen(args, env=kill_env())
-    deadline = time.monotonic() + 120
-    while (
-        finished_chunks(run_dir) < kill_at and time.monotonic() < deadline and proc.poll() is None
-    ):
-        time.sleep(0.01)
-    workers = _children(proc.pid)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    end = time.monotonic() + 10
-    while time.monotonic() < end and any(_alive(w) for w in workers):
-        time.sleep(0.1)
-    assert not [w for w in workers if _alive(w)], "a worker outlived the killed sweep"
+    _kill_when(subprocess.Popen(args, env=kill_env()), run_dir, kill_at)
 
 
 @pytest.mark.slow

@@ -1,8 +1,11 @@
 """Ratjack (Studio H, 2024): reach exactly 25 with face-up cards and bonus chips.
 
-Rules as implemented: docs/rules/ratjack.md. Package layout: ``params`` (rule numbers and [A]
-assumptions), ``content`` (cards/chips from ``data/cards.toml``), ``state`` (position),
-``rules`` (turn flow), ``effects*`` (the 36 card effects), ``text`` (records, labels, narrative).
+Rules: docs/rules/ratjack.md. Package layout, each module importing only from those before it:
+``codes``, ``params`` (rule numbers and [A] assumptions) and ``tables``; ``content`` (cards and
+chips from ``data/cards.toml``); ``position`` (the position as data); ``knowledge`` (§8) and
+``narrative``; ``board``, ``resolve`` and ``effect_kinds``; ``effects_*`` and ``effects`` (the 36
+card effects); ``rules`` (turn flow), ``sample`` (determinization) and ``evaluate``; ``text``
+(observations, records, labels); ``state`` (the game API on top of the position).
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ def merge(s: Position, group: list[int], owner: int) -> None:
 
 
 def forget_others(s: Position, player: int) -> None:
-    """Drop the tracked facts of every seat but ``player`` (see ``Position.determinize``)."""
+    """Drop the tracked facts of every seat but ``player`` (see ``sample.determinize``)."""
     for q in range(s.n):
         if q != player and s.tracked_cards[q]:
             base = q * N_CARDS

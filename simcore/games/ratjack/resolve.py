@@ -1,7 +1,7 @@
 """Resolving effects (§4.3, §7): feasibility probes, option lists, begin and choose.
 
-The effect table lives on the state (``s.effect_table``), so that effects which resolve another card
-(rat 6, raccoon 3) can call back into this module without an import circle.
+The effect table lives on the position (``s.effect_table``), so that effects which resolve
+another card (rat 6, raccoon 3) can call back into this module without an import circle.
 """
 
 from __future__ import annotations

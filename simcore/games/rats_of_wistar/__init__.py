@@ -1,11 +1,14 @@
 """Rats of Wistar (Luciani & Sabia, 2023): the wheel worker-placement game, 2-4 players.
 
 Architecture: ``content`` loads the TOML content set (``data/``) and compiles every effect into
-tuples of the §10 vocabulary (``vocab``); the state keeps a stack of small task tuples
-``(op, seat, ...)``: automatic tasks (gains, income, the new-round steps) run inside ``apply``,
-and the decision on top of the stack defines ``legal_actions`` (handlers are registered in
+tuples of the §10 vocabulary (``vocab``). The position (``position``: data, every field
+declared once) keeps a stack of small task tuples ``(op, seat, ...)``; the rules are functions
+of a position: automatic tasks (gains, income, the new-round steps) run inside ``apply``, and
+the decision on top of the stack defines ``legal_actions`` (handlers are registered in
 ``rules`` (rounds, turns, wheel, hut, quick actions), ``actions`` (main actions), ``effects``
 (vocabulary, inventions) and ``farm`` (exploring, missions, abilities, goals, potions)).
+``state.WistarState`` puts the game API on the position; ``views`` and ``labels`` (text,
+records) sit on top of the rules.
 
 Simulator assumptions beyond the spec's [A] parameters (see ``params``): a chief placement
 and the order of its parts (main action, bonus parts) are separate decisions, and the placement
@@ -33,7 +36,7 @@ from simcore.games.rats_of_wistar.content import Content, load_content
 from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS, class_catalogue, describe_class
 from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.state import WistarState
-from simcore.games.rats_of_wistar.tables import RuleParams
+from simcore.games.rats_of_wistar.tables import ParamsMirror
 from simcore.games.rats_of_wistar.views import SEAT_COLUMNS
 from simcore.params import params_copy
 
@@ -64,7 +67,7 @@ class RatsOfWistar(Game):
     def __init__(self, params: WistarParams | None = None) -> None:
         super().__init__(params)
         self.content: Content = load_content(self.params.content_dir)
-        self.rule_params = params_copy(RuleParams, self.params)  # what compiled rules read
+        self.params_mirror = params_copy(ParamsMirror, self.params)  # what positions carry
         self.content_set = self.content.content_set
         self.content_hash = self.content.content_hash
         _check_counts(self.content, self.params)
@@ -80,7 +83,7 @@ class RatsOfWistar(Game):
     def new_state(self, n_players: int, seed: int) -> WistarState:
         """A new game after setup (§2); the first decision is the starting-hand draft."""
         self.check_players(n_players)
-        return WistarState(self.params, self.content, n_players, seed, self.rule_params)
+        return WistarState(self.params_mirror, self.content, n_players, seed)
 
 
 def _check_counts(con: Content, prm: WistarParams) -> None:

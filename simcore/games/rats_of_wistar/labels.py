@@ -93,7 +93,7 @@ def action_label(s: Any, action: int, viewer: int | None = None, reveal: bool = 
             return "end turn"
         if action >= SPACE_BASE:
             sec, sp = _space(action)
-            sid, spaces = con.wheel[s._n][sec]
+            sid, spaces = con.wheel[s.n_players][sec]
             return f"chief -> {sid}.{sp + 1} [{MAIN_LABELS[space_slot(s, sec)]} + " + (
                 f"{bonus_label(spaces[sp])}]"
             )
@@ -111,7 +111,7 @@ def _generic(s: Any, op: str, action: int) -> str:
             return f"next: main action {MAIN_LABELS[part[0][2]]}"
         return "next: " + " & ".join(prim_label(t[:1] + t[2:]) for t in part)
     if action >= X1_BASE:
-        return f"use x1 of {s.players[s.current_player].x1[action - X1_BASE][0]}"
+        return f"use x1 of {s.players[s.current_player].x1_effects[action - X1_BASE][0]}"
     if action >= HERO_BASE:
         return f"hero {con.heroes[action - HERO_BASE].label}"
     if action >= MARKET_BASE:
@@ -133,10 +133,10 @@ def _generic(s: Any, op: str, action: int) -> str:
         (POTION_BASE, lambda a: f"potion: {('mission', 'invention', 'wood', 'metal')[a]}"),
         (GOAL_BASE, lambda a: f"goal {con.goals[s.goals[a]][0]}"),
         (ABILITY_BASE, lambda a: f"ability {con.abilities[a].id} ({con.abilities[a].label})"),
-        (MISSION_BASE, lambda a: f"complete mission {con.missions[s.m_id[a]].id}"),
+        (MISSION_BASE, lambda a: f"complete mission {con.missions[s.mission_ids[a]].id}"),
         (CHEESE_ACT, lambda a: "take the cheese"),
         (VISIT_BASE, lambda a: f"take visitor in {con.farm.rooms[a]}"),
-        (REVEAL_BASE, lambda a: f"reveal mission in {con.farm.rooms[s.m_room[a]]}"),
+        (REVEAL_BASE, lambda a: f"reveal mission in {con.farm.rooms[s.mission_rooms[a]]}"),
         (ROOM_BASE, lambda a: f"move explorer to {con.farm.rooms[a]}"),
         (DOOR_BASE, lambda a: "open door {}-{}".format(
             *(con.farm.rooms[r] for r in con.farm.doors[a]))),
@@ -202,7 +202,7 @@ def action_classes(s: Any, action: int) -> tuple[str, ...]:
             return ("place", "place/hut")
         if action >= SPACE_BASE:
             sec, sp = _space(action)
-            sid = s.content.wheel[s._n][sec][0]
+            sid = s.content.wheel[s.n_players][sec][0]
             return ("place", f"place/{sid}", f"place/{sid}/{sp + 1}")
         if action == STOP:
             return ("end_turn",)
@@ -229,7 +229,7 @@ def action_info(s: Any, action: int) -> dict[str, Any]:
         row.update(sector="hut", main_action="hut", bonus="potion & move token")
         return row
     sec, sp = _space(action)
-    sid, spaces = s.content.wheel[s._n][sec]
+    sid, spaces = s.content.wheel[s.n_players][sec]
     slot = space_slot(s, sec)
     row.update(sector=sid, space=sp + 1, slot=slot, main_action=MAIN_LABELS[slot],
                strength=strength(s, seat, slot), bonus=bonus_label(spaces[sp]))  # fmt: skip
@@ -239,24 +239,27 @@ def action_info(s: Any, action: int) -> dict[str, Any]:
 def render(s: Any) -> str:
     """Whole position and the score breakdown."""
     con = s.content
-    lines = [f"Rats of Wistar - round {s.round}/{s.rule_params.rounds}, turn order {s.order}, "
+    lines = [f"Rats of Wistar - round {s.round}/{s.params.rounds}, turn order {s.order}, "
              f"content {con.content_set} ({con.content_hash})",
-             f"wheel (round 1, slots 0-5): {wheel_order(s)}; hut: {s.hut}"]  # fmt: skip
-    for sec, (sid, spaces) in enumerate(con.wheel[s._n]):
+             f"wheel (round 1, slots 0-5): {wheel_order(s)}; hut: {s.hut_chiefs}"]  # fmt: skip
+    for sec, (sid, spaces) in enumerate(con.wheel[s.n_players]):
+        chiefs = s.space_chiefs[sec]
         lines.append(f"  {sid} at slot {space_slot(s, sec)}: " + "; ".join(
-            f"{i + 1}:{bonus_label(b)}{'' if s.occ[sec][i] < 0 else f' [seat {s.occ[sec][i]}]'}"
+            f"{i + 1}:{bonus_label(b)}{'' if chiefs[i] < 0 else f' [seat {chiefs[i]}]'}"
             for i, b in enumerate(spaces)))  # fmt: skip
     market = [[con.cards[c].name if c >= 0 else "-" for c in row] for row in s.market]
     lines.append(f"market basic {market[0]} advanced {market[1]}")
     for seat, pl in enumerate(s.players):
-        parts = score_parts(s, seat)
+        parts, res = score_parts(s, seat), pl.resources
         lines.append(
-            f"seat {seat}: {sum(parts.values())} VP | wood {pl.res[0]} metal {pl.res[1]} "
-            f"jokers {pl.res[2]} moves {pl.res[3]} potions {pl.res[4]} power {pl.power} | "
-            f"workers entrance {pl.entrance} areas {pl.areas} | beds {pl.beds} rooms {pl.dug} | "
+            f"seat {seat}: {sum(parts.values())} VP | wood {res[0]} metal {res[1]} "
+            f"jokers {res[2]} moves {res[3]} potions {res[4]} power {pl.power} | "
+            f"workers entrance {pl.entrance_workers} areas {pl.area_workers} | "
+            f"beds {pl.beds} rooms {pl.dug_rooms} | "
             f"hand {len(pl.hand)} played {[con.cards[c].name for c in pl.played]} | "
             f"visitors {[con.visitors[v].id for v in pl.visitors]} missions "
-            f"{[con.missions[m].id for m in pl.missions]} explorer {con.farm.rooms[pl.explorer]}"
+            f"{[con.missions[m].id for m in pl.missions]} "
+            f"explorer {con.farm.rooms[pl.explorer_room]}"
         )
         lines.append("    " + ", ".join(f"{k[3:]} {v}" for k, v in parts.items()))
     return "\n".join(lines)

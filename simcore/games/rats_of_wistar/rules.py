@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from simcore.games.rats_of_wistar.actions import PLACEMENT_MAIN
 from simcore.games.rats_of_wistar.board import (
     BRANCH_BASE,
@@ -19,62 +17,62 @@ from simcore.games.rats_of_wistar.board import (
     QA_X1,
     SPACE_BASE,
     STOP,
+    Player,
     auto,
     decide,
 )
 from simcore.games.rats_of_wistar.effects import feasible
 from simcore.games.rats_of_wistar.farm import can_goal
 from simcore.games.rats_of_wistar.inventions import any_cost, push_pay_any
+from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.records import finish_placement, note_choice, track_placement
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE, POTION
 from simcore.games.rats_of_wistar.wheel import space_slot
 
-if TYPE_CHECKING:
-    from simcore.games.rats_of_wistar.board import Player
-    from simcore.games.rats_of_wistar.state import WistarState
 
-
-def flow(s: WistarState) -> None:
+def flow(s: Position) -> None:
     """Nothing pending: start the next turn, or end the round / the game."""
-    n = s._n
+    n = s.n_players
     s.turn += 1
-    if s.turn < n * s.rule_params.chiefs:
+    if s.turn < n * s.params.chiefs:
         seat = s.order[s.turn % n]
-        s.qa, s.placed = 0, False
+        s.quick_actions, s.chief_placed = 0, False
         s.stack.append(("turn", seat))
         return
     hut_order(s)
-    if s.round >= s.rule_params.rounds:
-        s.over = True
+    if s.round >= s.params.rounds:
+        s.game_over = True
         if s.trace is not None:
             s.log(f"game over; final turn order {s.order}")
         return
     new_round(s)
 
 
-def hut_order(s: WistarState) -> None:
+def hut_order(s: Position) -> None:
     """§3.1: players with a hut chief move to the front in order of their first hut chief."""
     first: list[int] = []
-    for seat in s.hut:
+    for seat in s.hut_chiefs:
         if seat not in first:
             first.append(seat)
     s.order = first + [seat for seat in s.order if seat not in first]
 
 
-def new_round(s: WistarState) -> None:
+def new_round(s: Position) -> None:
     """§3 new-round phase, steps 2-7 (step 1 was done by ``hut_order``)."""
-    s.starts += (s.order[0],)
-    s.hut = []
-    s.occ = [[-1] * len(row) for row in s.occ]
+    s.round_starts += (s.order[0],)
+    s.hut_chiefs = []
+    s.space_chiefs = [[-1] * len(row) for row in s.space_chiefs]
     for pl in s.players:
-        pl.chiefs = s.rule_params.chiefs
-    if s.rvis >= 0 and s.trace is not None:
-        s.log(f"round visitor {s.content.visitors[s.rvis].id} removed (nobody took it)")
+        pl.chiefs_left = s.params.chiefs
+    if s.round_visitor >= 0 and s.trace is not None:
+        s.log(f"round visitor {s.content.visitors[s.round_visitor].id} removed (nobody took it)")
     s.round += 1
-    s.rvis = s.rstack[s.round - 1] if s.round - 1 < len(s.rstack) else -1
+    s.round_visitor = (
+        s.round_visitor_stack[s.round - 1] if s.round - 1 < len(s.round_visitor_stack) else -1
+    )
     if s.trace is not None:
-        s.log(f"== round {s.round}: turn order {s.order}; wheel rotates; round visitor "
-              f"{s.content.visitors[s.rvis].id if s.rvis >= 0 else '-'}")  # fmt: skip
+        shown = s.content.visitors[s.round_visitor].id if s.round_visitor >= 0 else "-"
+        s.log(f"== round {s.round}: turn order {s.order}; wheel rotates; round visitor {shown}")
     tasks: list[tuple] = []
     for seat in s.order:
         for effect in s.players[seat].income:
@@ -84,17 +82,17 @@ def new_round(s: WistarState) -> None:
 
 
 @auto("x1_reset")
-def _x1_reset(s: WistarState, task: tuple) -> None:
+def _x1_reset(s: Position, task: tuple) -> None:
     """§3.6: x1 markers go back."""
     for pl in s.players:
         pl.x1_used.clear()
 
 
 @auto("market_step")
-def _market_step(s: WistarState, task: tuple) -> None:
+def _market_step(s: Position, task: tuple) -> None:
     """§3.7: discard the rightmost cards, slide right, draw new ones on the left."""
-    k = s.rule_params.market_discard
-    size = s.rule_params.market_size
+    k = s.params.market_discard
+    size = s.params.market_size
     for deck in (0, 1):
         row = s.market[deck]
         for card in row[size - k :]:
@@ -106,17 +104,17 @@ def _market_step(s: WistarState, task: tuple) -> None:
 
 
 @auto("round_start")
-def _round_start(s: WistarState, task: tuple) -> None:
+def _round_start(s: Position, task: tuple) -> None:
     """Action phase begins (``flow`` pushes the first turn)."""
     s.turn = -1
 
 
 @auto("refill")
-def _refill(s: WistarState, task: tuple) -> None:
+def _refill(s: Position, task: tuple) -> None:
     refill(s)
 
 
-def refill(s: WistarState) -> None:
+def refill(s: Position) -> None:
     """Fill empty market slots from the decks."""
     for deck in (0, 1):
         row = s.market[deck]
@@ -125,13 +123,13 @@ def refill(s: WistarState) -> None:
                 row[i] = s.draw_card(deck)
 
 
-def _turn_options(s: WistarState, task: tuple) -> list[int]:
+def _turn_options(s: Position, task: tuple) -> list[int]:
     seat = task[1]
     pl = s.players[seat]
     opts: list[int] = []
-    if not s.placed:
+    if not s.chief_placed:
         opts.append(HUT)
-        for sec, row in enumerate(s.occ):
+        for sec, row in enumerate(s.space_chiefs):
             if seat in row:
                 continue  # one chief per player per sector
             for sp, who in enumerate(row):  # a loop, not a comprehension: no frame per sector
@@ -145,34 +143,34 @@ def _turn_options(s: WistarState, task: tuple) -> list[int]:
     return opts
 
 
-def quick_options(s: WistarState, seat: int, pl: Player) -> list[int]:
+def quick_options(s: Position, seat: int, pl: Player) -> list[int]:
     """Quick actions (§8) available now."""
-    prm = s.rule_params
+    prm = s.params
     out = []
     spend = pl.spendable()
     if spend >= any_cost(s, pl, prm.joker_cost):
         out.append(QA_JOKER)
     if pl.power < prm.max_power and spend >= any_cost(s, pl, prm.power_cost):
         out.append(QA_POWER)
-    if pl.res[MOVE] and (pl.areas[0] or pl.areas[1] or pl.areas[2]):
+    if pl.resources[MOVE] and (pl.area_workers[0] or pl.area_workers[1] or pl.area_workers[2]):
         out.append(QA_MOVE)
-    if pl.entrance:
+    if pl.entrance_workers:
         out.append(QA_PLACE)
-    if (len(pl.tents) < prm.tents and pl.explorer != s.content.farm.entrance
-            and pl.explorer not in pl.tents):  # fmt: skip
+    if (len(pl.tent_rooms) < prm.tents and pl.explorer_room != s.content.farm.entrance
+            and pl.explorer_room not in pl.tent_rooms):  # fmt: skip
         out.append(QA_TENT)
     if can_goal(s, seat):
         out.append(QA_GOAL)
     # a potion can always be drunk for wood or metal, so holding one is enough
-    if pl.res[POTION] and prm.potion_is_quick_action:
+    if pl.resources[POTION] and prm.potion_is_quick_action:
         out.append(QA_POTION)
-    if len(pl.x1_used) < len(pl.x1):
+    if len(pl.x1_used) < len(pl.x1_effects):
         out.append(QA_X1)
     return out
 
 
 @decide("turn", _turn_options)
-def _turn(s: WistarState, task: tuple, action: int) -> None:
+def _turn(s: Position, task: tuple, action: int) -> None:
     """Place a chief, take a quick action, or end the turn."""
     seat = task[1]
     if action == STOP:
@@ -184,40 +182,41 @@ def _turn(s: WistarState, task: tuple, action: int) -> None:
         code = action - SPACE_BASE
         _place_space(s, seat, code // 3, code % 3)
     else:
-        s.qa += 1
+        s.quick_actions += 1
         _quick(s, seat, action)
 
 
-def _place_hut(s: WistarState, seat: int) -> None:
+def _place_hut(s: Position, seat: int) -> None:
     pl = s.players[seat]
-    s.placed, s.turns = True, s.turns + 1
-    pl.chiefs -= 1
-    pl.sectors[6] += 1
-    s.hut.append(seat)
+    s.chief_placed, s.turns = True, s.turns + 1
+    pl.chiefs_left -= 1
+    pl.chiefs_by_sector[6] += 1
+    s.hut_chiefs.append(seat)
     track_placement(s, seat)
-    pl.res[POTION] += s.params.hut_potions
-    pl.res[MOVE] += s.params.hut_move_tokens
+    pl.resources[POTION] += s.params.hut_potions
+    pl.resources[MOVE] += s.params.hut_move_tokens
     if s.trace is not None:
         s.log(f"seat {seat}: chief to the Alchemist's hut (+potion, +move token)")
     finish_placement(s)
 
 
-def _place_space(s: WistarState, seat: int, sec: int, sp: int) -> None:
+def _place_space(s: Position, seat: int, sec: int, sp: int) -> None:
     pl = s.players[seat]
-    s.placed, s.turns = True, s.turns + 1
-    pl.chiefs -= 1
-    pl.sectors[sec] += 1
-    s.occ[sec][sp] = seat
+    s.chief_placed, s.turns = True, s.turns + 1
+    pl.chiefs_left -= 1
+    pl.chiefs_by_sector[sec] += 1
+    s.space_chiefs[sec][sp] = seat
     main = space_slot(s, sec)
-    branches = s.content.wheel[s._n][sec][1][sp]
+    branches = s.content.wheel[s.n_players][sec][1][sp]
     if s.trace is not None:
-        s.log(f"seat {seat}: chief on {s.content.wheel[s._n][sec][0]} space {sp + 1} (slot {main})")
+        sid = s.content.wheel[s.n_players][sec][0]
+        s.log(f"seat {seat}: chief on {sid} space {sp + 1} (slot {main})")
     track_placement(s, seat)
     s.stack.append(("placed_end", seat))  # runs when the main action and bonus are done
     s.stack.append(("order", seat, placement_parts(s, seat, main, branches)))
 
 
-def placement_parts(s: WistarState, seat: int, main: int, branches: tuple) -> tuple:
+def placement_parts(s: Position, seat: int, main: int, branches: tuple) -> tuple:
     """The parts of a placement, each a tuple of tasks: the main action and the bonus (§4).
 
     ``A | B`` bonuses are one part (the branch is chosen when it runs). ``A & B`` bonuses are
@@ -227,17 +226,17 @@ def placement_parts(s: WistarState, seat: int, main: int, branches: tuple) -> tu
     if len(branches) > 1:
         return (main_part, (("branch", seat, branches),))
     tasks = tuple((p[0], seat, *p[1:]) for p in branches[0])
-    if s.rule_params.bonus_part_order == "printed" or len(tasks) < 2:
+    if s.params.bonus_part_order == "printed" or len(tasks) < 2:
         return (main_part, tasks) if tasks else (main_part,)
     return (main_part, *((t,) for t in tasks))
 
 
-def _order_options(s: WistarState, task: tuple) -> list[int]:
+def _order_options(s: Position, task: tuple) -> list[int]:
     return list(range(ORDER_BASE, ORDER_BASE + len(task[2])))
 
 
 @decide("order", _order_options)
-def _order(s: WistarState, task: tuple, action: int) -> None:
+def _order(s: Position, task: tuple, action: int) -> None:
     """Do this part of the placement next; the rest stay pending in the same order task."""
     s.stack.pop()
     parts, i = task[2], action - ORDER_BASE
@@ -257,9 +256,9 @@ def part_name(part: tuple) -> str:
     return "+".join(t[0] for t in part)
 
 
-def _quick(s: WistarState, seat: int, action: int) -> None:
+def _quick(s: Position, seat: int, action: int) -> None:
     pl = s.players[seat]
-    prm = s.rule_params
+    prm = s.params
     if action == QA_JOKER:
         s.stack.append(("gain", seat, JOKER, 1))
         push_pay_any(s, seat, prm.joker_cost)  # paid first
@@ -267,14 +266,14 @@ def _quick(s: WistarState, seat: int, action: int) -> None:
         s.stack.append(("gain_power", seat))
         push_pay_any(s, seat, prm.power_cost)
     elif action == QA_MOVE:
-        pl.res[MOVE] -= 1
-        s.stack.append(("move_workers", seat, prm.move_token_workers + pl.move_bonus))
+        pl.resources[MOVE] -= 1
+        s.stack.append(("move_workers", seat, prm.move_token_workers + pl.move_token_bonus))
     elif action == QA_PLACE:
         s.stack.append(("place_worker", seat))
     elif action == QA_TENT:
-        pl.tents.append(pl.explorer)
+        pl.tent_rooms.append(pl.explorer_room)
         if s.trace is not None:
-            s.log(f"seat {seat}: tent in {s.content.farm.rooms[pl.explorer]}")
+            s.log(f"seat {seat}: tent in {s.content.farm.rooms[pl.explorer_room]}")
     elif action == QA_GOAL:
         s.stack.append(("achieve_goal", seat))
     elif action == QA_POTION:
@@ -283,14 +282,14 @@ def _quick(s: WistarState, seat: int, action: int) -> None:
         s.stack.append(("x1", seat))
 
 
-def _branch_options(s: WistarState, task: tuple) -> list[int]:
+def _branch_options(s: Position, task: tuple) -> list[int]:
     seat, branches = task[1], task[2]
     ok = [BRANCH_BASE + i for i, b in enumerate(branches) if all(feasible(s, seat, p) for p in b)]
     return ok or [STOP]  # no live branch: the single option STOP records it and skips
 
 
 @decide("branch", _branch_options)
-def _branch(s: WistarState, task: tuple, action: int) -> None:
+def _branch(s: Position, task: tuple, action: int) -> None:
     """Choose one branch of an ``A | B`` bonus."""
     s.stack.pop()
     if action == STOP:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from simcore.games.rats_of_wistar.board import Player
+from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.vocab import JOKER, MOVE
-
-if TYPE_CHECKING:
-    from simcore.games.rats_of_wistar.board import Player
-    from simcore.games.rats_of_wistar.state import WistarState
 
 PARTS: Final = (
     "vp_start_and_play", "vp_abilities", "vp_beds", "vp_rooms", "vp_visitors", "vp_cheese",
@@ -16,11 +14,11 @@ PARTS: Final = (
 )  # fmt: skip
 
 
-def ability_vp(s: WistarState, pl: Player) -> int:
+def ability_vp(s: Position, pl: Player) -> int:
     """VP of uncovered ability spaces plus the +2 pairs."""
     # plain loops here and in part_values, no generator expressions (3.11 builds a frame for
     # each): every search play-out and end-of-game guard scores finished games
-    mask, vp = pl.abil, 0
+    mask, vp = pl.uncovered_abilities, 0
     for i, a in enumerate(s.content.abilities):
         if mask >> i & 1:
             vp += a.vp
@@ -30,66 +28,85 @@ def ability_vp(s: WistarState, pl: Player) -> int:
     return vp
 
 
-def room_vp(s: WistarState, pl: Player) -> int:
+def room_vp(s: Position, pl: Player) -> int:
     """VP of the highest dug soil room (a room refilled by an invention is not dug, §6)."""
-    return s.rule_params.room_vp[pl.dug - 1] if pl.dug else 0
+    return s.params.room_vp[pl.dug_rooms - 1] if pl.dug_rooms else 0
 
 
-def end_count(s: WistarState, pl: Player, what: int, sub: int) -> int:
+def end_count(s: Position, pl: Player, what: int, sub: int) -> int:
     """How many things an ``end_vp_per`` effect counts (see vocab.END_WHAT)."""
     if what == 0:
-        return pl.types[sub]
+        return pl.type_counts[sub]
     if what == 1:
         return pl.icons[sub]
     values = (
-        0, 0, sum(pl.icons), pl.beds, pl.dug, pl.n_visitors(), len(pl.missions), len(pl.goals),
-        len(pl.played), pl.power,
+        0, 0, sum(pl.icons), pl.beds, pl.dug_rooms, pl.n_visitors(), len(pl.missions),
+        len(pl.goals), len(pl.played), pl.power,
     )  # fmt: skip
     return values[what]
 
 
-def score_parts(s: WistarState, seat: int) -> dict[str, int]:
+def score_parts(s: Position, seat: int) -> dict[str, int]:
     """The §9 breakdown of one seat for the current position."""
     return dict(zip(PARTS, part_values(s, seat), strict=True))
 
 
-def score_total(s: WistarState, seat: int) -> int:
+def score_total(s: Position, seat: int) -> int:
     """One seat's total VP for the current position: the sum of ``score_parts``."""
     return sum(part_values(s, seat))  # no dict: every finished play-out scores the game
 
 
-def part_values(s: WistarState, seat: int) -> tuple[int, ...]:
+def part_values(s: Position, seat: int) -> tuple[int, ...]:
     """The §9 parts of one seat, in ``PARTS`` order."""
     pl = s.players[seat]
-    prm = s.rule_params
+    prm = s.params
     con = s.content
     visitors = inventions = ends = 0
     for v in pl.visitors:
         visitors += con.visitors[v].vp
     for c in pl.played:
         inventions += con.cards[c].vp
-    for w, sub, vp in pl.ends:
+    for w, sub, vp in pl.end_vp_per:
         ends += vp * end_count(s, pl, w, sub)
     return (
-        pl.vp,
+        pl.victory_points,
         ability_vp(s, pl),
         prm.bed_vp[pl.beds - 1] if pl.beds else 0,
         room_vp(s, pl),
         visitors,
-        max(pl.cheese, 0),
+        max(pl.cheese_vp, 0),
         inventions,
         ends,
         prm.power2_vp if pl.power >= 2 else 0,
-        (pl.res[0] + pl.res[1] + pl.res[MOVE] + len(pl.hand)) // prm.leftovers_per_vp,
-        pl.res[JOKER] // prm.jokers_per_vp,
+        (pl.resources[0] + pl.resources[1] + pl.resources[MOVE] + len(pl.hand))
+        // prm.leftovers_per_vp,
+        pl.resources[JOKER] // prm.jokers_per_vp,
     )
 
 
-def estimate(s: WistarState, seat: int) -> float:
+def scores(s: Position) -> list[float]:
+    """Current total VP of every seat (final scoring applied to the current position)."""
+    out = []  # a loop, not a comprehension: finished play-outs are scored by the thousand
+    for p in range(s.n_players):
+        out.append(float(score_total(s, p)))
+    return out
+
+
+def winners(s: Position) -> list[int]:
+    """Highest score; ties go to the tied player earliest in the final turn order (§3)."""
+    totals = scores(s)
+    best = max(totals)
+    for seat in s.order:
+        if totals[seat] == best:
+            return [seat]
+    return []
+
+
+def estimate(s: Position, seat: int) -> float:
     """Heuristic value in [0, 1]: own score share against the best opponent, plus progress."""
-    scores = s.scores()
-    mine = scores[seat]
-    best = max(v for i, v in enumerate(scores) if i != seat)
-    if s.over:
-        return 1.0 if seat in s.winners() else 0.0
+    totals = scores(s)
+    mine = totals[seat]
+    best = max(v for i, v in enumerate(totals) if i != seat)
+    if s.game_over:
+        return 1.0 if seat in winners(s) else 0.0
     return max(0.0, min(1.0, 0.5 + (mine - best) / 40.0))

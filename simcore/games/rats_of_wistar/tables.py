@@ -97,44 +97,60 @@ class Content:
 
 
 @dataclass(frozen=True)
-class RuleParams:
-    """The parameters the rules and the heuristic read at every decision, copied from the params.
+class ParamsMirror:
+    """``WistarParams`` as a compiled class: the params a position carries and the rules read.
 
-    The params class is not compiled, so each ``s.params.x`` in compiled code is a lookup by
-    name (about 250 instructions; the heuristic's decisions made ~1,000 a game). Built by
-    ``simcore.params.params_copy``, once per game object.
+    The params class is not compiled, so each ``params.x`` in compiled code would be a lookup
+    by name: compiled play read ``WistarParams`` directly 3-4% slower (0.97x random, 0.96x
+    heuristic games/s). The fields are generated from the params class
+    (``python -m simcore.fields simcore/games/rats_of_wistar/tables.py``; a test checks).
     """
 
+    # <generated: the fields of simcore.games.rats_of_wistar.params:WistarParams>
     rounds: int
     chiefs: int
+    start_vp: int
+    start_wood: int
+    start_metal: int
+    start_move_tokens: int
+    entrance_workers: int
     bed_workers: int
-    cost_floor: int
+    starting_rooms: int
+    tents: int
+    icon_token_supply: int
+    goals_in_play: int
+    market_size: int
+    market_discard: int
+    round_basic_visitors: int
+    hut_potions: int
+    hut_move_tokens: int
+    bonus_part_order: str
     dig_cost: int
     bed_cost: int
-    jokers_for_mission_icons: bool
-    mission_exclusive: bool
+    cost_floor: int
+    basic_project_cost: int
+    advanced_project_cost: int
+    gather_bonus_needs_strength: bool
+    effect_main_strength: int
+    discount_applies_to: str
     joker_cost: int
-    max_power: int
     power_cost: int
-    tents: int
+    max_power: int
+    move_token_workers: int
     potion_is_quick_action: bool
+    mission_exclusive: bool
+    jokers_for_mission_icons: bool
+    free_ability_choice: bool
+    fill_room_must_be_empty: bool
     bed_vp: tuple[int, ...]
+    room_vp: tuple[int, ...]
     power2_vp: int
     leftovers_per_vp: int
     jokers_per_vp: int
-    move_token_workers: int
-    bonus_part_order: str
-    basic_project_cost: int
-    advanced_project_cost: int
-    room_vp: tuple[int, ...]
     cheese_vp: tuple[int, ...]
-    gather_bonus_needs_strength: bool
-    effect_main_strength: int
-    fill_room_must_be_empty: bool
-    free_ability_choice: bool
-    market_size: int
-    market_discard: int
-    discount_applies_to: str
+    two_player_cheese: int
+    content_dir: str
+    # </generated>
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)

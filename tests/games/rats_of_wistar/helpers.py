@@ -18,7 +18,7 @@ def start(n: int = 2, seed: int = 0, **overrides: Any) -> WistarState:
     s = make_game(**overrides).new_state(n, seed)
     while s.stack[-1][0] == "draft":
         s.apply(s.legal_actions()[0])
-    s.wheel = list(range(6))
+    s.start_slots = list(range(6))
     s.players = [_blank(s, p) for p in s.players]
     return s
 
@@ -27,7 +27,7 @@ def _blank(s: WistarState, pl: Any) -> Any:
     """Empty hand, so scenarios control every card."""
     for c in pl.hand:
         s.discard[s.content.cards[c].deck].append(c)
-    pl.hand, pl.known = [], []
+    pl.hand, pl.known_cards = [], []
     return pl
 
 
@@ -88,5 +88,5 @@ def mission_index(s: WistarState, mid: str) -> int:
 
 def put_mission(s: WistarState, slot: int, mid: str, revealed: bool = True) -> None:
     """Force the mission in farm slot ``slot``."""
-    s.m_id[slot] = mission_index(s, mid)
-    s.m_rev[slot] = int(revealed)
+    s.mission_ids[slot] = mission_index(s, mid)
+    s.mission_revealed[slot] = int(revealed)

@@ -118,15 +118,3 @@ def test_content_records_pickle_by_their_constructor() -> None:
     copy = pickle.loads(pickle.dumps(content))
     assert copy == content and copy.cards[0] == content.cards[0]
     assert copy.farm == content.farm and copy.visitors == content.visitors
-
-
-def test_rule_params_copy_the_params_the_compiled_rules_read():
-    from simcore.testing import check_params_copy
-
-    changed = {"rounds": 4, "joker_cost": 2, "bed_vp": (0, 1, 1, 2, 3, 5),
-               "discount_applies_to": "any"}  # fmt: skip
-    for overrides in ({}, changed):
-        game = RatsOfWistar.from_overrides(overrides)
-        copy = game.new_state(2, 1).rule_params
-        assert len(check_params_copy(copy, game.params)) == 30
-    assert {k: getattr(copy, k) for k in changed} == changed

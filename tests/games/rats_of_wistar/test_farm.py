@@ -22,16 +22,16 @@ G1, G2, G3, G4, C1, C2, C3, C4 = range(1, 9)
 def _at(room: int):
     s = start()
     seat = s.current_player
-    s.players[seat].explorer = room
+    s.players[seat].explorer_room = room
     return s, seat, s.players[seat]
 
 
 def test_layout_for_two_players() -> None:
     s = start()
     assert s.door_open == [0] * 6 + [1] * 4
-    assert s.m_room == [G1, G2, G3, C1, C2]
-    assert s.cheese == [6]
-    assert all(s.fvis[r] >= 0 for r in range(1, 9)) and s.fvis[0] < 0
+    assert s.mission_rooms == [G1, G2, G3, C1, C2]
+    assert s.cheese_tiles == [6]
+    assert all(s.farm_visitors[r] >= 0 for r in range(1, 9)) and s.farm_visitors[0] < 0
 
 
 def test_explore_from_entrance_only_moves_to_g1() -> None:
@@ -43,16 +43,21 @@ def test_open_door_gains_bonus_and_opens_passage_for_everyone() -> None:
     # Explorer in G1. Door G1-G2 (d0) holds token D04 (+2 VP). Opening it: token taken,
     # bonus gained; then any explorer may pass G1 <-> G2.
     s, seat, pl = _at(G1)
-    s.door_tok[0] = 3  # D04
-    vp = pl.vp
+    s.door_tokens[0] = 3  # D04
+    vp = pl.victory_points
     run(s, ("explore", seat, 2))
     assert B.DOOR_BASE + 0 in s.legal_actions() and B.ROOM_BASE + G2 not in s.legal_actions()
     s.apply(B.DOOR_BASE + 0)
-    assert pl.vp == vp + 2 and pl.doors == [3] and s.door_open[0] == 1 and s.door_tok[0] == -1
+    assert (
+        pl.victory_points == vp + 2
+        and pl.doors == [3]
+        and s.door_open[0] == 1
+        and s.door_tokens[0] == -1
+    )
     s.apply(B.ROOM_BASE + G2)
-    assert pl.explorer == G2
+    assert pl.explorer_room == G2
     other = s.players[1 - seat]
-    other.explorer = G1
+    other.explorer_room = G1
     assert B.ROOM_BASE + G2 in explore_options(s, 1 - seat)
 
 
@@ -60,20 +65,20 @@ def test_reveal_mission_gives_reveal_bonus() -> None:
     # G1 holds mission M02 face down (reveal: +1 metal).
     s, seat, pl = _at(G1)
     put_mission(s, 0, "M02", revealed=False)
-    metal = pl.res[1]
+    metal = pl.resources[1]
     run(s, ("explore", seat, 1))
     s.apply(B.REVEAL_BASE + 0)
-    assert s.m_rev[0] == 1 and pl.res[1] == metal + 1
+    assert s.mission_revealed[0] == 1 and pl.resources[1] == metal + 1
 
 
 def test_take_visitor_into_empty_room_and_needs_one() -> None:
     s, seat, pl = _at(G1)
-    vis = s.fvis[G1]
+    vis = s.farm_visitors[G1]
     run(s, ("explore", seat, 1))
     s.apply(B.VISIT_BASE + G1)
-    assert vis in pl.visitors and s.fvis[G1] == -1 and pl.rooms[0] == B.VISITOR
+    assert vis in pl.visitors and s.farm_visitors[G1] == -1 and pl.rooms[0] == B.VISITOR
     pl.rooms[:3] = [B.BED] * 3
-    s.fvis[G1] = 0
+    s.farm_visitors[G1] = 0
     assert B.VISIT_BASE + G1 not in explore_options(s, seat)
 
 
@@ -81,11 +86,11 @@ def test_cheese_one_per_player() -> None:
     s = start(3)
     seat = s.current_player
     pl = s.players[seat]
-    pl.explorer = C4
-    assert s.cheese == [6, 3]
+    pl.explorer_room = C4
+    assert s.cheese_tiles == [6, 3]
     run(s, ("explore", seat, 1))
     s.apply(B.CHEESE_ACT)
-    assert pl.cheese == 6 and s.cheese == [3] and pl.rooms[0] == B.CHEESE
+    assert pl.cheese_vp == 6 and s.cheese_tiles == [3] and pl.rooms[0] == B.CHEESE
     assert B.CHEESE_ACT not in explore_options(s, seat)
     assert score_parts(s, seat)["vp_cheese"] == 6 and pl.n_visitors() == 1
 
@@ -93,7 +98,7 @@ def test_cheese_one_per_player() -> None:
 def test_tent_lets_the_player_act_in_its_room() -> None:
     # Tent in G3, explorer in G1: may reveal the mission in G3 and open G3-G4 (d3).
     s, seat, pl = _at(G1)
-    pl.tents = [G3]
+    pl.tent_rooms = [G3]
     put_mission(s, 2, "M01", revealed=False)
     opts = explore_options(s, seat)
     assert B.REVEAL_BASE + 2 in opts and B.DOOR_BASE + 3 in opts
@@ -107,13 +112,17 @@ def test_complete_mission_ground_uses_upper_track() -> None:
     pl.icons[0] = 1
     assert completable(s, seat) == []
     pl.icons[0] = 2
-    vp = pl.vp
+    vp = pl.victory_points
     run(s, ("complete_mission", seat))
     s.apply(B.MISSION_BASE + 0)
     assert top(s) == "ability"
     assert all(a - B.ABILITY_BASE < 6 for a in s.legal_actions())
     s.apply(B.ABILITY_BASE + 5)  # U6: 3 VP at the end
-    assert pl.vp == vp + 2 and pl.abil == 1 << 5 and s.m_done[0] == 1 << seat
+    assert (
+        pl.victory_points == vp + 2
+        and pl.uncovered_abilities == 1 << 5
+        and s.mission_done_by[0] == 1 << seat
+    )
     assert ability_vp(s, pl) == 3
     assert completable(s, 1 - seat) == []  # mission_exclusive
 
@@ -123,7 +132,7 @@ def test_cellar_mission_lower_track_and_the_plus_two_pair() -> None:
     s, seat, pl = _at(C1)
     put_mission(s, 3, "M08")
     pl.visitors = [0, 1]
-    pl.abil = 1 << 5
+    pl.uncovered_abilities = 1 << 5
     run(s, ("complete_mission", seat))
     s.apply(B.MISSION_BASE + 3)
     assert sorted(s.legal_actions()) == [B.ABILITY_BASE + i for i in range(6, 10)]
@@ -136,11 +145,11 @@ def test_ability_cost_is_paid() -> None:
     s, seat, pl = _at(G1)
     put_mission(s, 0, "M01")
     pl.icons[0] = 2
-    pl.res[0], pl.res[1] = 1, 0
+    pl.resources[0], pl.resources[1] = 1, 0
     run(s, ("complete_mission", seat))
     s.apply(B.MISSION_BASE + 0)
     s.apply(B.ABILITY_BASE + 0)
-    assert pl.res[0] == 0 and pl.discount[0] == 1
+    assert pl.resources[0] == 0 and pl.cost_discount[0] == 1
 
 
 def test_other_abilities_effects() -> None:
@@ -148,7 +157,7 @@ def test_other_abilities_effects() -> None:
     for i in (2, 3):  # extra room, move token bonus
         run(s, ("ability", seat, 0))
         s.apply(B.ABILITY_BASE + i)
-    assert pl.rooms[B.EXTRA_ROOM] == B.EMPTY and pl.move_bonus == 1
+    assert pl.rooms[B.EXTRA_ROOM] == B.EMPTY and pl.move_token_bonus == 1
     run(s, ("ability", seat, 0))
     s.apply(B.ABILITY_BASE + 4)  # tech-icon token: choose the icon
     s.apply(B.ICON_BASE + 3)
@@ -159,9 +168,9 @@ def test_not_exclusive_variant_lets_others_complete() -> None:
     s = start(mission_exclusive=False)
     put_mission(s, 0, "M01")
     for seat in (0, 1):
-        s.players[seat].explorer = G1
+        s.players[seat].explorer_room = G1
         s.players[seat].icons[0] = 2
-    s.m_done[0] = 1
+    s.mission_done_by[0] = 1
     assert completable(s, 0) == [] and completable(s, 1) == [0]
 
 
@@ -170,7 +179,7 @@ def _goal_state(goal_id: str):
     seat = s.current_player
     gi = [g for g, _ in s.content.goals].index(goal_id)
     s.goals = [gi, (gi + 1) % 13, (gi + 2) % 13]
-    s.goal_occ = [[-1] * 3 for _ in range(3)]
+    s.goal_markers = [[-1] * 3 for _ in range(3)]
     return s, seat, s.players[seat]
 
 
@@ -178,9 +187,9 @@ def test_goal_first_free_space_and_once_per_player() -> None:
     # G01: spaces need 2 / 3 / 4 strength icons, reward 3 / 2 / 2 VP.
     s, seat, pl = _goal_state("G01")
     pl.icons[0] = 2
-    vp = pl.vp
+    vp = pl.victory_points
     run(s, ("achieve_goal", seat))
-    assert s.goal_occ[0] == [seat, -1, -1] and pl.vp == vp + 3
+    assert s.goal_markers[0] == [seat, -1, -1] and pl.victory_points == vp + 3
     assert B.QA_GOAL not in s.legal_actions()  # once per player per card
     other = s.players[1 - seat]
     other.icons[0] = 2
@@ -193,7 +202,7 @@ def test_goal_first_free_space_and_once_per_player() -> None:
 
 def test_jokers_never_count_for_icon_goals() -> None:
     s, seat, pl = _goal_state("G02")
-    pl.icons[1], pl.res[2] = 1, 5
+    pl.icons[1], pl.resources[2] = 1, 5
     from simcore.games.rats_of_wistar.farm import can_goal
 
     assert not can_goal(s, seat)
@@ -204,9 +213,9 @@ def test_jokers_for_mission_icons_param(jokers: bool) -> None:
     s = start(jokers_for_mission_icons=jokers)
     seat = s.current_player
     pl = s.players[seat]
-    pl.explorer = G1
+    pl.explorer_room = G1
     put_mission(s, 0, "M01")
-    pl.icons[0], pl.res[2] = 1, 1
+    pl.icons[0], pl.resources[2] = 1, 1
     assert bool(completable(s, seat)) == jokers
 
 
@@ -237,9 +246,9 @@ def test_goal_check_stops_only_at_a_miss() -> None:
     # G01 (2 / 3 / 4 strength icons), space 1 taken by the rival:
     #   [rival] [ 3 ] [ 4 ]   3 icons -> space 2 (index 1); 2 icons -> none (3 and 4 missed)
     s, seat, pl = _goal_state("G01")
-    s.goal_occ[0][0] = 1 - seat
+    s.goal_markers[0][0] = 1 - seat
     for slot in (1, 2):
-        s.goal_occ[slot] = [1 - seat] * 3  # the other two goals are full
+        s.goal_markers[slot] = [1 - seat] * 3  # the other two goals are full
     pl.icons[0] = 3
     assert goal_space(s, seat, 0) == 1 and can_goal(s, seat)
     pl.icons[0] = 2

@@ -77,7 +77,7 @@ def test_potion_value_follows_the_potion_options(seed: int) -> None:
     while state.current_player >= 0:
         seat = state.current_player
         pl = state.players[seat]
-        if pl.res[POTION]:
+        if pl.resources[POTION]:
             useful = potion_options(state, seat)[0] < B.POTION_BASE + 2
             expected = 1.0 if useful or policy.rounds_left(state) == 0 else -0.5
             assert policy.quick_value(state, seat, pl, B.QA_POTION) == expected

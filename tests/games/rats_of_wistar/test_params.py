@@ -6,6 +6,7 @@ import pytest
 
 from simcore.errors import ConfigError
 from simcore.games.rats_of_wistar import RatsOfWistar
+from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.scoring import score_parts
 
 from .helpers import make_game, start
@@ -42,3 +43,31 @@ def test_shorter_game() -> None:
     while not s.is_terminal():
         s.apply(s.legal_actions()[0])
     assert s.round == 3 and s.turns == 18
+
+
+def test_a_position_carries_every_param_in_its_compiled_copy():
+    import dataclasses
+
+    from simcore.testing import check_params_copy
+
+    changed = {"rounds": 4, "joker_cost": 2, "bed_vp": (0, 1, 1, 2, 3, 5),
+               "discount_applies_to": "any"}  # fmt: skip
+    for overrides in ({}, changed):
+        game = make_game(**overrides)
+        copy = game.new_state(2, 1).params
+        names = check_params_copy(copy, game.params)
+        assert names == [f.name for f in dataclasses.fields(WistarParams)]
+    assert {k: getattr(copy, k) for k in changed} == changed
+
+
+def test_the_params_mirror_is_generated_from_the_params_class():
+    # tables.ParamsMirror carries WistarParams' fields between generated markers: after a
+    # parameter changes, ``python -m simcore.fields simcore/games/rats_of_wistar/tables.py``
+    from pathlib import Path
+
+    from simcore import fields
+    from simcore.games.rats_of_wistar import tables
+
+    text = (Path(tables.__file__).parent / "tables.py").read_text(encoding="utf-8")
+    assert "# <generated: the fields of simcore.games.rats_of_wistar.params:WistarParams>" in text
+    assert fields.refresh_mirrors(text) == (text, [])

@@ -29,32 +29,47 @@ def check_invariants(s) -> None:
     """Assert every conservation law of a position."""
     con = s.content
     cards = [c for d in s.deck for c in d] + [c for d in s.discard for c in d]
-    cards += [c for row in s.market for c in row if c >= 0] + [c for p in s.pairs for c in p]
-    visitors = [v for v in s.fvis if v >= 0] + [v for pile in s.vsupply for v in pile]
-    visitors += s.rstack[s.round :] + ([s.rvis] if s.rvis >= 0 else [])
+    cards += [c for row in s.market for c in row if c >= 0] + [c for p in s.draft_pairs for c in p]
+    visitors = [v for v in s.farm_visitors if v >= 0] + [
+        v for pile in s.visitor_supply for v in pile
+    ]
+    visitors += s.round_visitor_stack[s.round :] + (
+        [s.round_visitor] if s.round_visitor >= 0 else []
+    )
     for seat, pl in enumerate(s.players):
-        assert min(pl.res) >= 0 and pl.vp >= 0 and min(pl.areas) >= 0 and pl.entrance >= 0
-        assert set(pl.known) <= set(pl.hand) and pl.hand == sorted(pl.hand)
+        assert (
+            min(pl.resources) >= 0
+            and pl.victory_points >= 0
+            and min(pl.area_workers) >= 0
+            and pl.entrance_workers >= 0
+        )
+        assert set(pl.known_cards) <= set(pl.hand) and pl.hand == sorted(pl.hand)
         bed_tiles = s.params.bed_workers - pl.beds
         assert pl.workers() + bed_tiles + 1 == B.WORKERS_TOTAL
         assert pl.rooms.count(B.BED) == pl.beds
-        uncovered = bin(pl.abil).count("1")
+        uncovered = bin(pl.uncovered_abilities).count("1")
         in_hand = sum(1 for t in s.stack if t[0] == "ability" and t[1] == seat)  # cube in transit
         assert uncovered + in_hand == len(pl.missions) and uncovered <= 10
-        placed = sum(row.count(seat) for row in s.occ) + s.hut.count(seat)
-        assert pl.chiefs + placed == s.params.chiefs
-        assert len(pl.tents) <= 2 and pl.power <= 2
+        placed = sum(row.count(seat) for row in s.space_chiefs) + s.hut_chiefs.count(seat)
+        assert pl.chiefs_left + placed == s.params.chiefs
+        assert len(pl.tent_rooms) <= 2 and pl.power <= 2
         assert pl.rooms.count(B.VISITOR) == len(pl.visitors)
-        assert pl.rooms.count(B.CHEESE) == (pl.cheese >= 0)
+        assert pl.rooms.count(B.CHEESE) == (pl.cheese_vp >= 0)
         cards += pl.hand + pl.played
         visitors += pl.visitors
     assert sorted(cards) == list(range(len(con.cards)))
     assert len(visitors) == len(set(visitors)) and len(visitors) <= len(con.visitors)
-    doors = [t for t in s.door_tok if t >= 0] + s.door_box + [t for p in s.players for t in p.doors]
+    doors = (
+        [t for t in s.door_tokens if t >= 0]
+        + s.door_token_box
+        + [t for p in s.players for t in p.doors]
+    )
     assert sorted(doors) == list(range(len(con.doors)))
-    missions = s.m_id + s.m_box[0] + s.m_box[1]
+    missions = s.mission_ids + s.mission_box[0] + s.mission_box[1]
     assert sorted(missions) == list(range(10))
-    assert sum(bin(m).count("1") for m in s.m_done) == sum(len(p.missions) for p in s.players)
+    assert sum(bin(m).count("1") for m in s.mission_done_by) == sum(
+        len(p.missions) for p in s.players
+    )
 
 
 @settings(max_examples=12, deadline=None)
@@ -68,7 +83,7 @@ def test_random_play_keeps_invariants(seed: int, n: int, pick: int) -> None:
         s.apply(acts[rng.randrange(len(acts))])
     check_invariants(s)
     assert s.round == 5 and s.turns == 15 * n
-    assert [sum(p.sectors) for p in s.players] == [15] * n
+    assert [sum(p.chiefs_by_sector) for p in s.players] == [15] * n
     out = s.outcome()
     assert [sum(row[k] for k in row if k.startswith("chiefs_")) for row in out["seats"]] == [15] * n
 
@@ -88,7 +103,7 @@ def test_a_determinized_world_keeps_no_records_and_plays_the_same(seed, n, steps
         return
     world = s.determinize(s.current_player, random.Random(seed))
     recorded = world.clone()
-    recorded.records = True
+    recorded.keep_records = True
     games = []
     for w in (world, recorded):
         pick, moves = random.Random(seed + 1), []
@@ -97,7 +112,7 @@ def test_a_determinized_world_keeps_no_records_and_plays_the_same(seed, n, steps
             w.apply(moves[-1])
         games.append((moves, w.scores(), w.fingerprint()))
     assert games[0] == games[1]
-    assert world.records is False and world.amend == [] and recorded.amend
+    assert world.keep_records is False and world.amendments == [] and recorded.amendments
 
 
 def test_a_state_told_not_to_keep_records_keeps_none():
@@ -110,7 +125,7 @@ def test_a_state_told_not_to_keep_records_keeps_none():
         kept.apply(action)
         dropped.apply(action)
         assert dropped.fingerprint() == kept.fingerprint()
-    assert kept.amend and dropped.amend == [] and dropped.plc is None
+    assert kept.amendments and dropped.amendments == [] and dropped.open_placement is None
 
 
 def _first_met_space(s, seat: int, slot: int) -> int:
@@ -119,7 +134,7 @@ def _first_met_space(s, seat: int, slot: int) -> int:
     if slot in pl.goals:
         return -1
     spaces = s.content.goals[s.goals[slot]][1]
-    for k, who in enumerate(s.goal_occ[slot]):
+    for k, who in enumerate(s.goal_markers[slot]):
         if who < 0 and meets(s, pl, spaces[k][0]):
             return k
     return -1
@@ -172,15 +187,15 @@ def test_can_explore_says_whether_there_is_an_explore_option(seed, n):
             t = s.clone()
             t.content = content
             t.door_open = [walk.random() < 0.5 for _ in t.door_open]
-            t.m_rev = [walk.random() < 0.7 for _ in t.m_rev]
-            t.fvis = [v if walk.random() < 0.3 else -1 for v in t.fvis]
-            t.cheese = [1] if walk.random() < 0.3 else []  # cheese left in the supply
+            t.mission_revealed = [walk.random() < 0.7 for _ in t.mission_revealed]
+            t.farm_visitors = [v if walk.random() < 0.3 else -1 for v in t.farm_visitors]
+            t.cheese_tiles = [1] if walk.random() < 0.3 else []  # cheese left in the supply
             for seat in range(n):
                 pl = t.players[seat]
                 if walk.random() < 0.5:
                     pl.rooms = [B.SOIL if r == B.EMPTY else r for r in pl.rooms]
                 if walk.random() < 0.3:
-                    pl.explorer = farm.cheese_room
+                    pl.explorer_room = farm.cheese_room
                 expected = bool(explore_options(t, seat))
                 assert can_explore(t, seat) == expected
                 answers.add(expected)
@@ -203,17 +218,17 @@ def test_can_play_is_section_7_requirements(seed, card, res, disc, icons, power)
     # written out with resource_cost and max() must agree for any player and card
     s = GAME.new_state(2, seed)
     pl = s.players[0]
-    pl.res, pl.nextdisc, pl.icons, pl.power = res, disc, icons, power
+    pl.resources, pl.next_discount, pl.icons, pl.power = res, disc, icons, power
     c = s.content.cards[card % len(s.content.cards)]
     short = sum(max(0, n - pl.icons[i]) for i, n in c.icons)
     expected = (
-        pl.res[0] >= resource_cost(pl, 0, c.wood)
-        and pl.res[1] >= resource_cost(pl, 1, c.metal)
-        and pl.res[MOVE] >= c.move
+        pl.resources[0] >= resource_cost(pl, 0, c.wood)
+        and pl.resources[1] >= resource_cost(pl, 1, c.metal)
+        and pl.resources[MOVE] >= c.move
         and pl.power >= c.power
-        and (c.req_type < 0 or bool(pl.types[c.req_type]))
+        and (c.req_type < 0 or bool(pl.type_counts[c.req_type]))
         and (not c.room or fill_target(s, pl) >= 0)
-        and (not c.icons or short <= pl.res[JOKER])
+        and (not c.icons or short <= pl.resources[JOKER])
     )
     assert can_play(s, pl, c, False) == expected
     assert can_play(s, pl, c, True)

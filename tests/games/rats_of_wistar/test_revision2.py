@@ -32,18 +32,18 @@ def test_s8_1_joker_stands_in_for_a_mission_icon():
     for jokers, ok in ((True, True), (False, False)):
         s, seat, pl = _turn(jokers_for_mission_icons=jokers)
         put_mission(s, 0, "M01")  # slot 0 is in G1
-        pl.explorer, pl.icons[0], pl.res[2] = G1, 1, 1
+        pl.explorer_room, pl.icons[0], pl.resources[2] = G1, 1, 1
         assert bool(completable(s, seat)) == ok
         if ok:
             run(s, ("complete_mission", seat))
             if s.stack[-1][0] == "complete_mission":
                 s.apply(B.MISSION_BASE + 0)
-            assert pl.res[2] == 0 and "M01" in [s.content.missions[m].id for m in pl.missions]
+            assert pl.resources[2] == 0 and "M01" in [s.content.missions[m].id for m in pl.missions]
 
 
 def test_s8_1_goals_never_take_jokers():
     s, _seat, pl = _turn()
-    pl.res[2] = 5
+    pl.resources[2] = 5
     assert not meets(s, pl, (("icons", 0, 1),))  # the goal check: jokers never count
 
 
@@ -53,7 +53,7 @@ def test_s4_free_order_plays_the_card_before_the_mission():
     # icon, 1 wood) in hand. Playing first gives the second icon: the mission then completes.
     s, seat, pl = _turn(4)
     put_mission(s, 0, "M01")
-    pl.explorer, pl.icons[0], pl.res[0], pl.res[2] = G1, 1, 1, 0
+    pl.explorer_room, pl.icons[0], pl.resources[0], pl.resources[2] = G1, 1, 1, 0
     cid = give(s, seat, "B01")
     s.refresh_legal()
     place(s, 5, 0, "play")
@@ -86,25 +86,25 @@ def test_s4_same_options_for_s1_space_2_in_every_player_count():
 def test_s6_filled_room_counts_for_no_rooms_condition():
     # M04 needs 2 rooms. 2 dug soil rooms; an invention fills the highest: 1 dug room left.
     s, seat, pl = _turn()
-    pl.dug = 2
+    pl.dug_rooms = 2
     pl.rooms[B.FIRST_SOIL : B.FIRST_SOIL + 2] = [B.EMPTY, B.EMPTY]
     assert meets(s, pl, s.content.missions[3].condition)
     cid = give(s, seat, "B31")  # Trapdoor: needs a room
     run(s, ("play", seat, -1, False))
     s.apply(B.CARD_BASE + cid)
-    assert pl.dug == 1 and not meets(s, pl, s.content.missions[3].condition)
+    assert pl.dug_rooms == 1 and not meets(s, pl, s.content.missions[3].condition)
 
 
 def test_s6_mission_slots_from_map_data_two_missions_in_g2_and_g3():
     s = make_game().new_state(4, 3)
-    assert s.m_room == [G1, G2, G2, G3, G3, G4, C1, C2, C3, C4]
+    assert s.mission_rooms == [G1, G2, G2, G3, G3, G4, C1, C2, C3, C4]
     # each mission of a room is revealed on its own
     pl = s.players[0]
-    pl.explorer = G2
+    pl.explorer_room = G2
     run(s, ("reveal_mission", 0))
     assert sorted(s.legal_actions()) == [B.REVEAL_BASE + 1, B.REVEAL_BASE + 2]
     s.apply(B.REVEAL_BASE + 1)
-    assert s.m_rev[1:3] == [1, 0]
+    assert s.mission_revealed[1:3] == [1, 0]
 
 
 def test_s10_hero_x1_effect_runs_its_own_effect():
@@ -117,11 +117,11 @@ def test_s10_hero_x1_effect_runs_its_own_effect():
     run(s, ("play", seat, -1, True))
     s.apply(B.CARD_BASE + cid)
     register(s, seat, "x1", (("gain", 1, 1),), "a test hero")
-    metal, wood = pl.res[1], pl.res[0]
+    metal, wood = pl.resources[1], pl.resources[0]
     s.refresh_legal()
     s.apply(B.QA_X1)
     s.apply(B.X1_BASE + 1)  # the hero's
-    assert pl.res[1] == metal + 1 and pl.res[0] == wood
+    assert pl.resources[1] == metal + 1 and pl.resources[0] == wood
 
 
 @pytest.mark.parametrize(
@@ -145,15 +145,15 @@ def test_s10_spend_needs_one_thing():
 def test_s10_spend_then_gain_pay_or_decline_or_cannot():
     effect = compile_effect("test", [{"spend": {"wood": 2}}, {"gain": {"vp": 3}}])
     s, seat, pl = _turn()
-    pl.res[0], vp = 2, pl.vp
+    pl.resources[0], vp = 2, pl.victory_points
     s.push_effect(seat, effect)
     s.settle()
     assert s.legal_actions() == [B.SPEND_ACT, B.STOP]
     s.apply(B.SPEND_ACT)
-    assert pl.res[0] == 0 and pl.vp == vp + 3
+    assert pl.resources[0] == 0 and pl.victory_points == vp + 3
     s.push_effect(seat, effect)  # no wood left: the rest of the effect does not happen
     s.settle()
-    assert pl.vp == vp + 3 and s.stack[-1][0] == "turn"
+    assert pl.victory_points == vp + 3 and s.stack[-1][0] == "turn"
 
 
 def test_s10_spend_a_visitor_empties_its_room():
@@ -161,7 +161,7 @@ def test_s10_spend_a_visitor_empties_its_room():
     s, seat, pl = _turn()
     from simcore.games.rats_of_wistar.inventions import gain_visitor
 
-    gain_visitor(s, seat, s.vsupply[0][0])
+    gain_visitor(s, seat, s.visitor_supply[0][0])
     s.settle()
     rooms_before = pl.rooms.count(B.VISITOR)
     s.push_effect(seat, effect)
@@ -172,26 +172,26 @@ def test_s10_spend_a_visitor_empties_its_room():
 
 def test_s10_lose_vp_and_next_payment_discount():
     s, seat, pl = _turn()
-    vp = pl.vp
+    vp = pl.victory_points
     run(s, ("lose_vp", seat, 2), ("next_discount", seat, 1, 1))
-    assert pl.vp == vp - 2 and pl.nextdisc == [0, 1]
-    pl.res[1] = 1  # a dig costs 2 metal; with the discount 1 metal is enough
+    assert pl.victory_points == vp - 2 and pl.next_discount == [0, 1]
+    pl.resources[1] = 1  # a dig costs 2 metal; with the discount 1 metal is enough
     run(s, ("dig", seat, 1))
     s.apply(B.DIG_ACT)
-    assert pl.dug == 1 and pl.res[1] == 0 and pl.nextdisc == [0, 0]
+    assert pl.dug_rooms == 1 and pl.resources[1] == 0 and pl.next_discount == [0, 0]
 
 
 def test_s10_explorer_moves_connected_or_to_a_tent():
     # Explorer in G1; d0 (G1-G2) open, d1 (G1-G3) closed; G2-G4 d2 open. Tent in C4.
     s, seat, pl = _turn()
     s.door_open = [1, 0, 1, 0, 0, 0, 1, 1, 1, 1]
-    pl.explorer, pl.tents = G1, [C4]
+    pl.explorer_room, pl.tent_rooms = G1, [C4]
     run(s, ("explorer_move", seat, 0))
     assert s.legal_actions() == [B.ROOM_BASE + 0, B.ROOM_BASE + G2, B.ROOM_BASE + G4, B.STOP]
     s.apply(B.ROOM_BASE + G4)
     run(s, ("explorer_move", seat, 1))
     s.apply(B.ROOM_BASE + C4)
-    assert pl.explorer == C4
+    assert pl.explorer_room == C4
 
 
 def test_s12_placement_row_records_yield_and_single_option_choice():

@@ -44,7 +44,7 @@ def _visitor(s, vid: str) -> int:
 
 def _last_record(s) -> dict:
     """Columns the last resolved placement amends its own actions row with."""
-    return s.amend[-1][1]
+    return s.amendments[-1][1]
 
 
 # ------------------------------------------------------------------ §12 records
@@ -54,7 +54,7 @@ def test_revision3_s12_order_on_choice_space(first, order):
     #   seat: 1 worker in the forest, no mission completable -> only the move branch is live.
     # The placement takes the bonus first, or the main action first: the row says which.
     s, seat, pl = _turn()
-    pl.entrance, pl.areas = 1, [1, 0, 0]
+    pl.entrance_workers, pl.area_workers = 1, [1, 0, 0]
     place(s, 2, 0, first)
     while B.STOP in s.legal_actions() and s.current_player == seat and s.stack[-1][0] != "turn":
         s.apply(B.STOP)  # move no worker
@@ -71,7 +71,7 @@ def test_revision3_s12_strength_used_is_the_placement_main(first):
     # Dig runs at strength 2 (no metal: nothing dug), the card's explore at 0, in either order:
     # strength_used stays 2.
     s, seat, pl = _turn()
-    pl.entrance, pl.areas, pl.res[0], pl.res[1] = 0, [2, 0, 0], 1, 0
+    pl.entrance_workers, pl.area_workers, pl.resources[0], pl.resources[1] = 0, [2, 0, 0], 1, 0
     cid = give(s, seat, "B33")
     s.refresh_legal()
     place(s, 1, 1, first)
@@ -87,9 +87,9 @@ def test_revision3_s12_forced_hut_placement_is_a_decision_with_its_row():
     #   S1 [seat, -]  S2 [x, x]  S3 [x]  S4 [x, x, x]  S5 [x, x, x]  S6 [x, x, x]
     s, seat, pl = _turn(4)
     other = (seat + 1) % 4
-    s.occ = [[other] * len(row) for row in s.occ]
-    s.occ[0] = [seat, -1]
-    pl.res, pl.entrance, pl.areas = [0, 0, 0, 0, 0], 0, [0, 0, 0]
+    s.space_chiefs = [[other] * len(row) for row in s.space_chiefs]
+    s.space_chiefs[0] = [seat, -1]
+    pl.resources, pl.entrance_workers, pl.area_workers = [0, 0, 0, 0, 0], 0, [0, 0, 0]
     s.stack.pop()
     run(s, ("turn", seat))
     assert s.current_player == seat and s.legal_actions() == [B.HUT]  # asked, not auto-resolved
@@ -131,7 +131,7 @@ def test_revision3_s12_one_row_per_placement(seed, n):
 
 # ------------------------------------------------------------------ §6 cheese
 def _hold_cheese(s, pl, vp: int = 6) -> None:
-    pl.cheese = vp
+    pl.cheese_vp = vp
     pl.rooms[pl.free_room()] = B.CHEESE
 
 
@@ -141,12 +141,12 @@ def test_revision3_s6_cheese_is_spent_like_a_visitor():
     # The cheese pays it: it leaves the board (its room is empty, its 6 VP no longer score).
     s, seat, pl = _turn()
     _hold_cheese(s, pl)
-    vp = pl.vp
+    vp = pl.victory_points
     s.push_effect(seat, SPEND_VISITOR_FOR_VP)
     s.settle()
     assert s.legal_actions() == [B.SPEND_ACT, B.STOP]
     s.apply(B.SPEND_ACT)  # the cheese is the only visitor: spent without a further choice
-    assert pl.cheese == -1 and B.CHEESE not in pl.rooms and pl.vp == vp + 4
+    assert pl.cheese_vp == -1 and B.CHEESE not in pl.rooms and pl.victory_points == vp + 4
     assert score_parts(s, seat)["vp_cheese"] == 0
 
 
@@ -161,7 +161,7 @@ def test_revision3_s6_cheese_or_a_visitor_is_the_players_choice():
     assert s.legal_actions() == [B.VISRET_BASE, B.SPEND_CHEESE]
     assert s.action_label(B.SPEND_CHEESE) == "spend the cheese"
     s.apply(B.SPEND_CHEESE)
-    assert pl.cheese == -1 and len(pl.visitors) == 1
+    assert pl.cheese_vp == -1 and len(pl.visitors) == 1
 
 
 def test_revision3_s6_cheese_counts_for_visitor_goals_and_end_effects():
@@ -171,7 +171,7 @@ def test_revision3_s6_cheese_counts_for_visitor_goals_and_end_effects():
     assert not meets(s, pl, (("visitors", 0, 1),))
     _hold_cheese(s, pl)
     assert meets(s, pl, (("visitors", 0, 1),))
-    pl.ends = [(END_WHAT.index("visitors"), -1, 1)]
+    pl.end_vp_per = [(END_WHAT.index("visitors"), -1, 1)]
     assert score_parts(s, seat)["vp_end_effects"] == 1
 
 
@@ -179,8 +179,8 @@ def test_revision3_s6_cheese_is_placed_like_a_visitor():
     # Explorer in C4 with the cheese; the seat's rooms are full (no empty room): neither the
     # cheese nor a visitor can be taken. One empty room: the cheese goes to it, as a visitor.
     s, seat, pl = _turn()
-    pl.explorer = C4
-    s.fvis[C4] = _visitor(s, "V16")
+    pl.explorer_room = C4
+    s.farm_visitors[C4] = _visitor(s, "V16")
     full = [B.BED if r == B.EMPTY else r for r in pl.rooms]
     pl.rooms = full[:]
     opts = explore_options(s, seat)
@@ -190,7 +190,7 @@ def test_revision3_s6_cheese_is_placed_like_a_visitor():
     assert B.CHEESE_ACT in opts and B.VISIT_BASE + C4 in opts
     run(s, ("explore", seat, 1))
     s.apply(B.CHEESE_ACT)
-    assert pl.rooms[2] == B.CHEESE and pl.cheese == 6
+    assert pl.rooms[2] == B.CHEESE and pl.cheese_vp == 6
 
 
 # ------------------------------------------------------------------ §10 visitors leave
@@ -210,13 +210,13 @@ def test_revision3_s10_spent_visitor_stops_modifying():
     for vid in ("V09", "V19"):
         gain_visitor(s, seat, _visitor(s, vid))
     s.settle()
-    assert pl.gather == [1, 0] and pl.discount == [1, 0]
+    assert pl.gather_bonus == [1, 0] and pl.cost_discount == [1, 0]
     _spend_visitor(s, seat, 0)
     _spend_visitor(s, seat, 0)
-    assert pl.visitors == [] and pl.gather == [0, 0] and pl.discount == [0, 0]
-    pl.areas, wood = [1, 0, 0], pl.res[0]
+    assert pl.visitors == [] and pl.gather_bonus == [0, 0] and pl.cost_discount == [0, 0]
+    pl.area_workers, wood = [1, 0, 0], pl.resources[0]
     run(s, ("main", seat, 0))
-    assert pl.res[0] == wood + 1
+    assert pl.resources[0] == wood + 1
 
 
 def test_revision3_s10_spent_visitor_stops_paying_income():
@@ -231,11 +231,11 @@ def test_revision3_s10_spent_visitor_stops_paying_income():
     assert len(pl.income) == 2
     _spend_visitor(s, seat)
     assert len(pl.income) == 1
-    wood = pl.res[0]
+    wood = pl.resources[0]
     s.stack.clear()
     new_round(s)
     s.settle()
-    assert s.round == 2 and pl.res[0] == wood + 1
+    assert s.round == 2 and pl.resources[0] == wood + 1
 
 
 def test_revision3_s10_visitor_permanent_effect_must_be_undoable(tmp_path):
@@ -252,11 +252,11 @@ def test_revision3_s10_discount_on_a_spend_cost(applies, paid, left):
     # the spend pays 2 wood and the discount waits for an invention/bed/room; with `any` it
     # pays 1 wood and the discount is used up.
     s, seat, pl = _turn(discount_applies_to=applies)
-    pl.res[0], pl.nextdisc = 3, [1, 0]
+    pl.resources[0], pl.next_discount = 3, [1, 0]
     s.push_effect(seat, compile_effect("test", [{"spend": {"wood": 2}}, {"gain": {"vp": 3}}]))
     s.settle()
     s.apply(B.SPEND_ACT)
-    assert pl.res[0] == 3 - paid and pl.nextdisc == [left, 0]
+    assert pl.resources[0] == 3 - paid and pl.next_discount == [left, 0]
 
 
 @pytest.mark.parametrize(("applies", "offered", "paid"), [("payments", False, 3), ("any", True, 2)])
@@ -264,16 +264,16 @@ def test_revision3_s10_discount_on_a_pay_any_cost(applies, offered, paid):
     # A pending "next payment: 1 metal less"; the seat has 2 wood and nothing else. A joker
     # costs "any 3": with `payments` it is out of reach; with `any` it costs 2 (both wood).
     s, _seat, pl = _turn(discount_applies_to=applies)
-    pl.res[:2], pl.nextdisc = [2, 0], [0, 1]
+    pl.resources[:2], pl.next_discount = [2, 0], [0, 1]
     s.refresh_legal()
     assert (B.QA_JOKER in s.legal_actions()) == offered
-    pl.res[:2] = [3, 0]
+    pl.resources[:2] = [3, 0]
     s.refresh_legal()
     s.apply(B.QA_JOKER)
     while s.stack[-1][0] == "pay":
         s.apply(B.PAY_WOOD)
-    assert pl.res[:3] == [3 - paid, 0, 1]
-    assert pl.nextdisc == ([0, 1] if applies == "payments" else [0, 0])
+    assert pl.resources[:3] == [3 - paid, 0, 1]
+    assert pl.next_discount == ([0, 1] if applies == "payments" else [0, 0])
 
 
 def test_revision3_s10_discount_applies_to_is_a_documented_assumption():
@@ -291,12 +291,12 @@ def test_revision3_s10_spending_a_visitor_whose_room_was_filled():
     # room, and can still be spent.
     #   rooms: [bed, bed, bed, soil, V08 -> soil, soil...]
     s, seat, pl = _turn(fill_room_must_be_empty=False)
-    pl.dug, pl.beds = 1, 3
+    pl.dug_rooms, pl.beds = 1, 3
     pl.rooms[: B.FIRST_SOIL + 1] = [B.BED, B.BED, B.BED, B.SOIL, B.EMPTY]
     gain_visitor(s, seat, _visitor(s, "V08"))
     cid = give(s, seat, "B31")
     run(s, ("play", seat, -1, False))
     s.apply(B.CARD_BASE + cid)
-    assert pl.dug == 0 and B.VISITOR not in pl.rooms and len(pl.visitors) == 1
+    assert pl.dug_rooms == 0 and B.VISITOR not in pl.rooms and len(pl.visitors) == 1
     _spend_visitor(s, seat)
     assert pl.visitors == [] and pl.rooms.count(B.EMPTY) == 0

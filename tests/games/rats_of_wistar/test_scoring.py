@@ -18,20 +18,20 @@ def test_every_part_recorded_separately() -> None:
     s = start()
     seat = s.current_player
     pl = s.players[seat]
-    pl.vp = 14
-    pl.abil = 1 << 5 | 1 << 9
-    pl.beds, pl.dug = 3, 4
+    pl.victory_points = 14
+    pl.uncovered_abilities = 1 << 5 | 1 << 9
+    pl.beds, pl.dug_rooms = 3, 4
     pl.rooms[4:8] = [0, 0, 0, 0]
     ids = [v.id for v in s.content.visitors]
     pl.visitors = [ids.index("V01"), ids.index("V22")]
-    pl.cheese = 3
+    pl.cheese_vp = 3
     saw = give(s, seat, "B03")
     pl.hand.remove(saw)
     pl.played = [saw]
-    pl.types[0] = 1
-    pl.ends = [(0, 0, 1)]
+    pl.type_counts[0] = 1
+    pl.end_vp_per = [(0, 0, 1)]
     pl.power = 2
-    pl.res = [4, 3, 5, 2, 1]
+    pl.resources = [4, 3, 5, 2, 1]
     give(s, seat, "B01")
     parts = score_parts(s, seat)
     assert tuple(parts) == PARTS
@@ -46,7 +46,7 @@ def test_every_part_recorded_separately() -> None:
 def test_power_one_scores_nothing_and_potions_are_not_leftovers() -> None:
     s = start()
     pl = s.players[0]
-    pl.power, pl.res = 1, [0, 0, 1, 0, 9]
+    pl.power, pl.resources = 1, [0, 0, 1, 0, 9]
     parts = score_parts(s, 0)
     assert parts["vp_power"] == 0 and parts["vp_leftovers"] == 0 and parts["vp_jokers"] == 0
 
@@ -54,10 +54,10 @@ def test_power_one_scores_nothing_and_potions_are_not_leftovers() -> None:
 def test_tie_goes_to_earlier_player_in_final_turn_order() -> None:
     s = start(3)
     for pl in s.players:
-        pl.vp = 20
-    s.players[2].vp = 19
+        pl.victory_points = 20
+    s.players[2].victory_points = 19
     s.order = [2, 1, 0]
-    s.over, s.stack = True, []
+    s.game_over, s.stack = True, []
     assert s.winners() == [1]
     assert s.returns() == [0.0, 1.0, 0.0]
     s.order = [0, 2, 1]
@@ -72,9 +72,9 @@ def test_each_end_effect_counts_what_it_names(what) -> None:
     s = start()
     seat = s.current_player
     pl = s.players[seat]
-    pl.types = [0, 5, 0]
+    pl.type_counts = [0, 5, 0]
     pl.icons = [1, 2, 0, 6, 0, 2]
-    pl.beds, pl.dug, pl.cheese, pl.power = 3, 4, -1, 9
+    pl.beds, pl.dug_rooms, pl.cheese_vp, pl.power = 3, 4, -1, 9
     pl.visitors, pl.missions, pl.goals = [0, 1], [0], list(range(7))
     counts = {"type": 5, "icon": 6, "icons": 11, "beds": 3, "rooms": 4, "visitors": 2,
               "missions": 1, "goals": 7, "inventions": 8, "power": 9}  # fmt: skip
@@ -83,7 +83,7 @@ def test_each_end_effect_counts_what_it_names(what) -> None:
     pl.hand.remove(saw)
     pl.played = [saw] * 8
     before = s.scores()[seat]
-    pl.ends = [(what, sub, 1)]
+    pl.end_vp_per = [(what, sub, 1)]
     assert end_count(s, pl, what, sub) == counts[END_WHAT[what]]
     assert s.scores()[seat] == sum(score_parts(s, seat).values())
     assert score_parts(s, seat)["vp_end_effects"] == counts[END_WHAT[what]]

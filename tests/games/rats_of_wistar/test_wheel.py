@@ -23,7 +23,7 @@ def test_recorded_placements_follow_the_rotation() -> None:
     game = make_game()
     rec = play_game(game, 3, [RandomPolicy()] * 3, 7, record_actions=True)
     state = game.new_state(3, 7)
-    start_slot = {sid: state.wheel[i] for i, (sid, _) in enumerate(game.content.wheel[3])}
+    start_slot = {sid: state.start_slots[i] for i, (sid, _) in enumerate(game.content.wheel[3])}
     places = [r for r in rec.actions if r["kind"] == "place" and r["sector"] != "hut"]
     assert places
     for row in places:
@@ -48,17 +48,17 @@ def test_space_exclusive_and_one_chief_per_sector() -> None:
         s.apply(B.STOP if B.STOP in s.legal_actions() else s.legal_actions()[0])
     assert s.current_player == a
     assert not any(space_action(1, sp) in s.legal_actions() for sp in (0, 1))
-    assert s.occ[1] == [a, b]
+    assert s.space_chiefs[1] == [a, b]
 
 
 def test_hut_order_with_several_chiefs() -> None:
     # order [0, 1, 2, 3]; hut chiefs placed by 2, 0, 2, 3 -> new order 2, 0, 3, then 1.
     s = start(4)
     s.order = [0, 1, 2, 3]
-    s.hut = [2, 0, 2, 3]
+    s.hut_chiefs = [2, 0, 2, 3]
     hut_order(s)
     assert s.order == [2, 0, 3, 1]
-    s.hut = []
+    s.hut_chiefs = []
     hut_order(s)
     assert s.order == [2, 0, 3, 1]
 
@@ -71,10 +71,10 @@ def test_hut_gives_potion_and_move_token_and_sets_next_order() -> None:
     while s.current_player == first:
         s.apply(B.STOP)
     pl = s.players[second]
-    before = (pl.res[3], pl.res[4])
+    before = (pl.resources[3], pl.resources[4])
     s.apply(B.HUT)
-    assert (pl.res[3], pl.res[4]) == (before[0] + 1, before[1] + 1)
-    assert pl.sectors[6] == 1
+    assert (pl.resources[3], pl.resources[4]) == (before[0] + 1, before[1] + 1)
+    assert pl.chiefs_by_sector[6] == 1
     while s.round == 1:
         acts = s.legal_actions()
         s.apply(B.STOP if B.STOP in acts else B.HUT if B.HUT in acts else acts[0])
@@ -85,18 +85,18 @@ def test_new_round_phase_steps() -> None:
     # End of round 1: chiefs return, unclaimed round visitor removed and the next revealed,
     # income paid, x1 markers reset, market slides right by 2 with 2 new cards.
     s = start()
-    old_visitor = s.rvis
+    old_visitor = s.round_visitor
     basic_row = s.market[0][:]
     pl = s.players[0]
     pl.income.append((("gain", 0, 2),))
-    pl.x1, pl.x1_used = [5], [5]
-    wood = pl.res[0]
+    pl.x1_effects, pl.x1_used = [5], [5]
+    wood = pl.resources[0]
     s.turn = len(s.order) * 3 - 1  # the last turn of the round is over
     s.stack = []
     s.settle()
-    assert s.round == 2 and s.rvis == s.rstack[1] != old_visitor
-    assert all(p.chiefs == 3 for p in s.players) and s.occ[0] == [-1, -1]
-    assert pl.res[0] == wood + 2 and pl.x1_used == []
+    assert s.round == 2 and s.round_visitor == s.round_visitor_stack[1] != old_visitor
+    assert all(p.chiefs_left == 3 for p in s.players) and s.space_chiefs[0] == [-1, -1]
+    assert pl.resources[0] == wood + 2 and pl.x1_used == []
     assert s.market[0][2:] == basic_row[:2] and set(basic_row[2:]) <= set(s.discard[0])
 
 
@@ -109,7 +109,7 @@ def test_game_ends_after_five_rounds_with_fifteen_placements_each() -> None:
             acts = state.legal_actions()
             state.apply(acts[rng.randrange(len(acts))])
         assert state.round == 5 and state.turns == 15 * n
-        assert all(sum(p.sectors) == 15 for p in state.players)
+        assert all(sum(p.chiefs_by_sector) == 15 for p in state.players)
         assert state.outcome()["ended_by"] == "rounds"
 
 
@@ -121,7 +121,7 @@ def test_bonus_first_versus_main_first() -> None:
         s = start()
         seat = s.current_player
         pl = s.players[seat]
-        pl.areas, pl.entrance, pl.res[0] = [1, 0, 0], 0, 2
+        pl.area_workers, pl.entrance_workers, pl.resources[0] = [1, 0, 0], 0, 2
         place(s, 3, 0, *(["main"] if main_first else ["move_workers", "main"]))
         while s.current_player == seat and B.STOP not in s.legal_actions()[:1]:
             acts = s.legal_actions()
