@@ -111,7 +111,6 @@ def paired_comparison(
             "moved": [mv.share],
             "step_abs": [mv.step_abs],
             "step_sq": [mv.step_sq],
-            "lean": [mv.lean],
         }
     )
 
@@ -161,9 +160,9 @@ def test_family(df: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
 def detectable_sizes(df: pl.DataFrame, alpha: float, power: float = 0.8) -> list[float]:
     """Per comparison of ``paired_comparison`` rows: the shift a level-``alpha`` test detects
     with ``power`` (:func:`analyses.power.paired_detectable`)."""
-    cols = ("pairs", "moved", "step_abs", "step_sq", "lean")
-    return [paired_detectable(int(n), Moves(q, s1, s2, lean), alpha, power)
-            for n, q, s1, s2, lean in df.select(cols).rows()]  # fmt: skip
+    cols = ("pairs", "moved", "step_abs", "step_sq")
+    return [paired_detectable(int(n), Moves(q, s1, s2), alpha, power)
+            for n, q, s1, s2 in df.select(cols).rows()]  # fmt: skip
 
 
 def with_holm(df: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:

@@ -51,7 +51,6 @@ class ComparisonPilot:
     share: float
     step_abs: float
     step_sq: float
-    lean: float
     sd: float
 
 
@@ -130,7 +129,7 @@ def pilot_from_run(run_dir: str | Path, cpu_ms: float | None = None) -> Pilot:
         va, vb = joined["value"].to_numpy(), joined["value_b"].to_numpy()
         mv = moves(va, vb)
         sd = float((vb - va).std(ddof=1)) if len(va) > 1 else math.nan
-        comparisons.append(ComparisonPilot(a, b, mv.share, mv.step_abs, mv.step_sq, mv.lean, sd))
+        comparisons.append(ComparisonPilot(a, b, mv.share, mv.step_abs, mv.step_sq, sd))
     per_cell = manifest.get("games_per_cell") or manifest["config"]["games"]
     return Pilot(int(per_cell), int(manifest["config"]["seed"]), cells,
                  comparisons, compared)  # fmt: skip
@@ -197,12 +196,12 @@ def make_plan(
 
 def worst_case(cell_a: str, cell_b: str) -> ComparisonPilot:
     """A comparison of two cells with no pilot: paired games that differ as unrelated games."""
-    return ComparisonPilot(cell_a, cell_b, WORST.share, WORST.step_abs, WORST.step_sq, 0.0,
+    return ComparisonPilot(cell_a, cell_b, WORST.share, WORST.step_abs, WORST.step_sq,
                            math.sqrt(0.5))  # fmt: skip
 
 
 def _moves(c: ComparisonPilot) -> Moves:
-    return Moves(c.share, c.step_abs, c.step_sq, c.lean)
+    return Moves(c.share, c.step_abs, c.step_sq)
 
 
 def _time(ms: float) -> str:

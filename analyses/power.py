@@ -5,15 +5,14 @@ games end alike and the observed standard error of the mean difference can be ti
 effect that changes 1% of games). That standard error describes *this* change, not a larger
 one: a true shift of δ must move at least ``|δ| / s`` games' outcomes (``s`` = the typical size
 of one game's change, 1 for a win share), and those moves carry their own variance. The model
-states the size a change detects with 80% power when it moves no more games than it must, or
-than this comparison already moves (a messier change, moving more games both ways, needs more):
+states the size detected with 80% power by a change that keeps moving the games this
+comparison moves (both ways, as observed) and moves ``|δ| n / s1`` more in its own direction:
 
-- a share ``q`` of the pairs differ (``q`` as observed here, or more if δ needs more),
-  ``q_alt = max(q + |1 - 2p| |δ| / s1, |δ| / s1)`` with ``s1`` the mean |difference| of a
-  differing pair and p the first cell's rate for shares (0 for other outcomes: games replayed
-  differently at a rate shifted toward 1/2 differ more often);
+- a share ``q`` of the pairs differ here; under a shift δ, ``q_alt = q + |δ| / s1`` with ``s1``
+  the mean |difference| of a differing pair;
 - per-pair variance under the alternative ``q_alt * s2 - δ²`` (``s2`` the mean squared
-  difference of a differing pair);
+  difference of a differing pair), never below the observed one: a stated size is never
+  smaller than the observed standard error alone would say;
 - the two-sided t-test at level alpha: its power from Poisson counts of up- and down-moves
   when few games move (the t statistic of a handful of moves is far from normal), else
   ``Φ(|δ| √n / σ_alt - t(1 - alpha / 2))``.
@@ -48,7 +47,6 @@ class Moves:
     share: float  # fraction of pairs whose outcome differs
     step_abs: float  # mean |difference| of a differing pair
     step_sq: float  # mean squared difference of a differing pair
-    lean: float = 0.0  # shares: |1 - 2 p| of the first cell's rate p (see ``paired_power``)
 
 
 def moves(a: np.ndarray, b: np.ndarray) -> Moves:
@@ -60,16 +58,14 @@ def moves(a: np.ndarray, b: np.ndarray) -> Moves:
     d = b - a
     moved = d[d != 0]
     share = len(moved) / n
-    shares = bool(np.all((a >= 0) & (a <= 1) & (b >= 0) & (b <= 1)))
-    lean = abs(1.0 - 2.0 * float(a.mean())) if shares else 0.0
     if len(moved) < MIN_MOVED:
         # A game replayed differently is like an unrelated game of the other cell; a cyclic
         # shift pairs each game with another seed's (deterministic, no random state).
         other = np.roll(b, 1) - a if n > 1 else d
         moved = other[other != 0]
         if len(moved) == 0:  # nothing varies in either cell: no change can be sized
-            return Moves(share, math.nan, math.nan, lean)
-    return Moves(share, float(np.mean(np.abs(moved))), float(np.mean(moved * moved)), lean)
+            return Moves(share, math.nan, math.nan)
+    return Moves(share, float(np.mean(np.abs(moved))), float(np.mean(moved * moved)))
 
 
 COUNT_LIMIT = 100.0  # expected moved pairs above which the normal approximation is used
@@ -87,17 +83,18 @@ def paired_power(n: int, mv: Moves, delta: float, alpha: float = 0.05) -> float:
     if n < 2 or not mv.step_sq > 0:
         return math.nan
     step = mv.step_sq / mv.step_abs
-    base = mv.share * mv.step_abs**2 / mv.step_sq  # share of moves of size ``step`` alike
-    shift = abs(delta) / step  # net moves per pair the shift needs
-    # A share at rate p: games replayed differently move by p(1-q) + (1-p)q for a new rate q,
-    # so a shift toward 1/2 moves lean * shift more games than the null did (the harder side).
-    share = min(1.0, max(base + mv.lean * shift, shift))
+    # share of moves of size ``step`` alike. A handful of moves (fewer than MIN_MOVED) is a poor
+    # estimate of the share a change moves, too low as often as not: one move is added then.
+    # None observed stays none (a change that moves nothing here may well move nothing).
+    few = 0 < mv.share * n < MIN_MOVED
+    base = (mv.share + few / n) * mv.step_abs**2 / mv.step_sq
+    shift = abs(delta) / step  # moves per pair the shift adds in its own direction
     crit = float(t_dist.ppf(1 - alpha / 2, n - 1))
-    if n * share > COUNT_LIMIT:
-        sd = math.sqrt(max(share * step * step - delta * delta, 1e-300))
+    if n * (base + shift) > COUNT_LIMIT:
+        sd = math.sqrt(max((base + shift) * step * step - delta * delta, 1e-300))
         z = abs(delta) * math.sqrt(n) / sd
         return float(norm.sf(crit - z) + norm.cdf(-crit - z))
-    up, down = n * (share + shift) / 2, n * max(share - shift, 0.0) / 2
+    up, down = n * (base / 2 + shift), n * base / 2  # the observed moves stay, both ways
     u = np.arange(int(up + 12 * math.sqrt(up) + 20))[:, None]
     d = np.arange(int(down + 12 * math.sqrt(down) + 20))[None, :]
     diff2, total = (u - d) ** 2.0, (u + d) * 1.0

@@ -32,14 +32,14 @@ policies = [["random", "random"], ["random:forbid=play/8", "random"]]
 
 def _pilot(games: int = 100) -> Pilot:
     cells = [CellPilot("c000", 10.0, 0.5), CellPilot("c001", 20.0, 0.45)]
-    comparisons = [ComparisonPilot("c000", "c001", 0.02, 1.0, 1.0, 0.0, 0.14)]
+    comparisons = [ComparisonPilot("c000", "c001", 0.02, 1.0, 1.0, 0.14)]
     return Pilot(games, 11, cells, comparisons, "restricted cells against their baselines")
 
 
 def test_plan_numbers_follow_the_power_model():
     pilot = _pilot()
     plan = make_plan(pilot, 2000, detect=0.01, half=0.02)
-    mv = Moves(0.02, 1.0, 1.0, 0.0)
+    mv = Moves(0.02, 1.0, 1.0)
     assert plan.detectable == [pytest.approx(paired_detectable(2000, mv, 0.05))]
     assert plan.cpu_s == pytest.approx(2000 * 30 / 1000)
     # the games the detect target needs do detect it, one game fewer by a few do not
