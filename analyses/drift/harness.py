@@ -74,14 +74,16 @@ def _column(name: str) -> str:
 
 def inject(
     current: pl.DataFrame, spare: pl.DataFrame, name: str, delta: float, touched: float,
-    rng: np.random.Generator,
+    rng: np.random.Generator, reference: float,
 ) -> pl.DataFrame:  # fmt: skip
     """``current`` with a share ``touched`` of its games replaced by ``spare`` games drawn so
-    that metric ``name`` moves by ``delta`` in expectation."""
+    that metric ``name`` moves by ``delta`` in expectation; ``reference`` is the metric's mean
+    over the whole pool. (The replacements aim at it plus the shift, not at the replaced games'
+    own mean: that would keep those games' noise in the run on top of the new games'.)"""
     m = metric(name)
     hit = np.flatnonzero(rng.random(current.height) < touched)
     values = m.extract(spare)
-    target = float(m.extract(current[hit]).mean()) + delta * current.height / max(len(hit), 1)
+    target = reference + delta * current.height / max(len(hit), 1)
     if name.startswith("end:") and values.std() == 0:  # the end never happens: label games
         rows = spare[rng.integers(0, spare.height, len(hit))]
         label = rng.random(len(hit)) < target
@@ -130,7 +132,8 @@ def trial(
         name, shift = target
         tol = metric(name).tolerance(float(metric(name).extract(base).mean()))
         spare = pool[order[m + (0 if same_stream else n) :]]
-        now = inject(now, spare, name, shift * tol, touched, rng)
+        reference = float(metric(name).extract(pool).mean())
+        now = inject(now, spare, name, shift * tol, touched, rng, reference)
     base, now = with_seeds(check, base), with_seeds(check, now)
     rows = compare_check(check["name"], check["metrics"], base, now, check.get("tolerance"))
     return judge(rows, alpha)
