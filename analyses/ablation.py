@@ -113,3 +113,19 @@ def _forced(seats: pl.DataFrame, pairs: list[AblationPair]) -> pl.DataFrame:
         mean = float(part["forced_moves"].mean()) if "forced_moves" in part.columns else None
         rows.append({"cell": pair.cell, "forced_per_game": mean})
     return pl.DataFrame(rows, schema={"cell": pl.Utf8, "forced_per_game": pl.Float64})
+
+
+def per_game_worth(
+    seats: pl.DataFrame, manifest: Mapping[str, Any], outcome: str = "win_share"
+) -> dict[str, dict[int, float]]:
+    """Restricted cell → {game index: baseline − restricted outcome of the restricted slot}:
+    the per-game worths behind :func:`ablation`, for paired comparisons between restrictions."""
+    out = {}
+    for pair in ablation_pairs(manifest):
+        values = paired.seat_outcome(seats, outcome, slot=pair.slot)
+        base = values.filter(pl.col("cell") == pair.baseline).select("game_index", "value")
+        cut = values.filter(pl.col("cell") == pair.cell).select("game_index", "value")
+        joined = base.join(cut, on="game_index", suffix="_r")
+        worth = (joined["value"] - joined["value_r"]).to_list()
+        out[pair.cell] = dict(zip(joined["game_index"].to_list(), worth, strict=True))
+    return out

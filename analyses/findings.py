@@ -7,12 +7,15 @@ means against the fair or baseline value. Seats are numbered from 1 (seat index 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 
 import polars as pl
+import scipy.stats as sps
 
 from analyses.degenerate import SATURATION
 from analyses.power import rate_detectable
 from analyses.ratings import rating_groups
+from analyses.stats import holm
 
 ALPHA = 0.05
 
@@ -262,8 +265,7 @@ def rating_findings(
     if table.height < 2:
         return []
     rows = table.sort("rating", descending=True).to_dicts()
-    order = " > ".join(r["policy"] for r in rows)
-    out = [f"Rating order (Bradley–Terry): {order}."]
+    out = [rating_order(rows, matrix)]
     bounded = set()
     for r in perfect.to_dicts() if perfect is not None and not perfect.is_empty() else []:
         bounded.add((r["policy"], r["opponent"]))
@@ -288,13 +290,50 @@ def rating_findings(
             "so no gap between them is measured: the order above is what these games show."
         )
     else:
-        gap = top["rating"] - bottom["rating"]
+        # The gap of the ratings as the table prints them (whole Elo points), so the sentence
+        # and the table never disagree by a rounding.
+        gap = round(top["rating"]) - round(bottom["rating"])
         beat = 1.0 / (1.0 + 10 ** (-gap / 400.0))
+        settled = _head_to_head_p(matrix, top["policy"], bottom["policy"]) < ALPHA
         out.append(
             f"{top['policy']} is rated {gap:.0f} Elo points above {bottom['policy']}, i.e. it "
-            f"is expected to win {pct(beat)} of head-to-head comparisons."
+            f"is expected to win {pct(beat)} of head-to-head comparisons"
+            + ("." if settled else "; the head-to-head games do not settle that order.")
         )
     return out
+
+
+def rating_order(rows: list[dict], matrix: pl.DataFrame | None) -> str:
+    """The rating order by the claims rule: "a > b" only where the two policies' head-to-head
+    results (the ``matrix`` of :func:`analyses.ratings.win_matrix`) separate them after Holm
+    over the adjacent pairs; "a ~ b" where they do not (never met counts as not separated)."""
+    names = [r["policy"] for r in rows]
+    p = holm([_head_to_head_p(matrix, a, b) for a, b in pairwise(names)])
+    if len(names) > 1 and not (p < ALPHA).any():
+        shown = "; ".join(f"{r['policy']} {signed(r['rating'], 0)}" for r in rows)
+        return (f"No rating order is settled: the head-to-head games do not separate any "
+                f"two neighbouring policies after Holm correction (Bradley–Terry ratings in "
+                f"Elo points: {shown}).")  # fmt: skip
+    text = names[0]
+    for name, q in zip(names[1:], p, strict=True):
+        text += f" {'>' if q < ALPHA else '~'} {name}"
+    tail = " (~: order not settled by the head-to-head games)" if " ~ " in text else ""
+    return f"Rating order (Bradley–Terry): {text}{tail}."
+
+
+def _head_to_head_p(matrix: pl.DataFrame | None, a: str, b: str) -> float:
+    """Two-sided p-value that ``a`` and ``b`` are even, from their head-to-head rate and its
+    seed-clustered interval (1.0 when they never met or no interval is known)."""
+    if matrix is None or not {"rate", "lo", "hi"} <= set(matrix.columns):
+        return 1.0
+    row = matrix.filter((pl.col("policy") == a) & (pl.col("opponent") == b))
+    if row.is_empty():
+        return 1.0
+    rate, lo, hi = row.row(0)[row.columns.index("rate")], row["lo"][0], row["hi"][0]
+    se = (hi - lo) / (2 * 1.959964)
+    if not se > 0:
+        return 0.0 if rate != 0.5 else 1.0
+    return float(2 * sps.norm.sf(abs(rate - 0.5) / se))
 
 
 def end_reason_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:

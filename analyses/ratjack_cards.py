@@ -20,9 +20,10 @@ from pathlib import Path
 
 import polars as pl
 
+from analyses import claims
 from analyses.ablation import ablation_pairs, split_forbid
 from analyses.data import has_table, load_manifest, scan
-from analyses.findings import pval, signed
+from analyses.findings import signed
 from analyses.paired import compare_pairs, detectable_sizes, seat_outcome
 from analyses.stats import wilson_interval
 
@@ -112,6 +113,7 @@ def _run_values(run_dir: str | Path, seed: int) -> pl.DataFrame | None:
         family=pl.Series([p.family for p in pairs]),
         value=pl.Series([p.value for p in pairs], dtype=pl.Int64),
         changed=pl.Series([_changed(values, p) for p in pairs], dtype=pl.Int64),
+        game_worths=pl.Series([_game_worths(values, p) for p in pairs], dtype=pl.List(pl.Float64)),
         resolved_share=pl.Series(_resolved_shares(run_dir, pairs), dtype=pl.Float64),
     )
 
@@ -122,6 +124,18 @@ def _changed(values: pl.DataFrame, pair: RestrictionCell) -> int:
     b = values.filter(pl.col("cell") == pair.cell).select("game_index", "value")
     joined = a.join(b, on="game_index", suffix="_b")
     return int((joined["value"] != joined["value_b"]).sum())
+
+
+def _game_worths(values: pl.DataFrame, pair: RestrictionCell) -> list[float]:
+    """Per game index 0, 1, ...: baseline − restricted win share of slot 0 (NaN where a game is
+    missing in either cell), for paired comparisons between effects of one run."""
+    a = values.filter(pl.col("cell") == pair.baseline).select("game_index", "value")
+    b = values.filter(pl.col("cell") == pair.cell).select("game_index", "value")
+    joined = a.join(b, on="game_index", suffix="_b")
+    out = [float("nan")] * (int(joined["game_index"].max()) + 1 if joined.height else 0)
+    for i, va, vb in joined.iter_rows():
+        out[i] = va - vb
+    return out
 
 
 def _resolved_shares(run_dir: str | Path, pairs: list[RestrictionCell]) -> list[float]:
@@ -247,15 +261,19 @@ def card_findings(inter: pl.DataFrame, obs: pl.DataFrame) -> list[str]:
 
 
 def ranking_findings(inter: pl.DataFrame) -> list[str]:
-    """Strongest and weakest effect, the significant ones, and those that never mattered."""
+    """Strongest and weakest effect by the claims rule (ties named as ties), the significant
+    ones, and those that never mattered."""
     if inter.is_empty():
         return []
-    top, bottom = inter.row(0, named=True), inter.row(-1, named=True)
-    out = [
-        _worth_sentence("The strongest effect is", top),
-        _worth_sentence("The weakest effect is", bottom),
-    ]
-    if bottom["significant"] and bottom["worth_hi"] < 0:
+    rows = {r["effect"]: r for r in inter.iter_rows(named=True)}
+    entries = [claims.Entry(e, r["worth"], r["worth_lo"], r["worth_hi"], r["se"])
+               for e, r in rows.items()]  # fmt: skip
+    ex = claims.extremes(entries, claims.paired_p(_per_game(inter)))
+    nouns = ("effect", "effects")
+    out = [claims.strongest_sentence(ex, nouns, lambda e: _worth_text(rows[e.name])),
+           claims.weakest_sentence(ex, nouns, lambda e: _worth_text(rows[e.name]))]  # fmt: skip
+    bottom = rows[ex.bottom[0]]
+    if ex.settled_bottom and bottom["significant"] and bottom["worth_hi"] < 0:
         out[-1] = out[-1][:-1] + ": resolving it hurts its owner."
     sig = inter.filter(pl.col("significant"))["effect"].to_list()
     out.append(
@@ -298,13 +316,23 @@ WORTH_MEANING = (
 )
 
 
-def _worth_sentence(prefix: str, row: dict) -> str:
-    clear = "significant" if row["significant"] else "not significant"
+def _worth_text(row: dict) -> str:
+    """``+22.8 points of win rate, 95% interval +16.7 to +28.9, clearly not zero``."""
+    clear = "clearly not zero" if row["significant"] else "not clearly different from zero"
     return (
-        f"{prefix} {row['family']} {row['value']}, worth {signed(100 * row['worth'])} points of "
-        f"win rate (95% interval {signed(100 * row['worth_lo'])} to "
-        f"{signed(100 * row['worth_hi'])}; Holm-adjusted {pval(row['p_holm'])}, {clear})."
+        f"{signed(100 * row['worth'])} points of win rate, 95% interval "
+        f"{signed(100 * row['worth_lo'])} to {signed(100 * row['worth_hi'])}, {clear}"
     )
+
+
+def _per_game(inter: pl.DataFrame) -> dict[str, dict[tuple[str, int], float]]:
+    """Effect → {(run, game index): worth in that game}; effects of different runs share no
+    game, so the claims rule compares them on their standard errors."""
+    if "game_worths" not in inter.columns:
+        return {}
+    rows = inter.select("effect", "run", "game_worths").rows()
+    return {effect: {(run, i): w for i, w in enumerate(worths) if w == w}
+            for effect, run, worths in rows}  # fmt: skip
 
 
 # Deck pairs whose sweeps together put all 36 effects in play.

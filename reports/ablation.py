@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from typing import Any
 
 import polars as pl
 
-from analyses import ablation
-from analyses.findings import magnitude, pct, pval, signed
+from analyses import ablation, claims
+from analyses.findings import magnitude, signed
 from reports import plots
 from reports.sections import Context, Figure, Section
 from reports.tables import render_table
 
-HEADLINE = re.compile(r"(With \d+ players: )?(Strongest|Weakest): ")  # per player count
 NOTES = [
     "Each restricted cell is compared game by game with its baseline: the same players, the "
     "same rules and the same seeds, with one line-up slot forbidden the named action class "
@@ -41,8 +40,12 @@ def ablation_section(ctx: Context) -> Section | None:
     order = {"by": ["players", "worth"], "descending": [False, True]}
     wins = table.filter(pl.col("outcome") == "win_share").sort(**order)
     words: list[str] = []
+    headline: list[str] = []
+    per_game = ablation.per_game_worth(ctx.seats, ctx.manifest)
     for (n,), part in wins.group_by(["players"], maintain_order=True):
-        words += ranking_words(part, n, several=wins["players"].n_unique() > 1)
+        said = ranking_words(part, n, wins["players"].n_unique() > 1, per_game)
+        words += said
+        headline += said[:2]
     score = table.filter(pl.col("outcome") == "score")
     figures = [Figure(plots.forest_plot(
         [f"{r['name']} ({r['players']}p)" for r in wins.iter_rows(named=True)],
@@ -58,7 +61,7 @@ def ablation_section(ctx: Context) -> Section | None:
              ("p (Holm)", "p", "p_holm"), ("Detectable (80%)", "pm_points", "mde"),
              ("Forced moves / game", "num", "forced_per_game")]  # fmt: skip
     specs.append(("What it offers", "text", "name"))
-    sspecs = [s if s[2] not in ("worth", "worth_lo", "mde") else _score_spec(s) for s in specs]
+    sspecs = [_score_spec(s) for s in specs]
     return Section(
         id="ablation",
         title="Restricted play: what each action class is worth",
@@ -67,14 +70,16 @@ def ablation_section(ctx: Context) -> Section | None:
         tables=[render_table(wins, specs, "Worth in win rate"),
                 render_table(score.sort(**order), sspecs, "Worth in final score (points)")],
         notes=NOTES,
-        headline=[w for w in words if HEADLINE.match(w)][:6],
+        headline=headline[:6],
     )  # fmt: skip
 
 
 def _score_spec(spec: tuple) -> tuple:
-    header, _, col = spec
-    kinds = {"worth": "signed", "mde": "num"}
-    return (header, kinds.get(col, "num_interval") if isinstance(col, str) else "num_interval", col)
+    """The win-rate column spec as its final-score twin: points stay points (the win-rate
+    formats multiply by 100, which made score intervals 100 times too wide)."""
+    header, fmt, col = spec
+    score_formats = {"points": "signed", "points_interval": "num_interval", "pm_points": "num"}
+    return (header, score_formats.get(fmt, fmt), col)
 
 
 def _name(game: Any, restriction: str, players: int) -> str:
@@ -87,13 +92,24 @@ def _name(game: Any, restriction: str, players: int) -> str:
     return " + ".join(out)
 
 
-def ranking_words(part: pl.DataFrame, players: int, several: bool) -> list[str]:
-    """Strongest and weakest class, which are significant, and how much noise remains."""
+def ranking_words(
+    part: pl.DataFrame,
+    players: int,
+    several: bool,
+    per_game: Mapping[str, Mapping[int, float]] | None = None,
+) -> list[str]:
+    """Strongest and weakest class by the claims rule (a tie when the data do not separate
+    them), which are significant, and how much noise remains."""
     rows = part.sort("worth", descending=True).to_dicts()
     lead = f"With {players} players: " if several else ""
-    top, bottom = rows[0], rows[-1]
-    out = [f"{lead}Strongest: {_worth(top)}", f"{lead}Weakest: {_worth(bottom)}"] if len(rows) > 1 \
-        else [f"{lead}{_worth(top)}"]  # fmt: skip
+    by_name = {r["name"]: r for r in rows}
+    entries = [claims.Entry(r["name"], r["worth"], r["worth_lo"], r["worth_hi"]) for r in rows]
+    games = {r["name"]: per_game[r["cell"]] for r in rows if per_game and r["cell"] in per_game}
+    ex = claims.extremes(entries, claims.paired_p(games))
+    nouns = ("action class", "action classes")
+    out = [claims.strongest_sentence(ex, nouns, lambda e: _worth(by_name[e.name]), lead)]
+    if len(rows) > 1:
+        out.append(claims.weakest_sentence(ex, nouns, lambda e: _worth(by_name[e.name]), lead))
     sig = [r["name"] for r in rows if r["significant"]]
     quiet = [r for r in rows if not r["significant"] and r["p_value"] is not None]
     out.append(f"{len(sig)} of {len(rows)} restrictions change the player's win rate clearly "
@@ -120,8 +136,9 @@ def ranking_words(part: pl.DataFrame, players: int, several: bool) -> list[str]:
 
 
 def _worth(row: dict) -> str:
-    clear = "significant" if row["significant"] else "not significant"
-    return (f"{row['name']} is worth {signed(100 * row['worth'])} points of win rate to the "
-            f"player who may use it (95% interval {signed(100 * row['worth_lo'])} to "
-            f"{signed(100 * row['worth_hi'])}; Holm-adjusted {pval(row['p_holm'])}, {clear}; "
-            f"baseline win rate {pct(row['mean_b'])}).")  # fmt: skip
+    """The worth in win-rate points with its interval and whether it is clearly not zero."""
+    clear = "clearly not zero" if row["significant"] else "not clearly different from zero"
+    return (
+        f"{signed(100 * row['worth'])} points of win rate, 95% interval "
+        f"{signed(100 * row['worth_lo'])} to {signed(100 * row['worth_hi'])}, {clear}"
+    )

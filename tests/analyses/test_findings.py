@@ -50,9 +50,29 @@ def test_paired_and_rating_sentences():
         "+1.2 to +7.0, 500 paired games, p = 0.006, Holm-adjusted p = 0.012): a clear difference."
     ]
     table = pl.DataFrame({"policy": ["mcts", "random"], "rating": [100.0, -100.0]})
-    words = findings.rating_findings(table)
+    # head to head: mcts wins 76% (70-81%) of its comparisons with random: separated
+    clear = pl.DataFrame({"policy": ["mcts", "random"], "opponent": ["random", "mcts"],
+                          "rate": [0.76, 0.24], "lo": [0.7, 0.19], "hi": [0.81, 0.3]})  # fmt: skip
+    words = findings.rating_findings(table, matrix=clear)
     assert words[0] == "Rating order (Bradley–Terry): mcts > random."
     assert "200 Elo points above random" in words[1] and "76.0%" in words[1]
+    assert words[1].endswith("comparisons.")
+
+
+def test_a_rating_order_the_head_to_head_games_do_not_separate_is_not_stated():
+    # Section 3 of issue 48: "Rating order: architect > heuristic" on ratings of +2 (-9 to +15)
+    # and -2 (-15 to +9); the table's whole-point ratings give a gap of 4, not 5.
+    table = pl.DataFrame({"policy": ["architect", "heuristic"], "rating": [2.4, -2.4]})
+    even = pl.DataFrame({"policy": ["architect", "heuristic"],
+                         "opponent": ["heuristic", "architect"], "rate": [0.507, 0.493],
+                         "lo": [0.44, 0.43], "hi": [0.57, 0.56]})  # fmt: skip
+    words = findings.rating_findings(table, matrix=even)
+    assert words[0].startswith("No rating order is settled")
+    assert "Rating order" not in words[0] and ">" not in words[0]
+    assert "rated 4 Elo points above" in words[1]
+    assert words[1].endswith("the head-to-head games do not settle that order.")
+    # without head-to-head intervals nothing separates the two: no order either
+    assert findings.rating_findings(table)[0].startswith("No rating order is settled")
 
 
 def test_length_sentences():

@@ -78,7 +78,9 @@ def test_the_wheel_report_names_sectors_and_ranks_them(wheel_run):
     html = generic_report(wheel_run)
     assert 'id="ablation"' in html
     assert "S1 (take round visitor / move workers 2 &amp; play invention)" in html
-    assert re.search(r"Strongest: [^<]* is worth \+\d+\.\d points of win rate", html)
+    # two restrictions: the handicap is separated from the null one (the claims rule)
+    assert re.search(r"is the strongest action class \(\+\d+\.\d points of win rate, 95% "
+                     r"interval [^)]*\), clearly separated from every other", html)  # fmt: skip
     assert 'id="skill"' not in html  # restricted cells are not a "skill gap"
 
 

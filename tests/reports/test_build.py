@@ -108,7 +108,9 @@ def test_findings_reflect_the_data(report):
     slot = re.findall(r"the first line-up slot&#39;s win share changes by \+(\d+\.\d) points.*?: "
                       r"(a clear|no clear) difference", report)  # fmt: skip
     assert len(set(slot)) == 2 and all(float(d) > 5 and v == "a clear" for d, v in slot)
-    assert "mcts:iterations=50 &gt; heuristic &gt; random" in report
+    # mcts and heuristic never met: the claims rule does not order them (issue 48 §3)
+    assert ("mcts:iterations=50 ~ heuristic &gt; random (~: order not settled by the "
+            "head-to-head games)") in report  # fmt: skip
 
 
 def test_deterministic(tmp_path, report):
