@@ -158,21 +158,20 @@ def _sentence(ex, nouns, value_text, prefix, word, group, p) -> str:
     one, many = nouns
     if n == 1:
         e = ex.entries[0]
-        return _cap(f"{prefix}{e.name} is the only {one} measured: {value_text(e)}.")
-    listed = "; ".join(f"{g}: {value_text(by_name[g])}" for g in group[:SHOWN])
-    more = f"; and {len(group) - SHOWN} more" if len(group) > SHOWN else ""
+        return _cap(f"{prefix}{e.name} is the only {one} measured ({value_text(e)}).")
     if len(group) == 1:
         nearest = max(p, key=lambda k: p[k])  # the weakest separation is the one to report
         return _cap(f"{prefix}{group[0]} is the {word} {one} ({value_text(by_name[group[0]])}), "
                     f"clearly separated from every other (the nearest, {nearest}: "
                     f"Holm-adjusted {pval(p[nearest])}).")  # fmt: skip
-    if len(group) == n:
-        return _cap(f"{prefix}No {one} is settled as the {word}: all {n} {many} are within "
-                    f"noise of each other. The {word} measured: {listed}{more}.")  # fmt: skip
-    names = join_and(list(group)) if len(group) <= SHOWN else (
-        f"{', '.join(group[:SHOWN])} and {len(group) - SHOWN} more")  # fmt: skip
-    return _cap(f"{prefix}{names} are the {word} {many}; their order is not settled "
-                f"({listed}{more}).")  # fmt: skip
+    lead = group[0]
+    if len(group) == n or len(group) > SHOWN:
+        who = f"all {n}" if len(group) == n else f"{len(group)} of the {n}"
+        return _cap(f"{prefix}No {one} is settled as the {word}: {who} {many} are within noise "
+                    f"of the {word} measured, {lead} ({value_text(by_name[lead])}).")  # fmt: skip
+    listed = [f"{g} ({value_text(by_name[g])})" for g in group]
+    return _cap(f"{prefix}{join_and(listed)} are the {word} {many}; their order is not "
+                "settled.")  # fmt: skip
 
 
 def _cap(text: str) -> str:

@@ -317,11 +317,10 @@ WORTH_MEANING = (
 
 
 def _worth_text(row: dict) -> str:
-    """``+22.8 points of win rate, 95% interval +16.7 to +28.9, clearly not zero``."""
-    clear = "clearly not zero" if row["significant"] else "not clearly different from zero"
+    """``+22.8 points of win rate, 95% interval +16.7 to +28.9``."""
     return (
         f"{signed(100 * row['worth'])} points of win rate, 95% interval "
-        f"{signed(100 * row['worth_lo'])} to {signed(100 * row['worth_hi'])}, {clear}"
+        f"{signed(100 * row['worth_lo'])} to {signed(100 * row['worth_hi'])}"
     )
 
 

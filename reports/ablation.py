@@ -136,9 +136,8 @@ def ranking_words(
 
 
 def _worth(row: dict) -> str:
-    """The worth in win-rate points with its interval and whether it is clearly not zero."""
-    clear = "clearly not zero" if row["significant"] else "not clearly different from zero"
+    """``+22.8 points of win rate, 95% interval +16.7 to +28.9``."""
     return (
         f"{signed(100 * row['worth'])} points of win rate, 95% interval "
-        f"{signed(100 * row['worth_lo'])} to {signed(100 * row['worth_hi'])}, {clear}"
+        f"{signed(100 * row['worth_lo'])} to {signed(100 * row['worth_hi'])}"
     )

@@ -16,6 +16,7 @@ from analyses.ablation import split_forbid
 from analyses.data import cell_labels, load_manifest, scan, show_value
 from analyses.findings import join_and
 from reports.ablation import ablation_section
+from reports.glossary import glossary_for, visible_text
 from reports.ladder import ladder_section
 from reports.seating import seat_section, turn_order_section
 from reports.sections import (
@@ -51,10 +52,16 @@ GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
     seat_section,
 )
 
+# The kinds of computer player, in words; the method section names only those a run used.
+PLAYER_KINDS = {
+    "random": "random play",
+    "greedy": "one-step lookahead (greedy)",
+    "heuristic": "rule-based heuristics",
+    "mcts": "Monte Carlo tree search",
+}
 METHOD = [
-    "Every number comes from simulated games between computer policies (random, rule-based "
-    "heuristics, Monte Carlo tree search), not from human play; strong human players may "
-    "behave differently.",
+    "Every number comes from simulated games between computer players ({players}), not from "
+    "human play; strong human players may behave differently.",
     "Rates are shares of games won (a k-way tie gives each winner 1/k) with 95% intervals "
     "(Wilson score). An interval that excludes the fair value means the difference is unlikely "
     "to be chance at the 5% level; tests are Holm-corrected when several are read together.",
@@ -221,6 +228,18 @@ def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
             f"{top.evidence}. Results could change with stronger play.")  # fmt: skip
 
 
+def players_used(ctx: Context) -> str:
+    """The kinds of player the run's seats used, in words (``rule-based heuristics (heuristic,
+    heuristic:style=architect)``)."""
+    specs = sorted({split_forbid(p)[0] for p in ctx.seats["policy"].unique().to_list()}) \
+        if ctx.seats.height else []  # fmt: skip
+    kinds: dict[str, list[str]] = {}
+    for spec in specs:
+        kinds.setdefault(spec.split(":")[0], []).append(spec)
+    parts = [f"{PLAYER_KINDS.get(k, k)} ({', '.join(v)})" for k, v in kinds.items()]
+    return join_and(parts) if parts else "none recorded"
+
+
 def render_page(
     ctx: Context,
     sections: Sequence[Section],
@@ -241,27 +260,27 @@ def render_page(
     """
     manifest = ctx.manifest
     summary = [line for s in sections for line in s.headline]
-    return (
-        environment()
-        .get_template("report.html")
-        .render(
-            title=title or f"{display_name(manifest.get('game', 'Game'))}: balance report",
-            subtitle=subtitle or _subtitle(ctx),
-            warnings=[*_warnings(ctx), *warnings],
-            caveats=caveats(ctx),
-            summary=summary or ["No findings: the run holds no games."],
-            sections=sections,
-            long_table=LONG_TABLE,
-            method=[*METHOD, *method],
-            provenance=provenance_tables(ctx) if provenance is None else list(provenance),
-            config_text=json.dumps(
-                manifest.get("config", {}) if configs is None else configs, indent=2, sort_keys=True
-            ),
-            footer=footer
-            or f"boardlab report · run {manifest.get('name', '?')} · config hash "
-            f"{manifest.get('config_hash', '?')} · last updated {manifest.get('updated', '–')}",
-        )
+    page = dict(
+        title=title or f"{display_name(manifest.get('game', 'Game'))}: balance report",
+        subtitle=subtitle or _subtitle(ctx),
+        warnings=[*_warnings(ctx), *warnings],
+        caveats=caveats(ctx),
+        summary=summary or ["No findings: the run holds no games."],
+        sections=sections,
+        long_table=LONG_TABLE,
+        method=[METHOD[0].format(players=players_used(ctx)), *METHOD[1:], *method],
+        provenance=provenance_tables(ctx) if provenance is None else list(provenance),
+        config_text=json.dumps(
+            manifest.get("config", {}) if configs is None else configs, indent=2, sort_keys=True
+        ),
+        footer=footer
+        or f"boardlab report · run {manifest.get('name', '?')} · config hash "
+        f"{manifest.get('config_hash', '?')} · last updated {manifest.get('updated', '–')}",
     )
+    template = environment().get_template("report.html")
+    # The glossary lists the terms the page uses: known only once the page is written.
+    terms = glossary_for(visible_text(template.render(**page, glossary=[])))
+    return template.render(**page, glossary=terms)
 
 
 def provenance_tables(ctx: Context) -> list[Table]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 import numpy as np
@@ -42,9 +43,12 @@ METHOD = [
 ]
 
 
-def ranking_section(values: CardValues) -> Section:
-    """Ranked effects with a forest plot of paired differences."""
+def ranking_section(values: CardValues, game: Any = None) -> Section:
+    """Ranked effects with a forest plot of paired differences; each effect with its text."""
     table = values.interventional
+    texts = [(game.content_text(e.split(" (")[0]) if game is not None else None) or ""
+             for e in table["effect"]]  # fmt: skip
+    table = table.with_columns(text=pl.Series(texts, dtype=pl.String))
     svg = plots.forest_plot(
         table["effect"].to_list(), table["worth"] * 100, table["worth_lo"] * 100,
         table["worth_hi"] * 100, xlabel="win-rate points lost when the effect is forbidden",
@@ -56,7 +60,7 @@ def ranking_section(values: CardValues) -> Section:
         ("Games", "int", "pairs"), ("Resolved", "pct", "resolved_share"),
         ("Changed", "int", "changed"), ("Worth", "points", "worth"),
         ("95% interval", "points_interval", ("worth_lo", "worth_hi")),
-        ("p (Holm)", "p", "p_holm"),
+        ("p (Holm)", "p", "p_holm"), ("What it does", "text", "text"),
     ]  # fmt: skip
     caption = "Effects ranked by worth"
     if table["decks"].n_unique() == 1:  # one deck pair: said in the runs table, not per row
@@ -313,8 +317,9 @@ def card_report(run_dirs: Sequence[str | Path], title: str = "Ratjack card value
 
         raise RunDirError("no restricted-play cells (forbid=resolve/...) in the given runs")
     contexts = [load_context(r) for r in run_dirs]
-    builders = (ranking_section, heatmap_section, usage_section, observational_section)
-    sections = [s for build in builders if (s := build(values))]
+    game = contexts[0].game
+    builders = (heatmap_section, usage_section, observational_section)
+    sections = [ranking_section(values, game), *(s for build in builders if (s := build(values)))]
     names = [c.manifest.get("name", "?") for c in contexts]
     return render_page(
         contexts[0], sections, title,

@@ -226,6 +226,11 @@ class Game(ABC):
         """A readable name of an action class at a player count (reports name classes by it)."""
         return name
 
+    def content_text(self, name: str, n_players: int | None = None) -> str | None:
+        """The one-line text the game's data files give a content entry (a card effect, a
+        wheel section or space, a tile, a scoring table), or None for a name without one."""
+        return None
+
     def action_class_catalogue(self) -> dict[str, str] | None:
         """Every action class restricted play can name (``forbid=``) with its meaning, for
         these params; None when the game publishes none (no validation)."""

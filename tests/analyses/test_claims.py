@@ -17,7 +17,7 @@ from analyses.stats import holm
 
 
 def text(e: Entry) -> str:
-    return f"{e.value:+.1f} ({e.lo:+.1f} to {e.hi:+.1f})"
+    return f"{e.value:+.1f}, {e.lo:+.1f} to {e.hi:+.1f}"
 
 
 def test_a_leader_whose_interval_overlaps_the_next_is_a_tie():
@@ -27,10 +27,13 @@ def test_a_leader_whose_interval_overlaps_the_next_is_a_tie():
     ex = claims.extremes(family)
     assert ex.top == ("S5", "S1") and not ex.settled_top
     words = claims.strongest_sentence(ex, ("section", "sections"), text)
-    assert words.startswith("S5 and S1 are the strongest sections; their order is not settled")
+    assert words == (
+        "S5 (+23.0, +15.1 to +30.9) and S1 (+21.0, +13.0 to +29.0) are the "
+        "strongest sections; their order is not settled."
+    )
     assert "S4" not in words
     assert claims.weakest_sentence(ex, ("section", "sections"), text).startswith(
-        "S4 is the weakest section (+1.0 (-3.0 to +5.0)), clearly separated from every other"
+        "S4 is the weakest section (+1.0, -3.0 to +5.0), clearly separated from every other"
     )
 
 
@@ -39,7 +42,10 @@ def test_a_family_of_noise_names_no_extreme():
     family = [Entry(f"e{i}", v, v - 5, v + 5) for i, v in enumerate([2.0, 0.5, -1.0, -2.8])]
     ex = claims.extremes(family)
     words = claims.weakest_sentence(ex, ("effect", "effects"), text)
-    assert words.startswith("No effect is settled as the weakest: all 4 effects are within noise")
+    assert words == (
+        "No effect is settled as the weakest: all 4 effects are within noise of the "
+        "weakest measured, e3 (-2.8, -7.8 to +2.2)."
+    )
     assert "is the weakest" not in words
 
 

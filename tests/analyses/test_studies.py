@@ -77,7 +77,8 @@ def test_an_obvious_restriction_is_detected_and_a_null_one_is_not(wheel_run):
 def test_the_wheel_report_names_sectors_and_ranks_them(wheel_run):
     html = generic_report(wheel_run)
     assert 'id="ablation"' in html
-    assert "S1 (take round visitor / move workers 2 &amp; play invention)" in html
+    # a section is named with the wheel data's texts of its spaces
+    assert "S1 (take the round visitor / move up to 2 workers and play an invention)" in html
     # two restrictions: the handicap is separated from the null one (the claims rule)
     assert re.search(r"is the strongest action class \(\+\d+\.\d points of win rate, 95% "
                      r"interval [^)]*\), clearly separated from every other", html)  # fmt: skip

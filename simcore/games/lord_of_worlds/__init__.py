@@ -22,9 +22,10 @@ from simcore.games.lord_of_worlds.content import (
     load_cards,
     load_planet,
     load_scoring,
+    load_texts,
     load_tiles,
 )
-from simcore.games.lord_of_worlds.params import LordOfWorldsParams
+from simcore.games.lord_of_worlds.params import TERRAINS, LordOfWorldsParams
 from simcore.games.lord_of_worlds.render import class_catalogue
 from simcore.games.lord_of_worlds.state import Context, LordOfWorldsState
 from simcore.params import params_fields
@@ -78,12 +79,23 @@ class LordOfWorlds(Game):
         self._contexts: dict[int, Context] = {}
         for n in range(self.spec.min_players, self.spec.max_players + 1):
             self.context(n)  # load and validate all content up front, before any game runs
+        self.texts = load_texts(data_path(self.params.tiles_file, "tiles.toml"),
+                                data_path(self.params.scoring_file, "scoring.toml"))  # fmt: skip
 
     def context(self, n_players: int) -> Context:
         """Validated content and geometry for ``n_players`` (cached)."""
         if n_players not in self._contexts:
             self._contexts[n_players] = build_context(self.params, n_players)
         return self._contexts[n_players]
+
+    def content_text(self, name: str, n_players: int | None = None) -> str | None:
+        """The text of a tile type (``tile/sage_tree``, ``sage_tree``; ``tile/basic`` or a
+        terrain name for basic tiles) or a scoring table (``chain_table/linear``,
+        ``value_set_table=doubling``)."""
+        key = name.replace("=", "/")
+        if "/" not in key:
+            key = f"tile/{'basic' if key in TERRAINS else key}"
+        return self.texts.get(key)
 
     def action_class_catalogue(self) -> dict[str, str]:
         """Restricted-play classes (see ``render.action_classes``)."""

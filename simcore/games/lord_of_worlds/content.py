@@ -173,6 +173,30 @@ def _table(path: Path, entry: str, spec: Any, start: int, upto: int) -> tuple[in
     return tuple(out)
 
 
+def load_texts(tiles: Path, scoring: Path) -> dict[str, str]:
+    """One-line texts: ``tile/<type>`` for the basic terrains (``tile/basic``) and each special
+    type, ``chain_table/<name>`` and ``value_set_table/<name>`` for every scoring table. An
+    entry without a non-empty ``text`` is bad input."""
+    raw, out = read_toml(tiles), {}
+    out["tile/basic"] = _text(tiles, "basic", raw.get("basic"))
+    for i, spec in enumerate(raw.get("special", [])):
+        name = spec.get("type") if isinstance(spec, dict) else f"special[{i}]"
+        out[f"tile/{name}"] = _text(tiles, f"special[{i}]", spec)
+    raw = read_toml(scoring)
+    for group, key in (("chain_points", "chain_table"), ("value_set_points", "value_set_table")):
+        section = raw.get(group)
+        for name, spec in section.items() if isinstance(section, dict) else ():
+            out[f"{key}/{name}"] = _text(scoring, f"{group}.{name}", spec)
+    return out
+
+
+def _text(path: Path, entry: str, spec: Any) -> str:
+    text = spec.get("text") if isinstance(spec, dict) else None
+    if not isinstance(text, str) or not text.strip():
+        raise fail(path, entry, 'missing its one-line text (text = "...")')
+    return text.strip()
+
+
 @cache
 def load_scoring(path: Path, chain: str, value_sets: str, upto: int) -> Scoring:
     """Tables named ``chain`` / ``value_sets`` from ``path``, covering counts up to ``upto``."""

@@ -15,6 +15,7 @@ from simcore.errors import ConfigError
 from simcore.games.ratjack.codes import STAT_NAMES
 from simcore.games.ratjack.content import EFFECT_IDS, load_content
 from simcore.games.ratjack.params import DECK_NAMES, RatjackParams
+from simcore.games.ratjack.reference import effect_texts
 from simcore.games.ratjack.state import RatjackState
 from simcore.games.ratjack.tables import ParamsMirror
 from simcore.games.ratjack.text import RES_COLUMNS
@@ -53,6 +54,7 @@ class Ratjack(Game):
     def __init__(self, params: RatjackParams | None = None) -> None:
         super().__init__(params)
         self.content = load_content(self.params)  # ContentError early, before any game
+        self.effect_texts = effect_texts(self.params.cards_file)
         self.params_mirror = params_copy(ParamsMirror, self.params)  # what positions carry
 
     def action_class_catalogue(self) -> dict[str, str]:
@@ -65,11 +67,32 @@ class Ratjack(Game):
         }
         for effect in EFFECT_IDS:
             family, value = effect.split("_")
-            out[f"resolve/{family}/{value}"] = f"resolve the effect {family} {value}"
+            text = self.effect_texts.get(effect, "")
+            out[f"resolve/{family}/{value}"] = f"resolve the effect {family} {value}: {text}"
         for deck in DECK_NAMES:
             for v in range(1, 13):
                 out[f"card/{deck}/{v}"] = f"play the {deck} {v} card (any mode)"
         return out
+
+    def content_text(self, name: str, n_players: int | None = None) -> str | None:
+        """The text of an effect (``rat 7``, ``rat_7``, ``resolve/rat/7``) or of the effect a
+        card carries in this game's decks (``card/rat_red/7``)."""
+        kind, _, rest = name.partition("/")
+        if kind == "card":
+            deck, _, value = rest.rpartition("/")
+            return self.effect_texts.get(self.card_effect(deck, int(value))) if value.isdigit() \
+                else None  # fmt: skip
+        if kind == "resolve":
+            name = rest
+        return self.effect_texts.get(name.replace(" ", "_").replace("/", "_"))
+
+    def card_effect(self, deck: str, value: int) -> str:
+        """The effect id the card ``deck``/``value`` carries in this game's content ("" if none)."""
+        c = self.content
+        for i, (d, v) in enumerate(zip(c.card_deck, c.card_value, strict=True)):
+            if d == deck and v == value:
+                return EFFECT_IDS[c.card_effect[i]]
+        return ""
 
     def new_state(self, n_players: int, seed: int) -> RatjackState:
         """Deal round 1."""

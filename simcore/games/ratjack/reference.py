@@ -44,6 +44,15 @@ def load_texts(path: Path = TEXTS_FILE) -> tuple[dict[str, Any], dict[str, Any]]
     return out[0], out[1]
 
 
+def effect_texts(cards_file: str = "") -> dict[str, str]:
+    """Effect id → one-line text, from the ``texts.toml`` beside ``cards_file`` when there is
+    one (a designer's copy of the cards), else the built-in one; every effect needs a text
+    (``ContentError`` naming the file and the missing ids)."""
+    beside = Path(cards_file).parent / "texts.toml" if cards_file else TEXTS_FILE
+    effects, _ = load_texts(beside if beside.is_file() else TEXTS_FILE)
+    return {k: v["text"] for k, v in effects.items()}
+
+
 def cards_block() -> str:
     """Every deck of data/cards.toml, value by value: the effect, its text, the seed's text.
     Decks with the same effects (the red and blue rats) share a table."""

@@ -32,7 +32,7 @@ from simcore.games.rats_of_wistar import (  # noqa: F401  (modules register task
     rules,
     setup,
 )
-from simcore.games.rats_of_wistar.content import Content, load_content
+from simcore.games.rats_of_wistar.content import Content, load_content, load_texts
 from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS, class_catalogue, describe_class
 from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.state import WistarState
@@ -67,18 +67,49 @@ class RatsOfWistar(Game):
     def __init__(self, params: WistarParams | None = None) -> None:
         super().__init__(params)
         self.content: Content = load_content(self.params.content_dir)
+        self.texts = load_texts(self.params.content_dir)
         self.params_mirror = params_copy(ParamsMirror, self.params)  # what positions carry
         self.content_set = self.content.content_set
         self.content_hash = self.content.content_hash
         _check_counts(self.content, self.params)
 
     def action_class_catalogue(self) -> dict[str, str]:
-        """Restricted-play classes (see ``labels.action_classes``)."""
-        return class_catalogue(self.content)
+        """Restricted-play classes (see ``labels.action_classes``), sections, spaces and the
+        hut with their texts from the wheel data."""
+        out = class_catalogue(self.content)
+        out["place/hut"] = self.texts[(0, "place/hut")]
+        for key in [k for k in out if k.startswith("place/S")]:
+            texts = [f"{n}p: {t}" for n in (2, 3, 4) if (t := self.texts.get((n, key)))]
+            out[key] = f"{'sector' if key.count('/') == 1 else 'space'} {key[6:]}: " + "; ".join(
+                texts)  # fmt: skip
+        return out
 
     def describe_class(self, name: str, n_players: int) -> str:
-        """A sector named by what it offers at this player count, e.g. ``S4 (gain 1 potion)``."""
-        return describe_class(self.content, name, n_players)
+        """A sector named by what its spaces offer at this player count, in the data file's
+        words, e.g. ``S4 (gain a potion)``; a space ``S5.2 (explore 1)``; the hut with its text."""
+        parts = name.split("/")
+        if name == "place/hut":
+            return "the Alchemist's hut (gain 1 potion and 1 move token)"
+        spaces = dict(self.content.wheel.get(n_players, [])).get(parts[1]) if len(parts) > 1 \
+            else None  # fmt: skip
+        if parts[0] != "place" or spaces is None:
+            return describe_class(self.content, name, n_players)
+        texts = [
+            self.texts[(n_players, f"place/{parts[1]}/{k}")] for k in range(1, len(spaces) + 1)
+        ]
+        texts = [t[:1].lower() + t[1:] for t in texts]
+        if len(parts) == 3:
+            k = int(parts[2])
+            return f"{parts[1]}.{k} ({texts[k - 1]})" if k <= len(texts) else name
+        return f"{parts[1]} ({' / '.join(texts)})"
+
+    def content_text(self, name: str, n_players: int | None = None) -> str | None:
+        """The data file's text of the hut, a sector (``place/S1``) or a space (``place/S1/2``)
+        at ``n_players`` (a window such as ``@round1-2`` is ignored)."""
+        key = name.partition("@")[0]
+        if key == "place/hut":
+            return self.texts[(0, key)]
+        return self.texts.get((n_players or 0, key))
 
     def new_state(self, n_players: int, seed: int) -> WistarState:
         """A new game after setup (§2); the first decision is the starting-hand draft."""

@@ -197,6 +197,7 @@ def _wheel(file: str, data: dict) -> dict:
 
 
 def _space(where: str, raw: Any) -> tuple[tuple, ...]:
+    raw = {k: v for k, v in raw.items() if k != "text"} if isinstance(raw, dict) else raw
     if not isinstance(raw, dict) or len(raw) != 1 or next(iter(raw)) not in ("all", "any"):
         raise fail(where, f"a space must be {{all = [...]}} or {{any = [[...], ...]}}, got {raw!r}")
     if "all" in raw:
@@ -259,6 +260,31 @@ def goal_stops(spaces: tuple[tuple[tuple, tuple], ...]) -> tuple[bool, ...]:
     return tuple(
         all(implies(later, cond) for later in conds[k + 1 :]) for k, cond in enumerate(conds)
     )
+
+
+@cache
+def load_texts(folder: str = "") -> dict[tuple[int, str], str]:
+    """The one-line text of the hut and of every wheel sector and space, keyed by (player
+    count, class name): (2, "place/S1"), (2, "place/S1/1"), (0, "place/hut"). A sector or space
+    without a non-empty ``text`` is bad input (``ContentError`` naming it)."""
+    path = (Path(folder) if folder else DATA_DIR) / "wheel.toml"
+    raw = read_toml(path)
+    hut = raw.get("hut", {}).get("text") if isinstance(raw.get("hut"), dict) else None
+    out = {(0, "place/hut"): _text(f"{path}: [hut]", hut)}
+    for n in (2, 3, 4):
+        for sector in _entries(raw, f"players{n}", str(path), 6):
+            where = f"{path}: players{n} {sector['id']}"
+            out[(n, f"place/{sector['id']}")] = _text(where, sector.get("text"))
+            for k, space in enumerate(sector.get("spaces") or [], 1):
+                text = space.get("text") if isinstance(space, dict) else None
+                out[(n, f"place/{sector['id']}/{k}")] = _text(f"{where} space {k}", text)
+    return out
+
+
+def _text(where: str, text: Any) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise fail(where, 'missing its one-line text (text = "...")')
+    return text.strip()
 
 
 @cache

@@ -77,8 +77,8 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> str:
          "B32: 'power' must be an integer in 1..2"),
         ("inventions", "requires = [{ room = 1 }]", "requires = [{ room = 2 }]",
          "impossible requirement: room 2"),
-        ("wheel", '{ all = [{ gain = { potion = 1 } }] }]\n\n[[players3]]',
-         '{ all = [{ gain = { potion = 1 } }] }, { all = [] }, { all = [] }, { all = [] }]'
+        ("wheel", 'all = [{ gain = { potion = 1 } }] }]\n\n[[players3]]',
+         'all = [{ gain = { potion = 1 } }] }, { all = [] }, { all = [] }, { all = [] }]'
          "\n\n[[players3]]", "players2 S6: a sector needs 1..3 spaces, got 4"),
         ("farm", '["C3", "C4"],\n]', '["C3", "C9"],\n]', "doors names unknown room 'C9'"),
         ("inventions", 'kind = "permanent", requires = [{ wood = 1 }, { metal = 1 }]',
@@ -118,3 +118,28 @@ def test_content_records_pickle_by_their_constructor() -> None:
     copy = pickle.loads(pickle.dumps(content))
     assert copy == content and copy.cards[0] == content.cards[0]
     assert copy.farm == content.farm and copy.visitors == content.visitors
+
+
+@pytest.mark.parametrize(
+    ("old", "message"),
+    [('text = "Gain a joker", ', "players2 S2 space 1: missing its one-line text"),
+     ('text = "The main action of its slot, plus: gain a potion"\n', "players2 S6: missing its"),
+     ("text = \"The Alchemist's hut", "[hut]: missing its one-line text")],
+)  # fmt: skip
+def test_a_wheel_entry_without_its_text_is_bad_input(tmp_path, old, message) -> None:
+    # issue 48 §2: every section, space and the hut carry the text reports show next to them
+    folder = _broken(tmp_path, "wheel", old, "" if old.endswith(("\n", ", ")) else 'text_ = "')
+    with pytest.raises(ContentError) as err:
+        make_game(content_dir=folder)
+    assert message in str(err.value) and "wheel.toml" in str(err.value)
+
+
+def test_every_section_and_space_has_its_text_at_every_player_count() -> None:
+    game = RatsOfWistar()
+    for n in (2, 3, 4):
+        for sid, spaces in game.content.wheel[n]:
+            assert game.content_text(f"place/{sid}", n)
+            for k in range(1, len(spaces) + 1):
+                assert game.content_text(f"place/{sid}/{k}@round1-2", n)
+    assert game.content_text("place/S1/1", 2) == "Take the round visitor"
+    assert game.content_text("place/hut").startswith("The Alchemist's hut: gain 1 potion")
