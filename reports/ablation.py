@@ -9,7 +9,7 @@ import polars as pl
 
 from analyses import ablation, claims
 from analyses.findings import magnitude, signed
-from reports import plots
+from reports import plots, wheel_plot
 from reports.sections import Context, Figure, Section
 from reports.tables import render_table
 
@@ -47,13 +47,7 @@ def ablation_section(ctx: Context) -> Section | None:
         words += said
         headline += said[:2]
     score = table.filter(pl.col("outcome") == "score")
-    figures = [Figure(plots.forest_plot(
-        [f"{r['name']} ({r['players']}p)" for r in wins.iter_rows(named=True)],
-        wins["worth"] * 100, wins["worth_lo"] * 100, wins["worth_hi"] * 100,
-        xlabel="worth (win-rate points lost when forbidden)", title="Worth of each action class",
-        name="ablation", highlight=wins["significant"].to_list(),
-    ), "Dots: worth in win-rate points; whiskers: 95% paired interval; red: significant after "
-       "Holm correction.")]  # fmt: skip
+    figures = [_figure(wins)]
     specs = [("Forbidden", "text", "short"), ("Players", "int", "players"),
              ("Rounds", "text", "rounds"), ("Paired games", "int", "pairs"),
              ("Worth", "points", "worth"),
@@ -72,6 +66,26 @@ def ablation_section(ctx: Context) -> Section | None:
         notes=NOTES,
         headline=headline[:6],
     )  # fmt: skip
+
+
+def _figure(wins: pl.DataFrame) -> Figure:
+    """The wheel drawn as a wheel when the restrictions are its sectors (Rats of Wistar),
+    else a forest plot of every restriction's worth."""
+    rows = wins.to_dicts()
+    if wheel_plot.has_wheel(rows):
+        return Figure(wheel_plot.wheel_plot(wheel_plot.worths_from_table(rows), "ablation"),
+                      "The wheel, S1 at the top, clockwise, the Alchemist's hut in the middle. "
+                      "Each sector's colour is its worth: blue, the player loses win rate when "
+                      "forbidden it; red, it gains. Rings from the inside: whole game, rounds "
+                      "1-2, rounds 4-5. Pale hatched cells are not clearly different from zero "
+                      "(Holm); beside each sector, its worths with 95% intervals.")  # fmt: skip
+    return Figure(plots.forest_plot(
+        [f"{r['short']} ({r['players']}p)" for r in rows],
+        wins["worth"] * 100, wins["worth_lo"] * 100, wins["worth_hi"] * 100,
+        xlabel="worth (win-rate points lost when forbidden)", title="Worth of each action class",
+        name="ablation", highlight=wins["significant"].to_list(),
+    ), "Dots: worth in win-rate points; whiskers: 95% paired interval; red: significant after "
+       "Holm correction; the table below says what each restriction forbids.")  # fmt: skip
 
 
 def _score_spec(spec: tuple) -> tuple:

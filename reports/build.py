@@ -12,6 +12,7 @@ from typing import Any
 import jinja2
 import polars as pl
 
+from analyses import identical
 from analyses.ablation import split_forbid
 from analyses.data import cell_labels, load_manifest, scan, show_value
 from analyses.findings import join_and
@@ -92,8 +93,13 @@ def load_context(run_dir: str | Path) -> Context:
     manifest = load_manifest(run_dir)
     games = scan(run_dir, "games").sort("cell", "game_index").collect()
     seats = scan(run_dir, "seats").sort("cell", "game_index", "seat").collect()
-    return Context(games=games, seats=seats, manifest=manifest, labels=cell_labels(manifest),
-                   run_dir=Path(run_dir))  # fmt: skip
+    labels = cell_labels(manifest)
+    # Cells that play exactly the games of another (a rule that cannot matter there) are
+    # shown once; the summary says so.
+    merges = identical.identical_cells(games, seats, manifest)
+    games, seats, manifest = identical.drop_cells(games, seats, manifest, merges)
+    return Context(games=games, seats=seats, manifest=manifest, labels=labels,
+                   run_dir=Path(run_dir), merges=merges)  # fmt: skip
 
 
 def generic_report(
@@ -259,7 +265,8 @@ def render_page(
     notes and ``warnings``.
     """
     manifest = ctx.manifest
-    summary = [line for s in sections for line in s.headline]
+    summary = [*identical.merge_sentences(ctx.merges),
+               *(line for s in sections for line in s.headline)]  # fmt: skip
     page = dict(
         title=title or f"{display_name(manifest.get('game', 'Game'))}: balance report",
         subtitle=subtitle or _subtitle(ctx),

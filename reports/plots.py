@@ -66,8 +66,13 @@ def to_svg(fig: Figure, name: str, alt: str) -> str:
 
 
 def wrap_labels(labels: Sequence[str], width: int = 40) -> list[str]:
-    """Break long tick labels over lines so the plot area keeps its width."""
-    return ["\n".join(textwrap.wrap(str(t), width, break_on_hyphens=False)) or str(t)
+    """Break long tick labels over lines so the plot area keeps its width (a line break in a
+    label is kept)."""
+    # Words stay whole ("architect", "heuristic:style=architect"): a word longer than the
+    # width gets a line of its own rather than being cut in two.
+    return ["\n".join(line for part in str(t).split("\n")
+                      for line in textwrap.wrap(part, width, break_on_hyphens=False,
+                                                break_long_words=False)) or str(t)
             for t in labels]  # fmt: skip
 
 
@@ -83,8 +88,8 @@ def _height_for(n_rows: int, base: float = 1.1, per_row: float = 0.42) -> float:
     return max(1.8, base + per_row * n_rows)
 
 
-def _label_lines(labels: Sequence[str]) -> int:
-    return sum(max(1, len(t) // 40 + 1) for t in map(str, labels))
+def _label_lines(labels: Sequence[str], width: int = 40) -> int:
+    return sum(len(wrap_labels([t], width)[0].split("\n")) for t in labels)
 
 
 def forest_plot(
@@ -135,10 +140,12 @@ def interval_bars(
     ref: float | Sequence[float] | None = None,
     ref_label: str = "fair share",
     percent: bool = True,
+    wrap: int = 40,
 ) -> str:
-    """Horizontal bars with 95% interval whiskers and an optional reference (fair) line."""
+    """Horizontal bars with 95% interval whiskers and an optional reference (fair) line;
+    labels wrap at ``wrap`` characters."""
     with matplotlib.rc_context(STYLE):
-        fig = _figure(8.0, _height_for(_label_lines(labels)))
+        fig = _figure(8.0, _height_for(_label_lines(labels, wrap), per_row=0.3))
         ax = fig.add_subplot()
         scale = 100.0 if percent else 1.0
         y = np.arange(len(labels))[::-1]
@@ -153,7 +160,7 @@ def interval_bars(
                 ax.plot([rv, rv], [yi - 0.42, yi + 0.42], color=HIGHLIGHT, linewidth=1.6)
             ax.plot([], [], color=HIGHLIGHT, linewidth=1.6, label=ref_label)
             ax.legend(loc="lower left", bbox_to_anchor=(1.0, 0.0), frameon=False)
-        ax.set_yticks(y, wrap_labels(labels))
+        ax.set_yticks(y, wrap_labels(labels, wrap))
         ax.set_xlabel(xlabel + (" (%)" if percent else ""))
         ax.set_xlim(0, max(1.0, float(np.nanmax(np.asarray(hi, float)))) * scale * 1.02)
         ax.set_title(title)

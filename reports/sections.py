@@ -47,6 +47,7 @@ class Context:
     manifest: Mapping[str, Any]
     labels: dict[str, str]
     run_dir: Any = None  # the run directory, for sections that read further tables
+    merges: list = field(default_factory=list)  # identical cells shown once (analyses.identical)
 
     def label(self, cell: str) -> str:
         """The readable label of a cell."""
@@ -106,16 +107,22 @@ def skill_section(ctx: Context) -> Section | None:
         return None
     words = findings.skill_gap_findings(table, ctx.labels)
     names = [f"{r['stronger']} vs {r['weaker']}" for r in table.iter_rows(named=True)]
-    if ctx.several_cells:
-        # Cell labels often are the line-up already; only prefix when they add something.
-        names = [ctx.label(r["cell"]) if r["stronger"] in ctx.label(r["cell"])
-                 else f"{ctx.label(r['cell'])}: {n}"
+    rules = _rule_versions(ctx)
+    if ctx.several_cells and any(rules.values()):
+        # The rule values on the first line, the match on the second: a whole cell label
+        # (rules and the full line-up) ran to four or five lines a row.
+        names = [f"{_rule_values(rules.get(r['cell'], ''))}\n{n}" if rules.get(r["cell"]) else n
                  for r, n in zip(table.iter_rows(named=True), names, strict=True)]  # fmt: skip
     svg = plots.interval_bars(
         names, table["rate"], table["lo"], table["hi"], ref=table["fair"],
-        xlabel="win rate of the stronger policy", title="Skill gap", name="skill",
+        xlabel="win rate of the first-named policy", title="Skill gap", name="skill", wrap=70,
     )  # fmt: skip
-    specs = [("Cell", "text", "cell"), ("Stronger", "text", "stronger"),
+    # The rule values name a cell here (the players have their own columns): a whole cell
+    # label ran to six lines and pushed the table past the page.
+    cell_spec = ("Rules", "text", "rules") if any(rules.values()) else ("Cell", "text", "cell")
+    table = table.with_columns(rules=pl.Series([_rule_values(rules.get(c, "")) for c in
+                                                table["cell"]], dtype=pl.String))  # fmt: skip
+    specs = [cell_spec, ("Policy", "text", "stronger"),
              ("Against", "text", "weaker"), *RATE_SPECS, ("p (Holm)", "p", "p_holm")]  # fmt: skip
     return Section(
         id="skill",
@@ -124,17 +131,19 @@ def skill_section(ctx: Context) -> Section | None:
         figures=[
             Figure(
                 svg,
-                "How often the stronger policy wins (per seat it holds); "
-                "whiskers: 95% interval; red marks: an even match.",
+                "How often the first-named policy (the higher rung of the ladder, or within "
+                "one family the higher observed rate) wins, per seat it holds; whiskers: 95% "
+                "interval; red marks: an even match.",
             )
         ],
-        tables=[render_table(table, specs, "Stronger policy's win rate", ctx.labels)],
+        tables=[render_table(table, specs, "Win rate of the first-named policy", ctx.labels)],
         notes=[
             "Policies are ranked random < heuristic < MCTS by design; within one family the "
-            "one with the higher observed rate is called stronger. A game is one trial, and "
+            "one with the higher observed rate is named first (which says nothing about "
+            "whether the gap is real: the interval and p-value do). A game is one trial, and "
             "a policy holding several seats counts the mean share of its seats. A large gap "
-            "means skill matters; a gap near zero means luck dominates or the stronger "
-            "policy is not actually stronger in this game."
+            "means skill matters; a gap near zero means luck dominates or the higher rung is "
+            "not actually stronger in this game."
         ],
         headline=_first_lines(words, 4, "line-ups in the Skill gap section"),
     )
@@ -350,24 +359,22 @@ def score_section(ctx: Context) -> Section:
     """Final score distribution per cell and policy, plus game-specific seat statistics."""
     table = common.score_distribution(ctx.seats)
     # Per-cell sentences multiply quickly; the words pool the cells, the table does not.
-    pooled = common.score_distribution(ctx.seats, groups=("policy",))
-    words = findings.score_findings(pooled)
+    # Restricted seats (forbid=...) are the restricted-play section's subject: a sentence per
+    # restriction here only repeated the worth table in other words.
+    pooled = common.score_distribution(ctx.open_seats, groups=("policy",))
+    words = findings.score_findings(pooled) if ctx.open_seats.height else []
     if ctx.several_cells:
         words = [f"{w[:-1]}, all cells pooled." for w in words]
-    groups = {p: part["score"].to_numpy()
-              for (p,), part in ctx.seats.group_by(["policy"], maintain_order=True)}  # fmt: skip
-    figures = []
-    if len(groups) <= MAX_OVERLAID:
-        svg = plots.histogram(groups, xlabel="final score", title="Final scores",
-                              name="scores", ylabel="share of seats (%)")  # fmt: skip
-        figures.append(Figure(svg, "Share of seats by final score (all cells pooled)."))
+    figures = score_histograms(ctx)
     specs = [("Cell", "text", "cell"), ("Policy", "text", "policy"), ("Seats", "int", "n"),
              ("Mean", "num", "mean"), ("Min", "num", "min"), ("25%", "num", "q25"),
              ("Median", "num", "q50"), ("75%", "num", "q75"), ("Max", "num", "max")]  # fmt: skip
     tables = [render_table(table, specs, "Final score quantiles", ctx.labels)]
     extra = common.seat_column_means(ctx.seats)
-    if not extra.is_empty():
-        cols = [c for c in extra.columns if c not in ("cell", "policy", "n")]
+    # A statistic the same in every row (Rats of Wistar's rounds) says nothing: left out.
+    cols = [c for c in extra.columns if c not in ("cell", "policy", "n")
+            and extra[c].n_unique() > 1]  # fmt: skip
+    if cols:
         especs = [("Cell", "text", "cell"), ("Policy", "text", "policy"),
                   *[(c.replace("_", " "), "num", c) for c in cols]]  # fmt: skip
         tables.append(render_table(extra, especs, "Per-seat game statistics (means)",
@@ -383,6 +390,52 @@ def score_section(ctx: Context) -> Section:
             "game-specific statistics each seat records."
         ],
     )
+
+
+def score_histograms(ctx: Context) -> list[Figure]:
+    """Final scores by policy; a run with rule variants gets one histogram per rule version
+    (games under different scoring rules are never pooled), as many as fit."""
+    seats = ctx.seats
+    rules = _rule_versions(ctx)
+    if len(set(rules.values())) <= 1:
+        groups = {p: part["score"].to_numpy()
+                  for (p,), part in seats.group_by(["policy"], maintain_order=True)}  # fmt: skip
+        if len(groups) > MAX_OVERLAID:
+            return []
+        svg = plots.histogram(groups, xlabel="final score", title="Final scores",
+                              name="scores", ylabel="share of seats (%)")  # fmt: skip
+        return [Figure(svg, "Share of seats by final score (all cells pooled).")]
+    versions = seats.with_columns(rules=pl.col("cell").replace_strict(rules, default=""))
+    groups = {v: part["score"].to_numpy()
+              for (v,), part in versions.group_by(["rules"], maintain_order=True)}  # fmt: skip
+    if len(groups) > MAX_OVERLAID:
+        return []
+    svg = plots.histogram(dict(sorted(groups.items())), xlabel="final score",
+                          title="Final scores by rule version", name="scores",
+                          ylabel="share of seats (%)")  # fmt: skip
+    return [
+        Figure(
+            svg,
+            "Share of seats by final score, one line per rule version (the "
+            "players pooled; games under different rules are never pooled).",
+        )
+    ]
+
+
+def _rule_values(label: str) -> str:
+    """``variant=standard · chain_table=linear`` → ``standard · linear``."""
+    return " · ".join(part.split("=", 1)[-1] for part in label.split(" · "))
+
+
+def _rule_versions(ctx: Context) -> dict[str, str]:
+    """Cell → its rule values (grid keys other than the line-up), as a label."""
+    from analyses.paired import NOT_RULES
+
+    out = {}
+    for c in ctx.manifest.get("cells", []):
+        rules = {k: v for k, v in (c.get("variant") or {}).items() if k not in NOT_RULES}
+        out[c["cell"]] = " · ".join(f"{k}={v}" for k, v in rules.items())
+    return out
 
 
 def end_section(ctx: Context) -> Section:

@@ -7,13 +7,13 @@ from typing import Any
 
 import polars as pl
 
-from analyses import common, findings, paired
+from analyses import common, findings, identical, paired
 from analyses.data import show_value
 from analyses.findings import join_and, magnitude, signed
 from analyses.paired import variant_pairs
 from analyses.turn_order import with_positions
-from reports import plots
 from reports.sections import Context, Figure, Section
+from reports.small_multiples import Panel, fits, forest_panels
 from reports.tables import render_table
 
 
@@ -86,6 +86,8 @@ def strategy_table(ctx: Context, keys: list[str]) -> Any:
     if not choices or not keys:
         return None
     variants = {c["cell"]: c.get("variant", {}) for c in ctx.manifest.get("cells", [])}
+    variants.update({m.dropped: m.variant for m in ctx.merges})  # shown once, pooled in full
+    seats = identical.restore(ctx.seats, ctx.merges)
     grid = ctx.manifest.get("config", {}).get("grid", {}) or {}
     rows: list[dict[str, Any]] = []
     for key in keys:
@@ -93,7 +95,7 @@ def strategy_table(ctx: Context, keys: list[str]) -> Any:
         shown = [_show(v.get(key), key) for v in variants.values()]
         order = [listed.index(x) if x in listed else 0 for x in shown]
         values = pl.DataFrame({"cell": list(variants), "value": shown, "order": order})
-        means = (ctx.seats.join(values, on="cell")
+        means = (seats.join(values, on="cell")
                  .group_by("value", "order", "policy")
                  .agg(pl.len().alias("seats"), *(pl.col(c).mean() for c in choices))
                  .sort("policy", "order").drop("order"))  # fmt: skip
@@ -196,14 +198,75 @@ def _summary_table(shown: list[tuple[str, pl.DataFrame, bool]]) -> Any:
     return render_table(pl.DataFrame(rows), specs, "Paired comparisons by rule change and outcome")
 
 
+def _pairs_over_merged_cells(ctx: Context) -> tuple[list[tuple[str, str, str]], dict]:
+    """The variant comparisons as if no cell had been merged (a merged cell stands for its
+    twin, whose games it plays), each pair of game sets once, and none between a cell and its
+    own twin: the summary says once that they are the same games."""
+    cells = [*ctx.manifest.get("cells", []),
+             *({"cell": m.dropped, "variant": m.variant} for m in ctx.merges)]  # fmt: skip
+    manifest = {**ctx.manifest, "cells": sorted(cells, key=lambda c: c["cell"])}
+    twin = {m.dropped: m.kept for m in ctx.merges}
+    pairs, seen = [], set()
+    for k, a, b in variant_pairs(manifest):
+        games = (twin.get(a, a), twin.get(b, b))
+        if games[0] != games[1] and games not in seen:  # the same two sets of games: once
+            seen.add(games)
+            pairs.append((k, a, b))
+    return pairs, manifest
+
+
+def _effect_figure(what: str, df: pl.DataFrame, as_points: bool, k: int) -> Figure | None:
+    """One panel per rule change, a one-line row per set of fixed conditions; comparisons that
+    cannot differ are not drawn. None when even that would run past one screen."""
+    scale = 100.0 if as_points else 1.0
+    panels = []
+    for (change,), part in df.group_by(["change"], maintain_order=True):
+        labels = [_short_conditions(c) for c in part["comparison"]]
+        clear = part["significant"].fill_null(False).to_list()
+        panels.append(Panel(change, labels, part["diff"] * scale, part["lo"] * scale,
+                            part["hi"] * scale, clear))  # fmt: skip
+    if not fits(panels):
+        return None
+    xlabel = f"change in {what}" + (" (percentage points)" if as_points else "")
+    svg = forest_panels(panels, title=f"Effect on {what}", name=f"variant{k}", xlabel=xlabel)
+    return Figure(svg, "Paired difference against the baseline cell with 95% interval, one panel "
+                       "per rule change, one row per setting of the other rules and players; "
+                       "red: clear difference after Holm correction. Comparisons the rule cannot "
+                       "affect are left out.")  # fmt: skip
+
+
+def _short_conditions(comparison: str) -> str:
+    """The fixed conditions of a comparison on one line: ``standard · linear · 3 × heuristic``."""
+    parts = []
+    for w in _conditions(comparison):
+        value = w.split("=", 1)[1] if "=" in w else w
+        players = value.split(" vs ")
+        if len(players) > 1 and len(set(players)) == 1:
+            value = f"{len(players)} × {players[0]}"
+        parts.append(value)
+    return " · ".join(parts) or comparison.split(" (")[0]
+
+
+def _comparison_table(what: str, df: pl.DataFrame, as_points: bool) -> Any:
+    """Every comparison of one outcome that can differ (sortable in the page)."""
+    fmt, ifmt = ("points", "points_interval") if as_points else ("signed", "num_interval")
+    specs = [("Change of rule", "text", "change"), ("Other rules and players", "text", "where"),
+             ("Paired games", "int", "pairs"), ("Change", fmt, "diff"),
+             ("95% interval", ifmt, ("lo", "hi")), ("p (Holm)", "p", "p_holm")]  # fmt: skip
+    where = [_short_conditions(c) for c in df["comparison"]]
+    return render_table(df.with_columns(where=pl.Series(where, dtype=pl.String)), specs,
+                        f"Every comparison: {what}")  # fmt: skip
+
+
 def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     """Paired effect of each rule variant on win shares, game length, scores and score parts."""
-    pairs = variant_pairs(ctx.manifest)
+    pairs, manifest = _pairs_over_merged_cells(ctx)
     if not pairs:
         return None
     tables, figures, words, frames = [], [], [], []
-    cell_pairs = [(a, b) for _, a, b in pairs]
-    names = [comparison_name(ctx.manifest, k, a, b) for k, a, b in pairs]
+    twin = {m.dropped: m.kept for m in ctx.merges}  # a merged cell plays its twin's games
+    cell_pairs = [(twin.get(a, a), twin.get(b, b)) for _, a, b in pairs]
+    names = [comparison_name(manifest, k, a, b) for k, a, b in pairs]
     changes = [n.split(" (")[0] for n in names]  # "key=b instead of a"
     for i, (what, values, as_points) in enumerate(_metrics(ctx)):
         df = paired.compare_pairs(values, cell_pairs, n_resamples=n_resamples, seed=1000 * i)
@@ -234,16 +297,13 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     for what, df, as_points in shown:
         if condensed and (not df["significant"].fill_null(False).any() or len(figures) >= 2):
             continue  # plots of noise, or too many to read: the tables have the numbers
-        scale = 100.0 if as_points else 1.0
-        figures.append(Figure(plots.forest_plot(
-            names, df["diff"] * scale, df["lo"] * scale, df["hi"] * scale,
-            xlabel=f"change in {what}" + (" (percentage points)" if as_points else ""),
-            title=f"Effect on {what}", name=f"variant{len(figures)}",
-            highlight=df["significant"].to_list(),
-        ), "Paired difference against the baseline cell with 95% interval; red: clear "
-           "difference after Holm correction."))  # fmt: skip
+        figure = _effect_figure(what, df.filter(~pl.col("fixed")), as_points, len(figures))
+        if figure is not None:
+            figures.append(figure)
     if condensed:
         tables.append(_summary_table(shown))
+        moved = [(w, df, pts) for w, df, pts in shown if df["significant"].fill_null(False).any()]
+        tables += [_comparison_table(w, df.filter(~pl.col("fixed")), pts) for w, df, pts in moved]
     shift = strategy_table(ctx, list(dict.fromkeys(k for k, _, _ in pairs)))
     if shift is not None:
         tables.append(shift)

@@ -52,7 +52,8 @@ def wheel_use_section(ctx: Context) -> Section | None:
              ("Inventions", "num", "y_inventions"), ("Missions", "num", "y_missions"),
              ("Visitors", "num", "y_visitors"), ("Cards", "num", "y_cards"),
              ("Rooms", "num", "y_rooms"), ("Wood", "num", "y_wood"),
-             ("Metal", "num", "y_metal")]  # fmt: skip
+             ("Metal", "num", "y_metal"), ("Jokers", "num", "y_joker"),
+             ("Potions", "num", "y_potion"), ("Move tokens", "num", "y_move_token")]  # fmt: skip
     by_round = wheel.sector_use(actions, ctx.games, by_round=True)
     rspecs = [("Players", "int", "n_players"), ("Sector", "text", "sector"),
               ("Round", "int", "round"), ("Placements / game", "num", "per_game"),
