@@ -33,8 +33,8 @@ def ablation_section(ctx: Context) -> Section | None:
     if table.is_empty():
         return None
     game = ctx.game
-    names = [_name(game, c, n) for c, n in table.select("restriction", "players").rows()]
-    short = [_name(None, c, n) for c, n in table.select("restriction", "players").rows()]
+    names = [restriction_name(game, c, n) for c, n in table.select("restriction", "players").rows()]
+    short = [restriction_name(None, c, n) for c, n in table.select("restriction", "players").rows()]
     table = table.with_columns(name=pl.Series(names, dtype=pl.String),
                                short=pl.Series(short, dtype=pl.String))  # fmt: skip
     order = {"by": ["players", "worth"], "descending": [False, True]}
@@ -96,7 +96,7 @@ def _score_spec(spec: tuple) -> tuple:
     return (header, score_formats.get(fmt, fmt), col)
 
 
-def _name(game: Any, restriction: str, players: int) -> str:
+def restriction_name(game: Any, restriction: str, players: int) -> str:
     """A restriction named by what it forbids (sectors by their contents at that count)."""
     out = []
     for text in restriction.split("+"):

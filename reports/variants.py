@@ -198,6 +198,15 @@ def _summary_table(shown: list[tuple[str, pl.DataFrame, bool]]) -> Any:
     return render_table(pl.DataFrame(rows), specs, "Paired comparisons by rule change and outcome")
 
 
+def variant_comparisons(ctx: Context) -> list[tuple[str, str, str, str]]:
+    """``(key, cell_a, cell_b, name)`` per rule comparison, the cells being those that hold the
+    games (a merged cell's twin; :mod:`analyses.identical`), the name the rule values."""
+    pairs, manifest = _pairs_over_merged_cells(ctx)
+    twin = {m.dropped: m.kept for m in ctx.merges}  # a merged cell plays its twin's games
+    return [(k, twin.get(a, a), twin.get(b, b), comparison_name(manifest, k, a, b))
+            for k, a, b in pairs]  # fmt: skip
+
+
 def _pairs_over_merged_cells(ctx: Context) -> tuple[list[tuple[str, str, str]], dict]:
     """The variant comparisons as if no cell had been merged (a merged cell stands for its
     twin, whose games it plays), each pair of game sets once, and none between a cell and its
@@ -260,13 +269,13 @@ def _comparison_table(what: str, df: pl.DataFrame, as_points: bool) -> Any:
 
 def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     """Paired effect of each rule variant on win shares, game length, scores and score parts."""
-    pairs, manifest = _pairs_over_merged_cells(ctx)
-    if not pairs:
+    compared = variant_comparisons(ctx)
+    if not compared:
         return None
     tables, figures, words, frames = [], [], [], []
-    twin = {m.dropped: m.kept for m in ctx.merges}  # a merged cell plays its twin's games
-    cell_pairs = [(twin.get(a, a), twin.get(b, b)) for _, a, b in pairs]
-    names = [comparison_name(manifest, k, a, b) for k, a, b in pairs]
+    pairs = [(k, a, b) for k, a, b, _ in compared]
+    cell_pairs = [(a, b) for _, a, b, _ in compared]
+    names = [name for _, _, _, name in compared]
     changes = [n.split(" (")[0] for n in names]  # "key=b instead of a"
     for i, (what, values, as_points) in enumerate(_metrics(ctx)):
         df = paired.compare_pairs(values, cell_pairs, n_resamples=n_resamples, seed=1000 * i)

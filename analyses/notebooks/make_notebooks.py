@@ -11,8 +11,22 @@ import nbformat as nbf
 SETUP = '''import os
 from pathlib import Path
 
+import pandas as pd
+import polars as pl
+from IPython.display import HTML, display
+
 from simcore.config import build_config
 from simcore.sweep import run_sweep
+
+# Show every row, and texts whole: a table cut to 10 rows or a text cut mid-word hides what
+# the notebook is for.
+pl.Config.set_tbl_rows(-1)
+pl.Config.set_tbl_cols(-1)
+pl.Config.set_fmt_str_lengths(400)
+pl.Config.set_tbl_width_chars(400)
+pd.set_option("display.max_rows", None)
+pd.set_option("display.max_columns", None)
+pd.set_option("display.max_colwidth", None)
 
 # Games per cell of the three study sweeps run below (resumed if they exist). The shipped
 # sweep files use 2000; 300 answers roughly in a few CPU minutes; tests use 20.
@@ -68,7 +82,9 @@ def cells(kind: str) -> list:
             "## 1. Ratjack: what is each card effect worth?\n\nWorth = slot 0's win share in the "
             "baseline cell minus in the cell where it may not resolve the effect, game by game. "
             "`significant` is after Holm's correction over all effects; read a worth whose "
-            "interval includes 0 as *not measured*, not as *worth nothing*."
+            "interval includes 0 as *not measured*, not as *worth nothing*. Worths are in "
+            "points of win rate (+5 means a 50% player drops to 45% when forbidden the effect); "
+            "`does` is the effect's text from the game's data."
         ),
     ]
     if kind == "polars":
@@ -77,8 +93,15 @@ def cells(kind: str) -> list:
 
 from analyses.ratjack_cards import interventional_values
 
+from simcore.registry import make_game
+
+ratjack = make_game("ratjack")
 values = interventional_values([cards_run])
-values.select("effect", "worth", "worth_lo", "worth_hi", "p_holm", "significant", "pairs")""")
+points = [((pl.col(c) * 100).round(1) + 0.0).alias(f"{c} (points)")
+          for c in ("worth", "worth_lo", "worth_hi")]
+values.select("effect", *points, "p_holm", "significant", "pairs").with_columns(
+    does=pl.Series([ratjack.content_text(e) for e in values["effect"]])
+)""")
         ]
     else:
         out += [
@@ -86,19 +109,36 @@ values.select("effect", "worth", "worth_lo", "worth_hi", "p_holm", "significant"
 
 from analyses.ratjack_cards import interventional_values
 
+from simcore.registry import make_game
+
+ratjack = make_game("ratjack")
 values = interventional_values([cards_run]).to_pandas()
-values[["effect", "worth", "worth_lo", "worth_hi", "p_holm", "significant", "pairs"]]""")
+for c in ("worth", "worth_lo", "worth_hi"):
+    values[f"{c} (points)"] = (100 * values[c]).round(1) + 0.0
+values["does"] = [ratjack.content_text(e) for e in values["effect"]]
+values[["effect", "worth (points)", "worth_lo (points)", "worth_hi (points)", "p_holm",
+        "significant", "pairs", "does"]]""")
         ]
     out += [
         code("""from analyses.ratjack_cards import ranking_findings
 
-print("\\n".join(ranking_findings(interventional_values([cards_run]))))""")
+from reports import plots
+
+inter = interventional_values([cards_run])
+print("\\n".join(ranking_findings(inter)))
+display(HTML(plots.forest_plot(
+    inter["effect"].to_list(), inter["worth"] * 100, inter["worth_lo"] * 100,
+    inter["worth_hi"] * 100, xlabel="win-rate points lost when the effect is forbidden",
+    title="What each effect is worth to its owner", name="nb-cards",
+    highlight=inter["significant"].to_list())))""")
     ]
     out += [
         md(
             "## 2. Rats of Wistar: how strong is each wheel section?\n\nThe generic restricted-"
             "play analysis pairs every restricted cell with its baseline. Sectors are named by "
-            "what they offer at this player count. A *negative* worth means the player does "
+            "what they offer at this player count (the wheel data's texts), a round window "
+            "(`@round1-2`) is part of the name, and worths are in points of win rate. A "
+            "*negative* worth means the player does "
             "better without the sector: a flaw of the player, to be checked before the number "
             "is read as a property of the game."
         ),
@@ -106,44 +146,54 @@ print("\\n".join(ranking_findings(interventional_values([cards_run]))))""")
     if kind == "polars":
         out += [
             code("""from analyses.ablation import ablation
+from reports.ablation import restriction_name
 from reports.build import load_context
 
 ctx = load_context(wheel_run)
 worth = ablation(ctx.seats, ctx.manifest).filter(pl.col("outcome") == "win_share")
 worth = worth.with_columns(
-    offers=pl.Series([ctx.game.describe_class(r.split("@")[0], 2) for r in worth["restriction"]])
+    offers=pl.Series([restriction_name(ctx.game, r, 2) for r in worth["restriction"]]),
+    **{f"{c} (points)": (pl.col(c) * 100).round(1) + 0.0
+       for c in ("worth", "worth_lo", "worth_hi")},
 )
-shown = ["restriction", "offers", "worth", "worth_lo", "worth_hi", "p_holm", "significant"]
-worth.select(shown).sort("worth", descending=True)""")
+shown = ["restriction", "offers", "worth (points)", "worth_lo (points)", "worth_hi (points)",
+         "p_holm", "significant"]
+worth.sort("worth", descending=True).select(shown)""")
         ]
     else:
         out += [
             code("""from analyses.ablation import ablation
+from reports.ablation import restriction_name
 from reports.build import load_context
 
 ctx = load_context(wheel_run)
 table = ablation(ctx.seats, ctx.manifest).to_pandas()
 worth = table[table["outcome"] == "win_share"].copy()
-worth["offers"] = [ctx.game.describe_class(r.split("@")[0], 2) for r in worth["restriction"]]
+worth["offers"] = [restriction_name(ctx.game, r, 2) for r in worth["restriction"]]
+for c in ("worth", "worth_lo", "worth_hi"):
+    worth[f"{c} (points)"] = (100 * worth[c]).round(1) + 0.0
 worth.sort_values("worth", ascending=False)[
-    ["restriction", "offers", "worth", "worth_lo", "worth_hi", "p_holm", "significant"]
+    ["restriction", "offers", "worth (points)", "worth_lo (points)", "worth_hi (points)",
+     "p_holm", "significant"]
 ]""")
         ]
     out += [
         code(
-            """from reports.ablation import ranking_words
+            """from analyses.ablation import per_game_worth
+from reports import wheel_plot
+from reports.ablation import ranking_words
 
-named = ablation(ctx.seats, ctx.manifest).filter(pl.col("outcome") == "win_share")
-named = named.with_columns(name=pl.Series(
-    [ctx.game.describe_class(r.split("@")[0], 2) + (f" in {r.split('@')[1]}" if "@" in r else "")
-     for r in named["restriction"]]))
-print("\\n".join(ranking_words(named, 2, several=False)))"""
+named = worth.rename({"offers": "name"})
+print("\\n".join(ranking_words(named, 2, False, per_game_worth(ctx.seats, ctx.manifest))))
+display(HTML(wheel_plot.wheel_plot(wheel_plot.worths_from_table(named.to_dicts()), "nb-wheel")))"""
             if kind == "polars"
-            else """import polars as pl
+            else """from analyses.ablation import per_game_worth
+from reports import wheel_plot
 from reports.ablation import ranking_words
 
 named = pl.from_pandas(worth).rename({"offers": "name"})
-print("\\n".join(ranking_words(named, 2, several=False)))"""
+print("\\n".join(ranking_words(named, 2, False, per_game_worth(ctx.seats, ctx.manifest))))
+display(HTML(wheel_plot.wheel_plot(wheel_plot.worths_from_table(named.to_dicts()), "nb-wheel")))"""
         )
     ]
     out += [
@@ -157,10 +207,10 @@ print("\\n".join(ranking_words(named, 2, several=False)))"""
     var_code = (
         """from analyses import paired
 from analyses.turn_order import with_positions
-from reports.variants import comparison_name, variant_pairs
+from reports.variants import variant_comparisons
 
-vctx = load_context(variants_run)
-pairs = [(k, a, b) for k, a, b in variant_pairs(vctx.manifest) if k == "variant"]
+vctx = load_context(variants_run)  # cells that play the same games are merged, said once
+pairs = [(a, b, name) for k, a, b, name in variant_comparisons(vctx) if k == "variant"]
 first = with_positions(vctx.games, vctx.seats).filter(pl.col("position") == 1)
 outcomes = {
     "mean score": paired.seat_outcome(vctx.seats, "score"),
@@ -170,11 +220,17 @@ outcomes = {
 }
 rows = []
 for what, values in outcomes.items():
-    table = paired.compare_pairs(values, [(a, b) for _, a, b in pairs], n_resamples=500)
-    names = [comparison_name(vctx.manifest, k, a, b) for k, a, b in pairs]
+    table = paired.compare_pairs(values, [(a, b) for a, b, _ in pairs], n_resamples=500)
+    names = [name for _, _, name in pairs]
     rows.append(table.with_columns(outcome=pl.lit(what), comparison=pl.Series(names)))
-columns = ["outcome", "comparison", "diff", "lo", "hi", "p_holm", "significant"]
-effects = pl.concat(rows).select(columns)
+# Every change in points: score points, or points of win rate for the win share (x100), never
+# a fraction next to a score.
+scale = pl.when(pl.col("outcome").str.ends_with("share")).then(100.0).otherwise(1.0)
+effects = pl.concat(rows).select(
+    "outcome", "comparison",
+    *[((pl.col(c) * scale).round(2) + 0.0).alias(f"{c} (points)") for c in ("diff", "lo", "hi")],
+    "p_holm", "significant",
+)
 effects"""
         + show
     )

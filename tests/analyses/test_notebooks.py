@@ -58,3 +58,13 @@ def test_notebook_executes_and_answers(path, runs, tmp_path):
     assert re.search(STRONGEST_FORMS, text)
     assert re.search(r"strongest action class|No action class is settled", text)
     assert "variant=strategic instead of standard" in text and "mean score changes by +" in text
+    # issue 48: figures shown, tables whole (not cut to 10 rows), texts whole, points only
+    rich = ["".join(o.get("data", {}).get("text/html", "")) for o in outputs]
+    assert sum("<svg" in h for h in rich) >= 2, "the card forest plot and the wheel"
+    shown = "".join(rich) + "".join("".join(o.get("data", {}).get("text/plain", ""))
+                                    for o in outputs)  # fmt: skip
+    assert "…" not in shown and "<td>...</td>" not in shown
+    assert "worth (points)" in shown and "diff (points)" in shown
+    assert "Swap one of your other face-up cards" in shown  # rat 7's text beside its name
+    # the round window stays in the wheel names: no two rows "S1 (...)"
+    assert "in round 1-2" in shown and "in round 4-5" in shown
