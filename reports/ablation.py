@@ -11,7 +11,7 @@ from analyses import ablation, claims
 from analyses.findings import magnitude, signed
 from reports import plots, wheel_plot
 from reports.sections import Context, Figure, Section
-from reports.tables import render_table
+from reports.tables import Table, render_table, side_by_side
 
 NOTES = [
     "Each restricted cell is compared game by game with its baseline: the same players, the "
@@ -61,11 +61,24 @@ def ablation_section(ctx: Context) -> Section | None:
         title="Restricted play: what each action class is worth",
         findings=words,
         figures=figures,
-        tables=[render_table(wins, specs, "Worth in win rate"),
+        tables=[*_side_by_side(wins), render_table(wins, specs, "Worth in win rate"),
                 render_table(score.sort(**order), sspecs, "Worth in final score (points)")],
         notes=NOTES,
         headline=headline[:6],
     )  # fmt: skip
+
+
+def _side_by_side(wins: pl.DataFrame) -> list[Table]:
+    """With several player counts, each restriction's worth at every count in one row."""
+    if wins["players"].n_unique() < 2:
+        return []
+    index = [("Forbidden", "text", "short"), ("Rounds", "text", "rounds")]
+    values = [("worth", "points", "worth"),
+              ("95% interval", "points_interval", ("worth_lo", "worth_hi")),
+              ("p (Holm)", "p", "p_holm")]  # fmt: skip
+    return [side_by_side(wins.sort("short", "rounds"), index, "players", values,
+                         "Worth in win rate by player count (a sector's spaces differ by "
+                         "count: see the next table for what each offers)")]  # fmt: skip
 
 
 def _figure(wins: pl.DataFrame) -> Figure:

@@ -95,3 +95,38 @@ def _plain(value: Any) -> str:
     if isinstance(value, dict):
         return "; ".join(f"{k}={_plain(v)}" for k, v in value.items())
     return str(value)
+
+
+def side_by_side(
+    df: pl.DataFrame,
+    index: Sequence[Spec],
+    by: str,
+    values: Sequence[Spec],
+    caption: str,
+    by_label: Callable[[Any], str] = lambda v: f"{v}p",
+) -> Table:
+    """One row per ``index`` value, the ``values`` columns repeated for each value of ``by``
+    (e.g. 2, 3 and 4 players side by side); a missing combination shows a dash."""
+    keys = [cols for _, _, cols in index]
+    groups = sorted(df[by].unique().to_list())
+    rows: dict[tuple, dict[Any, dict[str, Any]]] = {}
+    for record in df.iter_rows(named=True):
+        row_key = tuple(record[k] for k in keys)  # type: ignore[index]
+        rows.setdefault(row_key, {})[record[by]] = record
+    out = []
+    for per in rows.values():
+        first = next(iter(per.values()))
+        cells = [FORMATS[fmt](first[cols]) for _, fmt, cols in index]  # type: ignore[index]
+        for g in groups:
+            rec = per.get(g)
+            for _, fmt, cols in values:
+                names = (cols,) if isinstance(cols, str) else cols
+                cells.append("–" if rec is None else FORMATS[fmt](*(rec.get(c) for c in names)))
+        out.append(cells)
+    headers = [h for h, _, _ in index] + [
+        f"{by_label(g)} {h}" for g in groups for h, _, _ in values
+    ]
+    numeric = [f in NUMERIC for _, f, _ in index] + [
+        f in NUMERIC for _ in groups for _, f, _ in values
+    ]
+    return Table(caption=caption, headers=headers, rows=out, numeric=numeric)

@@ -46,6 +46,7 @@ def wheel_plot(worths: Mapping[int, Mapping[tuple[str, str], Worth]], name: str 
     for ax, n in zip(axes, counts, strict=True):
         _one_wheel(ax, worths[n], norm, f"{n} players" if len(counts) > 1 else "")
     bar = fig.colorbar(_mappable(norm), ax=list(axes), shrink=0.6, pad=0.02)
+    bar.solids.set_rasterized(False)  # keep the colour bar vector (no embedded PNG)
     bar.set_label("worth (win-rate points lost when forbidden)")
     alt = "The wheel: each sector coloured by what forbidding it costs its player."
     return to_svg(fig, name, alt)

@@ -4,6 +4,8 @@ figures drawn, a non-blank page."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from reports.build import generic_report, write_report
@@ -34,11 +36,14 @@ def _study_run(folder, kind: str):
                "grid": {"policies": [
                    ["heuristic", "heuristic"],
                    ["heuristic:forbid=place/S1", "heuristic"],
+                   ["heuristic:forbid=place/S3", "heuristic"],
+                   ["heuristic:forbid=place/S5", "heuristic"],
                    ["heuristic:forbid=place/hut@round1-2", "heuristic"]]}}  # fmt: skip
-    else:
+    else:  # value sets are off in the standard variant: two cells play the same games
         raw = {"name": "variants", "game": "lord_of_worlds", "players": 2, "games": 30,
                "seed": 3, "policies": ["heuristic", "heuristic"],
-               "grid": {"variant": ["standard", "strategic"]}}  # fmt: skip
+               "grid": {"variant": ["standard", "strategic"],
+                        "value_set_table": ["linear15", "doubling"]}}  # fmt: skip
     return run_sweep(build_config(raw), folder, n_jobs=2, quiet=True).run_dir
 
 
@@ -122,3 +127,65 @@ def test_the_section_links_wrap_within_the_page(page):
     links = f"Array.from({nav}.querySelectorAll('a'))"
     right = browser.evaluate(f"Math.max(...{links}.map(a => a.getBoundingClientRect().right))")
     assert right <= browser.evaluate(f"{nav}.getBoundingClientRect().right") + 1
+
+
+SORT_AND_FILTER = """
+(() => {
+  const tables = Array.from(document.querySelectorAll('table.data'))
+    .filter(t => t.tHead.querySelector('th.num'));
+  const t = tables.find(t => t.tBodies[0].rows.length > 8) ||
+    tables.sort((a, b) => b.tBodies[0].rows.length - a.tBodies[0].rows.length)[0];
+  const heads = Array.from(t.tHead.rows[0].cells);
+  const col = heads.findIndex(th => th.classList.contains('num'));
+  const th = heads[col];
+  const read = () => Array.from(t.tBodies[0].rows).map(r => r.cells[col].textContent.trim());
+  th.click(); const up = read(); const sortUp = th.getAttribute('aria-sort');
+  th.click(); const down = read(); const sortDown = th.getAttribute('aria-sort');
+  const input = t.parentNode.querySelector('input.filter');
+  const word = t.tBodies[0].rows[0].cells[0].textContent.trim().split(/\\s+/)[0];
+  if (input) { input.value = word; input.dispatchEvent(new Event('input')); }
+  const rows = Array.from(t.tBodies[0].rows);
+  return {up, down, sortUp, sortDown, word, hasFilter: !!input,
+          shown: rows.filter(r => !r.hidden).map(r => r.textContent),
+          hidden: rows.filter(r => r.hidden).map(r => r.textContent)};
+})()
+"""
+
+
+def _number(text: str) -> float | None:
+    m = re.match(r"^[<>±]?\s*([+-]?\d[\d,]*\.?\d*)", text.replace("\u2212", "-"))
+    return float(m.group(1).replace(",", "")) if m else None
+
+
+def test_tables_sort_by_a_click_and_filter_by_words(page):
+    # issue 48 §3: sortable, filterable tables, no network (a small inline script)
+    browser, html, _ = page
+    got = browser.evaluate(SORT_AND_FILTER)
+    up = [x for x in map(_number, got["up"]) if x is not None]
+    down = [x for x in map(_number, got["down"]) if x is not None]
+    assert len(up) > 1 and up == sorted(up) and down == sorted(down, reverse=True)
+    assert (got["sortUp"], got["sortDown"]) == ("ascending", "descending")
+    if "wheel-section study" in html:
+        assert got["hasFilter"] and len(up) > 8  # "By section and round": 35 rows
+    if got["hasFilter"]:  # tables longer than 8 rows
+        assert got["shown"] and all(got["word"].lower() in r.lower() for r in got["shown"])
+        assert all(got["word"].lower() not in r.lower() for r in got["hidden"])
+
+
+def test_every_figure_fits_one_screen_and_the_page_ends_with_a_glossary(page):
+    browser, html, _ = page
+    heights = [h for _, h, _, _ in browser.evaluate(FIGURE_SIZES)]
+    assert heights and max(heights) <= 900, heights  # the window is 900 pixels tall
+    assert 'id="glossary"' in html and "<dt>Holm correction</dt>" in html
+    order = [html.index(f'id="{s}"') for s in ("summary", "method", "glossary", "provenance")]
+    assert order == sorted(order)
+
+
+def test_the_wheel_study_draws_the_wheel_and_merged_cells_are_said_once(page):
+    _, html, _ = page
+    if "wheel-section study" in html:
+        assert 'aria-label="The wheel: each sector coloured by' in html
+        assert "the Alchemist&#39;s hut (gain 1 potion and 1 move token)" in html
+    elif "scoring-variant study" in html:
+        assert html.count("plays exactly the same games whenever variant=standard") == 1
+        assert "variant=standard · value_set_table=doubling" not in html
