@@ -24,6 +24,7 @@ from analyses.ratjack_cards import (
 from reports import plots
 from reports.build import load_context, provenance_tables, render_page
 from reports.sections import Context, Figure, Section
+from reports.small_multiples import Panel, forest_panels
 from reports.tables import Table, render_table
 
 MODE_WORDS = {"up": "face up (effect)", "down": "face down", "discard_flip": "discard to flip"}
@@ -46,15 +47,8 @@ METHOD = [
 def ranking_section(values: CardValues, game: Any = None) -> Section:
     """Ranked effects with a forest plot of paired differences; each effect with its text."""
     table = values.interventional
-    texts = [(game.content_text(e.split(" (")[0]) if game is not None else None) or ""
-             for e in table["effect"]]  # fmt: skip
-    table = table.with_columns(text=pl.Series(texts, dtype=pl.String))
-    svg = plots.forest_plot(
-        table["effect"].to_list(), table["worth"] * 100, table["worth_lo"] * 100,
-        table["worth_hi"] * 100, xlabel="win-rate points lost when the effect is forbidden",
-        title="What each effect is worth to its owner", name="card-forest",
-        highlight=table["significant"].to_list(),
-    )  # fmt: skip
+    table = table.with_columns(text=pl.Series(_texts(game, table["effect"]), dtype=pl.String))
+    svg = _forest(table)
     specs = [
         ("Rank", "int", "rank"), ("Effect", "text", "effect"), ("Decks", "text", "decks"),
         ("Games", "int", "pairs"), ("Resolved", "pct", "resolved_share"),
@@ -97,7 +91,31 @@ def ranking_section(values: CardValues, game: Any = None) -> Section:
     )
 
 
-def heatmap_section(values: CardValues) -> Section | None:
+def _forest(table: pl.DataFrame) -> str:
+    """Small multiples: one panel per family and run (deck pair), a row per card value, so 36
+    effects fit one screen."""
+    panels = []
+    for (family, run), part in table.group_by(["family", "run"], maintain_order=True):
+        part = part.sort("value")
+        several = table.filter(pl.col("family") == family)["run"].n_unique() > 1
+        panels.append(Panel(f"{family} ({run})" if several else family,
+                            [f"{family} {v}" for v in part["value"]], part["worth"] * 100,
+                            part["worth_lo"] * 100, part["worth_hi"] * 100,
+                            part["significant"].to_list()))  # fmt: skip
+    panels.sort(key=lambda p: FAMILIES.index(p.title.split()[0]) if p.title.split()[0] in
+                FAMILIES else 99)  # fmt: skip
+    return forest_panels(panels, xlabel="win-rate points lost when forbidden",
+                         title="What each effect is worth to its owner", name="card-forest",
+                         across=True)  # fmt: skip
+
+
+def _texts(game: Any, effects: Any) -> list[str]:
+    """Each effect's one-line text from the game's data ("" when the game is not loadable)."""
+    return [(game.content_text(e.split(" (")[0]) if game is not None else None) or ""
+            for e in effects]  # fmt: skip
+
+
+def heatmap_section(values: CardValues, game: Any = None) -> Section | None:
     """Per-family heat map of worth by card value (one row per family and deck pair)."""
     inter = values.interventional
     if inter.is_empty():
@@ -131,10 +149,19 @@ def heatmap_section(values: CardValues) -> Section | None:
             "significant after Holm correction (the rule of the ranking): blue means the effect "
             "helps its owner, red that resolving it hurts. Blank cells are not distinguishable "
             "from 0 with these games (or the value is not in the decks); see the ranking for "
-            "every value and its interval."
+            "every value and its interval.",
+            *_coloured_cells(inter, game),
         ],
         figures=[Figure(svg, "Rows: deck family; columns: printed card value.")],
     )
+
+
+def _coloured_cells(inter: pl.DataFrame, game: Any) -> list[str]:
+    """One line per coloured cell of the map: the effect, its worth and what it does."""
+    clear = inter.filter(pl.col("significant")).sort("worth", descending=True)
+    texts = _texts(game, clear["effect"])
+    return [f"{e} ({signed(100 * w)} points): {t}" if t else f"{e} ({signed(100 * w)} points)"
+            for e, w, t in zip(clear["effect"], clear["worth"], texts, strict=True)]  # fmt: skip
 
 
 def _row_label(row: tuple[str, str, str], rows: list[tuple[str, str, str]]) -> str:
@@ -239,17 +266,18 @@ def usage_plot(wide: pl.DataFrame, modes: list[str]) -> str:
     return plots.to_svg(fig, "card-usage", "How each card is played, by deck and value")
 
 
-def observational_section(values: CardValues) -> Section | None:
-    """Win rate with vs without resolving each effect (correlational)."""
+def observational_section(values: CardValues, game: Any = None) -> Section | None:
+    """Win rate with vs without resolving each effect (correlational), each with its text."""
     obs = values.observational
     if obs.is_empty():
         return None
     obs = obs.sort("gap", descending=True)
+    obs = obs.with_columns(text=pl.Series(_texts(game, obs["effect"]), dtype=pl.String))
     specs = [("Effect", "text", "effect"), ("Seats resolving", "int", "n_with"),
              ("Win rate if resolved", "pct", "rate_with"),
              ("95% interval", "interval", ("lo_with", "hi_with")),
              ("Win rate if not", "pct", "rate_without"),
-             ("Gap (points)", "points", "gap")]  # fmt: skip
+             ("Gap (points)", "points", "gap"), ("What it does", "text", "text")]  # fmt: skip
     return Section(
         id="observational",
         title="Observational view (correlational)",
@@ -318,8 +346,9 @@ def card_report(run_dirs: Sequence[str | Path], title: str = "Ratjack card value
         raise RunDirError("no restricted-play cells (forbid=resolve/...) in the given runs")
     contexts = [load_context(r) for r in run_dirs]
     game = contexts[0].game
-    builders = (heatmap_section, usage_section, observational_section)
-    sections = [ranking_section(values, game), *(s for build in builders if (s := build(values)))]
+    built = (ranking_section(values, game), heatmap_section(values, game),
+             usage_section(values), observational_section(values, game))  # fmt: skip
+    sections = [s for s in built if s is not None]
     names = [c.manifest.get("name", "?") for c in contexts]
     return render_page(
         contexts[0], sections, title,

@@ -32,17 +32,28 @@ def fits(panels: Sequence[Panel]) -> bool:
     return 0 < sum(len(p.labels) for p in panels) <= MAX_ROWS
 
 
-def forest_panels(panels: Sequence[Panel], *, xlabel: str, title: str, name: str) -> str:
-    """Stacked forest plots sharing one x axis, one panel per group, rows labelled on one
-    line each; red: highlighted (clear after Holm)."""
+def forest_panels(
+    panels: Sequence[Panel], *, xlabel: str, title: str, name: str, across: bool = False
+) -> str:
+    """Forest plots sharing one x axis, one panel per group, rows labelled on one line each;
+    red: highlighted (clear after Holm). ``across`` sets the panels side by side (groups of
+    equal, short rows such as the 12 card values of each deck family)."""
     rows = [max(1, len(p.labels)) for p in panels]
     with matplotlib.rc_context(STYLE):
-        fig = _figure(8.0, 0.9 + ROW * sum(rows) + 0.45 * len(panels))
-        ratios = {"height_ratios": [r + 1.2 for r in rows]}
-        axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False, gridspec_kw=ratios)[:, 0]
+        if across:
+            fig = _figure(3.3 * len(panels) + 0.6, 1.4 + ROW * max(rows))
+            axes = fig.subplots(1, len(panels), sharex=True, squeeze=False)[0]
+        else:
+            fig = _figure(8.0, 0.9 + ROW * sum(rows) + 0.45 * len(panels))
+            ratios = {"height_ratios": [r + 1.2 for r in rows]}
+            axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False, gridspec_kw=ratios)
+            axes = axes[:, 0]
         for ax, panel in zip(axes, panels, strict=True):
             _panel(ax, panel)
-        axes[-1].set_xlabel(xlabel)
+            if across:
+                ax.set_xlabel(xlabel, fontsize=9)
+        if not across:
+            axes[-1].set_xlabel(xlabel)
         fig.suptitle(title, x=0.02, ha="left", fontweight="bold", fontsize=11.5)
     return to_svg(fig, name, title)
 

@@ -20,6 +20,7 @@ from simcore.games.lord_of_worlds.content import (
     load_cards,
     load_planet,
     load_scoring,
+    load_texts,
     load_tiles,
 )
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
@@ -49,7 +50,8 @@ def tiles_block() -> str:
     """Terrain tiles by type and the tiles in play per player count, from data/tiles.toml."""
     params = LordOfWorldsParams()
     tiles = load_tiles(data_path("", "tiles.toml"))
-    rows = ["| tile type | kind | values | tiles |", "|---|---|---|---|"]
+    texts = load_texts(data_path("", "tiles.toml"), data_path("", "scoring.toml"))
+    rows = ["| tile type | kind | values | tiles | text (data file) |", "|---|---|---|---|---|"]
     for code, name in enumerate(TYPE_NAMES):
         ids = [t for t, ty in enumerate(tiles.type) if ty == code]
         if not ids:
@@ -58,7 +60,8 @@ def tiles_block() -> str:
         values = sorted({tiles.value[t] for t in ids})
         copies = len(ids) // len(values)
         shown = ", ".join(map(str, values)) + (f" (×{copies} each)" if copies > 1 else "")
-        rows.append(f"| {name} | {kind} | {shown} | {len(ids)} |")
+        text = texts.get(f"tile/{name}") or texts["tile/basic"]
+        rows.append(f"| {name} | {kind} | {shown} | {len(ids)} | {text} |")
     rows += ["", "| players | basic terrains in play | tiles in play |", "|---|---|---|"]
     for n in PLAYERS:
         terrains = params.terrains[: params.terrain_counts[n - 2]]
@@ -78,6 +81,10 @@ def scoring_block() -> str:
     out += _columns("length", chain_rows, range(1, planet.size + 1))
     out += ["", "Value-set points (`value_set_table`), by tiles of one printed value:", ""]
     out += _columns("tiles", set_rows, range(1, VALUE_SET_COUNTS + 1))
+    texts = load_texts(data_path("", "tiles.toml"), path)
+    out += ["", "What each table does (its text in the data file):", ""]
+    out += [f"- `{key.replace('/', '=')}`: {text}" for key, text in texts.items()
+            if not key.startswith("tile/")]  # fmt: skip
     return "\n".join(out)
 
 
