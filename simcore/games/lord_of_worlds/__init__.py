@@ -98,8 +98,13 @@ class LordOfWorlds(Game):
         return self.texts.get(key)
 
     def action_class_catalogue(self) -> dict[str, str]:
-        """Restricted-play classes (see ``render.action_classes``)."""
-        return class_catalogue()
+        """Restricted-play classes (see ``render.action_classes``); placing a tile type says
+        what that tile does, from the tiles data file."""
+        out = class_catalogue()
+        for key in [k for k in out if k.startswith("place/")]:
+            text = self.content_text(key.split("/", 1)[1])
+            out[key] = f"{out[key]}: {text}" if text else out[key]
+        return out
 
     def new_state(self, n_players: int, seed: int) -> LordOfWorldsState:
         """A new game, set up up to the first player's portal choice."""

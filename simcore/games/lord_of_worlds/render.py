@@ -118,7 +118,7 @@ def class_catalogue() -> dict[str, str]:
     for colour in TERRAIN_COLOURS:
         out[f"play/{colour}"] = f"play {colour} cards"
     for ttype in TYPE_NAMES:
-        out[f"place/{ttype}"] = f"place a {ttype} tile"
+        out[f"place/{ttype}"] = f"place {'an' if ttype[0] in 'aeiou' else 'a'} {ttype} tile"
     return out
 
 
