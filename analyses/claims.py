@@ -30,8 +30,8 @@ ALPHA = 0.05
 # The words the rule governs; reports are checked for them (tests/analyses/test_claims.py).
 GOVERNED = ("strongest", "weakest", "order", "better than")
 # The three forms a sentence about the top of a family takes (reports are tested against them).
-STRONGEST_FORMS = (r"is the strongest \w[\w ]*\(|are the strongest [\w ]+; their order is not "
-                   r"settled|No [\w ]+ is settled as the strongest")  # fmt: skip
+STRONGEST_FORMS = (r"is the strongest \w[\w ]*, clearly separated|are the strongest [\w ]+; their "
+                   r"order is not settled|No [\w ]+ is settled as the strongest")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -153,25 +153,27 @@ SHOWN = 4  # entries of a tie spelled out; the rest are counted
 
 
 def _sentence(ex, nouns, value_text, prefix, word, group, p) -> str:
+    # Names often end in a parenthesis ("S1 (take the round visitor / ...)"), so the numbers
+    # follow a colon or come in a sentence of their own: never ") (".
     by_name = {e.name: e for e in ex.entries}
     n = len(ex.entries)
     one, many = nouns
     if n == 1:
         e = ex.entries[0]
-        return _cap(f"{prefix}{e.name} is the only {one} measured ({value_text(e)}).")
+        return _cap(f"{prefix}{e.name} is the only {one} measured: {value_text(e)}.")
     if len(group) == 1:
         nearest = max(p, key=lambda k: p[k])  # the weakest separation is the one to report
-        return _cap(f"{prefix}{group[0]} is the {word} {one} ({value_text(by_name[group[0]])}), "
-                    f"clearly separated from every other (the nearest, {nearest}: "
-                    f"Holm-adjusted {pval(p[nearest])}).")  # fmt: skip
+        return _cap(f"{prefix}{group[0]} is the {word} {one}, clearly separated from every "
+                    f"other (the nearest, {nearest}: Holm-adjusted {pval(p[nearest])}): "
+                    f"{value_text(by_name[group[0]])}.")  # fmt: skip
     lead = group[0]
     if len(group) == n or len(group) > SHOWN:
         who = f"all {n}" if len(group) == n else f"{len(group)} of the {n}"
         return _cap(f"{prefix}No {one} is settled as the {word}: {who} {many} are within noise "
-                    f"of the {word} measured, {lead} ({value_text(by_name[lead])}).")  # fmt: skip
-    listed = [f"{g} ({value_text(by_name[g])})" for g in group]
-    return _cap(f"{prefix}{join_and(listed)} are the {word} {many}; their order is not "
-                "settled.")  # fmt: skip
+                    f"of the {word} measured, {lead}: {value_text(by_name[lead])}.")  # fmt: skip
+    values = "; ".join(value_text(by_name[g]) for g in group)  # "and" would read as a range
+    return _cap(f"{prefix}{join_and(list(group))} are the {word} {many}; their order is not "
+                f"settled. In that order: {values}.")  # fmt: skip
 
 
 def _cap(text: str) -> str:

@@ -230,7 +230,7 @@ def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
     # sentence depend on the order the seats table listed them.
     best = sorted(p for p in policies if rank(p) == level)
     who = ("player here ({}) is", "players here ({}) are")[len(best) > 1].format(join_and(best))
-    return (f"The strongest {who} below the top of this game's skill ladder: "
+    return (f"The best-ranked {who} below the top of this game's skill ladder: "
             f"{top.evidence}. Results could change with stronger play.")  # fmt: skip
 
 

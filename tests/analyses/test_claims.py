@@ -28,12 +28,12 @@ def test_a_leader_whose_interval_overlaps_the_next_is_a_tie():
     assert ex.top == ("S5", "S1") and not ex.settled_top
     words = claims.strongest_sentence(ex, ("section", "sections"), text)
     assert words == (
-        "S5 (+23.0, +15.1 to +30.9) and S1 (+21.0, +13.0 to +29.0) are the "
-        "strongest sections; their order is not settled."
+        "S5 and S1 are the strongest sections; their order is not settled. In that order: "
+        "+23.0, +15.1 to +30.9; +21.0, +13.0 to +29.0."
     )
     assert "S4" not in words
     assert claims.weakest_sentence(ex, ("section", "sections"), text).startswith(
-        "S4 is the weakest section (+1.0, -3.0 to +5.0), clearly separated from every other"
+        "S4 is the weakest section, clearly separated from every other (the nearest, S1: "
     )
 
 
@@ -44,7 +44,7 @@ def test_a_family_of_noise_names_no_extreme():
     words = claims.weakest_sentence(ex, ("effect", "effects"), text)
     assert words == (
         "No effect is settled as the weakest: all 4 effects are within noise of the "
-        "weakest measured, e3 (-2.8, -7.8 to +2.2)."
+        "weakest measured, e3: -2.8, -7.8 to +2.2."
     )
     assert "is the weakest" not in words
 

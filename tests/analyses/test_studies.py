@@ -80,8 +80,9 @@ def test_the_wheel_report_names_sectors_and_ranks_them(wheel_run):
     # a section is named with the wheel data's texts of its spaces
     assert "S1 (take the round visitor / move up to 2 workers and play an invention)" in html
     # two restrictions: the handicap is separated from the null one (the claims rule)
-    assert re.search(r"is the strongest action class \(\+\d+\.\d points of win rate, 95% "
-                     r"interval [^)]*\), clearly separated from every other", html)  # fmt: skip
+    assert re.search(r"is the strongest action class, clearly separated from every other "
+                     r"\(the nearest, [^:]*: Holm-adjusted p [^)]*\): \+\d+\.\d points of win "
+                     r"rate, 95% interval", html)  # fmt: skip
     assert 'id="skill"' not in html  # restricted cells are not a "skill gap"
 
 

@@ -36,7 +36,7 @@ def test_reports_warn_when_every_player_is_below_the_ladder_top():
     from reports.build import _below_top
 
     warning = _below_top("ratjack", ["heuristic", "random"])
-    assert warning and warning.startswith("The strongest player here (heuristic) is below")
+    assert warning and warning.startswith("The best-ranked player here (heuristic) is below")
     assert "skill ladder: plain mcts wins 68.0%" in warning
     assert "((" not in warning and "))" not in warning  # no nested parentheses
     assert _below_top("ratjack", ["mcts", "heuristic"]) is None
@@ -47,7 +47,7 @@ def test_reports_warn_when_every_player_is_below_the_ladder_top():
     for order in (["heuristic:style=chains", "heuristic:style=architect", "random"],
                   ["random", "heuristic:style=architect", "heuristic:style=chains"]):  # fmt: skip
         assert _below_top("lord_of_worlds", order).startswith(
-            "The strongest players here (heuristic:style=architect and heuristic:style=chains) "
+            "The best-ranked players here (heuristic:style=architect and heuristic:style=chains) "
             "are below the top"
         )
 
