@@ -90,8 +90,17 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
             f"{best['slot']}): {changes or 'no change'}")  # fmt: skip
     lines = [head]
     for name, res in best["targets"].items():
-        lines.append(f"  {name}: miss {res['miss_before']:.2f} -> {res['miss']:.2f} "
-                     f"(on {games} fresh games)")  # fmt: skip
+        rows = res["rows"]
+        if len(rows) == 1:
+            r = rows[0]
+            lines.append(f"  {name}: {_iv(r['before'])} -> {_iv(r['after'])}, paired change "
+                         f"{_iv(r['change'])} (on {games} fresh games)")  # fmt: skip
+        else:
+            ok = sum(1 for r in rows if r["meets"])
+            before = sum(1 for r in rows if r["met_before"])
+            lines.append(f"  {name}: {before}/{len(rows)} items in band -> {ok}/{len(rows)}; "
+                         f"summed miss {res['miss_before']:.1f} -> {res['miss']:.1f} "
+                         f"(on {games} fresh games)")  # fmt: skip
     return lines
 
 

@@ -166,7 +166,7 @@ def _dim(i: int, raw: dict, game: str, base: Mapping[str, Any], policies: Sequen
         return _param_dim(where, raw, game, base, domains)
     if kinds[0] == "content":
         return _content_dim(where, raw, game, domains)
-    return _policy_dim(where, raw, policies, domains)
+    return _policy_dim(where, raw, game, base, policies, domains)
 
 
 def _near(word: str, options: Any) -> str:
@@ -274,7 +274,7 @@ def _paths(where: str, data: Any, spec: Any) -> list[str]:
     return [p for s in specs for p in cf.expand(data, s)]
 
 
-def _policy_dim(where: str, raw: dict, policies: Sequence[str], domains) -> Dim:
+def _policy_dim(where: str, raw: dict, game: str, base, policies: Sequence[str], domains) -> Dim:
     slot = raw["policy_slot"]
     if not isinstance(slot, int) or not 0 <= slot < len(policies):
         raise ConfigError(f"{where}: policy_slot must be 0..{len(policies) - 1}, got {slot!r}")
@@ -283,9 +283,18 @@ def _policy_dim(where: str, raw: dict, policies: Sequence[str], domains) -> Dim:
         raise ConfigError(f"{where}: a policy dimension needs option = \"name\"")
     kind, bounds = _domain(where, raw, domains, None)
     from strategies.base import parse_spec
+    from strategies.registry import make_policy
 
     _, opts = parse_spec(policies[slot])
-    old = opts.get(option)
+    spec = policies[slot] + ("," if opts else ":")
+    built = registry.make_game(game, dict(base))
+    for value in bounds:  # every policy option is checked by the policy itself
+        try:
+            policy = make_policy(f"{spec}{option}={value}", built)
+        except ConfigError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
+    policy = make_policy(policies[slot], built)
+    old = opts.get(option, getattr(getattr(policy, "w", None), option, None))
     return Dim(raw.get("name", f"slot{slot}:{option}"), "policy", kind, bounds, old, option,
                slot=slot)  # fmt: skip
 

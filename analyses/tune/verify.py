@@ -93,16 +93,19 @@ def verify(tc: TuneConfig, study: optuna.Study, work: Path, n_jobs: int, say) ->
         results.append({"slot": t.user_attrs["slot"], "values": t.user_attrs["values"],
                         "changes": [list(c) for c in tc.space.changes(t.user_attrs["values"])],
                         "search_miss": objective_sum(t), "targets": res, "miss": miss})  # fmt: skip
-    meets = [r for r in results if r["miss"] == 0 and _all_met(tc, r)]
-    best = meets[0] if meets else min(results, key=lambda r: r["miss"], default=None)
+    # met: every band holds on the fresh seeds (a maximize target has no band); among those
+    # the least fresh-seed miss (a maximize target's miss is minus its value) in ranking order
+    meets = [r for r in results if _all_met(r)]
+    best = min(meets or results, key=lambda r: r["miss"], default=None)
     if best is None:
         return {"recommended": None, "reached": False, "finalists": results}
     return {"recommended": best["slot"], "reached": bool(meets), "finalists": results,
             "current_miss": sum(v["miss_before"] for v in best["targets"].values())}  # fmt: skip
 
 
-def _all_met(tc: TuneConfig, r: dict) -> bool:
-    return all(not math.isnan(row["after"][0]) for v in r["targets"].values() for row in v["rows"])
+def _all_met(r: dict) -> bool:
+    return all(row["meets"] is not False and not math.isnan(row["after"][0])
+               for v in r["targets"].values() for row in v["rows"])  # fmt: skip
 
 
 def importance(tc: TuneConfig, study: optuna.Study) -> dict[str, float]:
