@@ -111,5 +111,6 @@ class StyleFactory:
         check_options(policy, changed, fields)
         if not changed:
             return self.policy_class(style)
-        return self.policy_class(style, dataclasses.replace(base, **{k: float(v)
-                                                                     for k, v in changed.items()}))
+        return self.policy_class(
+            style, dataclasses.replace(base, **{k: float(v) for k, v in changed.items()})
+        )

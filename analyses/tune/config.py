@@ -16,10 +16,29 @@ from simcore.config import build_config, check_run_name, check_seed, load_toml, 
 from simcore.errors import ConfigError
 from simcore.seedseq import seed63
 
-_TOP = {"name", "game", "players", "policies", "seed", "params", "description", "search",
-        "target", "space", "constraint"}  # fmt: skip
-_SEARCH = {"trials": 24, "batch": 4, "rungs": [100, 300], "sampler": "auto", "conf": 0.95,
-           "prune_conf": 0.99, "verify_games": 1000, "verify_top": 3}  # fmt: skip
+_TOP = {
+    "name",
+    "game",
+    "players",
+    "policies",
+    "seed",
+    "params",
+    "description",
+    "search",
+    "target",
+    "space",
+    "constraint",
+}
+_SEARCH = {
+    "trials": 24,
+    "batch": 4,
+    "rungs": [100, 300],
+    "sampler": "auto",
+    "conf": 0.95,
+    "prune_conf": 0.99,
+    "verify_games": 1000,
+    "verify_top": 3,
+}
 SAMPLERS = ("auto", "tpe", "cmaes", "nsga2", "random")
 VERIFY_STREAM = 1  # fresh seeds: seed63(seed, VERIFY_STREAM), never the search's own seed
 
@@ -69,11 +88,19 @@ class TuneConfig:
 
     def study_key(self) -> dict[str, Any]:
         """What makes two searches the same study (the storage refuses another under a name)."""
-        return {"game": self.game, "players": self.players, "policies": list(self.policies),
-                "seed": self.seed, "params": self.params, "trials": self.trials,
-                "batch": self.batch, "rungs": list(self.rungs), "sampler": self.sampler,
-                "space": sorted(self.space.distributions()),
-                "targets": [t.__dict__ for t in self.targets]}  # fmt: skip
+        return {
+            "game": self.game,
+            "players": self.players,
+            "policies": list(self.policies),
+            "seed": self.seed,
+            "params": self.params,
+            "trials": self.trials,
+            "batch": self.batch,
+            "rungs": list(self.rungs),
+            "sampler": self.sampler,
+            "space": sorted(self.space.distributions()),
+            "targets": [t.__dict__ for t in self.targets],
+        }
 
 
 def load_tune(path: str | Path, allow_import: bool = False) -> TuneConfig:
@@ -91,27 +118,47 @@ def build_tune(raw: Mapping[str, Any], source: str = "tune file", allow_import: 
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         raise ConfigError(f"{source}: unknown key {unknown[0]!r}{hint}")
     base = {k: raw[k] for k in ("game", "players", "policies", "seed", "params") if k in raw}
-    cfg = build_config({**base, "games": 1, "name": "base"}, source=source,
-                       allow_import=allow_import)  # fmt: skip
+    cfg = build_config(
+        {**base, "games": 1, "name": "base"}, source=source, allow_import=allow_import
+    )
     search = _search(source, raw.get("search", {}))
     with registry.imports_allowed(allow_import):
         game = registry.make_game(cfg.game, cfg.params)
-        targets = parse_targets(_tables(raw, "target", source), cfg.game,
-                                lambda m, items, where: _items(game, m, items, where))  # fmt: skip
-        space = build_space(_tables(raw, "space", source), _tables(raw, "constraint", source),
-                            cfg.game, cfg.params, cfg.policies)  # fmt: skip
+        targets = parse_targets(
+            _tables(raw, "target", source),
+            cfg.game,
+            lambda m, items, where: _items(game, m, items, where),
+        )
+        space = build_space(
+            _tables(raw, "space", source),
+            _tables(raw, "constraint", source),
+            cfg.game,
+            cfg.params,
+            cfg.policies,
+        )
     if len(targets) > 1 and search["sampler"] == "cmaes":
         raise ConfigError(f"{source}: cmaes searches one target; use nsga2 for several")
     name = raw.get("name", f"{cfg.game.replace(':', '_')}-tune")
     return TuneConfig(
-        name=check_run_name(source, name), game=cfg.game, players=cfg.players,
-        policies=cfg.policies, seed=check_seed(f"{source}: 'seed'", cfg.seed),
-        params=cfg.params, targets=tuple(targets), space=space,
-        trials=search["trials"], batch=search["batch"], rungs=tuple(search["rungs"]),
-        sampler=search["sampler"], conf=search["conf"], prune_conf=search["prune_conf"],
-        verify_games=search["verify_games"], verify_top=search["verify_top"],
-        description=str(raw.get("description", "")), allow_import=allow_import,
-    )  # fmt: skip
+        name=check_run_name(source, name),
+        game=cfg.game,
+        players=cfg.players,
+        policies=cfg.policies,
+        seed=check_seed(f"{source}: 'seed'", cfg.seed),
+        params=cfg.params,
+        targets=tuple(targets),
+        space=space,
+        trials=search["trials"],
+        batch=search["batch"],
+        rungs=tuple(search["rungs"]),
+        sampler=search["sampler"],
+        conf=search["conf"],
+        prune_conf=search["prune_conf"],
+        verify_games=search["verify_games"],
+        verify_top=search["verify_top"],
+        description=str(raw.get("description", "")),
+        allow_import=allow_import,
+    )
 
 
 def _tables(raw: Mapping[str, Any], key: str, source: str) -> list[Mapping[str, Any]]:
@@ -126,24 +173,31 @@ def _search(source: str, raw: Any) -> dict[str, Any]:
         raise ConfigError(f"{source}: [search] must be a table")
     unknown = sorted(set(raw) - set(_SEARCH))
     if unknown:
-        raise ConfigError(f"{source}: [search] unknown key {unknown[0]!r}; allowed: "
-                          f"{', '.join(_SEARCH)}")  # fmt: skip
+        raise ConfigError(
+            f"{source}: [search] unknown key {unknown[0]!r}; allowed: {', '.join(_SEARCH)}"
+        )
     out = {**_SEARCH, **raw}
     for key in ("trials", "batch", "verify_games", "verify_top"):
         v = out[key]
         if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
             raise ConfigError(f"{source}: search.{key} must be a positive integer, got {v!r}")
     rungs = out["rungs"]
-    if (not isinstance(rungs, list) or not rungs or not all(isinstance(r, int) and r > 0 for r in rungs)
-            or sorted(set(rungs)) != rungs):  # fmt: skip
+    if (
+        not isinstance(rungs, list)
+        or not rungs
+        or not all(isinstance(r, int) and r > 0 for r in rungs)
+        or sorted(set(rungs)) != rungs
+    ):
         raise ConfigError(f"{source}: search.rungs must be increasing game counts, got {rungs!r}")
     if out["sampler"] not in SAMPLERS:
-        raise ConfigError(f"{source}: search.sampler {out['sampler']!r}; allowed: "
-                          f"{', '.join(SAMPLERS)}")  # fmt: skip
+        raise ConfigError(
+            f"{source}: search.sampler {out['sampler']!r}; allowed: {', '.join(SAMPLERS)}"
+        )
     for key in ("conf", "prune_conf"):
         if not isinstance(out[key], float) or not 0.5 <= out[key] < 1:
-            raise ConfigError(f"{source}: search.{key} must be a level in [0.5, 1), got "
-                              f"{out[key]!r}")  # fmt: skip
+            raise ConfigError(
+                f"{source}: search.{key} must be a level in [0.5, 1), got {out[key]!r}"
+            )
     return out
 
 

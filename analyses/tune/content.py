@@ -62,8 +62,9 @@ def parse_path(path: str) -> list[str | int]:
         if not m:
             raise ConfigError(f"content path {path!r}: cannot read it from {text[pos:]!r}")
         key, index = m.groups()
-        steps.append(key if key is not None else (int(index) if index.lstrip("-").isdigit()
-                                                  else index))  # fmt: skip
+        steps.append(
+            key if key is not None else (int(index) if index.lstrip("-").isdigit() else index)
+        )
         pos = m.end()
     if not steps:
         raise ConfigError("content path is empty")
@@ -77,8 +78,11 @@ def _step(node: Any, step: str | int, path: str) -> Any:
         return node[step]
     if "=" in step:
         key, _, want = step.partition("=")
-        hits = [e for e in node if isinstance(e, Mapping) and str(e.get(key)) == want] if (
-            isinstance(node, list)) else []  # fmt: skip
+        hits = (
+            [e for e in node if isinstance(e, Mapping) and str(e.get(key)) == want]
+            if (isinstance(node, list))
+            else []
+        )
         if len(hits) != 1:
             raise ConfigError(f"content path {path!r}: no single entry with {key} = {want!r}")
         return hits[0]
@@ -100,8 +104,10 @@ def expand(data: Any, path: str) -> list[str]:
     items = get(data, head)
     if not isinstance(items, list):
         raise ConfigError(f"content path {path!r}: [*] needs a list at {head!r}")
-    return [f"{head}[{i}]" + (f".{tail}" if tail and not tail.startswith("[") else tail)
-            for i in range(len(items))]  # fmt: skip
+    return [
+        f"{head}[{i}]" + (f".{tail}" if tail and not tail.startswith("[") else tail)
+        for i in range(len(items))
+    ]
 
 
 def _render(steps: list[str | int]) -> str:

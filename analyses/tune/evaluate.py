@@ -77,9 +77,14 @@ def sweep_config(tc: TuneConfig, cand: Candidate, games: int, seed: int) -> Swee
         sep = "," if "=" in first.split(":")[-1] else ":"
         lineups.append([f"{first}{sep}forbid={cls}", *cand.policies[1:]])
     raw: dict[str, Any] = {
-        "name": "candidate", "game": tc.game, "players": tc.players, "games": games,
-        "seed": seed, "policies": list(cand.policies), "params": cand.params,
-    }  # fmt: skip
+        "name": "candidate",
+        "game": tc.game,
+        "players": tc.players,
+        "games": games,
+        "seed": seed,
+        "policies": list(cand.policies),
+        "params": cand.params,
+    }
     if len(lineups) > 1:
         raw["grid"] = {"policies": lineups}
     return build_config(raw, source="candidate", allow_import=tc.allow_import)
@@ -90,8 +95,9 @@ def play(cfg: SweepConfig, start: int, stop: int, n_jobs: int) -> tuple[pl.DataF
     cells = len(cfg.cells())
     workers = max(1, n_jobs)
     size = max(1, -(-(stop - start) * cells // (4 * workers)))
-    chunks = [Chunk(c, s, min(s + size, stop)) for c in range(cells) for s in range(start, stop,
-                                                                                    size)]  # fmt: skip
+    chunks = [
+        Chunk(c, s, min(s + size, stop)) for c in range(cells) for s in range(start, stop, size)
+    ]
     if workers == 1:
         results = [run_chunk(cfg, ch) for ch in chunks]
     else:

@@ -64,22 +64,58 @@ def run_tune(
 
 def summarize(tc: TuneConfig, study: Any, verification: dict[str, Any]) -> dict[str, Any]:
     """Everything the report shows, as plain data."""
-    trials = [{"slot": s, "trial": t.number, "state": t.state.name, "values": t.user_attrs.get(
-        "values"), "objectives": t.values, "games": t.user_attrs.get("games"),
-        "estimates": t.user_attrs.get("estimates"), "infeasible": bool(
-        t.user_attrs.get("infeasible"))} for s, t in slot_trials(study).items()]  # fmt: skip
+    trials = [
+        {
+            "slot": s,
+            "trial": t.number,
+            "state": t.state.name,
+            "values": t.user_attrs.get("values"),
+            "objectives": t.values,
+            "games": t.user_attrs.get("games"),
+            "estimates": t.user_attrs.get("estimates"),
+            "infeasible": bool(t.user_attrs.get("infeasible")),
+        }
+        for s, t in slot_trials(study).items()
+    ]
     return {
-        "name": tc.name, "game": tc.game, "players": tc.players, "policies": list(tc.policies),
-        "seed": tc.seed, "verify_seed": tc.verify_seed, "description": tc.description,
-        "search": {"trials": tc.trials, "batch": tc.batch, "rungs": list(tc.rungs),
-                   "sampler": sampler_name(tc),
-                   "objectives": n_objectives(tc), "verify_games": tc.verify_games},
-        "targets": [{"name": t.name, "measure": t.measure, "band": t.band(), "unit": t.unit,
-                     "items": list(t.items)} for t in tc.targets],
-        "dims": [{"name": d.name, "kind": d.kind, "domain": d.domain, "old": d.old,
-                  "target": d.target, "derived": d.derived} for d in tc.space.dims],
+        "name": tc.name,
+        "game": tc.game,
+        "players": tc.players,
+        "policies": list(tc.policies),
+        "seed": tc.seed,
+        "verify_seed": tc.verify_seed,
+        "description": tc.description,
+        "search": {
+            "trials": tc.trials,
+            "batch": tc.batch,
+            "rungs": list(tc.rungs),
+            "sampler": sampler_name(tc),
+            "objectives": n_objectives(tc),
+            "verify_games": tc.verify_games,
+        },
+        "targets": [
+            {
+                "name": t.name,
+                "measure": t.measure,
+                "band": t.band(),
+                "unit": t.unit,
+                "items": list(t.items),
+            }
+            for t in tc.targets
+        ],
+        "dims": [
+            {
+                "name": d.name,
+                "kind": d.kind,
+                "domain": d.domain,
+                "old": d.old,
+                "target": d.target,
+                "derived": d.derived,
+            }
+            for d in tc.space.dims
+        ],
         "trials": trials,
         "history": history(study).to_dicts(),
         "importance": importance(tc, study),
         "verification": verification,
-    }  # fmt: skip
+    }

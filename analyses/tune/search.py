@@ -15,6 +15,7 @@ from analyses.tune import measures as ms
 from analyses.tune.config import TuneConfig
 from analyses.tune.evaluate import make_candidate, play, sweep_config
 from analyses.tune.study import n_objectives
+from simcore.errors import BoardlabError
 
 PENALTY = 1e6  # the objective of an infeasible candidate (a constraint ruled it out unplayed)
 
@@ -54,6 +55,13 @@ def trial_evaluator(
             say(f"trial {slot}: infeasible (a kept sum leaves its domain), not played")
             return
         cand = make_candidate(tc, values, work)
+        try:  # the game's own loader judges content: a table it refuses is infeasible
+            sweep_config(tc, cand, tc.rungs[0], tc.seed)
+        except BoardlabError as exc:
+            trial.set_user_attr("infeasible", str(exc)[-300:])
+            study.tell(trial, [PENALTY] * n_objectives(tc))
+            say(f"trial {slot}: infeasible, the game refuses it: {str(exc)[-120:]}")
+            return
         games, seats, played = pl.DataFrame(), pl.DataFrame(), 0
         for step, n in enumerate(tc.rungs):
             cfg = sweep_config(tc, cand, n, tc.seed)

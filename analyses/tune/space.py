@@ -178,8 +178,9 @@ def _domain(where: str, raw: Mapping, domains: list[str], default: tuple[str, tu
     """(domain, bounds) from the table's int/float/choice key, else ``default``."""
     if not domains:
         if default is None:
-            raise ConfigError(f"{where}: give a domain: int = [lo, hi], float = [lo, hi] or "
-                              "choice = [...]")  # fmt: skip
+            raise ConfigError(
+                f"{where}: give a domain: int = [lo, hi], float = [lo, hi] or choice = [...]"
+            )
         return default
     kind = domains[0]
     value = raw[kind]
@@ -190,8 +191,7 @@ def _domain(where: str, raw: Mapping, domains: list[str], default: tuple[str, tu
             raise ConfigError(f"{where}: choice needs at least two values")
         return kind, tuple(value)
     number = int if kind == "int" else (int, float)
-    if len(value) != 2 or not all(isinstance(v, number) and not isinstance(v, bool)
-                                  for v in value):  # fmt: skip
+    if len(value) != 2 or not all(isinstance(v, number) and not isinstance(v, bool) for v in value):
         raise ConfigError(f"{where}: {kind} must be [lo, hi] ({kind} numbers), got {value!r}")
     if value[0] >= value[1]:
         raise ConfigError(f"{where}: {kind} = {value!r} is empty or a single value (lo < hi)")
@@ -217,15 +217,18 @@ def _param_dim(where: str, raw: dict, game: str, base: Mapping[str, Any], domain
     if kind in ("int", "float"):
         ge, le = m.get("ge"), m.get("le")
         if (ge is not None and bounds[0] < ge) or (le is not None and bounds[1] > le):
-            raise ConfigError(f"{where}: {name} = {list(bounds)} leaves the parameter's range "
-                              f"[{ge}, {le}]")  # fmt: skip
+            raise ConfigError(
+                f"{where}: {name} = {list(bounds)} leaves the parameter's range [{ge}, {le}]"
+            )
         if kind == "int" and isinstance(old, float):
             raise ConfigError(f"{where}: {name} is a float parameter: use float = [lo, hi]")
     if kind == "choice" and m.get("choices"):
         bad = [c for c in bounds if c not in m["choices"]]
         if bad:
-            raise ConfigError(f"{where}: {name} cannot be {bad[0]!r}; allowed: "
-                              f"{', '.join(map(str, m['choices']))}")  # fmt: skip
+            raise ConfigError(
+                f"{where}: {name} cannot be {bad[0]!r}; allowed: "
+                f"{', '.join(map(str, m['choices']))}"
+            )
     return Dim(raw.get("name", name), "param", kind, bounds, old, target=name)
 
 
@@ -233,8 +236,10 @@ def _content_dim(where: str, raw: dict, game: str, domains) -> Dim:
     files = cf.content_files(game)
     stem = raw["content"]
     if stem not in files:
-        raise ConfigError(f"{where}: {game} has no content file {stem!r}{_near(stem, files)}"
-                          f"; files: {', '.join(files) or 'none'}")  # fmt: skip
+        raise ConfigError(
+            f"{where}: {game} has no content file {stem!r}{_near(stem, files)}"
+            f"; files: {', '.join(files) or 'none'}"
+        )
     cf.pointer_param(game, stem)
     from simcore.content import read_toml
 
@@ -263,8 +268,7 @@ def _content_dim(where: str, raw: dict, game: str, domains) -> Dim:
     kind, bounds = _domain(where, raw, domains, default)
     if kind == "int" and not isinstance(old, int):
         raise ConfigError(f"{where}: {path!r} holds {old!r}, not an integer")
-    return Dim(raw.get("name", f"{stem}:{path}"), "content", kind, bounds, old, stem,
-               ((path,),))  # fmt: skip
+    return Dim(raw.get("name", f"{stem}:{path}"), "content", kind, bounds, old, stem, ((path,),))
 
 
 def _paths(where: str, data: Any, spec: Any) -> list[str]:
@@ -280,7 +284,7 @@ def _policy_dim(where: str, raw: dict, game: str, base, policies: Sequence[str],
         raise ConfigError(f"{where}: policy_slot must be 0..{len(policies) - 1}, got {slot!r}")
     option = raw.get("option")
     if not isinstance(option, str) or not option:
-        raise ConfigError(f"{where}: a policy dimension needs option = \"name\"")
+        raise ConfigError(f'{where}: a policy dimension needs option = "name"')
     kind, bounds = _domain(where, raw, domains, None)
     from strategies.base import parse_spec
     from strategies.registry import make_policy
@@ -295,19 +299,23 @@ def _policy_dim(where: str, raw: dict, game: str, base, policies: Sequence[str],
             raise ConfigError(f"{where}: {exc}") from None
     policy = make_policy(policies[slot], built)
     old = opts.get(option, getattr(getattr(policy, "w", None), option, None))
-    return Dim(raw.get("name", f"slot{slot}:{option}"), "policy", kind, bounds, old, option,
-               slot=slot)  # fmt: skip
+    return Dim(
+        raw.get("name", f"slot{slot}:{option}"), "policy", kind, bounds, old, option, slot=slot
+    )
 
 
 def _keep_sum(raw: Mapping[str, Any], dims: list[Dim]) -> tuple[str, ...]:
     names = raw.get("keep_sum")
     by_name = {d.name: d for d in dims}
     if set(raw) != {"keep_sum"} or not isinstance(names, list) or len(names) < 2:
-        raise ConfigError("tune file: [[constraint]] takes keep_sum = [two or more dimension names]")
+        raise ConfigError(
+            "tune file: [[constraint]] takes keep_sum = [two or more dimension names]"
+        )
     for n in names:
         if n not in by_name:
-            raise ConfigError(f"tune file: keep_sum names {n!r}, not a dimension"
-                              f"{_near(str(n), by_name)}")  # fmt: skip
+            raise ConfigError(
+                f"tune file: keep_sum names {n!r}, not a dimension{_near(str(n), by_name)}"
+            )
         if by_name[n].domain != "int":
             raise ConfigError(f"tune file: keep_sum dimension {n!r} is not an integer")
     return tuple(names)

@@ -82,21 +82,37 @@ def make_sampler(tc: TuneConfig, seed: int) -> optuna.samplers.BaseSampler:
 def open_study(tc: TuneConfig, url: str) -> optuna.Study:
     """Create or join the study named ``tc.name`` in ``url``; ``ConfigError`` if that name
     holds another search."""
-    storage = optuna.storages.RDBStorage(
-        url, heartbeat_interval=HEARTBEAT_SECONDS, grace_period=GRACE_SECONDS
-    )
+    from sqlalchemy.exc import SQLAlchemyError
+
     directions = ["minimize"] * n_objectives(tc)
-    study = optuna.create_study(
-        storage=storage, study_name=tc.name, directions=directions, load_if_exists=True,
-        sampler=optuna.samplers.RandomSampler(seed=0), pruner=IntervalPruner(),
-    )  # fmt: skip
+    for attempt in range(5):
+        # processes starting together race to create the schema: the loser tries again
+        try:
+            storage = optuna.storages.RDBStorage(
+                url, heartbeat_interval=HEARTBEAT_SECONDS, grace_period=GRACE_SECONDS
+            )
+            study = optuna.create_study(
+                storage=storage,
+                study_name=tc.name,
+                directions=directions,
+                load_if_exists=True,
+                sampler=optuna.samplers.RandomSampler(seed=0),
+                pruner=IntervalPruner(),
+            )
+            break
+        except (SQLAlchemyError, optuna.exceptions.StorageInternalError):
+            if attempt == 4:
+                raise
+            time.sleep(0.5 + attempt)
     key = json.dumps(tc.study_key(), sort_keys=True, default=str)
     held = study.user_attrs.get("search")
     if held is None:
         study.set_user_attr("search", key)
     elif held != key:
-        raise ConfigError(f"study {tc.name!r} in {redact(url)} holds another search (other "
-                          "settings, targets or space); use another name")  # fmt: skip
+        raise ConfigError(
+            f"study {tc.name!r} in {redact(url)} holds another search (other "
+            "settings, targets or space); use another name"
+        )
     return study
 
 
@@ -128,12 +144,17 @@ def replay(tc: TuneConfig, trials: list[FrozenTrial], sampler: Any = None) -> op
     """An in-memory study holding ``trials`` (their sampler records restored)."""
     mem = optuna.create_study(directions=["minimize"] * n_objectives(tc), sampler=sampler)
     for t in trials:
-        mem.add_trial(optuna.trial.create_trial(
-            state=t.state, values=t.values if t.state == TrialState.COMPLETE else None,
-            params=t.params, distributions=t.distributions, user_attrs=t.user_attrs,
-            system_attrs=t.user_attrs.get("sampler_attrs", {}),
-            intermediate_values=t.intermediate_values if n_objectives(tc) == 1 else None,
-        ))  # fmt: skip
+        mem.add_trial(
+            optuna.trial.create_trial(
+                state=t.state,
+                values=t.values if t.state == TrialState.COMPLETE else None,
+                params=t.params,
+                distributions=t.distributions,
+                user_attrs=t.user_attrs,
+                system_attrs=t.user_attrs.get("sampler_attrs", {}),
+                intermediate_values=t.intermediate_values if n_objectives(tc) == 1 else None,
+            )
+        )
     return mem
 
 
@@ -177,12 +198,17 @@ def take(tc: TuneConfig, study: optuna.Study, b: int) -> optuna.Trial | None:
     """Ask for a waiting trial of batch ``b`` (None if none waits); a trial the storage made
     up (another process took the last waiting one first) or a slot already played is failed
     at once and skipped."""
-    while any(t.user_attrs.get("batch") == b
-              for t in study.get_trials(deepcopy=False, states=(TrialState.WAITING,))):  # fmt: skip
+    while any(
+        t.user_attrs.get("batch") == b
+        for t in study.get_trials(deepcopy=False, states=(TrialState.WAITING,))
+    ):
         trial = study.ask(tc.space.distributions())
         slot = trial.user_attrs.get("slot")
-        others = [t for t in study.get_trials(deepcopy=False, states=(*DONE, TrialState.RUNNING))
-                  if t.user_attrs.get("slot") == slot and t.number < trial.number]  # fmt: skip
+        others = [
+            t
+            for t in study.get_trials(deepcopy=False, states=(*DONE, TrialState.RUNNING))
+            if t.user_attrs.get("slot") == slot and t.number < trial.number
+        ]
         if slot is None or trial.user_attrs.get("batch") != b or others:
             trial.set_user_attr("skipped", "stray" if slot is None else "duplicate")
             study.tell(trial, state=TrialState.FAIL)

@@ -28,20 +28,40 @@ class Measure:
     forbid: str = ""  # per-item restricted play: the action class pattern of an item
 
 
-MEASURES: dict[str, Measure] = {m.name: m for m in (
-    Measure("first_player_advantage", "points",
-            "win share of the first player minus 1/players, in percentage points"),
-    Measure("mean_turns", "turns", "mean game length in turns"),
-    Measure("win_rate", "%", "win share of line-up slot 0 (the tuned or first policy), in %"),
-    Measure("effect_worth", "points",
+MEASURES: dict[str, Measure] = {
+    m.name: m
+    for m in (
+        Measure(
+            "first_player_advantage",
+            "points",
+            "win share of the first player minus 1/players, in percentage points",
+        ),
+        Measure("mean_turns", "turns", "mean game length in turns"),
+        Measure("win_rate", "%", "win share of line-up slot 0 (the tuned or first policy), in %"),
+        Measure(
+            "effect_worth",
+            "points",
             "per Ratjack effect: slot 0's win share with it minus forbidden to resolve it, "
-            "paired on common seeds", ("ratjack",), "resolve/{item}"),
-    Measure("section_worth", "points",
+            "paired on common seeds",
+            ("ratjack",),
+            "resolve/{item}",
+        ),
+        Measure(
+            "section_worth",
+            "points",
             "per wheel section (S1..S6, hut): slot 0's win share with it minus forbidden to "
-            "place there, paired on common seeds", ("rats_of_wistar",), "place/{item}"),
-    Measure("value_set_share", "%", "share of all points scored by value sets, in %",
-            ("lord_of_worlds",)),
-)}  # fmt: skip
+            "place there, paired on common seeds",
+            ("rats_of_wistar",),
+            "place/{item}",
+        ),
+        Measure(
+            "value_set_share",
+            "%",
+            "share of all points scored by value sets, in %",
+            ("lord_of_worlds",),
+        ),
+    )
+}
 DEFAULT_ITEMS = {
     "section_worth": ("S1", "S2", "S3", "S4", "S5", "S6", "hut"),
 }
@@ -101,8 +121,9 @@ def parse_targets(raw: Sequence[Mapping[str, Any]], game: str, items_for) -> lis
             raise ConfigError(f"{where}: must be a table")
         unknown = sorted(set(t) - _KEYS)
         if unknown:
-            raise ConfigError(f"{where}: unknown key {unknown[0]!r}; allowed: "
-                              f"{', '.join(sorted(_KEYS))}")  # fmt: skip
+            raise ConfigError(
+                f"{where}: unknown key {unknown[0]!r}; allowed: {', '.join(sorted(_KEYS))}"
+            )
         out.append(_target(where, dict(t), game, items_for))
     names = [t.name for t in out]
     if len(set(names)) != len(names):
@@ -115,15 +136,15 @@ def _target(where: str, t: dict, game: str, items_for) -> Target:
     if name not in MEASURES:
         close = difflib.get_close_matches(str(name), list(MEASURES), n=3, cutoff=0.4)
         hint = f"; closest: {', '.join(close)}" if close else ""
-        raise ConfigError(f"{where}: unknown measure {name!r}{hint} (all: "
-                          f"{', '.join(MEASURES)})")  # fmt: skip
+        raise ConfigError(f"{where}: unknown measure {name!r}{hint} (all: {', '.join(MEASURES)})")
     m = MEASURES[name]
     if m.games and game not in m.games:
         raise ConfigError(f"{where}: {name} is measured in {', '.join(m.games)}, not {game}")
     bands = [k for k in ("within", "at_most", "at_least", "maximize") if k in t]
     if len(bands) != 1:
-        raise ConfigError(f"{where}: give exactly one of within = [lo, hi], at_most, at_least, "
-                          "maximize = true")  # fmt: skip
+        raise ConfigError(
+            f"{where}: give exactly one of within = [lo, hi], at_most, at_least, maximize = true"
+        )
     lo, hi, maximize = -math.inf, math.inf, False
     if "within" in t:
         w = t["within"]
@@ -142,8 +163,9 @@ def _target(where: str, t: dict, game: str, items_for) -> Target:
     items = t.get("items")
     if items is not None and not m.forbid:
         raise ConfigError(f"{where}: {name} has no items")
-    if items is not None and (not isinstance(items, list) or not items
-                              or not all(isinstance(x, str) for x in items)):  # fmt: skip
+    if items is not None and (
+        not isinstance(items, list) or not items or not all(isinstance(x, str) for x in items)
+    ):
         raise ConfigError(f"{where}: items must be a non-empty list of names")
     chosen = tuple(items_for(name, items, where)) if m.forbid else ()
     label = t.get("name", name)

@@ -40,10 +40,16 @@ def compare_on_fresh_seeds(
         rows = []
         for b, a in zip(before, after, strict=True):
             change = _paired(t, tables, current, candidate, a.item, tc.conf)
-            rows.append({"item": a.item, "before": [b.value, b.lo, b.hi],
-                         "after": [a.value, a.lo, a.hi], "change": change,
-                         "meets": t.miss(a.value) == 0 if not t.maximize else None,
-                         "met_before": t.miss(b.value) == 0 if not t.maximize else None})  # fmt: skip
+            rows.append(
+                {
+                    "item": a.item,
+                    "before": [b.value, b.lo, b.hi],
+                    "after": [a.value, a.lo, a.hi],
+                    "change": change,
+                    "meets": t.miss(a.value) == 0 if not t.maximize else None,
+                    "met_before": t.miss(b.value) == 0 if not t.maximize else None,
+                }
+            )
         out[t.name] = {"rows": rows, "miss": ms.miss(t, after), "miss_before": ms.miss(t, before)}
     return out
 
@@ -61,15 +67,21 @@ def _paired(t, tables, current, candidate, item, conf) -> list[float] | None:
 def finalists(tc: TuneConfig, study: optuna.Study) -> list[optuna.trial.FrozenTrial]:
     """The best played candidates (distinct values, all rungs played): by summed miss, then
     slot; with several objectives the Pareto front first."""
-    done = [t for t in slot_trials(study).values()
-            if t.values and not t.user_attrs.get("infeasible")]  # fmt: skip
+    done = [
+        t for t in slot_trials(study).values() if t.values and not t.user_attrs.get("infeasible")
+    ]
     front: set[int] = set()
     if len(tc.targets) > 1 and done and len(done[0].values) > 1:
         front = {t.number for t in replay(tc, done).best_trials}
     # fewest changes first among equal misses: a recommendation moves no number needlessly
-    done.sort(key=lambda t: (t.number not in front if front else 0, objective_sum(t),
-                             len(tc.space.changes(t.user_attrs["values"])),
-                             t.user_attrs["slot"]))  # fmt: skip
+    done.sort(
+        key=lambda t: (
+            t.number not in front if front else 0,
+            objective_sum(t),
+            len(tc.space.changes(t.user_attrs["values"])),
+            t.user_attrs["slot"],
+        )
+    )
     out, seen = [], set()
     for t in done:
         key = repr(sorted(t.user_attrs["values"].items()))
@@ -90,22 +102,36 @@ def verify(tc: TuneConfig, study: optuna.Study, work: Path, n_jobs: int, say) ->
         say(f"verifying trial {t.user_attrs['slot']} on {tc.verify_games} fresh games")
         res = compare_on_fresh_seeds(tc, current, cand, played, n_jobs)
         miss = sum(r["miss"] for r in res.values())
-        results.append({"slot": t.user_attrs["slot"], "values": t.user_attrs["values"],
-                        "changes": [list(c) for c in tc.space.changes(t.user_attrs["values"])],
-                        "search_miss": objective_sum(t), "targets": res, "miss": miss})  # fmt: skip
+        results.append(
+            {
+                "slot": t.user_attrs["slot"],
+                "values": t.user_attrs["values"],
+                "changes": [list(c) for c in tc.space.changes(t.user_attrs["values"])],
+                "search_miss": objective_sum(t),
+                "targets": res,
+                "miss": miss,
+            }
+        )
     # met: every band holds on the fresh seeds (a maximize target has no band); among those
     # the least fresh-seed miss (a maximize target's miss is minus its value) in ranking order
     meets = [r for r in results if _all_met(r)]
     best = min(meets or results, key=lambda r: r["miss"], default=None)
     if best is None:
         return {"recommended": None, "reached": False, "finalists": results}
-    return {"recommended": best["slot"], "reached": bool(meets), "finalists": results,
-            "current_miss": sum(v["miss_before"] for v in best["targets"].values())}  # fmt: skip
+    return {
+        "recommended": best["slot"],
+        "reached": bool(meets),
+        "finalists": results,
+        "current_miss": sum(v["miss_before"] for v in best["targets"].values()),
+    }
 
 
 def _all_met(r: dict) -> bool:
-    return all(row["meets"] is not False and not math.isnan(row["after"][0])
-               for v in r["targets"].values() for row in v["rows"])  # fmt: skip
+    return all(
+        row["meets"] is not False and not math.isnan(row["after"][0])
+        for v in r["targets"].values()
+        for row in v["rows"]
+    )
 
 
 def importance(tc: TuneConfig, study: optuna.Study) -> dict[str, float]:
@@ -122,8 +148,9 @@ def importance(tc: TuneConfig, study: optuna.Study) -> dict[str, float]:
             miss = float(t.intermediate_values[max(t.intermediate_values)])
         else:
             continue
-        done.append(optuna.trial.create_trial(value=miss, params=t.params,
-                                              distributions=t.distributions))  # fmt: skip
+        done.append(
+            optuna.trial.create_trial(value=miss, params=t.params, distributions=t.distributions)
+        )
     if len(done) < 3:
         return {}
     mem = optuna.create_study()
@@ -140,8 +167,14 @@ def history(study: optuna.Study) -> pl.DataFrame:
     """Every trial of the study: slot, state, games played, summed objective."""
     rows = []
     for t in study.get_trials(deepcopy=False):
-        rows.append({"trial": t.number, "slot": t.user_attrs.get("slot"),
-                     "batch": t.user_attrs.get("batch"), "state": t.state.name,
-                     "games": t.user_attrs.get("games"),
-                     "miss": objective_sum(t) if t.values else None})  # fmt: skip
+        rows.append(
+            {
+                "trial": t.number,
+                "slot": t.user_attrs.get("slot"),
+                "batch": t.user_attrs.get("batch"),
+                "state": t.state.name,
+                "games": t.user_attrs.get("games"),
+                "miss": objective_sum(t) if t.values else None,
+            }
+        )
     return pl.DataFrame(rows)

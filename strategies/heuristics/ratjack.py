@@ -58,7 +58,9 @@ class RatjackHeuristic:
         self.w = _WEIGHTS[style] if w is None else w
         name = "heuristic" if style == STYLES[0] else f"heuristic:style={style}"
         if w is not None and w != _WEIGHTS[style]:  # fitted weights: the name says which
-            moved = [f"{k}={v!r}" for k, v in _fields(w).items() if v != _fields(_WEIGHTS[style])[k]]
+            moved = [
+                f"{k}={v!r}" for k, v in _fields(w).items() if v != _fields(_WEIGHTS[style])[k]
+            ]
             name += ("," if ":" in name else ":") + ",".join(moved)
         self.name = name
 

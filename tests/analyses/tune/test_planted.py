@@ -43,8 +43,7 @@ def test_an_unreachable_target_says_so_with_the_closest_candidate(tmp_path):
 
     raw = tilted_raw(trials=8)
     raw["space"][0] = {"param": "head_start", "int": [1, 4]}  # the fair setting is excluded
-    result = run_tune(build_tune(raw, allow_import=True), tmp_path, None, 1, False,
-                      lambda _: None)  # fmt: skip
+    result = run_tune(build_tune(raw, allow_import=True), tmp_path, None, 1, False, lambda _: None)
     ver = result["verification"]
     assert not ver["reached"]
     best = next(f for f in ver["finalists"] if f["slot"] == ver["recommended"])

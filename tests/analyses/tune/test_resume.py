@@ -29,10 +29,20 @@ def test_kill_9_then_resume_loses_and_repeats_no_trial(tmp_path):
     raw = tilted_raw(trials=16, batch=2)
     path = write_toml(tmp_path / "tilted.toml", raw)
     out = tmp_path / "runs"
-    cmd = [sys.executable, "-m", "simcore.cli", "tune", str(path), "--out", str(out),
-           "--allow-import", "--quiet"]  # fmt: skip
-    proc = subprocess.Popen(cmd, env=cli_env(), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "simcore.cli",
+        "tune",
+        str(path),
+        "--out",
+        str(out),
+        "--allow-import",
+        "--quiet",
+    ]
+    proc = subprocess.Popen(
+        cmd, env=cli_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     db = out / "tilted" / "study.db"
     deadline = time.monotonic() + 120
     while _finished_count(db) < 5 and time.monotonic() < deadline and proc.poll() is None:
@@ -51,7 +61,6 @@ def test_kill_9_then_resume_loses_and_repeats_no_trial(tmp_path):
     with sqlite3.connect(db) as con:
         told = con.execute("select count(*) from trials where state in ('COMPLETE', 'PRUNED')")
         assert told.fetchone()[0] == 16  # none played twice
-    whole = run_tune(tilted(trials=16, batch=2), tmp_path / "whole", None, 1, False,
-                     lambda _: None)  # fmt: skip
+    whole = run_tune(tilted(trials=16, batch=2), tmp_path / "whole", None, 1, False, lambda _: None)
     assert finished(resumed) == finished(whole)
     assert resumed["verification"] == whole["verification"]
