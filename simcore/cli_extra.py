@@ -26,6 +26,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] 
               _lazy_adder("analyses.drift:add_arguments"), "analyses.drift:cmd_drift"),
     "plan": ("a short pilot of a sweep, then the games per cell a precision needs and its CPU",
              _lazy_adder("analyses.plan:add_arguments"), "analyses.plan:cmd_plan"),
+    "tune": ("search rule and content numbers (or policy weights) that meet targets, verified "
+             "on fresh seeds", _lazy_adder("reports.tune:add_arguments"), "reports.tune:cmd_tune"),
     "demo": ("short sweeps of every game, reports and an index page",
              _lazy_adder("reports.cli:add_demo_arguments"), "reports.cli:cmd_demo"),
 }  # fmt: skip
