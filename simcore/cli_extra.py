@@ -26,6 +26,9 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] 
               _lazy_adder("analyses.drift:add_arguments"), "analyses.drift:cmd_drift"),
     "plan": ("a short pilot of a sweep, then the games per cell a precision needs and its CPU",
              _lazy_adder("analyses.plan:add_arguments"), "analyses.plan:cmd_plan"),
+    "compare": ("play two versions of a game on one study and report what changed (A vs B)",
+                _lazy_adder("reports.compare_cli:add_arguments"),
+                "reports.compare_cli:cmd_compare"),
     "demo": ("short sweeps of every game, reports and an index page",
              _lazy_adder("reports.cli:add_demo_arguments"), "reports.cli:cmd_demo"),
 }  # fmt: skip
