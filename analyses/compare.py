@@ -51,7 +51,10 @@ def load_side(name: str, run_dir: str | Path, limit: int | None = None) -> SideD
     """Read a run for a comparison; ``limit``: only games with index below it."""
     manifest = load_manifest(run_dir)
     frames = []
-    for table, keys in (("games", ["cell", "game_index"]), ("seats", ["cell", "game_index", "seat"])):
+    for table, keys in (
+        ("games", ["cell", "game_index"]),
+        ("seats", ["cell", "game_index", "seat"]),
+    ):
         lazy = scan(run_dir, table)
         if limit is not None:
             lazy = lazy.filter(pl.col("game_index") < limit)
@@ -115,8 +118,10 @@ def compare_versions(
     if not rows:
         raise ValueError("the two runs have no measure in common (different studies?)")
     table = pl.DataFrame(rows)
-    table = _sequential(table, values_a, values_b, schedule, alpha) if schedule else _fixed(
-        table, paired_games, alpha
+    table = (
+        _sequential(table, values_a, values_b, schedule, alpha)
+        if schedule
+        else _fixed(table, paired_games, alpha)
     )
     games = int(table["n"].max())
     return ComparisonResult(side_a.name, side_b.name, table, paired_games, games, alpha,

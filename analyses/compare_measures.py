@@ -110,8 +110,12 @@ def _skill(cell: str, where: str, seats: pl.DataFrame) -> dict[Measure, pl.DataF
         return {}
     top = max(rank(s) for s in specs)
     strong = sorted(s for s in specs if rank(s) == top)
-    values = (seats.filter(pl.col("policy").is_in(strong)).group_by("game_index")
-              .agg(value=pl.col("win_share").cast(pl.Float64).mean()).sort("game_index"))  # fmt: skip
+    values = (
+        seats.filter(pl.col("policy").is_in(strong))
+        .group_by("game_index")
+        .agg(value=pl.col("win_share").cast(pl.Float64).mean())
+        .sort("game_index")
+    )
     who = " and ".join(sorted({family(s) for s in strong}))
     m = Measure(f"skill:{cell}", "Skill gap", f"{who}'s win share{where}", SHARE, True)
     return {m: values}

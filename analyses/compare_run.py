@@ -56,8 +56,12 @@ def compare_fixed(
     paired_games: bool = True,
 ) -> ComparisonResult:  # fmt: skip
     """Play what is not played yet, then compare every game of both runs."""
-    dirs = [s.run_dir if s.config is None else
-            play(s.config, out, n_jobs=n_jobs, resume=resume, quiet=quiet) for s in sides]  # fmt: skip
+    dirs = [
+        s.run_dir
+        if s.config is None
+        else play(s.config, out, n_jobs=n_jobs, resume=resume, quiet=quiet)
+        for s in sides
+    ]
     data = [load_side(s.name, d) for s, d in zip(sides, dirs, strict=True)]
     return compare_versions(data[0], data[1], paired_games=paired_games)
 

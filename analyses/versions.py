@@ -25,6 +25,7 @@ from typing import Any
 
 from simcore.config import (
     GRID_SPECIAL,
+    PATH_SUFFIXES,
     SweepConfig,
     build_config,
     check_run_name,
@@ -113,8 +114,10 @@ def study_of(study: str | None, sides: list[Side]) -> SweepConfig:
     for side in sides:
         if side.manifest is not None and "config" in side.manifest:
             return config_of_run(side)
-    raise ConfigError("both sides are version files: name the study they play with --study "
-                      "(a sweep file, or a shipped study such as rats_of_wistar_wheel_2p.toml)")
+    raise ConfigError(
+        "both sides are version files: name the study they play with --study "
+        "(a sweep file, or a shipped study such as rats_of_wistar_wheel_2p.toml)"
+    )
 
 
 def config_of_run(side: Side) -> SweepConfig:
@@ -163,8 +166,11 @@ def check_pairable(a: Mapping[str, Any], b: Mapping[str, Any], names: tuple[str,
     hard = [k for k in differ if not unpaired or k not in UNPAIRED_OK]
     if hard:
         key = hard[0]
-        hint = "" if unpaired or key not in UNPAIRED_OK else (
-            "; pass --unpaired to compare them as independent samples")
+        hint = (
+            ""
+            if unpaired or key not in UNPAIRED_OK
+            else ("; pass --unpaired to compare them as independent samples")
+        )
         raise ConfigError(f"{names[0]!r} and {names[1]!r} differ in {key} ({_show(a.get(key))}"
                           f" vs {_show(b.get(key))}): not the same study on the same seeds"
                           f"{hint}")  # fmt: skip
@@ -183,5 +189,12 @@ def version_changes(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[tuple[st
     """``(parameter, A's value, B's value)`` for every rule parameter the versions set
     differently (content files included)."""
     keys = sorted(set(a) | set(b))
-    return [(k, _show(a.get(k, "(default)")), _show(b.get(k, "(default)")))
+    return [(k, _value(k, a.get(k, "(default)")), _value(k, b.get(k, "(default)")))
             for k in keys if _canon(a.get(k)) != _canon(b.get(k))]  # fmt: skip
+
+
+def _value(key: str, value: Any) -> str:
+    """A parameter's value as the report shows it: a content file by its file name."""
+    if key.endswith(PATH_SUFFIXES) and isinstance(value, str):
+        return Path(value).name or "(packaged data)"
+    return _show(value)

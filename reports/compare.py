@@ -12,7 +12,7 @@ import polars as pl
 from analyses.compare import ComparisonResult
 from analyses.compare_measures import GROUPS, SHARE
 from analyses.data import cell_labels
-from analyses.findings import join_and, num, pct, pval, signed
+from analyses.findings import join_and, pct, pval, signed
 from analyses.sequential import STOP_DECIDED
 from analyses.versions import version_changes
 from reports import plots
@@ -21,8 +21,8 @@ from reports.sections import Context, Figure, Section
 from reports.tables import Table, key_value_table
 from simcore.registry import display_name
 
-SUMMARY_CHANGES = 8  # changes found named in the summary (the rest are in the sections)
-SUMMARY_BOUNDS = 6  # headline bounds named in the summary
+SUMMARY_CHANGES = 6  # changes found named in the summary (the rest are in the sections)
+SUMMARY_BOUNDS = 4  # headline bounds named in the summary
 
 
 def _is_rate(row: dict) -> bool:
@@ -32,7 +32,7 @@ def _is_rate(row: dict) -> bool:
 def value_text(row: dict, value: float) -> str:
     """One side's mean: a rate in %, a worth in points, a score or length as a number."""
     if row["unit"] != SHARE:
-        return num(round(value, 2), 2)
+        return f"{value:.2f}"
     return pct(value) if _is_rate(row) else f"{signed(100 * value)} points"
 
 
@@ -53,7 +53,9 @@ def interval_text(row: dict, sequential: bool) -> str:
     if sequential:
         return f"anytime-valid interval {span}"
     p = row.get("p_holm")
-    return f"95% interval {span}, Holm-adjusted {pval(p)}" if p is not None else f"95% interval {span}"
+    return (
+        f"95% interval {span}, Holm-adjusted {pval(p)}" if p is not None else f"95% interval {span}"
+    )
 
 
 def change_sentence(row: dict, a: str, b: str, sequential: bool) -> str:
@@ -104,13 +106,18 @@ def summary_lines(result: ComparisonResult, diffs: list[tuple[str, str, str]]) -
                      f"({len(rows)} measures, tested together).")  # fmt: skip
     lines += [change_sentence(r, a, b, seq) for r in found[:SUMMARY_CHANGES]]
     if len(found) > SUMMARY_CHANGES:
-        lines.append(f"{len(found) - SUMMARY_CHANGES} more changes between {a} and {b} are "
-                     "found; the sections below list them.")  # fmt: skip
+        more = len(found) - SUMMARY_CHANGES
+        lines.append(
+            f"{more} more change{'s' if more > 1 else ''} between {a} and {b} "
+            f"{'are' if more > 1 else 'is'} found; the sections below list them."
+        )
     quiet = [r for r in rows if r["headline"] and not r["significant"]]
     lines += [change_sentence(r, a, b, seq) for r in quiet[:SUMMARY_BOUNDS]]
     if len(quiet) > SUMMARY_BOUNDS:
-        lines.append(f"No change between {a} and {b} found in {len(quiet) - SUMMARY_BOUNDS} "
-                     "more headline measures; the sections below state each one's bound.")  # fmt: skip
+        lines.append(
+            f"No change between {a} and {b} found in {len(quiet) - SUMMARY_BOUNDS} "
+            "more headline measures; the sections below state each one's bound."
+        )
     return lines
 
 
@@ -139,8 +146,13 @@ def group_section(result: ComparisonResult, group: str) -> Section | None:
     figures = []
     if len(rows) > 1 and len({r["unit"] for r in rows}) == 1:
         figures.append(_figure(rows, group, a, b))
-    return Section(id=f"cmp-{group.lower().replace(' ', '-')}", title=f"{group}: {a} vs {b}",
-                   findings=words, figures=figures, tables=[_table(rows, group, a, b, seq)])  # fmt: skip
+    return Section(
+        id=f"cmp-{group.lower().replace(' ', '-')}",
+        title=f"{group}: {a} vs {b}",
+        findings=words,
+        figures=figures,
+        tables=[_table(rows, group, a, b, seq)],
+    )
 
 
 def group_sentences(rows: list[dict], a: str, b: str, seq: bool) -> list[str]:

@@ -32,16 +32,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("b", metavar="B", help="version B (same kinds)")
     p.add_argument("--name-a", help="the name the report gives A (default: from the file)")
     p.add_argument("--name-b", help="the name the report gives B")
-    p.add_argument("--study", help="the study both versions play: a sweep file or a shipped "
-                   "study (boardlab compare needs one unless a side is a sweep file or a run)")  # fmt: skip
+    p.add_argument(
+        "--study",
+        help="the study both versions play: a sweep file or a shipped "
+        "study (boardlab compare needs one unless a side is a sweep file or a run)",
+    )
     size = p.add_mutually_exclusive_group()
     size.add_argument("--games", type=int, help="games per cell (default: the study's); with "
                       "--precision, the most games per cell")  # fmt: skip
     p.add_argument("--precision", type=float, metavar="POINTS",
                    help="add batches until every headline change is found or known to within "
                         "± this many points of win share")  # fmt: skip
-    p.add_argument("--batch", type=int, default=DEFAULT_BATCH,
-                   help=f"games per cell in each --precision batch (default {DEFAULT_BATCH})")
+    p.add_argument(
+        "--batch",
+        type=int,
+        default=DEFAULT_BATCH,
+        help=f"games per cell in each --precision batch (default {DEFAULT_BATCH})",
+    )
     p.add_argument("--unpaired", action="store_true", help="compare two runs made on different "
                    "seeds or players as independent samples (wider intervals)")  # fmt: skip
     p.add_argument("--out", default=DEFAULT_OUT, help="folder for the runs and the report")
