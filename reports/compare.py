@@ -81,7 +81,7 @@ def sample_sentence(result: ComparisonResult) -> str:
                "on different seeds, compared as independent samples (--unpaired)")  # fmt: skip
     s = result.schedule
     if s is None:
-        return f"Both versions played {games} {pairing}."
+        return f"The versions are compared on {games}, {pairing}."
     if result.stop == STOP_DECIDED:
         why = (f"every headline comparison was decided or narrower than ±{s.precision * 100:g} "
                "points")  # fmt: skip

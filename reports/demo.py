@@ -88,7 +88,7 @@ def run_demo(
     from reports.build import write_index
     from reports.demo_compare import demo_comparisons
 
-    write_index([*entries, *demo_comparisons(out, n_jobs, quiet)], out / "index.html")
+    write_index([*entries, *demo_comparisons(out, runs, n_jobs, quiet)], out / "index.html")
     return out / "index.html"
 
 

@@ -8,6 +8,9 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+# Games per cell side B plays (side A's run has more; the first ones pair up): ~38 s of CPU
+# for both comparisons at the costs of test_demo's budget (13 x 14 ms and 20 x 10 ms a game).
+SIDE_B_GAMES = 100
 # (the demo run that is side A, the shipped version file that is side B)
 COMPARISONS = (
     ("demo-ratjack-cards-rat", "ratjack_rat7_on_9.toml"),
@@ -22,17 +25,18 @@ def version_path(name: str) -> Path:
     return Path(str(resources.files("analyses.sweeps") / "data" / name))
 
 
-def compare_args(run_dir: Path, version: Path, out: Path, n_jobs: int, quiet: bool):
+def compare_args(run_dir: Path, version: Path, out: Path, n_jobs: int, games: int):
     """The ``boardlab compare`` arguments of one demo comparison."""
     return argparse.Namespace(
-        a=str(run_dir), b=str(version), name_a="shipped", name_b=None, study=None, games=None,
+        a=str(run_dir), b=str(version), name_a="shipped", name_b=None, study=None, games=games,
         precision=None, batch=100, unpaired=False, out=str(out), n_jobs=n_jobs, resume=True,
         quiet=True, allow_import=False,
     )  # fmt: skip
 
 
-def demo_comparisons(out: Path, n_jobs: int, quiet: bool) -> list[dict[str, Any]]:
-    """Play side B of each comparison whose side A the demo ran; index entries of the reports."""
+def demo_comparisons(out: Path, runs: list[str], n_jobs: int, quiet: bool) -> list[dict[str, Any]]:
+    """Play side B of each comparison whose side A is among this demo's ``runs``; return the
+    index entries of the reports."""
     from reports.cli import summary_lines
     from reports.compare_cli import played_sides, run_compare, sides_of
     from simcore.registry import display_name
@@ -40,9 +44,12 @@ def demo_comparisons(out: Path, n_jobs: int, quiet: bool) -> list[dict[str, Any]
     entries = []
     for run_name, version in COMPARISONS:
         run_dir = out / "runs" / run_name
-        if not run_dir.is_dir():  # e.g. --card-games 0 skips the card sweeps
+        if str(run_dir) not in runs:  # e.g. --card-games 0 skips the card sweeps
             continue
-        args = compare_args(run_dir, version_path(version), out, n_jobs, quiet)
+        from simcore.dataset import load_manifest
+
+        games = min(SIDE_B_GAMES, load_manifest(run_dir)["games_per_cell"])
+        args = compare_args(run_dir, version_path(version), out, n_jobs, games)
         played = played_sides(args, sides_of(args))
         _drop_stale(played[1].run_dir, played[1].config.config_hash())
         result, target = run_compare(args)
