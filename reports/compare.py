@@ -88,7 +88,7 @@ def sample_sentence(result: ComparisonResult) -> str:
     else:
         why = (f"the limit of {s.cap:,} games per cell came before every headline comparison "
                f"was decided or narrower than ±{s.precision * 100:g} points")  # fmt: skip
-    return (f"Both versions played {games} {pairing}, in batches of {s.batch:,}: the run "
+    return (f"The versions are compared on {games}, {pairing}, in batches of {s.batch:,}: the run "
             f"stopped because {why}.")  # fmt: skip
 
 

@@ -178,3 +178,17 @@ def test_sweep_precision_stops_records_and_resumes(tmp_path):
     text = html.unescape((tmp_path / "rep" / "hut-study.html").read_text())
     assert f"the run played {record['games']} games per cell in batches of 50" in text
     assert "This run is incomplete" not in text
+
+
+def test_compare_by_precision_says_how_many_games_and_why(tmp_path):
+    """``compare --precision``: both sides grow in batches of 50 up to 150 games per cell and
+    the report states the games and the reason it stopped, with anytime-valid intervals."""
+    _files(tmp_path, games=150)
+    res = run_cli("compare", "shipped.toml", "hut.toml", "--study", "study.toml", "--precision",
+                  "40", "--batch", "50", "--out", "out", cwd=tmp_path)  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    text = html.unescape(Path(tmp_path, res.stdout.split()[-1]).read_text())
+    stop = re.search(r"compared on (\d+) games per cell, .*? in batches of 50: the run stopped "
+                     r"because (every headline|the limit)", text)  # fmt: skip
+    assert stop and int(stop.group(1)) in (50, 100, 150), text[:2000]
+    assert "Anytime-valid interval" in text and "Holm p" not in text
