@@ -17,6 +17,7 @@ from analyses.data import cell_labels, load_manifest, scan, show_value
 from analyses.findings import join_and
 from reports.ablation import ablation_section
 from reports.ladder import ladder_section
+from reports.precision import precision_section
 from reports.seating import seat_section, turn_order_section
 from reports.sections import (
     Context,
@@ -38,6 +39,7 @@ from strategies.ladder import rank, top_player
 LONG_TABLE = 24
 
 GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
+    precision_section,
     turn_order_section,
     ablation_section,
     wheel_use_section,
@@ -132,7 +134,7 @@ def _subtitle(ctx: Context) -> str:
 
 def _warnings(ctx: Context) -> list[str]:
     out = []
-    if not ctx.manifest.get("complete", True):
+    if not ctx.manifest.get("complete", True) and "precision" not in ctx.manifest:
         out.append("This run is incomplete: the sweep stopped before every game was played. "
                    "Results cover only the finished games.")  # fmt: skip
     small = ctx.games.group_by("cell").len().filter(pl.col("len") < 100)

@@ -28,6 +28,9 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] 
              _lazy_adder("analyses.plan:add_arguments"), "analyses.plan:cmd_plan"),
     "tune": ("search rule and content numbers (or policy weights) that meet targets, verified "
              "on fresh seeds", _lazy_adder("reports.tune:add_arguments"), "reports.tune:cmd_tune"),
+    "compare": ("play two versions of a game on one study and report what changed (A vs B)",
+                _lazy_adder("reports.compare_cli:add_arguments"),
+                "reports.compare_cli:cmd_compare"),
     "demo": ("short sweeps of every game, reports and an index page",
              _lazy_adder("reports.cli:add_demo_arguments"), "reports.cli:cmd_demo"),
 }  # fmt: skip
