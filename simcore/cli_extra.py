@@ -26,6 +26,9 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] 
               _lazy_adder("analyses.drift:add_arguments"), "analyses.drift:cmd_drift"),
     "plan": ("a short pilot of a sweep, then the games per cell a precision needs and its CPU",
              _lazy_adder("analyses.plan:add_arguments"), "analyses.plan:cmd_plan"),
+    "replay": ("one recorded game as an HTML page to step through (each seat's view)",
+               _lazy_adder("reports.replay_cli:add_replay_arguments"),
+               "reports.replay_cli:cmd_replay"),
     "demo": ("short sweeps of every game, reports and an index page",
              _lazy_adder("reports.cli:add_demo_arguments"), "reports.cli:cmd_demo"),
 }  # fmt: skip
