@@ -97,12 +97,16 @@ def _recorded(run_dir: Path, cell: str, index: int, games: int) -> tuple[dict, p
     """The games row and the seat rows of one game; ``RunDirError`` if the run lacks it."""
     if not 0 <= index < games:
         raise RunDirError(f"--game-index {index}: the run has games 0..{games - 1} per cell")
-    game = scan(run_dir, "games").filter((pl.col("cell") == cell) & (pl.col("game_index") == index))
-    rows = game.collect()
+    rows = (
+        scan(run_dir, "games")
+        .filter((pl.col("cell") == cell) & (pl.col("game_index") == index))
+        .collect()
+    )
     if rows.height != 1:
         raise RunDirError(f"game {index} of cell {cell} is not in the run ({rows.height} rows; "
                           "an unfinished run lacks games: --resume the sweep)")  # fmt: skip
-    seats = scan(run_dir, "seats").filter((pl.col("cell") == cell) & (pl.col("game_index") == index))
+    this = (pl.col("cell") == cell) & (pl.col("game_index") == index)
+    seats = scan(run_dir, "seats").filter(this)
     row, seat_rows = rows.row(0, named=True), seats.sort("seat").collect()
     if seat_rows.height != row["n_players"] or seat_rows["seat"].to_list() != list(
         range(seat_rows.height)
@@ -173,11 +177,15 @@ class _Recorded:
     def next(self, state: State, step: int) -> int:
         """The recorded action of ``step``; ``RunDirError`` if the record ends or disagrees."""
         if step >= len(self.actions):
-            raise RunDirError(f"the actions table ends after {step} decisions, before the "
-                              "rebuilt game does (another game version or a damaged run)")
+            raise RunDirError(
+                f"the actions table ends after {step} decisions, before the "
+                "rebuilt game does (another game version or a damaged run)"
+            )
         if self.seats[step] != state.current_player:
-            raise RunDirError(f"decision {step}: recorded for seat {self.seats[step]}, but seat "
-                              f"{state.current_player} is to act in the rebuilt game")
+            raise RunDirError(
+                f"decision {step}: recorded for seat {self.seats[step]}, but seat "
+                f"{state.current_player} is to act in the rebuilt game"
+            )
         return int(self.actions[step])
 
     def done(self, steps: int) -> None:
@@ -236,8 +244,10 @@ def _play(game: Game, replay: Replay, moves: Any, labels: list[str] | None) -> N
         try:
             state.apply(action)
         except IllegalActionError:
-            raise RunDirError(f"decision {step}: recorded action {action} is not legal in the "
-                              "rebuilt game (another game version or content set)") from None
+            raise RunDirError(
+                f"decision {step}: recorded action {action} is not legal in the "
+                "rebuilt game (another game version or content set)"
+            ) from None
         replay.steps.append(Step(step, seat, action, label, view, state.trace_lines(),
                                  list(state.scores()), round_no))  # fmt: skip
         step += 1

@@ -18,7 +18,7 @@ def add_replay_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="FILE",
                    help="HTML file (default: <run>-<cell>-game<I>.html here)")  # fmt: skip
     p.add_argument("--reveal", action="store_true",
-                   help="the analyst's view: every hidden card shown (the page says so)")  # fmt: skip
+                   help="the analyst's view: hidden cards shown (the page says so)")  # fmt: skip
 
 
 def default_name(run: str, cell: str, index: int, reveal: bool) -> str:

@@ -12,7 +12,8 @@ SEAT_COLOURS = ("#d1495b", "#2f6690", "#edae49", "#3a7d44", "#7d5ba6")
 DECK_COLOURS = {"rat_red": "#c0392b", "rat_blue": "#2e6fb7", "weasel": "#8e5b2e",
                 "raccoon": "#566573"}  # fmt: skip
 TERRAIN_FILL = {"cyan": "#bfe9ef", "green": "#cfe8c4", "red": "#f3c7c0", "blue": "#c8d6f2",
-                "purple": "#dccbed", "yellow": "#f6e8b1", "portal": "#4a4a4a", "": "#f4f1ea"}  # fmt: skip
+                "purple": "#dccbed", "yellow": "#f6e8b1", "portal": "#4a4a4a",
+                "": "#f4f1ea"}  # fmt: skip
 CHIP_TEXT = {"plus1": "+1", "minus1": "−1", "plus5": "+5", "minus5": "−5", "plus10": "+10",
              "minus3": "−3", "double": "×2", "half": "½", "zero": "0", "blank": "∅",
              "lock": "lock", "shield": "shld"}  # fmt: skip

@@ -31,10 +31,12 @@ def score_track(replay: Replay) -> str:
         y = h - 26 - (h - 26 - pad) * (v - low) / (top - low)
         return f"{x:.1f},{y:.1f}"
 
-    body = [f'<line x1="{left}" y1="{h - 26}" x2="{w - pad}" y2="{h - 26}" stroke="#999"/>',
-            f'<text x="{left - 6}" y="{pad + 4}" font-size="11" text-anchor="end">{top:g}</text>',
-            f'<text x="{left - 6}" y="{h - 26}" font-size="11" text-anchor="end">{low:g}</text>',
-            f'<text x="{w / 2}" y="{h - 6}" font-size="11" text-anchor="middle">decision</text>']
+    body = [
+        f'<line x1="{left}" y1="{h - 26}" x2="{w - pad}" y2="{h - 26}" stroke="#999"/>',
+        f'<text x="{left - 6}" y="{pad + 4}" font-size="11" text-anchor="end">{top:g}</text>',
+        f'<text x="{left - 6}" y="{h - 26}" font-size="11" text-anchor="end">{low:g}</text>',
+        f'<text x="{w / 2}" y="{h - 6}" font-size="11" text-anchor="middle">decision</text>',
+    ]
     # round starts, so that the track reads in the game's own units
     for i, step in enumerate(replay.steps):
         if i and step.round != replay.steps[i - 1].round:
@@ -122,15 +124,17 @@ def replay_html(replay: Replay) -> str:
     views, frames = _frames(replay)
     data = json.dumps({"views": views, "frames": frames}).replace("</", "<\\/")
     mode = ANALYST_MODE if replay.reveal else SEAT_MODE
-    source = ("the run's actions table" if replay.source == FROM_ACTIONS else replay.source)
+    source = "the run's actions table" if replay.source == FROM_ACTIONS else replay.source
     title = (f"{display_name(replay.game_id)}: game {replay.game_index} of "
              f"{replay.cell_label}")  # fmt: skip
     checked = (f"Rebuilt from {escape(source)}; the rebuilt game ends with the recorded scores, "
                "ranks and win shares.")  # fmt: skip
     return PAGE.format(
         title=escape(title),
-        subtitle=escape(f"run {replay.run} · cell {replay.cell} · game {replay.game_index} · "
-                        f"seed {replay.seed} · {replay.game_id} version {replay.version}"),
+        subtitle=escape(
+            f"run {replay.run} · cell {replay.cell} · game {replay.game_index} · "
+            f"seed {replay.seed} · {replay.game_id} version {replay.version}"
+        ),
         mode_class="analyst" if replay.reveal else "seat",
         mode=escape(mode),
         checked=checked,
@@ -170,7 +174,8 @@ td.num, th.num { text-align:right; font-variant-numeric:tabular-nums; }
             display:flex; gap:.4rem; align-items:center; border-bottom:1px solid var(--line); }
 .controls button { font-size:1rem; padding:.2rem .7rem; cursor:pointer; }
 .controls input[type=range] { flex:1; }
-.controls .pos { min-width:9em; text-align:right; color:var(--muted); font-variant-numeric:tabular-nums; }
+.controls .pos { min-width:9em; text-align:right; color:var(--muted);
+                 font-variant-numeric:tabular-nums; }
 .stage { display:grid; grid-template-columns:minmax(0,1fr) 300px; gap:1rem; margin-top:.8rem; }
 .panel { background:#fff; border:1px solid var(--line); border-radius:6px; padding:.6rem 1rem; }
 .panel p { margin:.3rem 0; } ul.after { margin:.2rem 0; color:#34495e; font-size:.92rem; }
@@ -180,7 +185,8 @@ pre.viewlines { font-family:ui-monospace,Menlo,Consolas,monospace; font-size:.78
                 color:#34495e; white-space:pre-wrap; margin:.4rem 0; }
 #log { max-height:640px; overflow-y:auto; font-size:.82rem; padding-left:2.6rem; margin:0;
        background:#fff; border:1px solid var(--line); border-radius:6px; }
-#log li { cursor:pointer; padding:.05rem .2rem; } #log li.now { background:#fdf2d0; font-weight:600; }
+#log li { cursor:pointer; padding:.05rem .2rem; }
+#log li.now { background:#fdf2d0; font-weight:600; }
 #log .who { font-weight:600; }
 .keys { color:var(--muted); font-size:.85rem; }
 """

@@ -92,7 +92,7 @@ class LordOfWorlds(Game):
         return class_catalogue()
 
     def seat_view(self, state: Any, viewer: int, *, reveal: bool = False) -> dict[str, Any]:
-        """The board, the piles, the planets and the hands as ``viewer`` sees them (``seat_view``)."""
+        """The board, piles, planets and hands as ``viewer`` sees them (``seat_view``)."""
         from simcore.games.lord_of_worlds.seat_view import seat_view
 
         return seat_view(state, viewer, reveal)

@@ -60,8 +60,10 @@ def seat_view(s: Position, viewer: int, reveal: bool = False) -> dict[str, Any]:
 
 def _lines(view: dict[str, Any]) -> list[str]:
     """The view as text (one line per seat)."""
-    out = [f"round {view['round']} ({view['phase']}); deck {view['deck']} cards; discard top "
-           f"{view['discard_top'] or '-'}; reserve chips {', '.join(view['reserve_chips']) or '-'}"]
+    out = [
+        f"round {view['round']} ({view['phase']}); deck {view['deck']} cards; discard top "
+        f"{view['discard_top'] or '-'}; reserve chips {', '.join(view['reserve_chips']) or '-'}"
+    ]
     for row in view["seats"]:
         cards = "; ".join(
             f"{d['card'] or 'hidden card'} {'up' if d['up'] else 'down'}"

@@ -83,7 +83,7 @@ class RatsOfWistar(Game):
         return describe_class(self.content, name, n_players)
 
     def seat_view(self, state: Any, viewer: int, *, reveal: bool = False) -> dict[str, Any]:
-        """The wheel, the hut, the market and every board as ``viewer`` sees them (``seat_view``)."""
+        """The wheel, the hut, the market and the boards as ``viewer`` sees them (``seat_view``)."""
         from simcore.games.rats_of_wistar.seat_view import seat_view
 
         return seat_view(state, viewer, reveal)
