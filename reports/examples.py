@@ -63,7 +63,8 @@ def example_links(
             pending.append(ExampleGame(game.run_dir, game.baseline, game.game_index, ""))
             base = f"{GAMES_FOLDER}/{page_name(run_name, game.baseline, game.game_index)}"
         href = f"{GAMES_FOLDER}/{page_name(run_name, game.cell, game.game_index)}"
-        links.append(ExampleLink(f"game {game.game_index}", href, game.why, base))
+        title = f"game {game.game_index}" + (" (restricted)" if base else "")
+        links.append(ExampleLink(title, href, game.why, base))
     return links
 
 
@@ -116,12 +117,14 @@ def ablation_examples(ctx: Any, wins: Any) -> list[ExampleLink]:
                 "winner_changed", r["cell"], r["baseline"], what=r["short"]))]  # fmt: skip
 
 
-def most_used_examples(ctx: Any, sector: str) -> list[ExampleLink]:
-    """Wheel use: games of the first cell in which ``sector`` was taken most."""
+def most_used_examples(ctx: Any, top: dict[str, Any]) -> list[ExampleLink]:
+    """Wheel use: games of the first cell in which the most taken section (``top``, a row of
+    the use table: ``sector``, ``name``) was taken most."""
     if ctx.run_dir is None or not ctx.manifest.get("cells"):
         return []
     cell = ctx.manifest["cells"][0]["cell"]
-    finding = Finding("most_used", cell, column="sector", value=sector, what=sector)
+    what = str(top.get("name") or top["sector"])
+    finding = Finding("most_used", cell, column="sector", value=str(top["sector"]), what=what)
     return example_links(ctx.run_dir, ctx.manifest["name"], finding)
 
 

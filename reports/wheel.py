@@ -72,5 +72,5 @@ def wheel_use_section(ctx: Context) -> Section | None:
                                         for s in specs], "Per placement, by space"),
                 render_table(by_round, rspecs, "By section and round")],
         notes=[NOTE],
-        examples=most_used_examples(ctx, table.sort("share", descending=True)["sector"][0]),
+        examples=most_used_examples(ctx, table.sort("share", descending=True).row(0, named=True)),
     )  # fmt: skip
