@@ -171,7 +171,9 @@ def draw_lord_of_worlds(view: dict[str, Any]) -> str:
     width = max(xs) - x0 + size + 4
     height = max(ys) - y0 + size + 4
     key = ", ".join(f"{code} {name}" for code, name in sorted(legend.items()))
-    body.append(_text(4, height + 8, f"tiles: {key}; ?? face down", 9, fill="#5d6d7e"))
+    legend_text = f"tiles: {key}; ?? face down"
+    body.append(_text(4, height + 8, legend_text, 9, fill="#5d6d7e"))
+    width = max(width, 5.2 * len(legend_text))  # about 5 px a character at 9 px
     return _svg(width, height + 14, body, "Lord of Worlds board")
 
 

@@ -38,12 +38,15 @@ def score_track(replay: Replay) -> str:
         f'<text x="{w / 2}" y="{h - 6}" font-size="11" text-anchor="middle">decision</text>',
     ]
     # round starts, so that the track reads in the game's own units
+    labelled = -100.0
     for i, step in enumerate(replay.steps):
         if i and step.round != replay.steps[i - 1].round:
             x = xy(i, low).split(",")[0]
             body.append(f'<line x1="{x}" y1="{pad}" x2="{x}" y2="{h - 26}" stroke="#e3e7eb"/>')
-            body.append(f'<text x="{x}" y="{h - 14}" font-size="9" text-anchor="middle" '
-                        f'fill="#5d6d7e">r{step.round}</text>')  # fmt: skip
+            if float(x) - labelled >= 28:  # short rounds: a label only where it fits
+                labelled = float(x)
+                body.append(f'<text x="{x}" y="{h - 14}" font-size="9" text-anchor="middle" '
+                            f'fill="#5d6d7e">r{step.round}</text>')  # fmt: skip
     for seat in range(replay.n_players):
         points = " ".join(xy(i, row[seat]) for i, row in enumerate(series))
         body.append(f'<polyline points="{points}" fill="none" stroke="{seat_colour(seat)}" '
