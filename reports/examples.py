@@ -1,24 +1,27 @@
 """Links from a report to the games behind its findings, and the replay pages they open.
 
 A section asks for links with :func:`example_links`; while ``build_reports`` writes a report
-it collects the games asked for (:func:`collecting_examples`) and writes one replay page per
-game next to the report, in ``games/`` (:func:`write_example_pages`). Outside a collection
-(a report built in memory) no link is made: a link must have its page.
+it collects the games asked for, rebuilt and checked (:func:`collecting_examples`), and writes
+one replay page per game next to the report, in ``games/`` (:func:`write_example_pages`).
+Outside a collection (a report built in memory) no link is made: a link must have its page.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from analyses.examples import ExampleGame, Finding, example_games
+from analyses.examples import Finding, example_games
+from analyses.replay import Replay, load_replay
+from simcore.errors import BoardlabError
 
 GAMES_FOLDER = "games"
-_PENDING: ContextVar[list[ExampleGame] | None] = ContextVar("replay_examples", default=None)
+# page name -> the rebuilt game, collected while a report is built
+_PENDING: ContextVar[dict[str, Replay] | None] = ContextVar("replay_examples", default=None)
 EXAMPLES_PER_FINDING = 2  # a demo writes a page per game: two per finding keep it short
 
 
@@ -38,9 +41,9 @@ def page_name(run: str, cell: str, index: int) -> str:
 
 
 @contextlib.contextmanager
-def collecting_examples() -> Iterator[list[ExampleGame]]:
+def collecting_examples() -> Iterator[dict[str, Replay]]:
     """Collect the games that sections link while a report is built."""
-    pending: list[ExampleGame] = []
+    pending: dict[str, Replay] = {}
     token = _PENDING.set(pending)
     try:
         yield pending
@@ -51,38 +54,41 @@ def collecting_examples() -> Iterator[list[ExampleGame]]:
 def example_links(
     run: str | Path, run_name: str, finding: Finding, k: int = EXAMPLES_PER_FINDING
 ) -> list[ExampleLink]:
-    """Links to up to ``k`` games showing ``finding`` (none outside a collection)."""
+    """Links to up to ``k`` games showing ``finding`` (none outside a collection). Each game
+    is rebuilt now and checked against its record; one that cannot be (a player the replay
+    cannot build, another game version) gets no link, and the report is still written."""
     pending = _PENDING.get()
     if pending is None:
         return []
     links = []
     for game in example_games(run, finding, k):
-        pending.append(game)
-        base = ""
-        if game.baseline:
-            pending.append(ExampleGame(game.run_dir, game.baseline, game.game_index, ""))
-            base = f"{GAMES_FOLDER}/{page_name(run_name, game.baseline, game.game_index)}"
-        href = f"{GAMES_FOLDER}/{page_name(run_name, game.cell, game.game_index)}"
+        cells = [game.cell, *([game.baseline] if game.baseline else [])]
+        names = [page_name(run_name, cell, game.game_index) for cell in cells]
+        if not all(_rebuilt(pending, name, run, cell, game.game_index)
+                   for name, cell in zip(names, cells, strict=True)):  # fmt: skip
+            continue
+        base = f"{GAMES_FOLDER}/{names[1]}" if game.baseline else ""
         title = f"game {game.game_index}" + (" (restricted)" if base else "")
-        links.append(ExampleLink(title, href, game.why, base))
+        links.append(ExampleLink(title, f"{GAMES_FOLDER}/{names[0]}", game.why, base))
     return links
 
 
-def write_example_pages(games: Sequence[ExampleGame], folder: str | Path) -> list[Path]:
-    """Rebuild each collected game (checked against its record) and write its page into
-    ``folder/games``; each game once."""
-    from analyses.replay import load_replay
+def _rebuilt(pending: dict[str, Replay], name: str, run: str | Path, cell: str, i: int) -> bool:
+    """Rebuild a game into ``pending`` (once); False when it cannot be rebuilt."""
+    if name not in pending:
+        try:
+            pending[name] = load_replay(run, i, cell)
+        except BoardlabError:
+            return False
+    return True
+
+
+def write_example_pages(games: Mapping[str, Replay], folder: str | Path) -> list[Path]:
+    """Write the collected games' pages into ``folder/games``."""
     from reports.replay_page import write_replay
 
-    written: dict[tuple[str, str, int], Path] = {}
-    for game in games:
-        key = (game.run_dir, game.cell, game.game_index)
-        if key in written:
-            continue
-        replay = load_replay(game.run_dir, game.game_index, game.cell)
-        target = Path(folder) / GAMES_FOLDER / page_name(replay.run, game.cell, game.game_index)
-        written[key] = write_replay(replay, target)
-    return list(written.values())
+    return [write_replay(replay, Path(folder) / GAMES_FOLDER / name)
+            for name, replay in games.items()]  # fmt: skip
 
 
 # --- the links each study's section shows -------------------------------------------------
