@@ -10,6 +10,7 @@ import polars as pl
 from analyses import ablation
 from analyses.findings import magnitude, pct, pval, signed
 from reports import plots
+from reports.examples import ablation_examples
 from reports.sections import Context, Figure, Section
 from reports.tables import render_table
 
@@ -68,6 +69,7 @@ def ablation_section(ctx: Context) -> Section | None:
                 render_table(score.sort(**order), sspecs, "Worth in final score (points)")],
         notes=NOTES,
         headline=[w for w in words if HEADLINE.match(w)][:6],
+        examples=ablation_examples(ctx, wins),
     )  # fmt: skip
 
 

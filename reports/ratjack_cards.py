@@ -22,6 +22,7 @@ from analyses.ratjack_cards import (
 )
 from reports import plots
 from reports.build import load_context, provenance_tables, render_page
+from reports.examples import card_examples
 from reports.sections import Context, Figure, Section
 from reports.tables import Table, render_table
 
@@ -315,6 +316,7 @@ def card_report(run_dirs: Sequence[str | Path], title: str = "Ratjack card value
     contexts = [load_context(r) for r in run_dirs]
     builders = (ranking_section, heatmap_section, usage_section, observational_section)
     sections = [s for build in builders if (s := build(values))]
+    sections[0].examples = card_examples(values.interventional, run_dirs)  # the ranking
     names = [c.manifest.get("name", "?") for c in contexts]
     return render_page(
         contexts[0], sections, title,

@@ -231,6 +231,13 @@ class Game(ABC):
         these params; None when the game publishes none (no validation)."""
         return None
 
+    def seat_view(self, state: State, viewer: int, *, reveal: bool = False) -> dict[str, Any]:
+        """What seat ``viewer`` sees of ``state``, as plain data for a replay page: ``lines``
+        (text) plus the game's own keys (``kind`` names the drawing). Like a label it is an
+        observation (``determinize(viewer)`` never changes it); ``reveal`` is the analyst's
+        view. Default: the scores alone."""
+        return {"kind": "", "lines": [f"scores {' | '.join(f'{v:g}' for v in state.scores())}"]}
+
     def describe_params(self) -> list[dict[str, Any]]:
         """Parameter documentation rows with current values."""
         rows = self.params_class.describe()

@@ -31,6 +31,9 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] 
     "compare": ("play two versions of a game on one study and report what changed (A vs B)",
                 _lazy_adder("reports.compare_cli:add_arguments"),
                 "reports.compare_cli:cmd_compare"),
+    "replay": ("one recorded game as an HTML page to step through (each seat's view)",
+               _lazy_adder("reports.replay_cli:add_replay_arguments"),
+               "reports.replay_cli:cmd_replay"),
     "demo": ("short sweeps of every game, reports and an index page",
              _lazy_adder("reports.cli:add_demo_arguments"), "reports.cli:cmd_demo"),
 }  # fmt: skip
