@@ -96,13 +96,14 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, Column]]:
     games = Rows(("game_index", "rotation"), fixed)
     seats = Rows(("game_index", "slot"), base)
     actions = Rows(("game_index",), base)
+    progress = Rows(("game_index",), base)
     # per rotation: each seat's slot in the line-up, its policy and its name
     rotations = [_rotated(cell.policies, lineup, r) for r in range(n)]
     record_games(
         play_game, game, rotations, range(chunk.start, chunk.stop), cfg.seed,
-        (games, seats, actions), cfg.seat_rotation, cfg.record_actions,
+        (games, seats, actions, progress), cfg.seat_rotation, cfg.record_actions,
     )  # fmt: skip
-    tables = {"games": games, "seats": seats, "actions": actions}
+    tables = {"games": games, "seats": seats, "actions": actions, "progress": progress}
     return {name: compact_columns(rows.columns()) for name, rows in tables.items()}
 
 

@@ -9,13 +9,14 @@ that the bench and tests can stand in for it (a compiled call to it could not be
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from simcore.rng import game_seed
 from simcore.runner import GameRecord
 
 Column = list[Any] | bytes  # a table column as a worker returns it (see ``compact_columns``)
 Rotation = tuple[list[int], list[Any], list[str]]  # per seat: line-up slot, policy, its name
+PROGRESS_KEYS: Final = ("round", "seat", "score")
 
 
 def record_games(
@@ -24,16 +25,16 @@ def record_games(
     rotations: Sequence[Rotation],
     games: range,
     seed: int,
-    tables: tuple[Rows, Rows, Rows],
+    tables: tuple[Rows, Rows, Rows, Rows],
     rotate: bool,
     record_actions: bool,
 ) -> None:
     """Play ``games`` (indices of one cell) and append their rows to ``tables`` (games, seats,
-    actions). ``rotations[r]``: the seats of rotation ``r`` (the line-up turned ``r`` seats
-    when ``rotate``)."""
+    actions, progress). ``rotations[r]``: the seats of rotation ``r`` (the line-up turned
+    ``r`` seats when ``rotate``)."""
     n = len(rotations)
     # methods called on the objects, not bound once: compiled, that is a direct C call
-    game_rows, seat_rows, action_rows = tables
+    game_rows, seat_rows, action_rows, progress_rows = tables
     for index in games:
         rotation = index % n if rotate else 0
         slots, policies, names = rotations[rotation]
@@ -48,8 +49,11 @@ def record_games(
                              f"{len(seat_values)}")  # fmt: skip
         for seat in range(len(seat_keys)):
             seat_rows.add((index, slots[seat]), seat_keys[seat], seat_values[seat])
+        lead = (index,)
+        for round_no, scores in record.progress:
+            for seat in range(len(scores)):
+                progress_rows.add(lead, PROGRESS_KEYS, (round_no, seat, scores[seat]))
         if record.actions:
-            lead = (index,)
             for row in record.actions:
                 action_rows.add_dict(lead, row)
 

@@ -221,14 +221,35 @@ def _check_determinism(game, n_players, policies, seed, report) -> None:
         == {k: v for k, v in second.game.items() if k not in strip}
         and first.seats == second.seats
         and first.actions == second.actions
+        and first.progress == second.progress
     )
     report.expect(same, "same seed and policies gave different games (non-determinism)")
+    check_progress(first, n_players, report)
     declared = set(game.action_columns) | {"step", "seat", "action", "label"}
     for row in first.actions[:50]:
         if not report.expect(
             set(row) <= declared, f"action record keys {sorted(set(row) - declared)} undeclared"
         ):
             break
+
+
+def check_progress(record: Any, n_players: int, report: _Report) -> None:
+    """The progress rows of a game: one score per seat each round, rounds increasing, and the
+    last round's scores the final scores (DESIGN §5, the ``progress`` table)."""
+    rounds = [r for r, _ in record.progress]
+    report.expect(bool(rounds), "progress: a game recorded no round")
+    report.expect(
+        all(isinstance(r, int) and r >= 0 for r in rounds)
+        and all(a < b for a, b in zip(rounds, rounds[1:], strict=False)),
+        f"progress: rounds must be ints >= 0 that increase, got {rounds[:20]}",
+    )
+    report.expect(
+        all(len(scores) == n_players for _, scores in record.progress),
+        f"progress: every round needs one score per seat ({n_players})",
+    )
+    final = [row["score"] for row in record.seats]
+    last = [float(x) for x in record.progress[-1][1]] if rounds else []
+    report.expect(last == final, f"progress: last round's scores {last} != final scores {final}")
 
 
 def _check_illegal(state: State, report: _Report) -> None:
