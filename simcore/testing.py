@@ -14,6 +14,7 @@ import contextlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -240,7 +241,7 @@ def check_progress(record: Any, n_players: int, report: _Report) -> None:
     report.expect(bool(rounds), "progress: a game recorded no round")
     report.expect(
         all(isinstance(r, int) and r >= 0 for r in rounds)
-        and all(a < b for a, b in zip(rounds, rounds[1:], strict=False)),
+        and all(a < b for a, b in pairwise(rounds)),
         f"progress: rounds must be ints >= 0 that increase, got {rounds[:20]}",
     )
     report.expect(

@@ -16,15 +16,16 @@ from typing import Any, Final
 import numpy as np
 import polars as pl
 
-from analyses.feel import drama, luck
+from analyses.feel import luck
 from analyses.feel.tables import MEASURES, per_game_values, row
 from analyses.stats import clustered_mean, clustered_rate, paired_difference
 
 __all__ = ["MEASURES", "change", "frames", "measures", "per_game_values"]
 
 Frames = dict[str, pl.DataFrame]
-RUN: Final = "all cells"
-PAIRED_ONLY: Final = frozenset({"weaker_ahead"})  # per game, for ``change``; ``weaker_wins``  # the group of measures taken across the cells of a run
+RUN: Final = "all cells"  # the group of measures taken across the cells of a run
+# per game, for ``change`` only (the table reports ``weaker_wins``)
+PAIRED_ONLY: Final = frozenset({"weaker_ahead"})
 
 
 def frames(source: str | Path | Mapping[str, pl.DataFrame]) -> Frames:

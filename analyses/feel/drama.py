@@ -21,6 +21,7 @@ A game without a single winner (a shared win) has no *decided at*, comeback or g
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 from typing import Final
 
 import numpy as np
@@ -45,7 +46,7 @@ def leaders(scores: np.ndarray) -> list[int]:
 def lead_changes(scores: np.ndarray) -> int:
     """How often the sole leader changed from one seat to another over the rounds."""
     seq = [s for s in leaders(scores) if s >= 0]
-    return sum(1 for a, b in zip(seq, seq[1:], strict=False) if a != b)
+    return sum(1 for a, b in pairwise(seq) if a != b)
 
 
 def decided_at(scores: np.ndarray, winner: int) -> float:
@@ -131,7 +132,11 @@ def fan(games: pl.DataFrame, qs: tuple[float, ...] = (0.1, 0.25, 0.5, 0.75, 0.9)
         paths = np.array(part["gap"].to_list(), dtype=float)
         for j, frac in enumerate(FAN_FRACTIONS):
             values = np.quantile(paths[:, j], qs)
-            rows.append({"cell": cell, "fraction": frac,
-                         **{f"q{round(100 * q):02d}": float(v) for q, v in zip(qs, values,
-                                                                                 strict=True)}})
+            rows.append(
+                {
+                    "cell": cell,
+                    "fraction": frac,
+                    **{f"q{round(100 * q):02d}": float(v) for q, v in zip(qs, values, strict=True)},
+                }
+            )
     return pl.DataFrame(rows)

@@ -115,3 +115,29 @@ def _examine(out: GameReplay, before: State, player: int, legal: list[int], acti
         out.kingmaking += 1
         out.alternatives += sum(1 for w in results.values() if w != results[action])
         out.kingmakers.append(player)
+
+
+def replay_rows(game: Game, n: int, specs: Sequence[str], seeds: Sequence[int], group: str,
+                *, kingmaking: bool = True) -> list[dict[str, Any]]:  # fmt: skip
+    """Measures rows (``analyses.feel.tables.row``) of ``seeds`` replayed with the line-up
+    ``specs`` seat by seat: kingmaking (3+ players), legal actions per decision, forced share."""
+    from analyses.feel.tables import row
+    from analyses.stats import clustered_mean, wilson_interval
+    from strategies.registry import make_policy
+
+    policies = [make_policy(spec, game) for spec in specs]
+    games = [replay(game, n, policies, seed, kingmaking=kingmaking) for seed in seeds]
+    out = []
+    if kingmaking and n >= 3 and games:
+        made = sum(1 for g in games if g.kingmaking)
+        out.append(row(group, "kingmaking", made / len(games),
+                       *wilson_interval(made, len(games)), len(games)))  # fmt: skip
+    decisions = sum(g.decisions for g in games)
+    if decisions:
+        per = [g.legal / g.decisions for g in games if g.decisions]
+        mean, lo, hi = clustered_mean(per, list(range(len(per))))
+        out.append(row(group, "legal_actions", mean, lo, hi, len(per)))
+        forced = sum(g.forced for g in games)
+        out.append(row(group, "forced", forced / decisions, *wilson_interval(forced, decisions),
+                       decisions))  # fmt: skip
+    return out

@@ -43,21 +43,25 @@ def games_needed(rate: float, sure: float = SURE) -> float:
 
 
 def head_to_head(seats: pl.DataFrame) -> pl.DataFrame:
-    """Per cell with exactly two policies of different strength: ``better``, ``weaker``, the
-    ``ahead`` rate of the better with its interval, and ``games_needed`` with its interval."""
-    rows = []
-    for (cell,), part in seats.group_by("cell", maintain_order=True):
+    """Per pair of policies of different strength (cells of exactly those two, pooled, games
+    clustered by seed): ``better``, ``weaker``, the ``ahead`` rate of the better with its
+    interval, and ``games_needed`` with its interval."""
+    groups: dict[tuple[str, str, int], list[pl.DataFrame]] = {}
+    for _, part in seats.group_by("cell", maintain_order=True):
         specs = sorted(part["policy"].unique().to_list(), key=strength)
         if len(specs) != 2 or strength(specs[0]) == strength(specs[1]):
             continue
-        pairs = weaker_pairs(part)
+        key = (specs[1], specs[0], part["seat"].n_unique())
+        groups.setdefault(key, []).append(weaker_pairs(part))
+    rows = []
+    for (better, weaker, players), frames in groups.items():
+        pairs = pl.concat(frames)
         ahead = 1.0 - pairs["weaker_ahead"].to_numpy()
         est = clustered_rate(ahead, np.ones(len(ahead)), pairs["game_index"].to_numpy())
-        rows.append({"cell": cell, "better": specs[1], "weaker": specs[0],
-                     "players": part["seat"].n_unique(), "games": est.clusters,
-                     "ahead": est.rate, "lo": est.lo, "hi": est.hi,
-                     "games_needed": games_needed(est.rate),
-                     "needed_lo": games_needed(est.hi), "needed_hi": games_needed(est.lo)})  # fmt: skip
+        rows.append({"better": better, "weaker": weaker, "players": players,
+                     "games": est.clusters, "ahead": est.rate, "lo": est.lo, "hi": est.hi,
+                     "games_needed": games_needed(est.rate), "needed_lo": games_needed(est.hi),
+                     "needed_hi": games_needed(est.lo)})  # fmt: skip
     return pl.DataFrame(rows)
 
 
