@@ -26,6 +26,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] 
               _lazy_adder("analyses.drift:add_arguments"), "analyses.drift:cmd_drift"),
     "plan": ("a short pilot of a sweep, then the games per cell a precision needs and its CPU",
              _lazy_adder("analyses.plan:add_arguments"), "analyses.plan:cmd_plan"),
+    "feel": ("a short preset run: luck and skill, drama, kingmaking, decision load of a game",
+             _lazy_adder("analyses.feel.preset:add_arguments"), "analyses.feel.preset:cmd_feel"),
     "demo": ("short sweeps of every game, reports and an index page",
              _lazy_adder("reports.cli:add_demo_arguments"), "reports.cli:cmd_demo"),
 }  # fmt: skip

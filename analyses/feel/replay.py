@@ -132,6 +132,11 @@ def replay_rows(game: Game, n: int, specs: Sequence[str], seeds: Sequence[int], 
         made = sum(1 for g in games if g.kingmaking)
         out.append(row(group, "kingmaking", made / len(games),
                        *wilson_interval(made, len(games)), len(games)))  # fmt: skip
+        hopeless = sum(g.out_of_contention for g in games)
+        if hopeless:
+            king = sum(g.kingmaking for g in games)
+            out.append(row(group, "kingmaker_choices", king / hopeless,
+                           *wilson_interval(king, hopeless), hopeless))  # fmt: skip
     decisions = sum(g.decisions for g in games)
     if decisions:
         per = [g.legal / g.decisions for g in games if g.decisions]

@@ -42,6 +42,8 @@ MEASURES: dict[str, Measure] = {
                                      "time"),
     "kingmaking": Measure("rate", "share of games where a seat that could no longer win chose "
                                   "who wins (3-4 players, counterfactual replay)"),
+    "kingmaker_choices": Measure("other", "share of the late decisions of seats that could no "
+                                          "longer win in which the choice changed the winner"),
     "legal_actions": Measure("mean", "legal actions per decision (replay)"),
     "forced": Measure("rate", "share of decisions with one legal action (replay)"),
 }  # fmt: skip
