@@ -30,8 +30,9 @@ class GameRecord:
     seat_keys: list[tuple[str, ...]]
     seat_values: list[tuple[Any, ...]]
     actions: list[dict[str, Any]] = field(default_factory=list)
-    progress: list[tuple[int, list[float]]] = field(default_factory=list)
-    """(round, every seat's score) at the end of each round, the last at the game's end."""
+    progress: list[float] = field(default_factory=list)
+    """Flat, per round: the round, then every seat's score at its end (the last at the game's
+    end). One flat list, not a list per round: a random Lord of Worlds game has 150 rounds."""
 
     @property
     def seats(self) -> list[dict[str, Any]]:
@@ -60,7 +61,7 @@ def play_game(
     actions: list[dict[str, Any]] = []
     steps = 0
     player = state.current_player
-    progress: list[tuple[int, list[float]]] = []
+    progress: list[float] = []
     at = state.round_number()  # the round the next action is taken in
     while player >= 0:
         action = policies[player].act(state, rngs[player])
@@ -81,10 +82,12 @@ def play_game(
             raise RunawayGameError(f"{game.spec.id}: no end after {max_steps} steps (seed {seed})")
         player = state.current_player
         if player >= 0 and state.round_number() != at:  # a round ended: the scores so far
-            progress.append((at, state.scores()))
+            progress.append(at)
+            progress += state.scores()
             at = state.round_number()
     wall_ms = (time.perf_counter() - start) * 1000.0
-    progress.append((at, state.scores()))  # the round the game ended in, at the final scores
+    progress.append(at)  # the round the game ended in, at the final scores
+    progress += state.scores()
     record = _records(state, seed, steps, wall_ms, policies, policy_names, actions)
     record.progress = progress
     return record

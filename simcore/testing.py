@@ -235,21 +235,21 @@ def _check_determinism(game, n_players, policies, seed, report) -> None:
 
 
 def check_progress(record: Any, n_players: int, report: _Report) -> None:
-    """The progress rows of a game: one score per seat each round, rounds increasing, and the
-    last round's scores the final scores (DESIGN §5, the ``progress`` table)."""
-    rounds = [r for r, _ in record.progress]
-    report.expect(bool(rounds), "progress: a game recorded no round")
+    """The progress of a game (``GameRecord.progress``: per round the round, then one score a
+    seat): rounds increasing, the last round's scores the final scores (DESIGN §5)."""
+    flat, width = record.progress, n_players + 1
+    shape = f"progress: {len(flat)} values are not rounds of 1 + {n_players}"
+    if not report.expect(bool(flat) and len(flat) % width == 0, shape):
+        return
+    rows = [flat[i : i + width] for i in range(0, len(flat), width)]
+    rounds = [r[0] for r in rows]
     report.expect(
         all(isinstance(r, int) and r >= 0 for r in rounds)
         and all(a < b for a, b in pairwise(rounds)),
         f"progress: rounds must be ints >= 0 that increase, got {rounds[:20]}",
     )
-    report.expect(
-        all(len(scores) == n_players for _, scores in record.progress),
-        f"progress: every round needs one score per seat ({n_players})",
-    )
     final = [row["score"] for row in record.seats]
-    last = [float(x) for x in record.progress[-1][1]] if rounds else []
+    last = [float(x) for x in rows[-1][1:]]
     report.expect(last == final, f"progress: last round's scores {last} != final scores {final}")
 
 
