@@ -206,8 +206,9 @@ def _header(raw: dict[str, Any], cost: dict[str, float] | None) -> str:
         "# which also replays 30 all-heuristic games for kingmaking and decision load.",
     ]
     if cost:
-        lines.append(f"# CPU on one core (pure build, measured): sweep {cost['sweep_s']:.0f} s, "
-                     f"replay of {cost['replayed']} games {cost['replay_s']:.0f} s.")  # fmt: skip
+        lines.append(f"# CPU on one core (pure build, measured): {cost['cpu_s']:.0f} s for this "
+                     f"sweep plus {cost['replayed']} replayed games (--replay-games "
+                     f"{cost['replayed']}).")  # fmt: skip
     return "\n".join(lines) + "\n"
 
 
