@@ -16,6 +16,7 @@ from analyses.ablation import split_forbid
 from analyses.data import cell_labels, load_manifest, scan, show_value
 from analyses.findings import join_and
 from reports.ablation import ablation_section
+from reports.feel import feel_section
 from reports.ladder import ladder_section
 from reports.precision import precision_section
 from reports.seating import seat_section, turn_order_section
@@ -51,6 +52,7 @@ GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
     score_section,
     end_section,
     seat_section,
+    feel_section,  # "How the game plays" (issue 50)
 )
 
 METHOD = [

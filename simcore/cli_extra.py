@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] 
     "replay": ("one recorded game as an HTML page to step through (each seat's view)",
                _lazy_adder("reports.replay_cli:add_replay_arguments"),
                "reports.replay_cli:cmd_replay"),
+    "feel": ("a short preset run: luck and skill, drama, kingmaking, decision load of a game",
+             _lazy_adder("analyses.feel.preset:add_arguments"), "analyses.feel.preset:cmd_feel"),
     "demo": ("short sweeps of every game, reports and an index page",
              _lazy_adder("reports.cli:add_demo_arguments"), "reports.cli:cmd_demo"),
 }  # fmt: skip

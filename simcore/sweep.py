@@ -215,7 +215,7 @@ class Sweep:
                 "deterministic": self._deterministic(),
             },
             "schemas": {t: dataset.schema_to_json(s) for t, s in self.schemas.items()},
-            "tables": list(dataset.TABLES if cfg.record_actions else dataset.TABLES[:2]),
+            "tables": [*dataset.RUN_TABLES, *(["actions"] if cfg.record_actions else [])],
             "games_per_cell": cfg.games,
             "created": now,
             "updated": now,
