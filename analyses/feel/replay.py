@@ -1,12 +1,13 @@
 """Kingmaking and decision load, measured by replaying games from their seeds.
 
 A game is replayed exactly as a sweep played it (same seed, same policies, the same policy
-streams: ``simcore.runner.play_game``'s loop). At each decision in the last third of the game
-(rounds after two thirds of the game's rounds), every legal action of the seat to act is tried
-on a copy of the position, and the rest of the game is played by the same policies from copies
-of their streams. The seat is *out of contention* at that decision when none of its actions
-makes it a winner; such a decision is *kingmaking* when its actions lead to different winners.
-``alternatives`` counts the actions that change the winner from the one the game had.
+streams: ``simcore.runner.play_game``'s loop). Each decision with two or more legal actions in
+the last third of the game (rounds after two thirds of the game's rounds) is *examined*: every
+legal action is followed by ``kingmaking.CONTINUATIONS`` futures that share their resampled
+chance and policy streams across the actions, and ``analyses.feel.kingmaking`` decides whether
+the seat was out of contention and whether its choice changed who is likelier to win beyond
+the noise (chance alone reshuffling the futures does not count). ``alternatives`` counts the
+actions that change the winner from the action taken.
 
 Decision load, from the same replay: legal actions per decision, the share of decisions with
 one legal action (forced), and decisions per turn.
@@ -20,11 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from analyses.feel import kingmaking as km
 from simcore.api import Game, State
 from simcore.rng import policy_stream
+from simcore.seedseq import seed63
 
 LATE: Final = 2 / 3  # decisions after this share of the game's rounds are examined
 MAX_STEPS: Final = 100_000
+_CONTINUATION: Final = 2  # seed63 domain of the continuations (0, 1: a game's streams)
 
 
 @dataclass
@@ -37,19 +41,10 @@ class GameReplay:
     turns: int = 0
     examined: int = 0  # late decisions whose alternatives were played out
     out_of_contention: int = 0
-    kingmaking: int = 0  # of those, decisions whose actions lead to different winners
-    alternatives: int = 0  # actions that change the game's winner at kingmaking decisions
+    kingmaking: int = 0  # of those, decisions whose choice changed the likelier winner
+    alternatives: int = 0  # actions that change the winner from the one taken, at those
     winners: tuple[int, ...] = ()
     kingmakers: list[int] = field(default_factory=list)  # seats that made such a decision
-
-
-def _copy_rngs(rngs: Sequence[random.Random]) -> list[random.Random]:
-    out = []
-    for rng in rngs:
-        new = random.Random()
-        new.setstate(rng.getstate())
-        out.append(new)
-    return out
 
 
 def _finish(state: State, policies: Sequence[Any], rngs: list[random.Random]) -> tuple[int, ...]:
@@ -92,7 +87,7 @@ def replay(
         before = state.clone() if late else None
         action = policies[player].act(state, rngs[player])
         if before is not None:
-            _examine(out, before, player, legal, action, policies, rngs)
+            _examine(out, before, player, legal, action, policies, seed)
         state.apply(action)
     out.turns = int(state.outcome()["turns"])
     out.winners = tuple(sorted(state.winners()))
@@ -100,20 +95,31 @@ def replay(
 
 
 def _examine(out: GameReplay, before: State, player: int, legal: list[int], action: int,
-             policies: Sequence[Any], rngs: list[random.Random]) -> None:  # fmt: skip
-    """Play every legal action of ``player`` at ``before`` to the end; record kingmaking."""
-    results = {}
-    for option in legal:
-        state = before.clone()
-        state.apply(option)
-        results[option] = _finish(state, policies, _copy_rngs(rngs))
+             policies: Sequence[Any], seed: int) -> None:  # fmt: skip
+    """Play ``CONTINUATIONS`` paired futures of every legal action of ``player`` at ``before``;
+    record whether it was out of contention and whether its choice made a king."""
+    results: dict[int, list[list[float]]] = {option: [] for option in legal}
+    for k in range(km.CONTINUATIONS):
+        stream = seed63(seed, _CONTINUATION, out.decisions, k)
+        base = before.determinize(player, random.Random(stream))
+        for option in legal:
+            state = base.clone()
+            state.apply(option)
+            rngs = [policy_stream(stream, s) for s in range(state.n_players)]
+            winners = _finish(state, policies, rngs)
+            results[option].append([1 / len(winners) if s in winners else 0.0
+                                    for s in range(state.n_players)])  # fmt: skip
+            if player in winners:  # in contention: nothing more to learn here
+                out.examined += 1
+                return
     out.examined += 1
-    if any(player in w for w in results.values()):
-        return
     out.out_of_contention += 1
-    if len(set(results.values())) > 1:
+    others = [s for s in range(before.n_players) if s != player]
+    changed = sum(km.changes_winner(results[action], results[o], others)
+                  for o in legal if o != action)  # fmt: skip
+    if changed:
         out.kingmaking += 1
-        out.alternatives += sum(1 for w in results.values() if w != results[action])
+        out.alternatives += changed
         out.kingmakers.append(player)
 
 

@@ -9,7 +9,7 @@ from simcore.config import build_config
 from simcore.sweep import run_sweep
 from tests.fixtures import feel_games as fg
 
-for _game in (fg.CoinRounds, fg.Race, fg.Seesaw, fg.Kingmaker):
+for _game in (fg.CoinRounds, fg.Race, fg.Seesaw, fg.Kingmaker, fg.ChanceKing):
     registry.register(registry.GAME_GROUP, _game.spec.id, _game)
 registry.register(registry.POLICY_GROUP, "lowest", fg.Lowest)
 registry.register(registry.POLICY_GROUP, "highest", fg.Highest)
