@@ -63,6 +63,7 @@ def play_game(
     player = state.current_player
     progress: list[float] = []
     at = state.round_number()  # the round the next action is taken in
+    every_step = not state.ROUND_ENDS_AT_SEAT_CHANGE  # else only when the seat changes
     while player >= 0:
         action = policies[player].act(state, rngs[player])
         if record_actions:
@@ -80,9 +81,9 @@ def play_game(
         steps += 1
         if steps > max_steps:
             raise RunawayGameError(f"{game.spec.id}: no end after {max_steps} steps (seed {seed})")
-        player = state.current_player
-        if player >= 0 and state.round_number() != at:  # a round ended: the scores so far
-            progress.append(at)
+        last, player = player, state.current_player
+        if (player != last or every_step) and player >= 0 and state.round_number() != at:
+            progress.append(at)  # a round ended: the scores so far
             progress += state.scores()
             at = state.round_number()
     wall_ms = (time.perf_counter() - start) * 1000.0

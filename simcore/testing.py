@@ -226,12 +226,32 @@ def _check_determinism(game, n_players, policies, seed, report) -> None:
     )
     report.expect(same, "same seed and policies gave different games (non-determinism)")
     check_progress(first, n_players, report)
+    if type(game.new_state(n_players, seed)).ROUND_ENDS_AT_SEAT_CHANGE:
+        polled = polled_progress(game, lineup, seed + 500)
+        report.expect(polled == first.progress, "ROUND_ENDS_AT_SEAT_CHANGE is claimed but a "
+                      "round ended with the same seat to act (progress differs)")  # fmt: skip
     declared = set(game.action_columns) | {"step", "seat", "action", "label"}
     for row in first.actions[:50]:
         if not report.expect(
             set(row) <= declared, f"action record keys {sorted(set(row) - declared)} undeclared"
         ):
             break
+
+
+def polled_progress(game: Any, policies: Sequence[Any], seed: int) -> list[float]:
+    """``GameRecord.progress`` of a game, its round looked up after every step (what the
+    runner does for a game that does not claim ``ROUND_ENDS_AT_SEAT_CHANGE``)."""
+    n = len(policies)
+    state = game.new_state(n, seed)
+    rngs = [policy_stream(seed, seat) for seat in range(n)]
+    out: list[float] = []
+    at = state.round_number()
+    while not state.is_terminal():
+        state.apply(policies[state.current_player].act(state, rngs[state.current_player]))
+        if not state.is_terminal() and state.round_number() != at:
+            out += [at, *state.scores()]
+            at = state.round_number()
+    return [*out, at, *state.scores()]
 
 
 def check_progress(record: Any, n_players: int, report: _Report) -> None:
