@@ -17,6 +17,7 @@ from analyses.sequential import STOP_DECIDED
 from analyses.versions import version_changes
 from reports import plots
 from reports.build import render_page
+from reports.compare_feel import feel_compare_section
 from reports.sections import Context, Figure, Section
 from reports.tables import Table, key_value_table
 from simcore.registry import display_name
@@ -270,6 +271,8 @@ def compare_report(result: ComparisonResult) -> str:
                   labels=cell_labels(a_side.manifest), run_dir=a_side.run_dir)  # fmt: skip
     sections = [versions_section(result, diffs)]
     sections += [s for g in GROUPS if (s := group_section(result, g))]
+    feel = feel_compare_section(result, ctx.label)
+    sections += [feel] if feel else []
     sections[0].headline = summary_lines(result, diffs)
     game = display_name(a_side.manifest.get("game", "?"))
     study = a_side.manifest.get("config", {})

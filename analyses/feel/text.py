@@ -30,6 +30,28 @@ def show(measure: str, value: float) -> str:
     return f"{value:.2f}"
 
 
+def change_text(measure: str, value: float) -> str:
+    """A change of ``measure`` between two versions, signed: a share of the game in
+    percentage points of the game, another share in percentage points (never "points",
+    which elsewhere means score or win-share points)."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return "n/a"
+    if measure == "decided_at":
+        return f"{100 * value:+.1f} percentage points of the game"
+    if measure in PERCENT or measure in SIGNED:
+        return f"{100 * value:+.1f} percentage points"
+    return f"{value:+.2f}"
+
+
+def change_sentence(r: dict[str, Any], a: str, b: str) -> str:
+    """One paired change (a row of ``analyses.feel.change``) in words, with its interval."""
+    m = r["measure"]
+    what = MEASURES[m].text if m in MEASURES else m
+    return (f"{what[0].upper()}{what[1:]}: {show(m, r['a'])} with {a}, {show(m, r['b'])} with "
+            f"{b}, a change of {change_text(m, r['diff'])} (95% interval "
+            f"{change_text(m, r['lo']).split(' ')[0]} to {change_text(m, r['hi'])}).")  # fmt: skip
+
+
 def interval(r: dict[str, Any]) -> str:
     """'estimate (lo to hi)'."""
     m = r["measure"]
