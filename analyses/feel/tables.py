@@ -40,10 +40,12 @@ MEASURES: dict[str, Measure] = {
     "ahead_rate": Measure("other", "how often the better policy ends ahead of the rung below"),
     "games_needed": Measure("other", "games for the better policy to come out ahead 95% of the "
                                      "time"),
-    "kingmaking": Measure("rate", "share of games where a seat that could no longer win chose "
-                                  "who wins (3-4 players, counterfactual replay)"),
+    "kingmaking": Measure("rate", "share of games where a seat that could no longer win "
+                                  "changed who is likelier to win (3-4 players; 16 paired "
+                                  "futures per action, beyond 3 standard errors)"),
     "kingmaker_choices": Measure("other", "share of the late decisions of seats that could no "
-                                          "longer win in which the choice changed the winner"),
+                                          "longer win in which the choice changed who is "
+                                          "likelier to win"),
     "legal_actions": Measure("mean", "legal actions per decision (replay)"),
     "forced": Measure("rate", "share of decisions with one legal action (replay)"),
 }  # fmt: skip

@@ -100,8 +100,9 @@ def sentences(table: pl.DataFrame, cell: str, label: str) -> list[str]:
                    "ahead 95% of the time.")  # fmt: skip
     king = _get(table, "kingmaking")
     if king:
-        out.append(f"A player who can no longer win decides the winner in {interval(king)} of "
-                   "the replayed games (kingmaking).")  # fmt: skip
+        out.append(f"A player who can no longer win changes who is likelier to win in "
+                   f"{interval(king)} of the replayed games (kingmaking; chance alone "
+                   "reshuffling the futures does not count).")  # fmt: skip
     return out
 
 
