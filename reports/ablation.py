@@ -10,6 +10,7 @@ import polars as pl
 from analyses import ablation, claims
 from analyses.findings import magnitude, signed
 from reports import plots, wheel_plot
+from reports.examples import ablation_examples
 from reports.sections import Context, Figure, Section
 from reports.tables import Table, render_table, side_by_side
 
@@ -65,6 +66,7 @@ def ablation_section(ctx: Context) -> Section | None:
                 render_table(score.sort(**order), sspecs, "Worth in final score (points)")],
         notes=NOTES,
         headline=headline[:6],
+        examples=ablation_examples(ctx, wins),
     )  # fmt: skip
 
 

@@ -17,8 +17,10 @@ from analyses.ablation import split_forbid
 from analyses.data import cell_labels, load_manifest, scan, show_value
 from analyses.findings import join_and
 from reports.ablation import ablation_section
+from reports.feel import feel_section
 from reports.glossary import glossary_for, visible_text
 from reports.ladder import ladder_section
+from reports.precision import precision_section
 from reports.seating import seat_section, turn_order_section
 from reports.sections import (
     Context,
@@ -40,6 +42,7 @@ from strategies.ladder import rank, top_player
 LONG_TABLE = 24
 
 GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
+    precision_section,
     turn_order_section,
     ablation_section,
     wheel_use_section,
@@ -51,6 +54,7 @@ GENERIC_SECTIONS: tuple[Callable[[Context], Section | None], ...] = (
     score_section,
     end_section,
     seat_section,
+    feel_section,  # "How the game plays" (issue 50)
 )
 
 # The kinds of computer player, in words; the method section names only those a run used.
@@ -145,7 +149,7 @@ def _subtitle(ctx: Context) -> str:
 
 def _warnings(ctx: Context) -> list[str]:
     out = []
-    if not ctx.manifest.get("complete", True):
+    if not ctx.manifest.get("complete", True) and "precision" not in ctx.manifest:
         out.append("This run is incomplete: the sweep stopped before every game was played. "
                    "Results cover only the finished games.")  # fmt: skip
     small = ctx.games.group_by("cell").len().filter(pl.col("len") < 100)

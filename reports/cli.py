@@ -34,6 +34,7 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
     """
     from analyses.data import load_manifest
     from reports.build import generic_report, write_index, write_report
+    from reports.examples import collecting_examples, write_example_pages
     from reports.ratjack_cards import card_report
     from simcore.runverify import check_for_report
 
@@ -53,8 +54,10 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
     targets = _targets(out, [name for name, _ in jobs])
     entries = []
     for (name, make), target in zip(jobs, targets, strict=True):
-        html = make()
+        with collecting_examples() as games:  # the games its sections link
+            html = make()
         write_report(html, target)
+        write_example_pages(games, target.parent)
         entries.append({"title": name, "href": target.name, "path": str(target),
                         "description": _describe(name, manifests, cards),
                         "summary": summary_lines(html)})  # fmt: skip

@@ -85,6 +85,10 @@ def run_demo(
     _say(quiet, "writing reports ...")
     entries = build_reports(runs, str(out), "auto")
     _say(quiet, f"{len(entries)} reports in {time.perf_counter() - start:.1f} s")
+    from reports.build import write_index
+    from reports.demo_compare import demo_comparisons
+
+    write_index([*entries, *demo_comparisons(out, runs, n_jobs, quiet)], out / "index.html")
     return out / "index.html"
 
 

@@ -23,6 +23,7 @@ from analyses.ratjack_cards import (
 )
 from reports import plots
 from reports.build import load_context, provenance_tables, render_page
+from reports.examples import card_examples
 from reports.sections import Context, Figure, Section
 from reports.small_multiples import Panel, forest_panels
 from reports.tables import Table, render_table
@@ -349,6 +350,7 @@ def card_report(run_dirs: Sequence[str | Path], title: str = "Ratjack card value
     built = (ranking_section(values, game), heatmap_section(values, game),
              usage_section(values), observational_section(values, game))  # fmt: skip
     sections = [s for s in built if s is not None]
+    sections[0].examples = card_examples(values.interventional, run_dirs)  # the ranking
     names = [c.manifest.get("name", "?") for c in contexts]
     return render_page(
         contexts[0], sections, title,

@@ -36,6 +36,7 @@ class Section:
     tables: list[Table] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     headline: list[str] = field(default_factory=list)  # sentences for the page summary
+    examples: list[Any] = field(default_factory=list)  # links to games (reports.examples)
 
 
 @dataclass

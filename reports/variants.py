@@ -12,6 +12,7 @@ from analyses.data import show_value
 from analyses.findings import join_and, magnitude, signed
 from analyses.paired import variant_pairs
 from analyses.turn_order import with_positions
+from reports.examples import margin_examples
 from reports.sections import Context, Figure, Section
 from reports.small_multiples import Panel, fits, forest_panels
 from reports.tables import render_table
@@ -346,4 +347,5 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
         headline=clear[:3] or ["No rule variant changed any measured outcome clearly (after "
                                "Holm correction); see the section for the size each test could "
                                "detect."],
+        examples=margin_examples(ctx, pairs[0][1:]),
     )  # fmt: skip

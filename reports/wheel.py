@@ -7,6 +7,7 @@ import polars as pl
 from analyses import wheel
 from analyses.data import has_table, scan
 from analyses.findings import num, pct
+from reports.examples import most_used_examples
 from reports.sections import Context, Section
 from reports.tables import render_table
 
@@ -72,4 +73,5 @@ def wheel_use_section(ctx: Context) -> Section | None:
                                         for s in specs], "Per placement, by space"),
                 render_table(by_round, rspecs, "By section and round")],
         notes=[NOTE],
+        examples=most_used_examples(ctx, table.sort("share", descending=True).row(0, named=True)),
     )  # fmt: skip

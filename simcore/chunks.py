@@ -16,7 +16,7 @@ from typing import Any, Final
 from simcore import registry
 from simcore.config import Cell, SweepConfig, value_kind, variant_value
 from simcore.lifeline import die_with_parent
-from simcore.rows import Column, Rotation, Rows, compact_columns, record_games
+from simcore.rows import Column, ProgressRows, Rotation, Rows, compact_columns, record_games
 from simcore.runner import play_game
 
 SEARCH_SPLIT: Final = 8  # cells with a searching seat get chunks this many times smaller
@@ -96,13 +96,14 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, Column]]:
     games = Rows(("game_index", "rotation"), fixed)
     seats = Rows(("game_index", "slot"), base)
     actions = Rows(("game_index",), base)
+    progress = ProgressRows(base)
     # per rotation: each seat's slot in the line-up, its policy and its name
     rotations = [_rotated(cell.policies, lineup, r) for r in range(n)]
     record_games(
         play_game, game, rotations, range(chunk.start, chunk.stop), cfg.seed,
-        (games, seats, actions), cfg.seat_rotation, cfg.record_actions,
+        (games, seats, actions, progress), cfg.seat_rotation, cfg.record_actions,
     )  # fmt: skip
-    tables = {"games": games, "seats": seats, "actions": actions}
+    tables = {"games": games, "seats": seats, "actions": actions, "progress": progress}
     return {name: compact_columns(rows.columns()) for name, rows in tables.items()}
 
 

@@ -115,6 +115,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--plan", action="store_true",
                    help="play a 100-game pilot per cell and print what the sweep's games buy "
                         "and cost instead of running it (targets: boardlab plan)")  # fmt: skip
+    p.add_argument("--precision", type=float, metavar="POINTS",
+                   help="add batches until every headline worth is found or known to within "
+                        "± POINTS of win share (--games: the most per cell)")  # fmt: skip
+    p.add_argument("--batch", type=int, default=100, help="games per cell per --precision batch")
     for name, (adder, _) in _EXTRA_COMMANDS.items():
         extra = sub.add_parser(name, help=_EXTRA_HELP[name])
         if command is None or command == name:
@@ -278,6 +282,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
         print(f"{args.config or cfg.name}:\n{plan_sweep(cfg, args.n_jobs)}")
         return EXIT_OK
+    if args.precision is not None:  # batches to a precision: the analyses layer decides
+        from analyses.sweep_precision import cmd_precision
+
+        return cmd_precision(cfg, args)
     result = run_sweep(
         cfg, args.out, n_jobs=args.n_jobs, chunk_size=args.chunk_size, backend=args.backend,
         scheduler=args.scheduler, resume=args.resume, quiet=args.quiet,

@@ -26,6 +26,16 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] 
               _lazy_adder("analyses.drift:add_arguments"), "analyses.drift:cmd_drift"),
     "plan": ("a short pilot of a sweep, then the games per cell a precision needs and its CPU",
              _lazy_adder("analyses.plan:add_arguments"), "analyses.plan:cmd_plan"),
+    "tune": ("search rule and content numbers (or policy weights) that meet targets, verified "
+             "on fresh seeds", _lazy_adder("reports.tune:add_arguments"), "reports.tune:cmd_tune"),
+    "compare": ("play two versions of a game on one study and report what changed (A vs B)",
+                _lazy_adder("reports.compare_cli:add_arguments"),
+                "reports.compare_cli:cmd_compare"),
+    "replay": ("one recorded game as an HTML page to step through (each seat's view)",
+               _lazy_adder("reports.replay_cli:add_replay_arguments"),
+               "reports.replay_cli:cmd_replay"),
+    "feel": ("a short preset run: luck and skill, drama, kingmaking, decision load of a game",
+             _lazy_adder("analyses.feel.preset:add_arguments"), "analyses.feel.preset:cmd_feel"),
     "demo": ("short sweeps of every game, reports and an index page",
              _lazy_adder("reports.cli:add_demo_arguments"), "reports.cli:cmd_demo"),
 }  # fmt: skip

@@ -15,14 +15,18 @@ import pyarrow.parquet as pq
 
 from simcore.errors import RunDirError
 
-TABLES = ("games", "seats", "actions")
+TABLES = ("games", "seats", "actions", "progress")
+# the tables every run writes; ``actions`` only with record_actions (runs before the progress
+# table list games and seats alone)
+RUN_TABLES = ("games", "seats", "progress")
 MANIFEST = "manifest.json"
 CHUNK_LOG = "chunks.jsonl"  # finished chunks since the manifest was last written (append-only)
 FORMAT = 1
 INT64 = pa.int64()
 ARROW_TYPES = {"int": INT64, "float": pa.float64(), "str": pa.string(), "bool": pa.bool_()}
 SORT_KEYS = {"games": ["cell", "game_index"], "seats": ["cell", "game_index", "seat"],
-             "actions": ["cell", "game_index", "step"]}  # fmt: skip
+             "actions": ["cell", "game_index", "step"],
+             "progress": ["cell", "game_index", "round", "seat"]}  # fmt: skip
 
 GAME_BASE = {
     "run": "str", "cell": "str", "game_index": "int", "seed": "int", "game": "str",
@@ -38,6 +42,11 @@ ACTION_BASE = {
     "run": "str", "cell": "str", "game_index": "int", "step": "int", "seat": "int",
     "action": "int", "label": "str",
 }  # fmt: skip
+PROGRESS_BASE = {
+    "run": "str", "cell": "str", "game_index": "int", "round": "int", "seat": "int",
+    "score": "float",
+}  # fmt: skip
+"""Each seat's score so far at the end of every round (the last row: the game's end)."""
 TIMING_COLUMNS = ("wall_ms",)
 PARQUET_CODEC = "snappy"
 # Types whose equal Python values store the same (not float: 0.0 == -0.0); a sweep's constant
@@ -58,13 +67,15 @@ def build_schemas(
     action_cols: Mapping[str, str],
     variant_cols: Mapping[str, str],
 ) -> dict[str, pa.Schema]:
-    """Arrow schemas of the three tables for one sweep."""
+    """Arrow schemas of the four tables for one sweep."""
     games = {**GAME_BASE, **{f"var_{k}": v for k, v in variant_cols.items()}, **game_cols}
     seats = {**SEAT_BASE, **seat_cols}
     actions = {**ACTION_BASE, **action_cols}
+    tables = (("games", games), ("seats", seats), ("actions", actions),
+              ("progress", PROGRESS_BASE))  # fmt: skip
     return {
         name: pa.schema([(col, ARROW_TYPES[kind]) for col, kind in cols.items()])
-        for name, cols in (("games", games), ("seats", seats), ("actions", actions))
+        for name, cols in tables
     }
 
 

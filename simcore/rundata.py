@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from simcore.dataset import ACTION_BASE, ARROW_TYPES, GAME_BASE, SEAT_BASE, TABLES
+from simcore.dataset import ACTION_BASE, ARROW_TYPES, GAME_BASE, PROGRESS_BASE, SEAT_BASE, TABLES
 from simcore.errors import RunDirError
 
 # OS errors that mean the disk, not the input: exit 74 with the --resume hint, never exit 2.
@@ -32,7 +32,7 @@ PART_FILE = re.compile(r"part-[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}\.parquet")
 SHA256 = re.compile(r"[0-9a-f]{64}")
 PLAIN_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
 RUN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,119}")
-BASES = {"games": GAME_BASE, "seats": SEAT_BASE, "actions": ACTION_BASE}
+BASES = {"games": GAME_BASE, "seats": SEAT_BASE, "actions": ACTION_BASE, "progress": PROGRESS_BASE}
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "format": int, "name": str, "game": str, "game_version": int, "description": str,
     "config": dict, "config_hash": str, "fingerprint": dict, "cells": list, "content": dict,
@@ -267,7 +267,7 @@ def check_planned(manifest: Mapping[str, Any], path: Any, plan: Mapping[str, int
 def expected_columns(game_cls: Any) -> dict[str, dict[str, str]]:
     """The columns (besides ``var_*``) a run of ``game_cls`` has, table by table."""
     own = {"games": game_cls.game_columns, "seats": game_cls.seat_columns,
-           "actions": game_cls.action_columns}  # fmt: skip
+           "actions": game_cls.action_columns, "progress": {}}  # fmt: skip
     return {t: {**BASES[t], **own[t]} for t in TABLES}
 
 

@@ -30,6 +30,9 @@ class GameRecord:
     seat_keys: list[tuple[str, ...]]
     seat_values: list[tuple[Any, ...]]
     actions: list[dict[str, Any]] = field(default_factory=list)
+    progress: list[float] = field(default_factory=list)
+    """Flat, per round: the round, then every seat's score at its end (the last at the game's
+    end). One flat list, not a list per round: a random Lord of Worlds game has 150 rounds."""
 
     @property
     def seats(self) -> list[dict[str, Any]]:
@@ -58,6 +61,9 @@ def play_game(
     actions: list[dict[str, Any]] = []
     steps = 0
     player = state.current_player
+    progress: list[float] = []
+    at = state.round_number()  # the round the next action is taken in
+    every_step = not state.ROUND_ENDS_AT_SEAT_CHANGE  # else only when the seat changes
     while player >= 0:
         action = policies[player].act(state, rngs[player])
         if record_actions:
@@ -75,9 +81,17 @@ def play_game(
         steps += 1
         if steps > max_steps:
             raise RunawayGameError(f"{game.spec.id}: no end after {max_steps} steps (seed {seed})")
-        player = state.current_player
+        last, player = player, state.current_player
+        if (player != last or every_step) and player >= 0 and state.round_number() != at:
+            progress.append(at)  # a round ended: the scores so far
+            progress += state.scores()
+            at = state.round_number()
     wall_ms = (time.perf_counter() - start) * 1000.0
-    return _records(state, seed, steps, wall_ms, policies, policy_names, actions)
+    progress.append(at)  # the round the game ended in, at the final scores
+    progress += state.scores()
+    record = _records(state, seed, steps, wall_ms, policies, policy_names, actions)
+    record.progress = progress
+    return record
 
 
 def _amend_rows(actions: list[dict[str, Any]], amend: Iterable[tuple[int, dict[str, Any]]]) -> None:

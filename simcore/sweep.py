@@ -215,7 +215,7 @@ class Sweep:
                 "deterministic": self._deterministic(),
             },
             "schemas": {t: dataset.schema_to_json(s) for t, s in self.schemas.items()},
-            "tables": list(dataset.TABLES if cfg.record_actions else dataset.TABLES[:2]),
+            "tables": [*dataset.RUN_TABLES, *(["actions"] if cfg.record_actions else [])],
             "games_per_cell": cfg.games,
             "created": now,
             "updated": now,
@@ -383,8 +383,14 @@ def run_sweep(
     resume: bool = False,
     quiet: bool = False,
     worker_wait: float = WORKER_WAIT_SECONDS,
+    limit: int | None = None,
+    extra: dict[str, Any] | None = None,
 ) -> SweepResult:
-    """Run (or resume) a sweep into ``out_dir/<name>``; return what was done."""
+    """Run (or resume) a sweep into ``out_dir/<name>``; return what was done.
+
+    ``limit``: play only games below this index in every cell (a batch of ``--precision``;
+    chunk boundaries must fall on it); ``extra``: manifest fields to record with the run
+    (the ``precision`` record)."""
 
     if chunk_size is not None and chunk_size <= 0:
         raise ConfigError(f"--chunk-size must be a positive integer, got {chunk_size}")
@@ -402,9 +408,24 @@ def run_sweep(
         auto = auto_chunk_size(cfg.games, workers, len(sweep.cells))
         pending = sweep.prepare(resume, fixed or search_chunk_sizes(cfg, auto))
         try:
+            if limit is not None:
+                pending = _below(sweep, pending, limit)
+            if extra:
+                sweep.manifest.update(extra)
             return _run(sweep, pending, n_jobs, backend, scheduler, worker_wait, quiet)
         finally:
             sweep.writer.release()
+
+
+def _below(sweep: Sweep, pending: list[Chunk], limit: int) -> list[Chunk]:
+    """The pending chunks of games below ``limit``; a chunk across it is bad input (its
+    run was started with chunk sizes that do not divide the batch)."""
+    across = [c for c in sweep._plan() if c.start < limit < c.stop]
+    if across:
+        raise ConfigError(f"{sweep.run_dir}: its chunks of {across[0].stop - across[0].start} "
+                          f"games do not end at game {limit}; start the run anew with a batch "
+                          "its chunk size divides")  # fmt: skip
+    return [c for c in pending if c.stop <= limit]
 
 
 def _run(

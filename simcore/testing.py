@@ -14,6 +14,7 @@ import contextlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -221,14 +222,55 @@ def _check_determinism(game, n_players, policies, seed, report) -> None:
         == {k: v for k, v in second.game.items() if k not in strip}
         and first.seats == second.seats
         and first.actions == second.actions
+        and first.progress == second.progress
     )
     report.expect(same, "same seed and policies gave different games (non-determinism)")
+    check_progress(first, n_players, report)
+    if type(game.new_state(n_players, seed)).ROUND_ENDS_AT_SEAT_CHANGE:
+        polled = polled_progress(game, lineup, seed + 500)
+        report.expect(polled == first.progress, "ROUND_ENDS_AT_SEAT_CHANGE is claimed but a "
+                      "round ended with the same seat to act (progress differs)")  # fmt: skip
     declared = set(game.action_columns) | {"step", "seat", "action", "label"}
     for row in first.actions[:50]:
         if not report.expect(
             set(row) <= declared, f"action record keys {sorted(set(row) - declared)} undeclared"
         ):
             break
+
+
+def polled_progress(game: Any, policies: Sequence[Any], seed: int) -> list[float]:
+    """``GameRecord.progress`` of a game, its round looked up after every step (what the
+    runner does for a game that does not claim ``ROUND_ENDS_AT_SEAT_CHANGE``)."""
+    n = len(policies)
+    state = game.new_state(n, seed)
+    rngs = [policy_stream(seed, seat) for seat in range(n)]
+    out: list[float] = []
+    at = state.round_number()
+    while not state.is_terminal():
+        state.apply(policies[state.current_player].act(state, rngs[state.current_player]))
+        if not state.is_terminal() and state.round_number() != at:
+            out += [at, *state.scores()]
+            at = state.round_number()
+    return [*out, at, *state.scores()]
+
+
+def check_progress(record: Any, n_players: int, report: _Report) -> None:
+    """The progress of a game (``GameRecord.progress``: per round the round, then one score a
+    seat): rounds increasing, the last round's scores the final scores (DESIGN §5)."""
+    flat, width = record.progress, n_players + 1
+    shape = f"progress: {len(flat)} values are not rounds of 1 + {n_players}"
+    if not report.expect(bool(flat) and len(flat) % width == 0, shape):
+        return
+    rows = [flat[i : i + width] for i in range(0, len(flat), width)]
+    rounds = [r[0] for r in rows]
+    report.expect(
+        all(isinstance(r, int) and r >= 0 for r in rounds)
+        and all(a < b for a, b in pairwise(rounds)),
+        f"progress: rounds must be ints >= 0 that increase, got {rounds[:20]}",
+    )
+    final = [row["score"] for row in record.seats]
+    last = [float(x) for x in rows[-1][1:]]
+    report.expect(last == final, f"progress: last round's scores {last} != final scores {final}")
 
 
 def _check_illegal(state: State, report: _Report) -> None:

@@ -83,13 +83,34 @@ class StyleFactory:
     """A game's ``heuristic`` factory: ``factory(game, style=...)`` builds
     ``policy_class(style)``; ``styles`` names the styles, the first is the default.
 
+    With ``weights`` (style -> a frozen dataclass of evaluation weights) every weight is an
+    option too (``heuristic:style=careful,close=1.2``): ``policy_class(style, weights)`` gets
+    the style's weights with those replaced, which lets ``boardlab tune`` fit a style.
+
     An object, not a function with a ``styles`` attribute: a compiled module's functions take
     no attributes (``simcore.native``).
     """
 
-    def __init__(self, game_id: str, policy_class: Any, styles: tuple[str, ...]) -> None:
+    def __init__(
+        self, game_id: str, policy_class: Any, styles: tuple[str, ...], weights: Any = None
+    ) -> None:
         self.game_id, self.policy_class, self.styles = game_id, policy_class, tuple(styles)
+        self.weights = weights
 
     def __call__(self, game: Any, **options: Any) -> Any:
-        """The heuristic of the chosen style (``style`` is the only option)."""
-        return self.policy_class(choose_style(f"{self.game_id} heuristic", options, self.styles))
+        """The heuristic of the chosen style (``style`` and, with weights, each weight)."""
+        policy = f"{self.game_id} heuristic"
+        if not self.weights:
+            return self.policy_class(choose_style(policy, options, self.styles))
+        import dataclasses
+
+        style = choose_style(policy, {"style": options.get("style", self.styles[0])}, self.styles)
+        base = self.weights[style]
+        fields = {f.name: float for f in dataclasses.fields(base)}
+        changed = {k: v for k, v in options.items() if k != "style"}
+        check_options(policy, changed, fields)
+        if not changed:
+            return self.policy_class(style)
+        return self.policy_class(
+            style, dataclasses.replace(base, **{k: float(v) for k, v in changed.items()})
+        )

@@ -53,14 +53,20 @@ _WEIGHTS: Final = {
 class RatjackHeuristic:
     """Greedy one-turn lookahead with a style evaluation."""
 
-    def __init__(self, style: str) -> None:
+    def __init__(self, style: str, w: Weights | None = None) -> None:
         self.style = style
-        self.w = _WEIGHTS[style]
-        self.name = "heuristic" if style == STYLES[0] else f"heuristic:style={style}"
+        self.w = _WEIGHTS[style] if w is None else w
+        name = "heuristic" if style == STYLES[0] else f"heuristic:style={style}"
+        if w is not None and w != _WEIGHTS[style]:  # fitted weights: the name says which
+            moved = [
+                f"{k}={v!r}" for k, v in _fields(w).items() if v != _fields(_WEIGHTS[style])[k]
+            ]
+            name += ("," if ":" in name else ":") + ",".join(moved)
+        self.name = name
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # compiled, a native class is not pickled by its __dict__; everything follows from style
-        return type(self), (self.style,)
+        # compiled, a native class is not pickled by its __dict__; style and weights make it
+        return type(self), (self.style, self.w)
 
     def act(self, state: State, rng: random.Random) -> int:
         """Best action for the seat to act, judged on one sampled world."""
@@ -197,4 +203,9 @@ def _best_of(
     return best, best_score
 
 
-make_heuristic = StyleFactory("ratjack", RatjackHeuristic, STYLES)
+def _fields(w: Weights) -> dict[str, float]:
+    return {"close": w.close, "busted": w.busted, "opp_out": w.opp_out, "finisher": w.finisher,
+            "threat": w.threat, "leader": w.leader}  # fmt: skip
+
+
+make_heuristic = StyleFactory("ratjack", RatjackHeuristic, STYLES, _WEIGHTS)

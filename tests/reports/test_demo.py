@@ -18,6 +18,7 @@ from reports.demo import (
     demo_configs,
     run_demo,
 )
+from reports.demo_compare import SIDE_B_GAMES
 from reports.plots import interval_bars
 from simcore import registry
 from tests.conftest import run_cli
@@ -57,7 +58,9 @@ def test_index_links_every_report_and_each_exists(demo):
     expected = [f"demo-{g.replace('_', '-')}.html" for g in GAMES]
     expected += [f"{STUDIES[g]}.html" for g in GAMES if g in STUDIES]
     if "ratjack" in GAMES:
-        expected.insert(0, "ratjack-card-values.html")
+        expected += ["ratjack-card-values.html", "shipped-vs-rat-7-effect-on-the-9-card.html"]
+    if "rats_of_wistar" in GAMES:
+        expected.append("shipped-vs-hut-gives-3-potions.html")
     assert sorted(hrefs) == sorted(expected)
     for href in hrefs:
         page = (out / href).read_text()
@@ -87,7 +90,8 @@ def test_rerun_resumes_and_other_sizes_replace_the_runs(demo):
     generic = {f"demo-{g.replace('_', '-')}" for g in GAMES}
     assert {n: s for n, s in sizes.items() if n in generic} == dict.fromkeys(generic, 5)
     studies = {STUDIES[g] for g in GAMES if g in STUDIES}
-    assert set(links(out / "index.html")) == {f"{n}.html" for n in generic | studies}
+    compared = {"shipped-vs-hut-gives-3-potions"} if "rats_of_wistar" in GAMES else set()
+    assert set(links(out / "index.html")) == {f"{n}.html" for n in generic | studies | compared}
 
 
 def test_default_sizes_fit_the_time_budget():
@@ -105,7 +109,10 @@ def test_default_sizes_fit_the_time_budget():
     # Studies, per game on one core (pilot): wheel 2p ~10 ms x 20 cells, variants ~7 ms x 16.
     studies = STUDY_GAMES * (0.010 * 20 * (wheel > 0) + 0.007 * 16 * (variants > 0))
     estimate = DEFAULT_GAMES * 0.090 + DEFAULT_CARD_GAMES * (0.014 * rat + 0.018 * other)
-    assert 120 < estimate + studies < 260, estimate + studies
+    # The comparisons' side B: the rat card study and the wheel study at SIDE_B_GAMES.
+    compare = SIDE_B_GAMES * (0.014 * rat + 0.010 * wheel)
+    assert compare < 60, compare  # at most ~30 s more on two cores
+    assert 120 < estimate + studies + compare < 300, estimate + studies + compare
 
 
 def test_perfect_record_draws_its_interval_bar():

@@ -30,6 +30,15 @@ def start(tmp_path) -> subprocess.Popen:
                             env=kill_env(), start_new_session=True)  # fmt: skip
 
 
+def wait_until_running(proc: subprocess.Popen, run_dir, timeout: float = 60.0) -> None:
+    """Wait for the run folder: a Ctrl-C before Python has imported boardlab is Python's own."""
+    deadline = time.monotonic() + timeout
+    while not run_dir.exists():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            pytest.fail(f"the sweep never created {run_dir} (exit {proc.poll()})")
+        time.sleep(0.02)
+
+
 def interrupt(proc: subprocess.Popen) -> tuple[str, str]:
     os.killpg(proc.pid, signal.SIGINT)
     return proc.communicate(timeout=120)
@@ -51,6 +60,7 @@ def assert_interrupted(proc: subprocess.Popen, err: str) -> None:
 )
 def test_ctrl_c_while_running_is_130_and_one_line(tmp_path, delay):
     proc = start(tmp_path)
+    wait_until_running(proc, tmp_path / "c")
     time.sleep(delay)
     if proc.poll() is not None:
         pytest.fail(f"the sweep ended within {delay} s; make it longer")

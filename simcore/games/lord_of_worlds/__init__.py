@@ -14,6 +14,8 @@ variant DISCARD down to the hand limit.
 
 from __future__ import annotations
 
+from typing import Any
+
 from simcore.api import START_COLUMNS, Game, GameSpec
 from simcore.errors import ContentError
 from simcore.games.lord_of_worlds.board import load_board
@@ -105,6 +107,12 @@ class LordOfWorlds(Game):
             text = self.content_text(key.split("/", 1)[1])
             out[key] = f"{out[key]}: {text}" if text else out[key]
         return out
+
+    def seat_view(self, state: Any, viewer: int, *, reveal: bool = False) -> dict[str, Any]:
+        """The board, piles, planets and hands as ``viewer`` sees them (``seat_view``)."""
+        from simcore.games.lord_of_worlds.seat_view import seat_view
+
+        return seat_view(state, viewer, reveal)
 
     def new_state(self, n_players: int, seed: int) -> LordOfWorldsState:
         """A new game, set up up to the first player's portal choice."""

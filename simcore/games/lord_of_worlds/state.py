@@ -75,6 +75,7 @@ class Context:
 class LordOfWorldsState(State):
     """A Lord of Worlds position (integer-coded; decision steps in options.py and rules.py)."""
 
+    ROUND_ENDS_AT_SEAT_CHANGE = True  # a round ends as a turn passes to the next seat
     __slots__ = (
         "ctx", "chance_seed", "trace", "cache", "n", "player", "phase", "first", "turns", "rounds",
         "triggered", "ended_by", "reveals_left",

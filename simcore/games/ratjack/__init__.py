@@ -10,6 +10,8 @@ card effects); ``rules`` (turn flow), ``sample`` (determinization) and ``evaluat
 
 from __future__ import annotations
 
+from typing import Any
+
 from simcore.api import START_COLUMNS, Game, GameSpec
 from simcore.errors import ConfigError
 from simcore.games.ratjack.codes import STAT_NAMES
@@ -93,6 +95,12 @@ class Ratjack(Game):
             if d == deck and v == value:
                 return EFFECT_IDS[c.card_effect[i]]
         return ""
+
+    def seat_view(self, state: Any, viewer: int, *, reveal: bool = False) -> dict[str, Any]:
+        """Displays, chips, hands and scores as ``viewer`` sees them (``seat_view``)."""
+        from simcore.games.ratjack.seat_view import seat_view
+
+        return seat_view(state, viewer, reveal)
 
     def new_state(self, n_players: int, seed: int) -> RatjackState:
         """Deal round 1."""

@@ -21,6 +21,8 @@ additional room outside the soil track; the farm's visitor/mission/door layout i
 
 from __future__ import annotations
 
+from typing import Any
+
 from simcore.api import START_COLUMNS, Game, GameSpec
 from simcore.errors import ContentError
 from simcore.games.rats_of_wistar import (  # noqa: F401  (modules register task handlers)
@@ -110,6 +112,12 @@ class RatsOfWistar(Game):
         if key == "place/hut":
             return self.texts[(0, key)]
         return self.texts.get((n_players or 0, key))
+
+    def seat_view(self, state: Any, viewer: int, *, reveal: bool = False) -> dict[str, Any]:
+        """The wheel, the hut, the market and the boards as ``viewer`` sees them (``seat_view``)."""
+        from simcore.games.rats_of_wistar.seat_view import seat_view
+
+        return seat_view(state, viewer, reveal)
 
     def new_state(self, n_players: int, seed: int) -> WistarState:
         """A new game after setup (§2); the first decision is the starting-hand draft."""

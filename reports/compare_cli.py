@@ -1,0 +1,143 @@
+"""``boardlab compare A B``: two versions on one study, one "A vs B" report."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+
+from analyses.compare import ComparisonResult
+from analyses.compare_run import PlayedSide, compare_by_precision, compare_fixed
+from analyses.sequential import Schedule
+from analyses.versions import (
+    Side,
+    check_pairable,
+    read_side,
+    run_name_for,
+    side_config,
+    study_of,
+)
+from simcore.errors import ConfigError
+
+DEFAULT_OUT = "compare_out"
+DEFAULT_BATCH = 100
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Flags of ``boardlab compare``."""
+    from simcore.config import add_allow_import
+
+    p.add_argument("a", metavar="A", help="version A: a version TOML, a study sweep file or a "
+                   "run directory")  # fmt: skip
+    p.add_argument("b", metavar="B", help="version B (same kinds)")
+    p.add_argument("--name-a", help="the name the report gives A (default: from the file)")
+    p.add_argument("--name-b", help="the name the report gives B")
+    p.add_argument(
+        "--study",
+        help="the study both versions play: a sweep file or a shipped "
+        "study (boardlab compare needs one unless a side is a sweep file or a run)",
+    )
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--games", type=int, help="games per cell (default: the study's); with "
+                      "--precision, the most games per cell")  # fmt: skip
+    p.add_argument("--precision", type=float, metavar="POINTS",
+                   help="add batches until every headline change is found or known to within "
+                        "± this many points of win share")  # fmt: skip
+    p.add_argument(
+        "--batch",
+        type=int,
+        default=DEFAULT_BATCH,
+        help=f"games per cell in each --precision batch (default {DEFAULT_BATCH})",
+    )
+    p.add_argument("--unpaired", action="store_true", help="compare two runs made on different "
+                   "seeds or players as independent samples (wider intervals)")  # fmt: skip
+    p.add_argument("--out", default=DEFAULT_OUT, help="folder for the runs and the report")
+    p.add_argument("--n-jobs", type=int, default=1, help="worker processes (-1: all cores)")
+    p.add_argument("--resume", action="store_true", help="continue an interrupted comparison")
+    p.add_argument("--quiet", action="store_true", help="print only the report's path")
+    add_allow_import(p)
+
+
+def _check_flags(args: argparse.Namespace) -> None:
+    if args.n_jobs == 0 or args.n_jobs < -1:
+        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
+    if args.games is not None and args.games <= 0:
+        raise ConfigError(f"--games must be a positive integer, got {args.games}")
+    if args.precision is not None and not (math.isfinite(args.precision) and args.precision > 0):
+        raise ConfigError(f"--precision must be a positive number of points, got {args.precision}")
+
+
+def sides_of(args: argparse.Namespace) -> list[Side]:
+    """Both sides, with names that tell them apart."""
+    sides = [read_side(args.a, "A", args.name_a), read_side(args.b, "B", args.name_b)]
+    if sides[0].name == sides[1].name:
+        raise ConfigError(f"both versions are named {sides[0].name!r}: give --name-a and "
+                          "--name-b so the report can tell them apart")  # fmt: skip
+    return sides
+
+
+def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide]:
+    """What each side plays (a config) or is (a finished run), checked to pair up."""
+    names = (sides[0].name, sides[1].name)
+    if all(s.kind == "run" for s in sides):
+        if args.precision is not None or args.games is not None:
+            raise ConfigError("two finished runs cannot add games: --precision and --games "
+                              "need a side that is a version or study file")  # fmt: skip
+        check_pairable(sides[0].manifest["config"], sides[1].manifest["config"], names,
+                       args.unpaired)  # fmt: skip
+        return [PlayedSide(s.name, s.run_dir, None) for s in sides]
+    if args.unpaired:
+        raise ConfigError("--unpaired is for two finished runs; versions played here share "
+                          "the study's seeds")  # fmt: skip
+    study = study_of(args.study, sides)
+    out = []
+    for side in sides:
+        if side.kind == "run":
+            if args.precision is not None:
+                raise ConfigError(f"{side.source}: a finished run cannot add batches for "
+                                  "--precision; give its version file instead")  # fmt: skip
+            check_pairable(side.manifest["config"], study.identity(), names, False)
+            out.append(PlayedSide(side.name, side.run_dir, None))
+            continue
+        cfg = side_config(side, study, run_name_for(side.label, side.name), args.games)
+        check_pairable(cfg.identity(), study.identity(), names, False)
+        out.append(PlayedSide(side.name, Path(args.out) / "runs" / cfg.name, cfg))
+    return out
+
+
+def run_compare(args: argparse.Namespace) -> tuple[ComparisonResult, Path]:
+    """Play, compare and write the report; return the result and the report's path."""
+    from reports.build import write_report
+    from reports.compare import compare_report
+    from simcore.outputs import check_output_folder, file_in
+
+    _check_flags(args)
+    sides = played_sides(args, sides_of(args))
+    out = check_output_folder(args.out, "--out")
+    runs = out / "runs"
+    if args.precision is not None:
+        first = sides[0].config or sides[1].config
+        try:
+            schedule = Schedule(args.precision / 100, args.batch, args.games or first.games)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
+        result = compare_by_precision(sides, runs, schedule, n_jobs=args.n_jobs,
+                                      resume=args.resume, quiet=args.quiet)  # fmt: skip
+    else:
+        result = compare_fixed(sides, runs, n_jobs=args.n_jobs, resume=args.resume,
+                               quiet=args.quiet, paired_games=not args.unpaired)  # fmt: skip
+    name = f"{run_name_for('A', result.name_a)[2:]}-vs-{run_name_for('B', result.name_b)[2:]}"
+    target = file_in(out, name[:120], ".html", "report file name")
+    write_report(compare_report(result), target)
+    return result, target
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """``boardlab compare``: print the report's path (and the changes found)."""
+    result, target = run_compare(args)
+    if not args.quiet:
+        found = result.changed.height
+        print(f"{result.name_a} vs {result.name_b}: {result.games:,} games per cell, "
+              f"{found} of {result.table.height} measures changed")  # fmt: skip
+    print(target)
+    return 0

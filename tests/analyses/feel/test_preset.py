@@ -1,0 +1,61 @@
+"""``boardlab feel``, the shipped feel sweeps, and ``change`` between two versions."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+from analyses.feel import change
+from analyses.feel.preset import SWEEP_DIR, lineups, shipped_sweeps
+from simcore.config import build_config, load_toml
+from tests.analyses.feel.toys import sweep
+from tests.conftest import run_cli
+
+
+def test_shipped_feel_sweeps_are_the_generator_output():
+    files = shipped_sweeps()
+    assert len(files) == 12  # 3 games x 3 player counts, Lord of Worlds in two variants
+    for name, text in files.items():
+        assert (SWEEP_DIR / name).read_text() == text, f"regenerate {name}"
+        build_config(load_toml(SWEEP_DIR / name), source=name)  # a valid sweep
+
+
+def test_lineups_share_seeds_and_step_down_the_ladder():
+    assert lineups(3) == [["heuristic"] * 3, ["greedy", "heuristic", "heuristic"],
+                          ["random", "heuristic", "heuristic"]]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["nosuchgame"], "nosuchgame"),
+        (["ratjack", "--players", "9"], "players"),
+        (["ratjack", "--param", "no_such_rule=1"], "no_such_rule"),
+        (["ratjack", "--games", "1"], "--games"),
+        (["ratjack", "--replay-games", "-1"], "--replay-games"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, needle):
+    done = run_cli("feel", *args, "--out", str(tmp_path), "--quiet", timeout=120)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0] and "Traceback" not in done.stderr
+
+
+def test_feel_prints_the_measures(tmp_path):
+    done = run_cli("feel", "ratjack", "--players", "3", "--games", "8", "--replay-games", "2",
+                   "--out", str(tmp_path), "--quiet", timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    for measure in ("lead_changes", "luck_share", "weaker_wins", "games_needed", "forced",
+                    "kingmaking"):  # fmt: skip
+        assert measure in done.stdout
+    assert "heuristic x3" in done.stdout  # line-ups by name, not cell id
+
+
+def test_change_pairs_games_by_seed(tmp_path):
+    # the same seeds under two rule versions: lead changes go from 2 to 5 in every game
+    a = sweep(tmp_path, "a", "seesaw", [["random", "random"]], 10, params={"swaps": 2})
+    b = sweep(tmp_path, "b", "seesaw", [["random", "random"]], 10, params={"swaps": 5})
+    got = change(a, b).filter(pl.col("measure") == "lead_changes").row(0, named=True)
+    assert (got["a"], got["b"], got["diff"], got["lo"], got["hi"]) == (2, 5, 3, 3, 3)
+    assert got["pairs"] == 10
