@@ -35,9 +35,17 @@ def declared_fields(cls: type) -> tuple[str, ...]:
     names: list[str] = []
     for klass in reversed(cls.__mro__):
         attrs = klass.__dict__.get("__mypyc_attrs__")  # compiled: the native fields
-        own = attrs if attrs is not None else inspect.get_annotations(klass)
+        own = attrs if attrs is not None else _instance_annotations(klass)
         names += [n for n in own if not n.startswith("__") and n not in names]
     return tuple(names)
+
+
+def _instance_annotations(klass: type) -> dict[str, Any]:
+    # A ClassVar (e.g. State.ROUND_ENDS_AT_SEAT_CHANGE) is a flag of the class, not state.
+    notes = inspect.get_annotations(klass)
+    return {
+        n: t for n, t in notes.items() if not str(t).replace("typing.", "").startswith("ClassVar")
+    }
 
 
 def is_compiled(cls: type) -> bool:
@@ -50,7 +58,7 @@ def clone_kinds(cls: type, shared: Collection[str] = ()) -> dict[str, str]:
     kinds: dict[str, str] = {}
     for klass in reversed(cls.__mro__):
         namespace = vars(sys.modules[klass.__module__])
-        for name, note in inspect.get_annotations(klass).items():
+        for name, note in _instance_annotations(klass).items():
             kinds[name] = SHARED if name in shared else _kind(note, namespace)
     return kinds
 

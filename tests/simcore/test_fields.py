@@ -4,6 +4,7 @@ class's annotations (``simcore.fields``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
@@ -122,3 +123,18 @@ def test_the_mirror_command_rewrites_or_checks_a_file(tmp_path, capsys):
     assert path.read_text() == MIRROR
     assert fields.main([str(path)]) == 0
     assert fields.main([str(path), "--check"]) == 0
+
+
+class Flagged(Toy):
+    FLAG: ClassVar[bool] = True  # a flag of the class (like State.ROUND_ENDS_AT_SEAT_CHANGE)
+    __slots__ = ()
+
+
+fields.derive_clone(Flagged, RESET, SHARED)
+
+
+def test_a_class_flag_is_not_a_field_and_survives_the_clone():
+    assert "FLAG" not in fields.declared_fields(Flagged)
+    assert "FLAG" not in fields.clone_kinds(Flagged, SHARED)
+    copy = Flagged().clone()
+    assert type(copy) is Flagged and copy.FLAG and copy.cards == [1, 2]
