@@ -1,4 +1,4 @@
-"""``mcts_fast`` and the ``focus`` option: what is searched, conformance, determinism, options."""
+"""The ``focus`` option of ``mcts``: what is searched, conformance, determinism, bad options."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from simcore.errors import ConfigError
 from simcore.runner import play_game
 from simcore.testing import check_game
 from strategies.mcts import policy as mcts_policy
-from strategies.mcts.fast import FAST
 from strategies.registry import make_policy
 from tests.fixtures.duel import Duel
 
@@ -57,30 +56,20 @@ def test_focus_searches_a_decision_with_a_focus_class(monkeypatch):
     assert calls == [1] and prior.asked == 0
 
 
-def test_mcts_fast_is_plain_mcts_with_the_games_fast_settings():
+FOCUS = "mcts:iterations=6,focus=place+end_turn+quick,guard=0,horizon=40"
+
+
+def test_focused_mcts_passes_the_conformance_suite():
+    # Rats of Wistar, only the turn menu searched: the rest of the decisions go to the prior
     game = registry.make_game("rats_of_wistar")
-    fast = make_policy("mcts_fast", game)
-    plain = make_policy("mcts", game)
-    for key, value in FAST["rats_of_wistar"].items():
-        assert getattr(fast.config, key) == value
-    assert fast.config.iterations == plain.config.iterations  # the rest as plain mcts
-    assert fast.name.startswith("mcts:") and "focus=place+end_turn+quick" in fast.name
-    assert make_policy("mcts_fast:guard=1", game).config.guard == 1  # explicit options win
-    ratjack = registry.make_game("ratjack")  # no fast settings: plain mcts
-    assert make_policy("mcts_fast", ratjack).name == make_policy("mcts", ratjack).name
+    check_game(game, 2, [FOCUS], n_games=2, states_per_game=3)
 
 
-@pytest.mark.parametrize("game_id", sorted(FAST))
-def test_mcts_fast_passes_the_conformance_suite(game_id):
-    game = registry.make_game(game_id)
-    check_game(game, 2, ["mcts_fast:iterations=6"], n_games=2, states_per_game=3)
-
-
-def test_mcts_fast_same_seed_same_game_with_fresh_players():
+def test_focused_mcts_same_seed_same_game_with_fresh_players():
     game = registry.make_game("rats_of_wistar")
 
     def moves() -> list[int]:
-        lineup = [make_policy("mcts_fast:iterations=8", game), make_policy("heuristic", game)]
+        lineup = [make_policy(FOCUS, game), make_policy("heuristic", game)]
         return [r["action"] for r in play_game(game, 2, lineup, 7, record_actions=True).actions]
 
     assert moves() == moves()
@@ -89,20 +78,19 @@ def test_mcts_fast_same_seed_same_game_with_fresh_players():
 @pytest.mark.parametrize(
     "spec, fragment",
     [
-        ("mcts_fast:focus=plcae", "no action class 'plcae'; closest: place"),
-        ("mcts_fast:guard=2", "'guard' must be 0 or 1"),
-        ("mcts_fast:horizon=-1", "'horizon' must be >= 0"),
-        ("mcts_fast:speed=9", "unknown option 'speed'"),
+        ("mcts:focus=plcae", "no action class 'plcae'; closest: place"),
+        ("mcts:focus=place+", "expected CLASS"),
+        ("mcts:focus=place,prior=nosuchpolicy", "unknown policy 'nosuchpolicy'"),
     ],
 )
-def test_bad_mcts_fast_options_raise_config_error(spec, fragment):
+def test_bad_focus_options_raise_config_error(spec, fragment):
     with pytest.raises(ConfigError, match=fragment):
         make_policy(spec, registry.make_game("rats_of_wistar"))
 
 
 def test_bad_focus_class_is_one_line_exit_2_on_the_command_line():
     proc = subprocess.run(
-        ["boardlab", "play", "rats_of_wistar", "--policy", "mcts_fast:focus=plcae",
+        ["boardlab", "play", "rats_of_wistar", "--policy", "mcts:focus=plcae",
          "--policy", "heuristic"],
         capture_output=True, text=True,
     )  # fmt: skip
