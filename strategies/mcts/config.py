@@ -72,6 +72,9 @@ class MctsConfig:
     - ``defer``: action classes joined by ``+`` (``boardlab policies GAME``): a decision whose
       legal actions all belong to them is left to the ``prior`` policy without a search (e.g.
       which card to pay with), so the budget goes to the decisions that shape the game.
+    - ``focus``: action classes joined by ``+``: the complement of ``defer``; only a decision
+      with a legal action of one of them is searched, every other one is left to the ``prior``
+      (e.g. Rats of Wistar's turn menu: where to place, which quick action, when to end).
     """
 
     iterations: int = 400
@@ -85,6 +88,7 @@ class MctsConfig:
     reuse: int = 0
     guard: int = 1
     defer: str = ""
+    focus: str = ""
 
     def __post_init__(self) -> None:
         for key in ("time_ms", "c", "widen"):
@@ -170,6 +174,7 @@ _TYPES: dict[str, type] = {
     "reuse": int,
     "guard": int,
     "defer": str,
+    "focus": str,
 }
 
 

@@ -25,6 +25,7 @@ class MctsPolicy:
         self.rollout_policy = rollout_policy
         self.prior_policy = prior_policy
         self._deferred = class_forbid(config.defer.split("+")) if config.defer else None
+        self._focus = class_forbid(config.focus.split("+")) if config.focus else None
         self.name = config.spec()
         # seat -> (that seat's rng, fingerprint of the state expected next, subtree to reuse)
         self._kept: dict[int, tuple[random.Random, tuple, Node]] = {}
@@ -56,8 +57,11 @@ class MctsPolicy:
         return action
 
     def _defers(self, state: State, actions: list[int]) -> bool:
-        """Every legal action is of a deferred class (option ``defer``)."""
-        deferred = self._deferred
+        """Every legal action is of a deferred class (option ``defer``), or none is of a
+        focus class (option ``focus``)."""
+        deferred, focus = self._deferred, self._focus
+        if focus is not None and not any(focus(state, a) for a in actions):
+            return True
         return deferred is not None and all(deferred(state, a) for a in actions)
 
     def _reused_root(self, state: State, rng: random.Random) -> Node | None:
@@ -105,7 +109,7 @@ def _unguarded(policy: Any, name: str) -> _Unguarded:
 
 def make_mcts(game: Game, **options: Any) -> MctsPolicy:
     """Information-set MCTS (options: iterations, time_ms, c, rollout, horizon, reward, widen,
-    prior, reuse, guard, defer).
+    prior, reuse, guard, defer, focus).
 
     Options not given take the game's recommended settings (``RECOMMENDED``), then the global
     defaults; the policy's name spells out every setting that differs from the global defaults.
@@ -116,9 +120,12 @@ def make_mcts(game: Game, **options: Any) -> MctsPolicy:
         rollout = make_policy(config.rollout, game)
         if not config.guard:
             rollout = _unguarded(rollout, config.rollout)
-    if config.defer:
-        check_classes(game, config.defer.split("+"), f"mcts:defer={config.defer}")
-    prior = make_policy(config.prior, game) if config.widen > 0 or config.defer else None
+    for key in ("defer", "focus"):
+        if getattr(config, key):
+            classes = getattr(config, key)
+            check_classes(game, classes.split("+"), f"mcts:{key}={classes}")
+    needs_prior = config.widen > 0 or config.defer or config.focus
+    prior = make_policy(config.prior, game) if needs_prior else None
     if prior is None and "prior" in options:  # unused here, but a typo must not pass silently
         make_policy(config.prior, game)
     return MctsPolicy(config, rollout, prior)
