@@ -37,6 +37,10 @@ def feel_section(ctx: Context) -> Section | None:
         # a run the report reads in part: what the loaded tables allow
         with contextlib.suppress(Exception):
             data = frames(ctx.run_dir)
+    # cells merged as the same games as another (analyses.identical) are shown once
+    gone = [m.dropped for m in ctx.merges]
+    data = {k: v.filter(~pl.col("cell").is_in(gone)) if gone and "cell" in v.columns else v
+            for k, v in data.items()}  # fmt: skip
     table = measures(data, luck_resamples=200)
     if table.is_empty():
         return None
