@@ -70,7 +70,7 @@ def feel_compare_section(result: ComparisonResult, label=lambda c: c) -> Section
                          "intervals (table).")  # fmt: skip
     tables = [_both_table(sides[0], sides[1], a, b, label)]
     if changes is not None:
-        tables.append(_change_table(changes, a, b))
+        tables.append(_change_table(changes, a, b, result.schedule is not None))
     return Section(id="cmp-feel", title=f"How the game plays: {a} vs {b}", findings=words,
                    tables=tables, notes=NOTES, headline=words[:1])  # fmt: skip
 
@@ -91,8 +91,11 @@ def _both_table(ta: pl.DataFrame, tb: pl.DataFrame, a: str, b: str, label) -> Ta
                  numeric=[False, False, True, True])  # fmt: skip
 
 
-def _change_table(changes: pl.DataFrame, a: str, b: str) -> Table:
-    """The paired change of each per-game measure: means, change with interval, Holm p."""
+def _change_table(changes: pl.DataFrame, a: str, b: str, adaptive: bool = False) -> Table:
+    """The paired change of each per-game measure: means, change with interval, Holm p.
+
+    After a --precision stop (``adaptive``) these fixed-n intervals do not steer the stopping
+    and are not anytime-valid: the caption says so and no p-value is printed."""
     rows = []
     for r in changes.iter_rows(named=True):
         m = r["measure"]
@@ -101,7 +104,14 @@ def _change_table(changes: pl.DataFrame, a: str, b: str) -> Table:
                      f"{change_text(m, r['hi'])})",
                      pval(r["p_holm"]).removeprefix("p = ").replace("p < ", "< "),
                      f"{r['pairs']:,}"])  # fmt: skip
-    return Table(caption=f"Change from {a} to {b}, paired by seed (95% interval, Holm p)",
-                 headers=["Measure", f"Mean {a}", f"Mean {b}", "Change (95% interval)",
-                          "p (Holm)", "Pairs"], rows=rows,
-                 numeric=[False, True, True, True, True, True])  # fmt: skip
+    headers = ["Measure", f"Mean {a}", f"Mean {b}", "Change (95% interval)", "p (Holm)", "Pairs"]
+    caption = f"Change from {a} to {b}, paired by seed (95% interval, Holm p)"
+    if adaptive:  # drop the p column: the games were chosen by the headline measures' stop
+        rows = [r[:4] + r[5:] for r in rows]
+        headers = headers[:4] + headers[5:]
+        caption = (f"Change from {a} to {b}, paired by seed: fixed-sample 95% intervals at the "
+                   "number of games the precision rule chose (approximate; these measures did "
+                   "not steer the stop)")  # fmt: skip
+    return Table(
+        caption=caption, headers=headers, rows=rows, numeric=[False] + [True] * (len(headers) - 1)
+    )
