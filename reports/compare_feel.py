@@ -24,6 +24,9 @@ NOTES = [
 ]
 
 
+LENGTH_MEASURES = ("length_turns", "rounds")
+
+
 def side_frames(side: SideData) -> dict[str, pl.DataFrame]:
     """The tables of one side restricted to the games the comparison read (with progress when
     the run recorded it)."""
@@ -50,6 +53,9 @@ def feel_changes(result: ComparisonResult) -> pl.DataFrame | None:
         table = change(a, b)
     except ValueError:  # the two runs did not share seeds
         return None
+    # Game length is a measure of the comparison's own family: tested again here, on other
+    # games and another Holm family, it could read "changed" beside "no measure changed".
+    table = table.filter(~pl.col("measure").is_in(LENGTH_MEASURES)) if table.height else table
     return with_holm(table, result.alpha) if table.height else None
 
 
