@@ -10,7 +10,7 @@ of differences over four cells that share the seed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,8 @@ import polars as pl
 
 from analyses.ablation import ablation_pairs, split_forbid
 from analyses.data import cell_labels
+from simcore import registry
+from simcore.errors import BoardlabError
 from strategies.ladder import family, rank
 from strategies.restricted import parse_class
 
@@ -43,13 +45,33 @@ def open_cells(manifest: Mapping[str, Any]) -> list[str]:
             if not any(split_forbid(p)[1] for p in c.get("policies", []))]  # fmt: skip
 
 
-def restriction_words(classes: tuple[str, ...]) -> str:
-    """``("place/S1@round1-2",)`` -> ``place/S1 in rounds 1-2``."""
+def restriction_words(classes: tuple[str, ...], describe: Callable[[str], str] = str) -> str:
+    """``("place/S1@round1-2",)`` -> ``place/S1 in rounds 1-2`` (``describe`` adds what a
+    class offers, e.g. its content text)."""
     parts = []
     for name, lo, hi in map(parse_class, classes):
         window = "" if not lo else f" in round {lo}" if lo == hi else f" in rounds {lo}-{hi}"
-        parts.append(f"{name}{window}")
+        parts.append(f"{describe(name)}{window}")
     return " + ".join(parts)
+
+
+def class_describer(manifest: Mapping[str, Any]) -> Callable[[str], str]:
+    """A class named with its content text ("place/S1 (take the round visitor / ...)",
+    "resolve/rat/7 (swap ...)"); the bare name when the game gives none."""
+    players = int(manifest.get("config", {}).get("players") or 0) or None
+    try:
+        game = registry.make_game(str(manifest.get("game") or manifest["config"]["game"]))
+    except (BoardlabError, KeyError):  # an unregistered game: names stay bare
+        return str
+
+    def describe(name: str) -> str:
+        label = game.describe_class(name, players)
+        if label != name:
+            return label
+        text = game.content_text(name, players)
+        return f"{name} ({text})" if text else name
+
+    return describe
 
 
 def measure_values(
@@ -75,6 +97,7 @@ def measure_values(
 def _worths(manifest: Mapping[str, Any], seats: pl.DataFrame) -> dict[Measure, pl.DataFrame]:
     """Per restricted cell: baseline minus restricted win share of the restricted slot."""
     out = {}
+    describe = class_describer(manifest)
     for pair in ablation_pairs(manifest):
         share = {}
         for cell in (pair.baseline, pair.cell):
@@ -82,7 +105,7 @@ def _worths(manifest: Mapping[str, Any], seats: pl.DataFrame) -> dict[Measure, p
             share[cell] = part.group_by("game_index").agg(v=pl.col("win_share").mean())
         joined = share[pair.baseline].join(share[pair.cell], on="game_index", suffix="_r")
         values = joined.select("game_index", value=pl.col("v") - pl.col("v_r"))
-        words = f"worth of {restriction_words(pair.classes)}"
+        words = f"worth of {restriction_words(pair.classes, describe)}"
         if pair.slot:
             words += f" to the player in slot {pair.slot + 1}"
         out[Measure(f"worth:{pair.cell}", "Worths", words, SHARE, True)] = values.sort("game_index")

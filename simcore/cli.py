@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from simcore.config import parse_param_flags
 from simcore.errors import BoardlabError, ConfigError, WorkerLostError
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 70, 130
@@ -40,22 +41,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise ConfigError(f"{self.prog}: {message}")
-
-
-def parse_param_flags(items: Sequence[str] | None) -> dict[str, Any]:
-    """``--param key=value`` flags → dict (values parsed as JSON, else int/float/bool/str)."""
-    from strategies.base import parse_value
-
-    out: dict[str, Any] = {}
-    for item in items or ():
-        key, eq, text = item.partition("=")
-        if not eq or not key.strip():
-            raise ConfigError(f"--param {item!r}: expected key=value")
-        try:
-            out[key.strip()] = json.loads(text)
-        except json.JSONDecodeError:
-            out[key.strip()] = parse_value(text)
-    return out
 
 
 def _add_seat_flags(p: argparse.ArgumentParser) -> None:

@@ -7,7 +7,7 @@ import itertools
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -332,3 +332,19 @@ def add_allow_import(p: Any) -> None:
     p.add_argument("--allow-import", action="store_true",
                    help="let module:Class specs import code (only for code you trust; "
                    f"or set {ALLOW_IMPORT_ENV}=1)")  # fmt: skip
+
+
+def parse_param_flags(items: Sequence[str] | None) -> dict[str, Any]:
+    """``--param key=value`` flags → dict (values parsed as JSON, else int/float/bool/str)."""
+    from strategies.base import parse_value
+
+    out: dict[str, Any] = {}
+    for item in items or ():
+        key, eq, text = item.partition("=")
+        if not eq or not key.strip():
+            raise ConfigError(f"--param {item!r}: expected key=value")
+        try:
+            out[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            out[key.strip()] = parse_value(text)
+    return out

@@ -157,7 +157,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def cmd_feel(args: argparse.Namespace) -> int:
     """Run the preset and print the measures."""
     from simcore import registry
-    from simcore.cli import parse_param_flags
+    from simcore.config import parse_param_flags
 
     for flag, least in (("games", 3), ("replay_games", 0), ("skill_games", 0)):
         if getattr(args, flag) < least:
