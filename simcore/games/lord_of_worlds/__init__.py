@@ -32,8 +32,8 @@ from simcore.games.lord_of_worlds.content import (
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
 from simcore.games.lord_of_worlds.position import Context, Position
 from simcore.games.lord_of_worlds.render import class_catalogue
-from simcore.games.lord_of_worlds.tables import ParamsMirror
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
+from simcore.games.lord_of_worlds.tables import ParamsMirror
 from simcore.params import params_copy
 
 __all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState", "Position"]

@@ -173,4 +173,3 @@ class LordOfWorldsParams(Params):
     def hand_limit(self) -> int:
         """End-of-turn hand limit in force (0 = none)."""
         return self.hand_limit_strategic if self.strategic else self.hand_limit_standard
-

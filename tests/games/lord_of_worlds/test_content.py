@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from simcore import fields
 from simcore.errors import ConfigError, ContentError
 from simcore.games.lord_of_worlds import LordOfWorlds
 from simcore.games.lord_of_worlds.content import DATA
-from simcore import fields
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
 
 from .helpers import game
