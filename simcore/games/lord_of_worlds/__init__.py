@@ -1,9 +1,9 @@
 """Lord of Worlds (Kiesling & Kramer, 2025): collect terrain tiles, build chains on a planet.
 
 Modules, each importing only those listed before it: ``tables`` / ``content`` / ``board``
-(TOML data in ``data/``, validated on load), ``params`` (every rule number and [A] assumption),
-``rule_params`` (the params as the compiled rules read them, generated), ``codes`` (action
-codes and phases), ``state`` (the position as data: its declared fields),
+(TOML data in ``data/``, validated on load; ``tables.ParamsMirror``, the params as the compiled
+rules read them, generated), ``params`` (every rule number and [A] assumption), ``codes``
+(action codes and phases), ``position`` (the position as data: its declared fields),
 ``planet`` (placement and final scoring), ``cards`` (deck and display), ``options`` (legal
 actions), ``rules`` (the effects of actions), ``setup`` (a new game), ``sample``
 (determinization), ``render`` (labels, records, text view, heuristic value) and ``state``
