@@ -120,11 +120,9 @@ def test_every_field_is_declared_once_and_named_lists_name_declared_fields():
 
 
 def test_the_pure_build_clones_by_the_declaration_the_compiled_build_spelled_out():
-    clone = LordOfWorldsState.clone
-    if fields.is_compiled(LordOfWorldsState):
-        assert clone is not LordOfWorldsState.spelled_out_clone  # a native method, not derived
-    else:
-        assert "generated" in (clone.__doc__ or "")
+    # derive_clone replaces the method in the pure build only (a native class keeps its own)
+    generated = "generated from the declared fields" in (LordOfWorldsState.clone.__doc__ or "")
+    assert generated != fields.is_compiled(LordOfWorldsState)
 
 
 def test_a_reshuffle_draws_the_event_its_count_numbers_and_a_reseed_keeps_the_count():
