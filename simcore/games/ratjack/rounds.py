@@ -135,6 +135,9 @@ def end_turn(s: Position) -> None:
     vals = s.turn_values = s.values()
     if s.trace is not None:
         s.note("values " + "|".join(map(str, vals)))
+    if _quiet(s, vals):  # the full check below would change nothing but the seat to act
+        _next_turn(s, a)
+        return
     eliminate_opponents(s, a, vals, "")  # 1. opponents over the target
     elim = s.eliminated
     if not elim[a] and vals[a] > s.params.target:  # 2. self-bust
@@ -147,6 +150,24 @@ def end_turn(s: Position) -> None:
         _end_round(s, why)  # ... then the game-end test (in _end_round)
     elif not _game_won(s):  # the round goes on: VP earned this turn may still end the game
         _next_turn(s, a)
+
+
+def _quiet(s: Position, vals: list[int]) -> bool:
+    """The check's outcome is "next turn" with nothing else changed: every seat still in is
+    below the target (no elimination, bust or exact score), two or more are in, the deck and
+    the round's turns are not exhausted, and nobody has the VP to win. Most turns end so; a
+    loop, not the full check's calls: Ratjack random games ran 5% more instructions without it.
+    """
+    params, elim = s.params, s.eliminated
+    if not s.deck or s.round_turns >= params.max_turns_per_round:
+        return False
+    t, alive = params.target, 0
+    for p, v in enumerate(vals):
+        if not elim[p]:
+            if v >= t:
+                return False
+            alive += 1
+    return alive >= 2 and max(s.victory_points) < params.points_to_win
 
 
 def eliminate_opponents(s: Position, a: int, vals: list[int], when: str) -> None:
