@@ -30,14 +30,6 @@ def compiled_modules() -> list:
     # (the isolated build environment has none of the runtime dependencies).
     flags = ["--follow-imports=silent", "--ignore-missing-imports"]
     extensions = mypycify(flags + paths, opt_level="3", group_name="boardlab_native")
-    # Every function on a 64-byte boundary: code added to one module otherwise shifts the
-    # alignment of all that follow it in the shared library: a sweep-side module placed
-    # before the random policy made random Ratjack games 4% slower at the same instruction
-    # count (0.95x and 0.96x in two interleaved runs; 1.00x aligned or sorted last). gcc and
-    # clang take the flag; MSVC has no equivalent.
-    if os.name != "nt":
-        for ext in extensions:
-            ext.extra_compile_args = [*ext.extra_compile_args, "-falign-functions=64"]
     return extensions
 
 

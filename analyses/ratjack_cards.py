@@ -24,7 +24,7 @@ from analyses import claims
 from analyses.ablation import ablation_pairs, split_forbid
 from analyses.data import has_table, load_manifest, scan
 from analyses.findings import signed
-from analyses.paired import compare_pairs, detectable_sizes, seat_outcome
+from analyses.paired import compare_pairs, detectable_sizes, seat_outcome, with_holm
 from analyses.stats import wilson_interval
 
 FAMILIES = ("rat", "weasel", "raccoon")
@@ -81,8 +81,6 @@ def interventional_values(run_dirs: Sequence[str | Path], seed: int = 0) -> pl.D
     frames = [f for run_dir in run_dirs if (f := _run_values(run_dir, seed)) is not None]
     if not frames:
         return pl.DataFrame()
-    from analyses.paired import with_holm
-
     table = with_holm(pl.concat(frames, how="diagonal_relaxed").drop("p_holm", "significant"))
     return (
         table.with_columns(

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,7 @@ from analyses.data import cell_labels, load_manifest, scan, show_value
 from analyses.findings import join_and
 from reports.ablation import ablation_section
 from reports.feel import feel_section
+from reports.files import write_report
 from reports.glossary import glossary_for, visible_text
 from reports.ladder import ladder_section
 from reports.precision import precision_section
@@ -34,7 +33,6 @@ from reports.sections import (
 from reports.tables import Table, key_value_table, render_table
 from reports.variants import variant_section
 from reports.wheel import wheel_use_section
-from simcore.errors import ConfigError
 from simcore.registry import display_name
 from strategies.ladder import rank, top_player
 
@@ -346,32 +344,6 @@ def provenance_tables(ctx: Context) -> list[Table]:
         if m.get(key):
             tables.append(key_value_table(m[key], caption))
     return tables
-
-
-def write_report(html: str, path: str | Path) -> Path:
-    """Write ``html`` to ``path`` atomically (temporary file in the same folder, then rename)."""
-    target = Path(path)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise ConfigError(
-            f"cannot write the report {str(target)!r}: {exc.strerror or exc}"
-        ) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(html)
-            fh.flush()
-            os.fsync(fh.fileno())
-        # mkstemp creates 0600 files; a report is meant to be shared, so use the umask.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
 
 
 def write_index(

@@ -107,8 +107,8 @@ def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide
 
 def run_compare(args: argparse.Namespace) -> tuple[ComparisonResult, Path]:
     """Play, compare and write the report; return the result and the report's path."""
-    from reports.build import write_report
     from reports.compare import compare_report
+    from reports.files import write_report
     from simcore.outputs import check_output_folder, file_in
 
     _check_flags(args)

@@ -13,6 +13,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from analyses.ratjack_cards import CARD_SWEEPS, card_sweep
+from analyses.sweeps.studies import variant_sweep, wheel_sweep
+from reports.batch import build_reports
+from simcore import registry
+from simcore.config import build_config
+from simcore.dataset import load_manifest
+from simcore.errors import ConfigError, RunDirError
+from simcore.sweep import Sweep, run_sweep
+
 LINEUPS = [["heuristic", "random"], ["heuristic", "heuristic"], ["random", "random"]]
 DEFAULT_GAMES = 300  # per cell of each generic sweep (3 line-ups)
 DEFAULT_CARD_GAMES = 250  # per cell of each card sweep (13 + 25 cells)
@@ -23,9 +32,6 @@ STUDIES = {"rats_of_wistar": "demo-rats-of-wistar-wheel-2p",
 
 def demo_configs(games: int, card_games: int = DEFAULT_CARD_GAMES) -> list[dict[str, Any]]:
     """One generic sweep per loadable game, plus the Ratjack card-value sweeps."""
-    from analyses.ratjack_cards import CARD_SWEEPS, card_sweep
-    from simcore import registry
-
     configs = []
     ids = registry.loadable_game_ids(with_heuristic=True)
     for gid in ids:
@@ -44,8 +50,6 @@ def demo_configs(games: int, card_games: int = DEFAULT_CARD_GAMES) -> list[dict[
 
 def study_configs(ids: list[str], games: int = STUDY_GAMES) -> list[dict[str, Any]]:
     """Short versions of the shipped studies (wheel sections 2p, scoring variants)."""
-    from analyses.sweeps.studies import variant_sweep, wheel_sweep
-
     out = []
     if "rats_of_wistar" in ids:
         out.append(wheel_sweep(2, games=games, seed=1))
@@ -64,15 +68,9 @@ def run_demo(
     card_games: int = DEFAULT_CARD_GAMES,
 ) -> Path:
     """Run (or resume) the demo sweeps under ``out/runs`` and write reports; return index.html."""
-    from reports.cli import build_reports
-    from simcore.config import build_config
-    from simcore.sweep import run_sweep
-
     configs = [build_config(raw, source=f"demo {raw['name']}")
                for raw in demo_configs(games, card_games)]  # fmt: skip
     if not configs:
-        from simcore.errors import ConfigError
-
         raise ConfigError("no game could be loaded (see `boardlab games`)")
     runs = []
     for i, cfg in enumerate(configs, 1):
@@ -98,17 +96,12 @@ def _say(quiet: bool, line: str) -> None:
 
 
 def _fingerprint(cfg: Any, out: Path) -> dict[str, str]:
-    from simcore.sweep import Sweep
-
     return Sweep(cfg, out / "runs").fingerprint()
 
 
 def _drop_stale_run(run_dir: Path, config_hash: str, fingerprint: object = None) -> None:
     """Remove a demo run made with other settings (e.g. another --games) or other rule code,
     content or policies, so that it is played again instead of resumed."""
-    from simcore.dataset import load_manifest
-    from simcore.errors import RunDirError
-
     if not run_dir.exists():
         return
     try:

@@ -37,7 +37,7 @@ def compare_args(run_dir: Path, version: Path, out: Path, n_jobs: int, games: in
 def demo_comparisons(out: Path, runs: list[str], n_jobs: int, quiet: bool) -> list[dict[str, Any]]:
     """Play side B of each comparison whose side A is among this demo's ``runs``; return the
     index entries of the reports."""
-    from reports.cli import summary_lines
+    from reports.batch import summary_lines
     from reports.compare_cli import played_sides, run_compare, sides_of
     from simcore.registry import display_name
 

@@ -153,7 +153,7 @@ def replay_html(replay: Replay) -> str:
 
 def write_replay(replay: Replay, path: str | Path) -> Path:
     """Write the page atomically."""
-    from reports.build import write_report
+    from reports.files import write_report
 
     return write_report(replay_html(replay), path)
 

@@ -1,9 +1,10 @@
 """The chance stream a game state owns (DESIGN §3): one seed and a count of chance events.
 
-Chance event ``k`` (from 1) draws from its own generator, ``random.Random(seed * 1_000_003 +
-k)``. A state is cloned far more often than it draws (search, lookahead), so the stream is two
-ints, not a Mersenne twister: a copy costs two assignments, where ``Random.getstate`` alone
-would cost more than the rest of a clone.
+Chance event ``k`` draws from its own generator, ``random.Random(seed * 1_000_003 + k)``;
+events are numbered from 1 (Ratjack) or from 0 (Lord of Worlds: ``first_event``). A state is
+cloned far more often than it draws (search, lookahead), so the stream is two ints, not a
+Mersenne twister: a copy costs two assignments, where ``Random.getstate`` alone would cost more
+than the rest of a clone.
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ class ChanceStream:
     __slots__ = ("seed", "events")
     # ``seed`` < 0 stands for a raw draw not derived yet (``reseed``): its bit inverse.
     seed: int
-    events: int  # chance events so far
+    events: int  # the number of the last chance event drawn (``first_event - 1`` before any)
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, first_event: int = 1) -> None:
         if not 0 <= seed < 1 << _SEED_BITS:
             raise ValueError(f"a chance stream seed is a {_SEED_BITS}-bit int >= 0, got {seed}")
         self.seed = seed
-        self.events = 0
+        self.events = first_event - 1
 
     def next_stream(self) -> random.Random:
         """The generator of the next chance event."""
@@ -55,8 +56,13 @@ class ChanceStream:
         self.seed = ~rng.getrandbits(_SEED_BITS)
         self.events = 0
 
+    def replace_seed(self, rng: random.Random) -> None:
+        """The seed replaced by a raw draw from ``rng`` (``getrandbits(64)``, not derived); the
+        events keep their numbers. Lord of Worlds' determinization draws its new stream so."""
+        self.seed = rng.getrandbits(_SEED_BITS)
+
     def clone(self) -> ChanceStream:
-        """An independent copy (same seed, same events so far)."""
+        """An independent copy (same seed, same events drawn)."""
         new = ChanceStream(0)  # not ``__new__`` alone: compiled, that runs ``__init__()``
         new.seed, new.events = self.seed, self.events
         return new

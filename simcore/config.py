@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from simcore import registry
+from simcore.content import read_toml
 from simcore.errors import ConfigError, ContentError
 
 GRID_SPECIAL = ("policies", "players")
@@ -103,9 +104,6 @@ class SweepConfig:
 
 def load_toml(path: str | Path) -> dict[str, Any]:
     """Read a sweep TOML file; ``ConfigError`` if missing, too large, not UTF-8 or malformed."""
-    from simcore.content import read_toml
-    from simcore.errors import ContentError
-
     path = Path(path)
     if path.is_dir():
         raise ConfigError(f"sweep file {str(path)!r} is a directory, not a TOML file")

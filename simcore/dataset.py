@@ -14,39 +14,21 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from simcore.errors import RunDirError
+from simcore.rundata import check_log_line, check_manifest
+from simcore.runlayout import (
+    ACTION_BASE,
+    ARROW_TYPES,
+    CHUNK_LOG,
+    FORMAT,
+    GAME_BASE,
+    INT64,
+    MANIFEST,
+    PROGRESS_BASE,
+    SEAT_BASE,
+    SORT_KEYS,
+    TABLES,
+)
 
-TABLES = ("games", "seats", "actions", "progress")
-# the tables every run writes; ``actions`` only with record_actions (runs before the progress
-# table list games and seats alone)
-RUN_TABLES = ("games", "seats", "progress")
-MANIFEST = "manifest.json"
-CHUNK_LOG = "chunks.jsonl"  # finished chunks since the manifest was last written (append-only)
-FORMAT = 1
-INT64 = pa.int64()
-ARROW_TYPES = {"int": INT64, "float": pa.float64(), "str": pa.string(), "bool": pa.bool_()}
-SORT_KEYS = {"games": ["cell", "game_index"], "seats": ["cell", "game_index", "seat"],
-             "actions": ["cell", "game_index", "step"],
-             "progress": ["cell", "game_index", "round", "seat"]}  # fmt: skip
-
-GAME_BASE = {
-    "run": "str", "cell": "str", "game_index": "int", "seed": "int", "game": "str",
-    "game_version": "int", "params_hash": "str", "n_players": "int", "lineup": "str",
-    "rotation": "int", "turns": "int", "steps": "int", "ended_by": "str", "wall_ms": "float",
-}  # fmt: skip
-SEAT_BASE = {
-    "run": "str", "cell": "str", "game_index": "int", "seat": "int", "slot": "int",
-    "policy": "str", "score": "float", "rank": "int", "win_share": "float", "tiebreak": "int",
-    "forced_moves": "int",
-}  # fmt: skip
-ACTION_BASE = {
-    "run": "str", "cell": "str", "game_index": "int", "step": "int", "seat": "int",
-    "action": "int", "label": "str",
-}  # fmt: skip
-PROGRESS_BASE = {
-    "run": "str", "cell": "str", "game_index": "int", "round": "int", "seat": "int",
-    "score": "float",
-}  # fmt: skip
-"""Each seat's score so far at the end of every round (the last row: the game's end)."""
 TIMING_COLUMNS = ("wall_ms",)
 PARQUET_CODEC = "snappy"
 # Types whose equal Python values store the same (not float: 0.0 == -0.0); a sweep's constant
@@ -280,8 +262,6 @@ def load_manifest(run_dir: str | Path) -> dict[str, Any]:
     """The run's manifest with its chunk log merged in, every field checked against its shape
     (``simcore.rundata``: run data is untrusted input); ``RunDirError`` naming the file and
     field if anything is missing, unreadable or of the wrong shape."""
-    from simcore.rundata import check_manifest
-
     path = Path(run_dir) / MANIFEST
     if not path.is_file():
         raise RunDirError(f"{str(run_dir)!r} is not a run directory (no {MANIFEST})")
@@ -315,8 +295,6 @@ def read_chunk_log(run_dir: Path) -> dict[str, Any]:
     """Chunks listed in the append-only log. A line that is not JSON is a torn append (a kill
     or a full disk mid-write: the parts it names are unlisted) and is skipped; a JSON line of
     the wrong shape is ``RunDirError`` naming the line."""
-    from simcore.rundata import check_log_line
-
     path = run_dir / CHUNK_LOG
     if not path.is_file():
         return {}

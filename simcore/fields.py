@@ -183,12 +183,25 @@ _MIRROR: Final = re.compile(
 
 
 def mirror_body(source: type, indent: str = "    ") -> str:
-    """The annotations of ``source``'s dataclass fields, one a line, in field order."""
-    lines = []
-    for f in dataclasses.fields(source):
-        hint = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
-        lines.append(f"{indent}{f.name}: {hint}\n")
+    """The annotations of ``source``'s dataclass fields, one a line, in field order, then those
+    of its properties (by return type: the mirror holds their values)."""
+    lines = [f"{indent}{f.name}: {_spelled(f.type)}\n" for f in dataclasses.fields(source)]
+    props = {
+        name: value
+        for klass in reversed(source.__mro__)
+        for name, value in vars(klass).items()
+        if isinstance(value, property)
+    }
+    if props:
+        lines.append(f"{indent}# properties\n")
+    for name, prop in props.items():
+        lines.append(f"{indent}{name}: {_spelled(prop.fget.__annotations__['return'])}\n")
     return "".join(lines)
+
+
+def _spelled(hint: Any) -> str:
+    """An annotation as source: a string as written (postponed annotations), a class by name."""
+    return hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
 
 
 def refresh_mirrors(text: str) -> tuple[str, list[str]]:

@@ -17,6 +17,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
+from simcore.api import Game
 from simcore.errors import ConfigError
 
 GAME_GROUP = "boardlab.games"
@@ -100,8 +101,6 @@ def import_path(path: str, what: str) -> Any:
 
 def game_class(name: str) -> type:
     """The ``Game`` subclass for a game id or ``module:Class`` path."""
-    from simcore.api import Game
-
     cls = load(GAME_GROUP, name, "game")
     if not (isinstance(cls, type) and issubclass(cls, Game)):
         raise ConfigError(f"game {name!r} is not a game class (a subclass of simcore.api.Game)")

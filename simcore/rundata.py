@@ -16,8 +16,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from simcore.dataset import ACTION_BASE, ARROW_TYPES, GAME_BASE, PROGRESS_BASE, SEAT_BASE, TABLES
 from simcore.errors import RunDirError
+from simcore.runlayout import (
+    ACTION_BASE,
+    ARROW_TYPES,
+    GAME_BASE,
+    MANIFEST,
+    PROGRESS_BASE,
+    SEAT_BASE,
+    TABLES,
+)
 
 # OS errors that mean the disk, not the input: exit 74 with the --resume hint, never exit 2.
 IO_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EROFS})
@@ -292,6 +300,4 @@ def check_schemas_match_game(manifest: Mapping[str, Any], path: Any, game_cls: A
 
 def manifest_path(run_dir: str | Path) -> Path:
     """Where a run's manifest is."""
-    from simcore.dataset import MANIFEST
-
     return Path(run_dir) / MANIFEST

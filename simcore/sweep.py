@@ -45,6 +45,7 @@ from simcore.fingerprint import check_same, fingerprint
 from simcore.idle_flush import idle_flush
 from simcore.lifeline import sigint_deferred
 from simcore.provenance import content_info, versions
+from simcore.runlayout import RUN_TABLES
 from simcore.runlock import LOCK_NAMES, RunLock, check_not_busy
 from simcore.runverify import verify_parts
 
@@ -215,7 +216,7 @@ class Sweep:
                 "deterministic": self._deterministic(),
             },
             "schemas": {t: dataset.schema_to_json(s) for t, s in self.schemas.items()},
-            "tables": [*dataset.RUN_TABLES, *(["actions"] if cfg.record_actions else [])],
+            "tables": [*RUN_TABLES, *(["actions"] if cfg.record_actions else [])],
             "games_per_cell": cfg.games,
             "created": now,
             "updated": now,

@@ -25,7 +25,10 @@ import polars as pl
 from analyses.drift.compare import compare_check, judge
 from analyses.drift.metrics import metric, per_game
 from simcore.config import build_config, load_toml
+from simcore.dataset import read_table
 from simcore.errors import ConfigError
+from simcore.rng import game_seed
+from simcore.sweep import run_sweep
 
 PACKAGE_DIR = Path(__file__).parent
 DEFAULT_SUITE = PACKAGE_DIR / "suite.toml"
@@ -100,9 +103,6 @@ def measure(
     checks: list[dict[str, Any]], n_jobs: int = 1, baseline: bool = False
 ) -> dict[str, pl.DataFrame]:
     """Run every check's sweep (``baseline``: the baseline's games); return per-game frames."""
-    from simcore.dataset import read_table
-    from simcore.sweep import run_sweep
-
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for check in checks:
@@ -146,8 +146,6 @@ def with_seeds(check: dict[str, Any], frame: pl.DataFrame) -> pl.DataFrame:
 @cache
 def _seeds(sweep_seed: int, n: int) -> tuple[int, ...]:
     """Game seeds 0..n-1 of a sweep seed (SeedSequence derivation is slow; drift reuses them)."""
-    from simcore.rng import game_seed
-
     return tuple(game_seed(sweep_seed, i) for i in range(n))
 
 
@@ -236,59 +234,3 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
             raise ConfigError(f"{path}: field 'checks.{name}' must be an object with a "
                               "'config_hash'")  # fmt: skip
     return doc
-
-
-def add_arguments(p: Any) -> None:
-    """Flags of ``boardlab drift``."""
-    p.add_argument("action", choices=["check", "update"])
-    p.add_argument("--suite", default=str(DEFAULT_SUITE), help="suite TOML")
-    p.add_argument("--baseline", default=str(DEFAULT_BASELINE), help="baseline (.json[.gz])")
-    p.add_argument("--n-jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--message", help="update: why the baseline changes (required)")
-    p.add_argument("--junit", help="check: also write a JUnit XML result here")
-    p.add_argument("--html", help="check: also write an HTML report here")
-    from simcore.config import add_allow_import
-
-    add_allow_import(p)
-
-
-def _check_flags(args: Any) -> None:
-    """Flags and output paths, checked before the suite is played (minutes of work)."""
-    from simcore.outputs import check_output_file
-
-    if args.n_jobs == 0 or args.n_jobs < -1:
-        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
-    if args.action == "update":
-        if not (args.message or "").strip():
-            raise ConfigError("drift update needs --message saying why the baseline changes")
-        check_output_file(args.baseline, "--baseline")
-        return
-    load_baseline(args.baseline)
-    for flag, path in (("--junit", args.junit), ("--html", args.html)):
-        if path:
-            check_output_file(path, flag)
-
-
-def cmd_drift(args: Any) -> int:
-    """``drift check`` (exit 1 on drift) or ``drift update --message WHY``."""
-    from analyses.drift import output
-
-    checks, alpha = load_suite(args.suite)
-    _check_flags(args)
-    if args.action == "update":
-        measured = measure(checks, args.n_jobs, baseline=True)
-        write_baseline(args.baseline, baseline_from(checks, measured, args.message.strip()))
-        print(f"baseline of {len(checks)} checks written to {args.baseline}: {args.message}")
-        return 0
-    baseline = load_baseline(args.baseline)
-    now = measure(checks, args.n_jobs)
-    table = compare_all(checks, now, baseline, alpha)
-    examples = output.changed_examples(checks, now, baseline)
-    print(output.format_table(table, baseline))
-    print(output.format_examples(examples))
-    if args.junit:
-        output.write_junit(args.junit, table)
-    if args.html:
-        output.write_html(args.html, table, baseline, examples, alpha)
-    print(output.summary(table, alpha))
-    return 1 if table.filter(pl.col("status") == "DRIFT").height else 0

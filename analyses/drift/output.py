@@ -10,6 +10,7 @@ from xml.etree import ElementTree as ET
 
 import polars as pl
 
+from analyses.drift.check import baseline_frame, with_seeds
 from analyses.drift.compare import DRIFT, IDENTICAL, UNCLEAR, WITHIN
 from analyses.drift.metrics import metric
 
@@ -76,8 +77,6 @@ def changed_examples(
     checks: list[dict[str, Any]], now: dict[str, pl.DataFrame], baseline: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """Up to ``EXAMPLES`` games per check whose winner changed, with a replay command."""
-    from analyses.drift.check import baseline_frame, with_seeds
-
     out = []
     for check in checks:
         base = with_seeds(check, baseline_frame(check, baseline["checks"][check["name"]]))

@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 
 from analyses.plan import Pilot, make_plan, plan_lines
+from analyses.ratjack_cards import card_sweep
 
 PILOTS = "pilots.json"
 CARD_FILES = {
@@ -66,8 +67,6 @@ def shipped() -> list[str]:
 
 def card_sweep_text(family: str) -> str:
     """The TOML text of a shipped card-value sweep, header comment included."""
-    from analyses.ratjack_cards import card_sweep
-
     raw = card_sweep(family, games=CARD_GAMES, seed=CARD_SEED)
     cells = len(raw["grid"]["policies"])
     header = [
@@ -92,29 +91,3 @@ def card_sweep_text(family: str) -> str:
     lines += ["", "[grid]", "policies = ["]
     lines += [f"  {json.dumps(lineup)}," for lineup in raw["grid"]["policies"]]
     return "\n".join([*lines, "]", ""])
-
-
-def write_study_sweeps(folder: Path | None = None) -> list[Path]:
-    """(Re)write the shipped study and player-ladder sweeps; return their paths."""
-    from analyses.sweeps import ladders
-    from analyses.sweeps.studies import FILES, study_text
-
-    folder = folder or Path(__file__).parent
-    out = []
-    texts = {**{n: study_text(n) for n in FILES},
-             **{n: ladders.ladder_text(n) for n in ladders.FILES}}  # fmt: skip
-    for name, text in texts.items():
-        (folder / name).write_text(text)
-        out.append(folder / name)
-    return out
-
-
-def write_card_sweeps(folder: Path | None = None) -> list[Path]:
-    """(Re)write the shipped card-value sweep files; return their paths."""
-    folder = folder or Path(__file__).parent
-    out = []
-    for family, name in CARD_FILES.items():
-        path = folder / name
-        path.write_text(card_sweep_text(family))
-        out.append(path)
-    return out

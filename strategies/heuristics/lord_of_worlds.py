@@ -13,10 +13,11 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from simcore.games.lord_of_worlds import rules as R
+from simcore.games.lord_of_worlds import codes as C
 from simcore.games.lord_of_worlds.board import PORTAL, Board
+from simcore.games.lord_of_worlds.options import is_legal, view_options
 from simcore.games.lord_of_worlds.planet import chain_scores, empty_hexes, planet_types
-from simcore.games.lord_of_worlds.state import LordOfWorldsState
+from simcore.games.lord_of_worlds.position import Position
 from simcore.games.lord_of_worlds.tables import ARCHITECT, MIX, N_BASIC, SAGE, VIEWPOINT, WILD
 from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
@@ -37,15 +38,16 @@ STYLES: Final = {
 }
 FREE_BONUS: Final = 3.0  # a placement on an empty hex earns a free collection
 # hire or play, where to place, which tied chain a viewpoint counts, the free tile
-_ENDING_STEPS: Final = (R.P_START, R.P_PLACE, R.P_VIEW, R.P_FREE)
+_ENDING_STEPS: Final = (C.P_START, C.P_PLACE, C.P_VIEW, C.P_FREE)
 
 
-def _may_end_after_this_turn(s: LordOfWorldsState) -> bool:
+def _may_end_after_this_turn(s: Position) -> bool:
     """The acting seat closes the round and the game may end with it (§6: trigger or stall)."""
-    if s.phase not in _ENDING_STEPS or (s.player + 1) % s.n != s.first:
+    if s.phase not in _ENDING_STEPS or (s.player + 1) % s.n != s.first_player:
         return False
-    near = empty_hexes(s, s.player) - 2 <= s.ctx.end_empty  # at most two tiles per turn
-    return s.triggered or near or s.rounds + 1 >= s.ctx.max_rounds
+    # at most two tiles per turn
+    near = empty_hexes(s, s.player) - 2 <= s.context.trigger_empty_hexes
+    return s.end_triggered or near or s.rounds + 1 >= s.context.params.max_rounds
 
 
 class LordOfWorldsHeuristic:
@@ -65,10 +67,10 @@ class LordOfWorldsHeuristic:
         return type(self), (self.style,)
 
     # ------------------------------------------------------------- evaluation
-    def place_score(self, s: LordOfWorldsState, view: PlanetView, tile: int, h: int) -> float:
+    def place_score(self, s: Position, view: PlanetView, tile: int, h: int) -> float:
         """Value of putting ``tile`` on planet hex ``h`` (an empty or architect hex)."""
-        ctx = s.ctx
-        typ, val = ctx.ttype[tile], ctx.tvalue[tile]
+        ctx = s.context
+        typ, val = ctx.tile_type[tile], ctx.tile_value[tile]
         space = view.space[h]
         score = self.wa * val - self.reserve if space else _free_bonus(s)
         score += view.vgain[val]
@@ -79,18 +81,18 @@ class LordOfWorldsHeuristic:
             # on an empty hex it creates an architect space for a later tile
             return score if space else score + self.wa * 7 - self.reserve
         if typ == SAGE:
-            return score + ctx.sage_points_per_tile * view.sage[h]
+            return score + ctx.params.sage_points_per_tile * view.sage[h]
         if typ == VIEWPOINT:
-            return score + ctx.viewpoint_points_per_tile * view.view[h]
+            return score + ctx.params.viewpoint_points_per_tile * view.view[h]
         if typ == MIX:
             gain = view.gain_max[h]
             return score + self.wc * (gain if gain != NO_GAIN else ctx.scoring.chain[1])
         return score
 
-    def worth(self, s: LordOfWorldsState, view: PlanetView, tile: int) -> float:
+    def worth(self, s: Position, view: PlanetView, tile: int) -> float:
         """Best placement value of ``tile`` (O(1) for basic terrain)."""
-        ctx = s.ctx
-        typ, val = ctx.ttype[tile], ctx.tvalue[tile]
+        ctx = s.context
+        typ, val = ctx.tile_type[tile], ctx.tile_value[tile]
         if typ < N_BASIC:
             free = _free_bonus(s)
             return view.vgain[val] + max(
@@ -108,13 +110,13 @@ class LordOfWorldsHeuristic:
             view.best_special[key] = best
         return best
 
-    def plan(self, s: LordOfWorldsState, avail: list[int]) -> tuple[float, int, int, int]:
+    def plan(self, s: Position, avail: list[int]) -> tuple[float, int, int, int]:
         """(score, hex, colour, cost) of the best affordable face-up tile; hex -1 if none.
 
         ``avail[c]`` is the budget payable in colour ``c``.
         """
         p = s.player
-        if not s.pempty[p]:
+        if not s.empty_count[p]:
             return NEG, -1, -1, 0
         view = planet_view(s, p)
         faceup = s.faceup_tiles()
@@ -129,19 +131,19 @@ class LordOfWorldsHeuristic:
 
     def _best_tile(
         self,
-        s: LordOfWorldsState,
+        s: Position,
         view: PlanetView,
         faceup: tuple[tuple[int, int], ...],
         avail: list[int],
     ) -> tuple[float, int, int, int]:
-        ctx = s.ctx
-        board, tvalue, ttype = ctx.board, ctx.tvalue, ctx.ttype
-        dist, colour = board.dist[s.cart[s.player]], board.colour
+        ctx = s.context
+        board, tvalue, ttype = ctx.board, ctx.tile_value, ctx.tile_type
+        dist, colour = board.distance[s.cart_hex[s.player]], board.colour
         top = avail[0]
         for x in avail:
             if x > top:
                 top = x
-        bonus = ctx.colored_hex_bonus
+        bonus = ctx.params.colored_hex_bonus
         best = (NEG, -1, -1, 0)
         price, wa, wc, reserve = self.price, self.wa, self.wc, self.reserve
         vgain, best_empty, best_space = view.vgain, view.best_empty, view.best_space
@@ -209,42 +211,42 @@ class LordOfWorldsHeuristic:
         return order
 
     @staticmethod
-    def _ok(s: LordOfWorldsState, legal: list[int] | None, action: int) -> bool:
-        return R.is_legal(s, action) if legal is None else action in legal
+    def _ok(s: Position, legal: list[int] | None, action: int) -> bool:
+        return is_legal(s, action) if legal is None else action in legal
 
-    def _choose(self, s: LordOfWorldsState, legal: list[int] | None) -> int:
+    def _choose(self, s: Position, legal: list[int] | None) -> int:
         phase = s.phase
-        if phase == R.P_MOVE:
+        if phase == C.P_MOVE:
             return self._move(s, legal)
-        if phase == R.P_SELECT:
+        if phase == C.P_SELECT:
             return self._select(s)
-        if phase == R.P_PLACE:
+        if phase == C.P_PLACE:
             view = planet_view(s, s.player)
-            best_h, best_v, tile = -1, NEG, s.pending  # the first best hex, as max() picks
+            best_h, best_v, tile = -1, NEG, s.pending_tile  # the first best hex, as max() picks
             for h in view.empties:
                 v = self.place_score(s, view, tile, h)
                 if best_h < 0 or v > best_v:
                     best_h, best_v = h, v
-            return R.PLACE + best_h
-        if phase == R.P_START:
+            return C.PLACE + best_h
+        if phase == C.P_START:
             return self._start(s, legal)
-        if phase == R.P_VIEW:
+        if phase == C.P_VIEW:
             return self._viewpoint(s)
         legal = s.legal_actions() if legal is None else legal
-        if phase == R.P_FREE:
+        if phase == C.P_FREE:
             return self._free(s, legal)
-        if phase == R.P_DISCARD:
+        if phase == C.P_DISCARD:
             return self._discard(s)
-        if phase == R.P_REVEAL:
+        if phase == C.P_REVEAL:
             # reveal next to the carts (walking distance, ignoring the portal shortcut)
-            btile, bup = s.btile, s.bup
-            for h in self._reveal_order(s.ctx.board, s.cart[s.player]):
-                if btile[h] >= 0 and not bup[h] and R.REVEAL + h in legal:
-                    return R.REVEAL + h
+            btile, bup = s.board_tile, s.board_face_up
+            for h in self._reveal_order(s.context.board, s.cart_hex[s.player]):
+                if btile[h] >= 0 and not bup[h] and C.REVEAL + h in legal:
+                    return C.REVEAL + h
         return legal[0]  # portal choice: the first portal
 
-    def _avail(self, s: LordOfWorldsState, extra: int = 0) -> list[int]:
-        hand, value, colour = s.hands[s.player], s.ctx.cards.value, s.ctx.cards.colour
+    def _avail(self, s: Position, extra: int = 0) -> list[int]:
+        hand, value, colour = s.hands[s.player], s.context.cards.value, s.context.cards.colour
         sums = [0] * 7
         for k, c in enumerate(hand):
             if c:
@@ -252,32 +254,36 @@ class LordOfWorldsHeuristic:
         wild = sums[WILD] + extra
         return [x + wild for x in sums[:6]]
 
-    def _start(self, s: LordOfWorldsState, legal: list[int] | None) -> int:
+    def _start(self, s: Position, legal: list[int] | None) -> int:
         mine = self._avail(s)
         score, h, col, _ = self.plan(s, mine)
-        if h >= 0 and score > 0 and self._ok(s, legal, R.PLAY + col):
-            return R.PLAY + col
+        if h >= 0 and score > 0 and self._ok(s, legal, C.PLAY + col):
+            return C.PLAY + col
         if legal is None:
             hires = list(range(len(s.piles)))
         else:
-            hires = [a for a in legal if a < R.PLAY]
+            hires = [a for a in legal if a < C.PLAY]
         if not hires:
-            if h >= 0 and self._ok(s, legal, R.PLAY + col):
-                return R.PLAY + col
+            if h >= 0 and self._ok(s, legal, C.PLAY + col):
+                return C.PLAY + col
             return (s.legal_actions() if legal is None else legal)[0]
         return max(
-            hires, key=lambda a: (s.psum[a] + 0.3 * (mine[s.pcol[a]] if s.pcol[a] < 6 else 8), -a)
+            hires,
+            key=lambda a: (
+                s.pile_sum[a] + 0.3 * (mine[s.pile_colour[a]] if s.pile_colour[a] < 6 else 8),
+                -a,
+            ),
         )
 
-    def _select(self, s: LordOfWorldsState) -> int:
+    def _select(self, s: Position) -> int:
         avail = [0] * 6
-        c = s.colour
+        c = s.play_colour
         avail[c] = self._avail(s)[c] + s.budget
         _, h, _, cost = self.plan(s, avail)
         need = (cost if h >= 0 else 1) - s.budget
-        if need <= 0 and s.sel:
-            return R.DONE
-        hand, value, colour = s.hands[s.player], s.ctx.cards.value, s.ctx.cards.colour
+        if need <= 0 and s.selected:
+            return C.DONE
+        hand, value, colour = s.hands[s.player], s.context.cards.value, s.context.cards.colour
         best, best_key = -1, None
         for k, n in enumerate(hand):
             if not n or (colour[k] != c and colour[k] != WILD):
@@ -287,83 +293,87 @@ class LordOfWorldsHeuristic:
             key = (colour[k] == WILD, v < need, v if v >= need else -v)
             if best_key is None or key < best_key:
                 best, best_key = k, key
-        return R.ADD + best if best >= 0 else R.DONE
+        return C.ADD + best if best >= 0 else C.DONE
 
-    def _move(self, s: LordOfWorldsState, legal: list[int] | None) -> int:
+    def _move(self, s: Position, legal: list[int] | None) -> int:
         avail = [0] * 6
-        avail[s.colour] = s.budget + s.free_step
+        avail[s.play_colour] = s.budget + s.free_step
         _, h, _, _ = self.plan(s, avail) if not s.collected else (0, -1, -1, 0)
-        cur = s.cart[s.player]
+        cur = s.cart_hex[s.player]
         ok = self._ok
-        if h == cur and ok(s, legal, R.COLLECT):
-            return R.COLLECT
+        if h == cur and ok(s, legal, C.COLLECT):
+            return C.COLLECT
         if h >= 0 and h != cur:
-            board = s.ctx.board
-            dist = board.dist
+            board = s.context.board
+            dist = board.distance
             want = dist[cur][h] - 1
-            for d, n in enumerate(board.nbr[cur]):
-                if n >= 0 and dist[n][h] == want and ok(s, legal, R.MOVE + d):
-                    return R.MOVE + d
+            for d, n in enumerate(board.neighbours[cur]):
+                if n >= 0 and dist[n][h] == want and ok(s, legal, C.MOVE + d):
+                    return C.MOVE + d
             if board.colour[cur] == PORTAL:
-                after_jump = dist[cur][h] - s.ctx.portal_cost
-                step = s.ctx.free_step_after_jump  # a strategic jump includes a step
+                after_jump = dist[cur][h] - s.context.params.portal_cost
+                step = s.context.params.free_step_after_jump  # a strategic jump includes a step
                 for x in (h, *board.portals):
                     rest = dist[x][h]
                     if step:  # what is left after the free step from the arrival portal
-                        rest = min([rest] + [dist[y][h] for y in board.nbr[x] if y >= 0])
-                    if rest == after_jump and ok(s, legal, R.JUMP + x):
-                        return R.JUMP + x
-        if ok(s, legal, R.STOP):
-            return R.STOP
+                        rest = min([rest] + [dist[y][h] for y in board.neighbours[x] if y >= 0])
+                    if rest == after_jump and ok(s, legal, C.JUMP + x):
+                        return C.JUMP + x
+        if ok(s, legal, C.STOP):
+            return C.STOP
         return (s.legal_actions() if legal is None else legal)[0]
 
-    def _free(self, s: LordOfWorldsState, legal: list[int]) -> int:
+    def _free(self, s: Position, legal: list[int]) -> int:
         view = planet_view(s, s.player)
-        best, best_score = R.DECLINE, 0.0
-        board = s.ctx.board
+        best, best_score = C.DECLINE, 0.0
+        board = s.context.board
         for a in legal:
-            if a >= R.DECLINE:
+            if a >= C.DECLINE:
                 continue
-            if a >= R.FREE_BOARD:
-                tile = s.btile[board.nbr[s.cart[s.player]][a - R.FREE_BOARD]]
+            if a >= C.FREE_BOARD:
+                tile = s.board_tile[board.neighbours[s.cart_hex[s.player]][a - C.FREE_BOARD]]
             else:
-                tile = s.supply[a - R.FREE_SUPPLY]
+                tile = s.supply[a - C.FREE_SUPPLY]
             score = self.worth(s, view, tile) - FREE_BONUS
             if score > best_score:
                 best, best_score = a, score
         return best
 
-    def _viewpoint(self, s: LordOfWorldsState) -> int:
+    def _viewpoint(self, s: Position) -> int:
         """The tied chain whose declared mixes leave the planet's chains worth most now; on
         equal points the one declaring fewest mixes (an undeclared mix keeps its options)."""
-        ctx, p = s.ctx, s.player
+        ctx, p = s.context, s.player
         types = planet_types(s, p)
         best, best_key = 0, (0, 0)
-        for i, (terrain, mixes) in enumerate(R.view_options(s)):
-            declared = s.pmix[p][:]
+        for i, (terrain, mixes) in enumerate(view_options(s)):
+            declared = s.mix_declared[p][:]
             for m in mixes:
                 declared[m] = terrain
             points = chain_scores(
-                types, ctx.planet.adj, ctx.scoring.chain, ctx.mix_chains_through_mix, declared
+                types,
+                ctx.planet.adjacency,
+                ctx.scoring.chain,
+                ctx.params.mix_chains_through_mix,
+                declared,
             )[0]
             key = (points, -len(mixes))
             if i == 0 or key > best_key:
                 best, best_key = i, key
-        return R.VIEW + best
+        return C.VIEW + best
 
-    def _discard(self, s: LordOfWorldsState) -> int:
-        hand, value, colour = s.hands[s.player], s.ctx.cards.value, s.ctx.cards.colour
+    def _discard(self, s: Position) -> int:
+        hand, value, colour = s.hands[s.player], s.context.cards.value, s.context.cards.colour
         sums = [0] * 7
         for k, n in enumerate(hand):
             sums[colour[k]] += n * value[k]
         kinds = [k for k, n in enumerate(hand) if n]
         # drop the weakest card of the weakest colour; wilds last
-        return R.DISCARD + min(
+        return C.DISCARD + min(
             kinds, key=lambda k: (colour[k] == WILD, sums[colour[k]], value[k], k)
         )
 
 
-def _free_bonus(s: LordOfWorldsState) -> float:
+def _free_bonus(s: Position) -> float:
     """FREE_BONUS while the turn's free collection is unused, else 0.0."""
     # a branch, not FREE_BONUS * (not used): compiled, float * bool is a generic multiply
     return 0.0 if s.free_used else FREE_BONUS

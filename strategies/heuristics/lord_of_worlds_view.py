@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from simcore.games.lord_of_worlds.planet import VALUE_SET_MAX, chain_components, planet_values
-from simcore.games.lord_of_worlds.state import LordOfWorldsState
+from simcore.games.lord_of_worlds.position import Position
 from simcore.games.lord_of_worlds.tables import N_BASIC
 
 NEG: Final = -1e9
@@ -36,10 +36,10 @@ class PlanetView:
         "plan_memo",
     )
 
-    def __init__(self, s: LordOfWorldsState, p: int) -> None:
-        ctx = s.ctx
-        adj, table, ttype = ctx.planet.adj, ctx.scoring.chain, ctx.ttype
-        terr, arch, printed = s.pterr[p], s.parch[p], ctx.planet.architect
+    def __init__(self, s: Position, p: int) -> None:
+        ctx = s.context
+        adj, table, ttype = ctx.planet.adjacency, ctx.scoring.chain, ctx.tile_type
+        terr, arch, printed = s.planet_tile[p], s.planet_architects[p], ctx.planet.architect
         # plain loops, no comprehensions (3.11 builds a frame for each), flat lists and marks
         # instead of a dict and lists per hex: a view is rebuilt after every placement of every
         # lookahead, and freed with the next one
@@ -131,37 +131,37 @@ def _not_cached() -> None:
 class PlanMemo:
     """The last plan made on a view: its inputs besides the view, and its answer."""
 
-    __slots__ = ("owner", "cart", "avail", "free_used", "faceup", "best")
+    __slots__ = ("owner", "cart_hex", "avail", "free_used", "faceup", "best")
 
     def __init__(
         self,
         owner: object,
-        s: LordOfWorldsState,
+        s: Position,
         avail: list[int],
         faceup: tuple[tuple[int, int], ...],
         best: tuple[float, int, int, int],
     ) -> None:
-        self.owner, self.cart, self.free_used = owner, s.cart[s.player], s.free_used
+        self.owner, self.cart_hex, self.free_used = owner, s.cart_hex[s.player], s.free_used
         self.avail, self.faceup, self.best = avail[:], faceup, best
 
-    def holds(self, owner: object, s: LordOfWorldsState, avail: list[int], faceup: tuple) -> bool:
+    def holds(self, owner: object, s: Position, avail: list[int], faceup: tuple) -> bool:
         """The memo answers a plan by ``owner`` (a policy: its weights) for the acting seat of
         ``s`` with budgets ``avail`` and face-up tiles ``faceup``."""
         return (
             owner is self.owner
-            and s.cart[s.player] == self.cart
+            and s.cart_hex[s.player] == self.cart_hex
             and s.free_used == self.free_used
             and faceup is self.faceup
             and avail == self.avail
         )
 
 
-def _value_set_gains(s: LordOfWorldsState, p: int) -> list[float]:
+def _value_set_gains(s: Position, p: int) -> list[float]:
     """Per printed value, the value-set points one more tile of that value would add."""
-    ctx = s.ctx
+    ctx = s.context
     top = ctx.top_value + 1
     gains = [0.0] * top
-    if not ctx.scores_value_sets:
+    if not ctx.params.scores_value_sets:
         return gains
     counts = [0] * top
     for v in planet_values(s, p):
@@ -174,7 +174,7 @@ def _value_set_gains(s: LordOfWorldsState, p: int) -> list[float]:
     return gains
 
 
-def planet_view(s: LordOfWorldsState, p: int) -> PlanetView:
+def planet_view(s: Position, p: int) -> PlanetView:
     """The cached PlanetView of ``p`` (rebuilt after each placement)."""
     view = s.cache[p]
     if view is None:

@@ -16,7 +16,7 @@ import pytest
 from simcore import registry
 from simcore.api import START_COLUMNS
 from simcore.config import build_config
-from simcore.games.lord_of_worlds.options import P_START
+from simcore.games.lord_of_worlds.codes import P_START
 from simcore.sweep import run_sweep
 
 

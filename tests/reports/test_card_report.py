@@ -8,7 +8,7 @@ import pytest
 
 from analyses.claims import STRONGEST_FORMS
 from analyses.ratjack_cards import WORTH_MEANING
-from reports.cli import build_reports
+from reports.batch import build_reports
 from reports.ratjack_cards import card_report
 from simcore.errors import RunDirError
 from tests.analyses.test_ratjack_cards import (  # noqa: F401  (pytestmark: the skip marker)

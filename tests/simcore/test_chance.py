@@ -74,3 +74,23 @@ def test_a_stream_pickles_with_its_seed_and_events():
     copy = pickle.loads(pickle.dumps(stream))
     assert (copy.seed, copy.events) == (stream.seed, stream.events)
     assert copy.next_stream().random() == stream.next_stream().random()
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=SEEDS, events=st.integers(1, 6))
+def test_a_stream_numbered_from_zero_draws_event_k_minus_one(seed, events):
+    # Lord of Worlds: reshuffle k (counted from 0) draws Random(seed * 1_000_003 + k)
+    stream = ChanceStream(seed, first_event=0)
+    draws = [stream.next_stream().getrandbits(32) for _ in range(events)]
+    expected = [random.Random(seed * 1_000_003 + k).getrandbits(32) for k in range(events)]
+    assert draws == expected and stream.events == events - 1
+
+
+def test_replace_seed_takes_the_raw_draw_and_keeps_the_event_numbers():
+    stream = ChanceStream(9, first_event=0)
+    stream.next_stream()
+    stream.next_stream()
+    stream.replace_seed(random.Random(4))
+    raw = random.Random(4).getrandbits(64)
+    assert (stream.seed, stream.events) == (raw, 1)
+    assert stream.next_stream().random() == random.Random(raw * 1_000_003 + 2).random()

@@ -115,6 +115,23 @@ def test_a_generated_mirror_is_rewritten_from_its_source_class():
     assert fields.refresh_mirrors(new) == (new, [])
 
 
+@dataclass(frozen=True)
+class SourceWithProperty:
+    """A params-like dataclass with a derived value."""
+
+    variant: str = "standard"
+
+    @property
+    def strategic(self) -> bool:
+        """Derived from a field."""
+        return self.variant == "strategic"
+
+
+def test_a_mirror_carries_the_properties_after_the_fields():
+    body = fields.mirror_body(SourceWithProperty)
+    assert body == "    variant: str\n    # properties\n    strategic: bool\n"
+
+
 def test_the_mirror_command_rewrites_or_checks_a_file(tmp_path, capsys):
     path = tmp_path / "mirror.py"
     path.write_text(MIRROR)

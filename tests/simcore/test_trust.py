@@ -139,7 +139,7 @@ def test_a_multi_run_report_never_writes_outside_out(tmp_path, base, hostile):
 @pytest.mark.parametrize("hostile", ["../../escaped", "/abs", "a/b", ".hidden", "x" * 200])
 def test_report_file_names_come_from_plain_names_only(tmp_path, hostile):
     # the second line of defence: whatever reached the naming step, a path stays in --out
-    from reports.cli import _targets
+    from reports.batch import _targets
 
     with pytest.raises(ConfigError, match="not a plain file name"):
         _targets(str(tmp_path / "site"), ["fine", hostile])

@@ -1,9 +1,14 @@
 """Lord of Worlds (Kiesling & Kramer, 2025): collect terrain tiles, build chains on a planet.
 
-Modules: ``params`` (every rule number and [A] assumption), ``content`` / ``board`` (TOML data
-in ``data/``, validated on load), ``state`` (setup, copies, observation, determinization),
-``rules`` (decision steps and effects), ``cards`` (deck and display), ``planet`` (placement
-and final scoring), ``render`` (labels, records, trace view, heuristic value).
+Modules, each importing only those listed before it: ``tables`` / ``content`` / ``board``
+(TOML data in ``data/``, validated on load; ``tables.ParamsMirror``, the params as the compiled
+rules read them, generated), ``params`` (every rule number and [A] assumption), ``codes``
+(action codes and phases), ``position`` (the position as data: its declared fields),
+``planet`` (placement and final scoring), ``cards`` (deck and display), ``options`` (legal
+actions), ``rules`` (the effects of actions), ``setup`` (a new game), ``sample``
+(determinization), ``render`` (labels, records, text view, heuristic value) and ``state``
+(the position the engine plays: the State API bound to the rules); ``reference`` writes the
+generated parts of docs/rules/lord_of_worlds.md.
 
 Decision steps: setup portal choice and reveals; then per turn HIRE a pile, or PLAY a colour,
 ADD cards one by one, DONE, MOVE/JUMP step by step, COLLECT or STOP, PLACE the tile (then
@@ -28,11 +33,13 @@ from simcore.games.lord_of_worlds.content import (
     load_tiles,
 )
 from simcore.games.lord_of_worlds.params import TERRAINS, LordOfWorldsParams
+from simcore.games.lord_of_worlds.position import Context, Position
 from simcore.games.lord_of_worlds.render import class_catalogue
-from simcore.games.lord_of_worlds.state import Context, LordOfWorldsState
-from simcore.params import params_fields
+from simcore.games.lord_of_worlds.state import LordOfWorldsState
+from simcore.games.lord_of_worlds.tables import ParamsMirror
+from simcore.params import params_copy
 
-__all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState"]
+__all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState", "Position"]
 
 
 class LordOfWorlds(Game):
@@ -150,9 +157,8 @@ def build_context(params: LordOfWorldsParams, n_players: int) -> Context:
         upto,
     )
     return Context(
-        params=params, n_players=n_players, cards=cards, tiles=tiles, planet=planet,
-        board=board, scoring=scoring, in_play=in_play, ttype=tiles.type, tvalue=tiles.value,
-        top_value=max(tiles.value),
-        n_kinds=len(cards.value), end_empty=params.end_empty_hexes[n_players - 2],
-        **params_fields(Context, params),  # the params the compiled rules read per step
+        params=params_copy(ParamsMirror, params), n_players=n_players, cards=cards, tiles=tiles,
+        planet=planet, board=board, scoring=scoring, in_play=in_play, tile_type=tiles.type,
+        tile_value=tiles.value, top_value=max(tiles.value), n_kinds=len(cards.value),
+        trigger_empty_hexes=params.end_empty_hexes[n_players - 2],
     )  # fmt: skip

@@ -29,10 +29,10 @@ class Board:
 
     coords: tuple[tuple[int, int], ...]
     colour: tuple[int, ...]  # NEUTRAL, PORTAL or a colour index
-    nbr: tuple[tuple[int, ...], ...]  # per hex, neighbour per direction or -1
+    neighbours: tuple[tuple[int, ...], ...]  # per hex, neighbour per direction or -1
     portals: tuple[int, ...]
     tile_hexes: tuple[int, ...]
-    dist: tuple[tuple[int, ...], ...]  # move cost between hexes, portal rule included
+    distance: tuple[tuple[int, ...], ...]  # move cost between hexes, portal rule included
 
     @property
     def size(self) -> int:

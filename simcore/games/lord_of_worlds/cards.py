@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING
-
+from simcore.games.lord_of_worlds.position import Position
 from simcore.games.lord_of_worlds.tables import WILD
 from simcore.rng import shuffle
 
-if TYPE_CHECKING:
-    from simcore.games.lord_of_worlds.state import LordOfWorldsState
 
-
-def draw(s: LordOfWorldsState) -> int:
+def draw(s: Position) -> int:
     """Top card of the deck, or -1 if deck and discard pile are both empty (§3)."""
     if not s.deck:
         reshuffle(s)
@@ -24,14 +19,14 @@ def draw(s: LordOfWorldsState) -> int:
     return card
 
 
-def reshuffle(s: LordOfWorldsState) -> None:
+def reshuffle(s: Position) -> None:
     """Shuffle the discard pile into a new deck (no-op when the discard pile is empty)."""
     counts = s.discard
     if not any(counts):
         return
     # the discard pile is a multiset: rebuild it in kind order, then shuffle
     deck = [k for k, c in enumerate(counts) for _ in range(c)]
-    shuffle(deck, random.Random(s.chance_seed * 1_000_003 + s.reshuffles))
+    shuffle(deck, s.chance.next_stream())
     s.deck = deck
     s.discard = [0] * len(counts)
     s.deck_known = s.phase >= 0  # hand draws during setup stay hidden
@@ -39,11 +34,11 @@ def reshuffle(s: LordOfWorldsState) -> None:
     s.note("the discard pile is shuffled into a new deck")
 
 
-def fill_display(s: LordOfWorldsState) -> None:
+def fill_display(s: Position) -> None:
     """Deal cards into piles until ``display_piles`` piles exist or no card is left (§3)."""
-    ctx = s.ctx
-    want, close, wild_own = ctx.display_piles, ctx.pile_close_sum, ctx.wild_own_pile
-    value, colour = s.ctx.cards.value, s.ctx.cards.colour
+    params = s.context.params
+    want, close, wild_own = params.display_piles, params.pile_close_sum, params.wild_own_pile
+    value, colour = s.context.cards.value, s.context.cards.colour
     while len(s.piles) < want:
         card = draw(s)
         if card < 0:
@@ -52,65 +47,67 @@ def fill_display(s: LordOfWorldsState) -> None:
         target = _open_pile(s, col, close, wild_own)
         if target < 0:
             s.piles.append([card])
-            s.pcol.append(col)
-            s.psum.append(value[card])
+            s.pile_colour.append(col)
+            s.pile_sum.append(value[card])
         else:
             s.piles[target].append(card)
-            s.psum[target] += value[card]
+            s.pile_sum[target] += value[card]
         if s.trace is not None:
-            s.note(f"display: {s.ctx.cards.name(card)} -> pile {target if target >= 0 else '+'}")
+            s.note(
+                f"display: {s.context.cards.name(card)} -> pile {target if target >= 0 else '+'}"
+            )
 
 
-def _open_pile(s: LordOfWorldsState, col: int, close: int, wild_own: bool) -> int:
+def _open_pile(s: Position, col: int, close: int, wild_own: bool) -> int:
     """Index of the open pile (sum below ``close``) the card joins, or -1 for a new pile."""
     if col == WILD and not wild_own:
         # [A] variant: a wild joins the newest open pile of any colour
         for i in range(len(s.piles) - 1, -1, -1):
-            if s.psum[i] < close:
+            if s.pile_sum[i] < close:
                 return i
         return -1
-    for i, c in enumerate(s.pcol):
-        if c == col and s.psum[i] < close:
+    for i, c in enumerate(s.pile_colour):
+        if c == col and s.pile_sum[i] < close:
             return i
     return -1
 
 
-def hire(s: LordOfWorldsState, pile: int) -> list[int]:
+def hire(s: Position, pile: int) -> list[int]:
     """Move every card of ``pile`` to the current player's hand and refill the display."""
     p = s.player
     cards = s.piles.pop(pile)
-    s.pcol.pop(pile)
-    s.psum.pop(pile)
-    hand, known = s.hands[p], s.known[p]
+    s.pile_colour.pop(pile)
+    s.pile_sum.pop(pile)
+    hand, known = s.hands[p], s.known_cards[p]
     for k in cards:
         hand[k] += 1
         known[k] += 1  # hired cards were face up: everyone knows they are in this hand
-    s.hsize[p] += len(cards)
+    s.hand_size[p] += len(cards)
     fill_display(s)
     return cards
 
 
-def remove_from_hand(s: LordOfWorldsState, p: int, kind: int) -> None:
+def remove_from_hand(s: Position, p: int, kind: int) -> None:
     """Take one card of ``kind`` out of ``p``'s hand (played or discarded face up)."""
     s.hands[p][kind] -= 1
-    s.hsize[p] -= 1
-    if s.known[p][kind]:
-        s.known[p][kind] -= 1
+    s.hand_size[p] -= 1
+    if s.known_cards[p][kind]:
+        s.known_cards[p][kind] -= 1
     else:  # it can only have come from the hidden starting hand (§7: a public fact)
-        s.rinit[p][kind] += 1
+        s.shown_start_cards[p][kind] += 1
 
 
-def starting_hands(s: LordOfWorldsState) -> None:
+def starting_hands(s: Position) -> None:
     """Each player in turn draws until the hand total exceeds ``start_hand_over`` (§2.3)."""
-    over = s.ctx.start_hand_over
-    value = s.ctx.cards.value
+    over = s.context.params.start_hand_over
+    value = s.context.cards.value
     for i in range(s.n):
-        p = (s.first + i) % s.n
+        p = (s.first_player + i) % s.n
         total = 0
         while total <= over:
             card = draw(s)
             if card < 0:
                 break
             s.hands[p][card] += 1
-            s.hsize[p] += 1
+            s.hand_size[p] += 1
             total += value[card]

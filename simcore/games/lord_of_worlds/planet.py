@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from simcore.games.lord_of_worlds.position import Position
 from simcore.games.lord_of_worlds.tables import (
     ARCHITECT,
     MIX,
@@ -14,9 +15,6 @@ from simcore.games.lord_of_worlds.tables import (
     TYPE_NAMES,
     VIEWPOINT,
 )
-
-if TYPE_CHECKING:
-    from simcore.games.lord_of_worlds.state import LordOfWorldsState
 
 # score sources, in the order of the pts_* seat columns
 COLORED: Final = 0
@@ -30,65 +28,67 @@ SOURCES: Final = ("colored_hex", "architect", "sage_tree", "viewpoint", "chains"
 # row dict and compared by content, not identity, in each sweep row.
 PTS_COLUMNS: Final = tuple(f"pts_{src}" for src in SOURCES)
 Adj = Sequence[Sequence[int]]
-Geometry = tuple[tuple[int, ...], ...]  # a planet's adjacency as ``Planet.adj`` holds it
+Geometry = tuple[tuple[int, ...], ...]  # a planet's adjacency as ``Planet.adjacency`` holds it
 ViewOption = tuple[int, tuple[int, ...]]  # a viewpoint's chain: terrain, its undeclared mixes
 VALUE_SET_MAX: Final = 10  # §6 rev. 2: value sets count printed values 1 to 10 only
 
 
-def planet_types(s: LordOfWorldsState, p: int) -> list[int]:
+def planet_types(s: Position, p: int) -> list[int]:
     """Per planet hex, the type of the terrain tile filling it (-1 when none)."""
-    ttype = s.ctx.ttype
-    return [ttype[t] if t >= 0 else -1 for t in s.pterr[p]]
+    ttype = s.context.tile_type
+    return [ttype[t] if t >= 0 else -1 for t in s.planet_tile[p]]
 
 
-def place_tile(s: LordOfWorldsState, p: int, tile: int, h: int) -> tuple[int, bool]:
+def place_tile(s: Position, p: int, tile: int, h: int) -> tuple[int, bool]:
     """Put ``tile`` on hex ``h`` of ``p``'s planet; return (stars gained, free collection ok)."""
-    ctx = s.ctx
-    typ, val = ctx.ttype[tile], ctx.tvalue[tile]
-    arch, pts = s.parch[p], s.pts[p]
+    ctx = s.context
+    typ, val = ctx.tile_type[tile], ctx.tile_value[tile]
+    arch, pts = s.planet_architects[p], s.points[p]
     space = ctx.planet.architect[h] or arch[h] > 0
     gained = val if space else 0
     pts[ARCH] += gained
     if typ == ARCHITECT:
         # an architect tile never fills its hex: it makes (or keeps) an architect space
         arch[h] += 1
-        s.archt[p].append((h, tile))
+        s.architect_tiles[p].append((h, tile))
         return gained, not space
-    s.pterr[p][h] = tile
-    s.pempty[p] -= 1
+    s.planet_tile[p][h] = tile
+    s.empty_count[p] -= 1
     if typ == SAGE:
-        bonus = ctx.sage_points_per_tile * adjacent_tiles(s, p, h)
+        bonus = ctx.params.sage_points_per_tile * adjacent_tiles(s, p, h)
         pts[SAGE_PTS] += bonus
         gained += bonus
     elif typ == VIEWPOINT:
-        bonus = ctx.viewpoint_points_per_tile * _viewpoint_chain(s, p, h)
+        bonus = ctx.params.viewpoint_points_per_tile * _viewpoint_chain(s, p, h)
         pts[VIEW] += bonus
         gained += bonus
     return gained, not space
 
 
-def _viewpoint_chain(s: LordOfWorldsState, p: int, h: int) -> int:
+def _viewpoint_chain(s: Position, p: int, h: int) -> int:
     """Length of the longest chain next to the viewpoint on ``h``. With
     ``mix_declaration_binding`` its mixes are declared for that chain's terrain (§5 [A]); when
     chains tie and the choice changes what is declared, ``viewpoint_tie = choose`` leaves the
-    choice to the player (``s.vhex`` marks the viewpoint waiting for it, rules §5 rev. 3)."""
-    ctx = s.ctx
+    choice to the player (``s.viewpoint_hex`` marks the viewpoint waiting for it, rules §5
+    rev. 3)."""
+    params = s.context.params
     size, tied = viewpoint_options(
-        planet_types(s, p), ctx.planet.adj, h, ctx.mix_chains_through_mix, s.pmix[p]
-    )
-    if ctx.mix_declaration_binding and size:
-        if ctx.viewpoint_tie == "choose" and len({opt if opt[1] else None for opt in tied}) > 1:
-            s.vhex = h
+        planet_types(s, p), s.context.planet.adjacency, h, params.mix_chains_through_mix,
+        s.mix_declared[p],
+    )  # fmt: skip
+    if params.mix_declaration_binding and size:
+        if params.viewpoint_tie == "choose" and len({opt if opt[1] else None for opt in tied}) > 1:
+            s.viewpoint_hex = h
         else:
             declare_mixes(s, p, tied[0])
     return size
 
 
-def declare_mixes(s: LordOfWorldsState, p: int, option: ViewOption) -> None:
+def declare_mixes(s: Position, p: int, option: ViewOption) -> None:
     """Declare the mixes of a viewpoint's counted chain for its terrain (§5 [A])."""
     terrain, mixes = option
     for x in mixes:
-        s.pmix[p][x] = terrain
+        s.mix_declared[p][x] = terrain
 
 
 def viewpoint_options(
@@ -124,20 +124,22 @@ def viewpoint_options(
     return size, chains
 
 
-def adjacent_tiles(s: LordOfWorldsState, p: int, h: int) -> int:
+def adjacent_tiles(s: Position, p: int, h: int) -> int:
     """Tiles next to hex ``h`` (terrain tiles; bare architect tiles if the parameter says so)."""
-    terr, arch = s.pterr[p], s.parch[p]
-    with_arch = s.ctx.sage_counts_architect_tiles
-    return sum(1 for x in s.ctx.planet.adj[h] if terr[x] >= 0 or (with_arch and arch[x] > 0))
+    terr, arch = s.planet_tile[p], s.planet_architects[p]
+    with_arch = s.context.params.sage_counts_architect_tiles
+    return sum(
+        1 for x in s.context.planet.adjacency[h] if terr[x] >= 0 or (with_arch and arch[x] > 0)
+    )
 
 
-def empty_hexes(s: LordOfWorldsState, p: int) -> int:
+def empty_hexes(s: Position, p: int) -> int:
     """Empty hexes of ``p``'s planet for the game-end trigger (§6; bare architect tiles count
     as empty unless ``bare_architect_empty`` is off)."""
-    if s.ctx.bare_architect_empty:
-        return s.pempty[p]
-    terr = s.pterr[p]
-    return s.pempty[p] - len({h for h, _ in s.archt[p] if terr[h] < 0})
+    if s.context.params.bare_architect_empty:
+        return s.empty_count[p]
+    terr = s.planet_tile[p]
+    return s.empty_count[p] - len({h for h, _ in s.architect_tiles[p] if terr[h] < 0})
 
 
 def mix_options(
@@ -266,12 +268,12 @@ _PINNED: Final[dict[int, object]] = {}
 CHAIN_MEMO_LIMIT = 200_000
 
 
-def planet_chain_scores(s: LordOfWorldsState, p: int) -> tuple[int, int]:
+def planet_chain_scores(s: Position, p: int) -> tuple[int, int]:
     """(chain points, longest chain) of ``p``'s planet under the game's mix parameters."""
-    ctx = s.ctx
-    adj = ctx.planet.adj
-    through = ctx.mix_chains_through_mix
-    declared = tuple(s.pmix[p]) if ctx.mix_declaration_binding else None
+    ctx = s.context
+    adj = ctx.planet.adjacency
+    through = ctx.params.mix_chains_through_mix
+    declared = tuple(s.mix_declared[p]) if ctx.params.mix_declaration_binding else None
     types = planet_types(s, p)
     table = ctx.scoring.chain
     key = (id(adj), id(table), through, declared, *types)
@@ -293,13 +295,13 @@ def value_set_points(values: Sequence[int], table: Sequence[int]) -> int:
     return sum(table[min(c, len(table) - 1)] for c in counts.values())
 
 
-def planet_values(s: LordOfWorldsState, p: int) -> list[int]:
+def planet_values(s: Position, p: int) -> list[int]:
     """Values that form value sets (§6): the top tile of every hex, values 1 to 10 only (a
     covered architect tile does not count)."""
-    tv, terr = s.ctx.tvalue, s.pterr[p]
+    tv, terr = s.context.tile_value, s.planet_tile[p]
     values = []
-    if s.archt[p]:  # the last architect tile laid on each hex no terrain covers
-        top = {h: tile for h, tile in s.archt[p] if terr[h] < 0}
+    if s.architect_tiles[p]:  # the last architect tile laid on each hex no terrain covers
+        top = {h: tile for h, tile in s.architect_tiles[p] if terr[h] < 0}
         values = [tv[t] for t in top.values() if 1 <= tv[t] <= VALUE_SET_MAX]
     for t in terr:
         if t >= 0 and 1 <= tv[t] <= VALUE_SET_MAX:
@@ -307,19 +309,19 @@ def planet_values(s: LordOfWorldsState, p: int) -> list[int]:
     return values
 
 
-def final_scoring(s: LordOfWorldsState) -> None:
+def final_scoring(s: Position) -> None:
     """Add chain (and value-set) points to every seat and record the longest chain."""
-    ctx = s.ctx
+    ctx = s.context
     for p in range(s.n):
         pts, longest = planet_chain_scores(s, p)
-        s.pts[p][CHAINS] = pts
+        s.points[p][CHAINS] = pts
         s.stats[p][3] = longest
-        if ctx.scores_value_sets:
-            s.pts[p][VALUES] = value_set_points(planet_values(s, p), ctx.scoring.value_sets)
+        if ctx.params.scores_value_sets:
+            s.points[p][VALUES] = value_set_points(planet_values(s, p), ctx.scoring.value_sets)
         if s.trace is not None:  # narrative only when tracing
             s.note(
                 f"final scoring seat {p}: chains {pts} (longest {longest}), "
-                f"value sets {s.pts[p][VALUES]}, total {sum(s.pts[p])}"
+                f"value sets {s.points[p][VALUES]}, total {sum(s.points[p])}"
             )
 
 
@@ -328,11 +330,11 @@ TILE_COLUMNS: Final = tuple(
 )
 
 
-def tile_counts(s: LordOfWorldsState, p: int) -> dict[str, Any]:
+def tile_counts(s: Position, p: int) -> dict[str, Any]:
     """Seat columns of what ``p`` collected: special tiles by kind, mean value of all tiles."""
-    ctx = s.ctx
-    tiles = [t for t in s.pterr[p] if t >= 0] + [t for _, t in s.archt[p]]
-    kinds = [ctx.ttype[t] for t in tiles]
+    ctx = s.context
+    tiles = [t for t in s.planet_tile[p] if t >= 0] + [t for _, t in s.architect_tiles[p]]
+    kinds = [ctx.tile_type[t] for t in tiles]
     row: dict[str, Any] = {name: kinds.count(k) for k, name in TILE_COLUMNS}
-    row["tile_value_mean"] = sum(ctx.tvalue[t] for t in tiles) / len(tiles) if tiles else 0.0
+    row["tile_value_mean"] = sum(ctx.tile_value[t] for t in tiles) / len(tiles) if tiles else 0.0
     return row

@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from simcore.games.lord_of_worlds import rules as R
+from simcore.games.lord_of_worlds import codes as C
 from simcore.games.lord_of_worlds.board import NEUTRAL, PORTAL
+from simcore.games.lord_of_worlds.options import view_options
 from simcore.games.lord_of_worlds.planet import (
     planet_chain_scores,
     planet_values,
     value_set_points,
 )
+from simcore.games.lord_of_worlds.position import Position
 from simcore.games.lord_of_worlds.tables import TERRAIN_COLOURS, TERRAINS, TYPE_NAMES, WILD
-
-if TYPE_CHECKING:
-    from simcore.games.lord_of_worlds.state import LordOfWorldsState
 
 _SHORT = ("Wa", "De", "Lo", "Fo", "Hi", "Mo", "Ar", "Sa", "Vi", "Mx")
 _KINDS = (
-    (R.VIEW, "viewpoint"), (R.JUMP, "jump"), (R.REVEAL, "reveal"), (R.PORTAL, "portal"),
-    (R.DISCARD, "discard"), (R.PASS, "pass"), (R.DECLINE, "decline"), (R.FREE_BOARD, "free_board"),
-    (R.FREE_SUPPLY, "free_supply"), (R.PLACE, "place"), (R.COLLECT, "collect"),
-    (R.STOP, "stop"), (R.MOVE, "move"), (R.DONE, "done"), (R.ADD, "add"), (R.PLAY, "play"),
-    (R.HIRE, "hire"),
+    (C.VIEW, "viewpoint"), (C.JUMP, "jump"), (C.REVEAL, "reveal"), (C.PORTAL, "portal"),
+    (C.DISCARD, "discard"), (C.PASS, "pass"), (C.DECLINE, "decline"), (C.FREE_BOARD, "free_board"),
+    (C.FREE_SUPPLY, "free_supply"), (C.PLACE, "place"), (C.COLLECT, "collect"),
+    (C.STOP, "stop"), (C.MOVE, "move"), (C.DONE, "done"), (C.ADD, "add"), (C.PLAY, "play"),
+    (C.HIRE, "hire"),
 )  # fmt: skip
 
 
@@ -34,37 +33,35 @@ def action_kind(action: int) -> tuple[str, int]:
     return "invalid", action
 
 
-def _tile_of(s: LordOfWorldsState, kind: str, arg: int) -> int:
+def _tile_of(s: Position, kind: str, arg: int) -> int:
     """The tile an action collects or places (-1 if none)."""
     if kind == "place":
-        return s.pending
+        return s.pending_tile
     if kind == "collect":
-        return s.btile[s.cart[s.player]]
+        return s.board_tile[s.cart_hex[s.player]]
     if kind == "free_supply" and arg < len(s.supply):
         return s.supply[arg]
     if kind == "free_board":
-        n = s.ctx.board.nbr[s.cart[s.player]][arg] if arg < 6 else -1
-        return s.btile[n] if n >= 0 else -1
+        n = s.context.board.neighbours[s.cart_hex[s.player]][arg] if arg < 6 else -1
+        return s.board_tile[n] if n >= 0 else -1
     return -1
 
 
-def action_label(
-    s: LordOfWorldsState, action: int, viewer: int | None = None, reveal: bool = False
-) -> str:
+def action_label(s: Position, action: int, viewer: int | None = None, reveal: bool = False) -> str:
     """Readable label of ``action`` as ``viewer`` sees it (None: the seat to act)."""
     kind, arg = action_kind(action)
-    names = s.ctx.cards
+    names = s.context.cards
     tile = _tile_of(s, kind, arg)
-    tname = s.ctx.tiles.name(tile) if tile >= 0 else ""
+    tname = s.context.tiles.name(tile) if tile >= 0 else ""
     if kind == "hire" and arg < len(s.piles):
         return f"hire pile {arg} ({', '.join(names.name(k) for k in s.piles[arg])})"
     if kind == "play":
         return f"play {TERRAIN_COLOURS[arg]} cards"
     if kind in ("add", "discard"):
         return f"{kind} {names.name(arg)}" if arg < len(names.value) else kind
-    board = s.ctx.board
-    if kind == "move" and arg < 6 and s.cart[s.player] >= 0:
-        to = board.nbr[s.cart[s.player]][arg]
+    board = s.context.board
+    if kind == "move" and arg < 6 and s.cart_hex[s.player] >= 0:
+        to = board.neighbours[s.cart_hex[s.player]][arg]
         return f"move to hex {to} {board.coords[to]}" if to >= 0 else "move off the board"
     if kind in ("jump", "reveal") and arg < board.size:
         verb = "portal jump to" if kind == "jump" else "reveal"
@@ -80,9 +77,9 @@ def action_label(
     return kind
 
 
-def _viewpoint_label(s: LordOfWorldsState, index: int) -> str:
+def _viewpoint_label(s: Position, index: int) -> str:
     """'viewpoint counts the forest chain (mix on planet hex 4 declared forest)'."""
-    found = R.view_options(s) if s.vhex >= 0 else []
+    found = view_options(s) if s.viewpoint_hex >= 0 else []
     if index >= len(found):
         return "viewpoint"
     terrain, mixes = found[index]
@@ -122,39 +119,39 @@ def class_catalogue() -> dict[str, str]:
     return out
 
 
-def action_classes(s: LordOfWorldsState, action: int) -> tuple[str, ...]:
+def action_classes(s: Position, action: int) -> tuple[str, ...]:
     """Classes for restricted play: e.g. 'hire', 'play/red', 'collect/colored', 'place/empty'."""
     kind, arg = action_kind(action)
     if kind == "hire":
-        col = s.pcol[arg] if arg < len(s.pcol) else -1
+        col = s.pile_colour[arg] if arg < len(s.pile_colour) else -1
         return ("hire", f"hire/{'white' if col == WILD else TERRAIN_COLOURS[col]}")
     if kind == "play":
         return ("play", f"play/{TERRAIN_COLOURS[arg]}")
     if kind == "collect":
-        coloured = s.ctx.board.colour[s.cart[s.player]] >= 0
+        coloured = s.context.board.colour[s.cart_hex[s.player]] >= 0
         return ("collect", "collect/colored" if coloured else "collect/neutral")
-    if kind == "place" and s.pending >= 0 and 0 <= arg < s.ctx.planet.size:
-        space = s.ctx.planet.architect[arg] or s.parch[s.player][arg] > 0
-        ttype = TYPE_NAMES[s.ctx.ttype[s.pending]]
+    if kind == "place" and s.pending_tile >= 0 and 0 <= arg < s.context.planet.size:
+        space = s.context.planet.architect[arg] or s.planet_architects[s.player][arg] > 0
+        ttype = TYPE_NAMES[s.context.tile_type[s.pending_tile]]
         return ("place", "place/architect_space" if space else "place/empty", f"place/{ttype}")
     if kind in ("free_supply", "free_board", "decline"):
         return ("free", f"free/{kind.removeprefix('free_')}")
     return (kind,)
 
 
-def action_info(s: LordOfWorldsState, action: int) -> dict[str, Any]:
+def action_info(s: Position, action: int) -> dict[str, Any]:
     """Decoded columns: kind, tile_type, tile_value, planet_hex (a viewpoint choice: the
     terrain counted as tile_type, the viewpoint's hex)."""
     kind, arg = action_kind(action)
     if kind == "viewpoint":
-        found = R.view_options(s) if s.vhex >= 0 else []
+        found = view_options(s) if s.viewpoint_hex >= 0 else []
         terrain = TERRAINS[found[arg][0]] if arg < len(found) else ""
-        return {"kind": kind, "tile_type": terrain, "tile_value": 0, "planet_hex": s.vhex}
+        return {"kind": kind, "tile_type": terrain, "tile_value": 0, "planet_hex": s.viewpoint_hex}
     tile = _tile_of(s, kind, arg)
     return {
         "kind": kind,
-        "tile_type": TYPE_NAMES[s.ctx.ttype[tile]] if tile >= 0 else "",
-        "tile_value": s.ctx.tvalue[tile] if tile >= 0 else 0,
+        "tile_type": TYPE_NAMES[s.context.tile_type[tile]] if tile >= 0 else "",
+        "tile_value": s.context.tile_value[tile] if tile >= 0 else 0,
         "planet_hex": arg if kind == "place" else -1,
     }
 
@@ -163,22 +160,22 @@ CARD_POINT_STARS = 0.4  # rough exchange rate of one card point into stars (publ
 MEAN_CARD = 3.0  # mean card value: rivals' hands are hidden, only their size is public
 
 
-def heuristic_value(s: LordOfWorldsState, player: int) -> float:
+def heuristic_value(s: Position, player: int) -> float:
     """Stars, provisional chain (and value-set) points and buying power, relative to the best
     rival, in [0, 1].
 
     Buying power (hand size x mean card value, plus the budget being spent) makes hiring and
     collecting comparable for a short search horizon; it uses public information only.
     """
-    ctx = s.ctx
+    ctx = s.context
     totals = []
     for p in range(s.n):
-        total = float(sum(s.pts[p]))
+        total = float(sum(s.points[p]))
         if not s.is_terminal():
             total += planet_chain_scores(s, p)[0]
             if ctx.params.scores_value_sets:  # strategic variant: a third of a score or more
                 total += value_set_points(planet_values(s, p), ctx.scoring.value_sets)
-            power = s.hsize[p] * MEAN_CARD + (s.budget if p == s.player else 0)
+            power = s.hand_size[p] * MEAN_CARD + (s.budget if p == s.player else 0)
             total += CARD_POINT_STARS * power
         totals.append(total)
     mine = totals[player]
@@ -186,13 +183,13 @@ def heuristic_value(s: LordOfWorldsState, player: int) -> float:
     return 0.5 + 0.5 * (mine - rival) / (abs(mine) + abs(rival) + 10.0)
 
 
-def _cell(s: LordOfWorldsState, p: int, h: int) -> str:
-    tile = s.pterr[p][h]
-    ctx = s.ctx
+def _cell(s: Position, p: int, h: int) -> str:
+    tile = s.planet_tile[p][h]
+    ctx = s.context
     if tile >= 0:
-        text = f"{_SHORT[ctx.ttype[tile]]}{ctx.tvalue[tile]}"
-    elif s.parch[p][h]:
-        text = f"A+{s.parch[p][h]}"
+        text = f"{_SHORT[ctx.tile_type[tile]]}{ctx.tile_value[tile]}"
+    elif s.planet_architects[p][h]:
+        text = f"A+{s.planet_architects[p][h]}"
     elif ctx.planet.architect[h]:
         text = "[A]"
     else:
@@ -200,9 +197,9 @@ def _cell(s: LordOfWorldsState, p: int, h: int) -> str:
     return f"{text:^5}"
 
 
-def render_planet(s: LordOfWorldsState, p: int) -> list[str]:
+def render_planet(s: Position, p: int) -> list[str]:
     """ASCII hex map of ``p``'s planet (rows by r, shifted by half a cell per row)."""
-    coords = s.ctx.planet.coords
+    coords = s.context.planet.coords
     rows: dict[int, list[tuple[int, int]]] = {}
     for h, (q, r) in enumerate(coords):
         rows.setdefault(r, []).append((q, h))
@@ -215,11 +212,11 @@ def render_planet(s: LordOfWorldsState, p: int) -> list[str]:
     return lines
 
 
-def render_board(s: LordOfWorldsState) -> list[str]:
+def render_board(s: Position) -> list[str]:
     """ASCII map of the main board: P portal, ?? face down, tile code, lower-case colour mark."""
-    board, ctx = s.ctx.board, s.ctx
+    board, ctx = s.context.board, s.context
     carts = {}
-    for p, h in enumerate(s.cart):
+    for p, h in enumerate(s.cart_hex):
         carts.setdefault(h, []).append(str(p))
     rows: dict[int, list[tuple[int, int]]] = {}
     for h, (q, r) in enumerate(board.coords):
@@ -230,14 +227,14 @@ def render_board(s: LordOfWorldsState) -> list[str]:
         cells = sorted(rows[r])
         text = []
         for _, h in cells:
-            tile, col = s.btile[h], board.colour[h]
+            tile, col = s.board_tile[h], board.colour[h]
             mark = "P" if col == PORTAL else " " if col == NEUTRAL else TERRAIN_COLOURS[col][0]
             body = (
                 ""
                 if tile < 0
                 else "??"
-                if not s.bup[h]
-                else (f"{_SHORT[ctx.ttype[tile]]}{ctx.tvalue[tile]}")
+                if not s.board_face_up[h]
+                else (f"{_SHORT[ctx.tile_type[tile]]}{ctx.tile_value[tile]}")
             )
             cart = "*" + "".join(carts[h]) if h in carts else ""
             text.append(f"{mark}{body}{cart}"[:7].ljust(7))
@@ -246,12 +243,12 @@ def render_board(s: LordOfWorldsState) -> list[str]:
     return lines
 
 
-def render(s: LordOfWorldsState) -> str:
+def render(s: Position) -> str:
     """Whole position as text."""
-    cards, tiles = s.ctx.cards, s.ctx.tiles
+    cards, tiles = s.context.cards, s.context.tiles
     out = [f"turn {s.turns}, round {s.rounds}, phase {s.phase}, seat {s.current_player} to act"]
     for i, pile in enumerate(s.piles):
-        out.append(f"pile {i}: {', '.join(cards.name(k) for k in pile)} (sum {s.psum[i]})")
+        out.append(f"pile {i}: {', '.join(cards.name(k) for k in pile)} (sum {s.pile_sum[i]})")
     out.append(f"deck {len(s.deck)}, discard {sum(s.discard)}, reserve {len(s.reserve)}")
     out.append("open supply: " + ", ".join(tiles.name(t) for t in s.supply))
     out.append("board (P portal, ?? face down, colour initial, *seat carts):")
@@ -259,7 +256,7 @@ def render(s: LordOfWorldsState) -> str:
     for p in range(s.n):
         hand = [cards.name(k) for k, c in enumerate(s.hands[p]) for _ in range(c)]
         out.append(
-            f"seat {p}: {sum(s.pts[p])} stars {s.pts[p]}, cart hex {s.cart[p]}, "
+            f"seat {p}: {sum(s.points[p])} stars {s.points[p]}, cart hex {s.cart_hex[p]}, "
             f"hand {', '.join(hand)}"
         )
         out += ["  " + line for line in render_planet(s, p)]

@@ -8,11 +8,11 @@ PLACE hex (-> VIEW when a viewpoint's chains tie) -> (FREE choice -> PLACE hex (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from simcore.errors import IllegalActionError
 from simcore.games.lord_of_worlds import cards as deck_ops
-from simcore.games.lord_of_worlds.options import (  # the codes are this module's vocabulary too
+from simcore.games.lord_of_worlds.codes import (
     ADD,
     COLLECT,
     DECLINE,
@@ -40,10 +40,8 @@ from simcore.games.lord_of_worlds.options import (  # the codes are this module'
     REVEAL,
     STOP,
     VIEW,
-    free_actions,
-    is_legal,
-    view_options,
 )
+from simcore.games.lord_of_worlds.options import free_actions, is_legal, view_options
 from simcore.games.lord_of_worlds.planet import (
     COLORED,
     declare_mixes,
@@ -51,262 +49,262 @@ from simcore.games.lord_of_worlds.planet import (
     final_scoring,
     place_tile,
 )
+from simcore.games.lord_of_worlds.position import Position
 from simcore.games.lord_of_worlds.tables import TERRAINS
 
-if TYPE_CHECKING:
-    from simcore.games.lord_of_worlds.state import LordOfWorldsState
 
-
-def reset_turn(s: LordOfWorldsState) -> None:
+def reset_turn(s: Position) -> None:
     """Clear the per-turn scratch fields."""
-    s.colour, s.budget, s.sel, s.moved = -1, 0, [], 0
-    s.collected, s.free_used, s.pending, s.free_step = False, False, -1, 0
-    s.vhex = -1
+    s.play_colour, s.budget, s.selected, s.steps_moved = -1, 0, [], 0
+    s.collected, s.free_used, s.pending_tile, s.free_step = False, False, -1, 0
+    s.viewpoint_hex = -1
 
 
-def refill_supply(s: LordOfWorldsState) -> None:
+def refill_supply(s: Position) -> None:
     """Top the open supply up from the reserve."""
-    want = s.ctx.params.open_supply
+    want = s.context.params.open_supply
     while len(s.supply) < want and s.reserve:
         s.supply.append(s.reserve.pop())
 
 
 # ------------------------------------------------------------------ effects
-def apply(s: LordOfWorldsState, action: int) -> None:
+def apply(s: Position, action: int) -> None:
     """Apply ``action``; raise IllegalActionError before any change when it is not legal."""
-    legal = s.cache[-1]  # the list legal_actions() cached, if it was asked for since
+    legal = s.legal_cache  # the list legal_actions() cached, if it was asked for since
     ok = action in legal if legal is not None else is_legal(s, action)
     if not (type(action) is int and ok):
         raise IllegalActionError(f"action {action!r} is not legal for seat {s.current_player}")
-    s.cache[-1] = None
+    s.legal_cache = None
     s.last_gain = 0
     handler, base = _DISPATCH[action]
     handler(s, action - base)
 
 
-def _hire(s: LordOfWorldsState, pile: int) -> None:
+def _hire(s: Position, pile: int) -> None:
     cards = deck_ops.hire(s, pile)
     s.stats[s.player][1] += 1
     if s.trace is not None:  # narrative only when tracing
-        s.note(f"hires {', '.join(s.ctx.cards.name(k) for k in cards)}")
+        s.note(f"hires {', '.join(s.context.cards.name(k) for k in cards)}")
     end_turn(s)
 
 
-def _play(s: LordOfWorldsState, colour: int) -> None:
-    s.colour = colour
+def _play(s: Position, colour: int) -> None:
+    s.play_colour = colour
     s.phase = P_SELECT
     s.stats[s.player][2] += 1
 
 
-def _add(s: LordOfWorldsState, kind: int) -> None:
+def _add(s: Position, kind: int) -> None:
     deck_ops.remove_from_hand(s, s.player, kind)
-    s.sel.append(kind)
-    s.budget += s.ctx.cards.value[kind]
+    s.selected.append(kind)
+    s.budget += s.context.cards.value[kind]
 
 
-def _done(s: LordOfWorldsState, _: int) -> None:
-    for k in s.sel:
+def _done(s: Position, _: int) -> None:
+    for k in s.selected:
         s.discard[k] += 1
     s.phase = P_MOVE
     if s.trace is not None:  # narrative only when tracing
-        s.note(f"plays {', '.join(s.ctx.cards.name(k) for k in s.sel)}: budget {s.budget}")
+        s.note(f"plays {', '.join(s.context.cards.name(k) for k in s.selected)}: budget {s.budget}")
 
 
-def _move(s: LordOfWorldsState, direction: int) -> None:
+def _move(s: Position, direction: int) -> None:
     cost = 0 if s.free_step else 1  # the step a strategic jump includes (§4 [A])
     s.free_step = 0
-    _step_to(s, s.ctx.board.nbr[s.cart[s.player]][direction], cost)
+    _step_to(s, s.context.board.neighbours[s.cart_hex[s.player]][direction], cost)
 
 
-def _stop(s: LordOfWorldsState, _: int) -> None:
+def _stop(s: Position, _: int) -> None:
     end_turn(s)
 
 
-def _collect(s: LordOfWorldsState, _: int) -> None:
+def _collect(s: Position, _: int) -> None:
     s.free_step = 0
-    _take_board_tile(s, s.cart[s.player], free=False)
+    _take_board_tile(s, s.cart_hex[s.player], free=False)
 
 
-def _free_supply(s: LordOfWorldsState, slot: int) -> None:
-    s.pending = s.supply.pop(slot)
+def _free_supply(s: Position, slot: int) -> None:
+    s.pending_tile = s.supply.pop(slot)
     s.free_used = True
     refill_supply(s)
     if s.trace is not None:  # narrative only when tracing
-        s.note(f"free collection of {s.ctx.tiles.name(s.pending)} from the open supply")
+        s.note(f"free collection of {s.context.tiles.name(s.pending_tile)} from the open supply")
     s.phase = P_PLACE
 
 
-def _free_board(s: LordOfWorldsState, direction: int) -> None:
-    n = s.ctx.board.nbr[s.cart[s.player]][direction]
-    s.cart[s.player] = n
+def _free_board(s: Position, direction: int) -> None:
+    n = s.context.board.neighbours[s.cart_hex[s.player]][direction]
+    s.cart_hex[s.player] = n
     _take_board_tile(s, n, free=True)
 
 
-def _decline(s: LordOfWorldsState, _: int) -> None:
+def _decline(s: Position, _: int) -> None:
     after_play(s)
 
 
-def _pass(s: LordOfWorldsState, _: int) -> None:
+def _pass(s: Position, _: int) -> None:
     end_turn(s)
 
 
-def _discard(s: LordOfWorldsState, kind: int) -> None:
+def _discard(s: Position, kind: int) -> None:
     deck_ops.remove_from_hand(s, s.player, kind)
     s.discard[kind] += 1
-    if s.hsize[s.player] <= s.ctx.hand_limit:
+    if s.hand_size[s.player] <= s.context.params.hand_limit:
         next_turn(s)
 
 
-def _choose_portal(s: LordOfWorldsState, index: int) -> None:
-    portal = s.ctx.board.portals[index]
-    s.cart = [portal] * s.n
+def _choose_portal(s: Position, index: int) -> None:
+    portal = s.context.board.portals[index]
+    s.cart_hex = [portal] * s.n
     if s.trace is not None:  # narrative only when tracing
         s.note(f"every cart starts on portal {index}")
     _after_reveal(s)
 
 
-def _reveal(s: LordOfWorldsState, h: int) -> None:
-    s.bup[h] = 1
+def _reveal(s: Position, h: int) -> None:
+    s.board_face_up[h] = 1
     s.cache[s.n] = None
-    s.n_up += 1
+    s.face_up_count += 1
     s.reveals_left -= 1
     if s.trace is not None:  # narrative only when tracing
-        s.note(f"reveals hex {h}: {s.ctx.tiles.name(s.btile[h])}")
+        s.note(f"reveals hex {h}: {s.context.tiles.name(s.board_tile[h])}")
     s.player = (s.player + 1) % s.n
     _after_reveal(s)
 
 
-def _after_reveal(s: LordOfWorldsState) -> None:
+def _after_reveal(s: Position) -> None:
     """Setup step 5: reveal by turns until ``initial_reveals`` are up, then the first turn."""
-    facedown = any(s.btile[h] >= 0 and not s.bup[h] for h in s.ctx.board.tile_hexes)
+    facedown = any(
+        s.board_tile[h] >= 0 and not s.board_face_up[h] for h in s.context.board.tile_hexes
+    )
     if s.reveals_left > 0 and facedown:
         s.phase = P_REVEAL
     else:
         s.phase = P_START
-        s.player = s.first
+        s.player = s.first_player
 
 
-def _step_to(s: LordOfWorldsState, h: int, cost: int = 1) -> None:
-    s.cart[s.player] = h
+def _step_to(s: Position, h: int, cost: int = 1) -> None:
+    s.cart_hex[s.player] = h
     s.budget -= cost
-    s.moved += 1
+    s.steps_moved += 1
 
 
-def _jump(s: LordOfWorldsState, h: int) -> None:
-    _step_to(s, h, s.ctx.portal_cost)
-    s.free_step = 1 if s.ctx.free_step_after_jump else 0
+def _jump(s: Position, h: int) -> None:
+    _step_to(s, h, s.context.params.portal_cost)
+    s.free_step = 1 if s.context.params.free_step_after_jump else 0
 
 
-def _take_board_tile(s: LordOfWorldsState, h: int, free: bool) -> None:
+def _take_board_tile(s: Position, h: int, free: bool) -> None:
     """Collect the face-up tile on ``h``, score a coloured hex, flip the neighbours (§4 B.2-3)."""
-    ctx = s.ctx
-    tile = s.btile[h]
-    s.btile[h] = -1
-    s.bup[h] = 0
-    s.n_up -= 1
+    ctx = s.context
+    tile = s.board_tile[h]
+    s.board_tile[h] = -1
+    s.board_face_up[h] = 0
+    s.face_up_count -= 1
     s.cache[s.n] = None
     if free:
         s.free_used = True
     else:
         s.collected = True
-        s.budget -= ctx.tvalue[tile]
+        s.budget -= ctx.tile_value[tile]
         if ctx.board.colour[h] >= 0:
-            s.pts[s.player][COLORED] += ctx.colored_hex_bonus
-            s.last_gain = ctx.colored_hex_bonus
+            s.points[s.player][COLORED] += ctx.params.colored_hex_bonus
+            s.last_gain = ctx.params.colored_hex_bonus
             if s.trace is not None:  # narrative only when tracing
-                s.note(f"coloured hex bonus +{ctx.colored_hex_bonus}")
+                s.note(f"coloured hex bonus +{ctx.params.colored_hex_bonus}")
     if s.trace is not None:  # narrative only when tracing
         s.note(f"{'free ' if free else ''}collects {ctx.tiles.name(tile)} at hex {h}")
-    for n in ctx.board.nbr[h]:
-        if n >= 0 and s.btile[n] >= 0 and not s.bup[n]:
-            s.bup[n] = 1
-            s.n_up += 1
+    for n in ctx.board.neighbours[h]:
+        if n >= 0 and s.board_tile[n] >= 0 and not s.board_face_up[n]:
+            s.board_face_up[n] = 1
+            s.face_up_count += 1
             if s.trace is not None:  # narrative only when tracing
-                s.note(f"flips hex {n}: {ctx.tiles.name(s.btile[n])}")
-    s.pending = tile
+                s.note(f"flips hex {n}: {ctx.tiles.name(s.board_tile[n])}")
+    s.pending_tile = tile
     s.phase = P_PLACE
 
 
-def _place(s: LordOfWorldsState, h: int) -> None:
+def _place(s: Position, h: int) -> None:
     p = s.player
-    tile = s.pending
+    tile = s.pending_tile
     gained, free_ok = place_tile(s, p, tile, h)
-    s.pending = -1
+    s.pending_tile = -1
     s.last_gain += gained
     s.stats[p][0] += 1
     s.cache[p] = None
     if s.trace is not None:  # narrative only when tracing
-        s.note(f"places {s.ctx.tiles.name(tile)} on planet hex {h}: +{gained}")
-    if s.vhex >= 0:
+        s.note(f"places {s.context.tiles.name(tile)} on planet hex {h}: +{gained}")
+    if s.viewpoint_hex >= 0:
         s.phase = P_VIEW  # tied chains: the player chooses which one the viewpoint counts
     else:
         _after_place(s, free_ok)
 
 
-def _view(s: LordOfWorldsState, index: int) -> None:
+def _view(s: Position, index: int) -> None:
     """§5 rev. 3: the tied chain the viewpoint counts; its mixes are declared for its terrain."""
-    p, h = s.player, s.vhex
+    p, h = s.player, s.viewpoint_hex
     option = view_options(s)[index]
     declare_mixes(s, p, option)
-    s.vhex = -1
+    s.viewpoint_hex = -1
     if s.trace is not None:  # narrative only when tracing
         s.note(f"the viewpoint on planet hex {h} counts the {TERRAINS[option[0]]} chain")
-    _after_place(s, not (s.ctx.planet.architect[h] or s.parch[p][h] > 0))
+    _after_place(s, not (s.context.planet.architect[h] or s.planet_architects[p][h] > 0))
 
 
-def _after_place(s: LordOfWorldsState, free_ok: bool) -> None:
+def _after_place(s: Position, free_ok: bool) -> None:
     """After a placement: the free collection (§5, on an empty hex, once a turn) or the end."""
-    if free_ok and not s.free_used and s.pempty[s.player] and free_actions(s):
+    if free_ok and not s.free_used and s.empty_count[s.player] and free_actions(s):
         s.phase = P_FREE
     else:
         after_play(s)
 
 
-def after_play(s: LordOfWorldsState) -> None:
+def after_play(s: Position) -> None:
     """End of the collection sequence: optional further moves ([A]) or the end of the turn."""
     s.free_used = True
-    if s.ctx.move_after_collect and s.budget > 0:
+    if s.context.params.move_after_collect and s.budget > 0:
         s.phase = P_MOVE
     else:
         end_turn(s)
 
 
-def end_turn(s: LordOfWorldsState) -> None:
+def end_turn(s: Position) -> None:
     """Hand limit check (strategic variant), then the next turn."""
-    limit = s.ctx.hand_limit
-    if limit and s.hsize[s.player] > limit:
+    limit = s.context.params.hand_limit
+    if limit and s.hand_size[s.player] > limit:
         s.phase = P_DISCARD
     else:
         next_turn(s)
 
 
-def next_turn(s: LordOfWorldsState) -> None:
+def next_turn(s: Position) -> None:
     """Pass the turn; check the end trigger, round end and the safety stop (§6)."""
     s.turns += 1
-    if empty_hexes(s, s.player) <= s.ctx.end_empty and not s.triggered:
-        s.triggered = True
+    if empty_hexes(s, s.player) <= s.context.trigger_empty_hexes and not s.end_triggered:
+        s.end_triggered = True
         if s.trace is not None:  # narrative only when tracing
             s.note(f"seat {s.player} triggers the game end: the round is finished")
     reset_turn(s)
     s.player = (s.player + 1) % s.n
     s.phase = P_START
-    if s.player == s.first:
+    if s.player == s.first_player:
         s.rounds += 1
-        if s.triggered:
+        if s.end_triggered:
             return finish(s, "planet")
-        if s.rounds >= s.ctx.max_rounds:
+        if s.rounds >= s.context.params.max_rounds:
             return finish(s, "stall")
-    if s.n_up == 0:
+    if s.face_up_count == 0:
         # no face-up board tile: no paid collection, hence no collection at all, ever again
-        finish(s, "planet" if s.triggered else "stall")
+        finish(s, "planet" if s.end_triggered else "stall")
 
 
-def finish(s: LordOfWorldsState, how: str) -> None:
+def finish(s: Position, how: str) -> None:
     """Final scoring and the end of the game."""
     s.ended_by = how
     if s.trace is not None:  # narrative only when tracing
         s.note(f"game over ({how})")
-    if s.player != s.first:
+    if s.player != s.first_player:
         s.rounds += 1  # count the unfinished round
     s.phase = P_OVER
     final_scoring(s)

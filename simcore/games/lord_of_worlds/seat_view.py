@@ -17,33 +17,33 @@ from simcore.games.lord_of_worlds.tables import TERRAIN_COLOURS
 
 def _hand(s: LordOfWorldsState, seat: int, counts: list[int]) -> list[str]:
     """Card names, one per card, from counts per card kind."""
-    return [s.ctx.cards.name(k) for k, c in enumerate(counts) for _ in range(c)]
+    return [s.context.cards.name(k) for k, c in enumerate(counts) for _ in range(c)]
 
 
 def _board(s: LordOfWorldsState, reveal: bool) -> list[dict[str, Any]]:
     """Per board hex: axial position, colour, what lies on it (``??`` face down) and carts."""
-    board, tiles = s.ctx.board, s.ctx.tiles
+    board, tiles = s.context.board, s.context.tiles
     out = []
     for h, (q, r) in enumerate(board.coords):
-        col, tile = board.colour[h], s.btile[h]
+        col, tile = board.colour[h], s.board_tile[h]
         colour = "portal" if col == PORTAL else "" if col == NEUTRAL else TERRAIN_COLOURS[col]
-        text = "" if tile < 0 else tiles.name(tile) if s.bup[h] or reveal else "??"
-        carts = [p for p, at in enumerate(s.cart) if at == h]
+        text = "" if tile < 0 else tiles.name(tile) if s.board_face_up[h] or reveal else "??"
+        carts = [p for p, at in enumerate(s.cart_hex) if at == h]
         out.append({"q": q, "r": r, "colour": colour, "tile": text, "carts": carts})
     return out
 
 
 def _seat(s: LordOfWorldsState, seat: int, viewer: int, reveal: bool) -> dict[str, Any]:
     mine = reveal or seat == viewer
-    hand = _hand(s, seat, s.hands[seat] if mine else s.known[seat])
-    return {"seat": seat, "stars": sum(s.pts[seat]), "hand": hand,
-            "hand_hidden": 0 if mine else s.hsize[seat] - len(hand),
+    hand = _hand(s, seat, s.hands[seat] if mine else s.known_cards[seat])
+    return {"seat": seat, "stars": sum(s.points[seat]), "hand": hand,
+            "hand_hidden": 0 if mine else s.hand_size[seat] - len(hand),
             "planet": render_planet(s, seat)}  # fmt: skip
 
 
 def seat_view(s: LordOfWorldsState, viewer: int, reveal: bool = False) -> dict[str, Any]:
     """Board, display piles, open supply, planets and hands as ``viewer`` sees them."""
-    cards, tiles = s.ctx.cards, s.ctx.tiles
+    cards, tiles = s.context.cards, s.context.tiles
     view: dict[str, Any] = {
         "kind": "lord_of_worlds",
         "round": s.rounds + 1,

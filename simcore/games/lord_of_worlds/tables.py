@@ -83,7 +83,7 @@ class Planet:
     """Planet geometry shared by every seat."""
 
     coords: tuple[tuple[int, int], ...]
-    adj: tuple[tuple[int, ...], ...]
+    adjacency: tuple[tuple[int, ...], ...]
     architect: tuple[bool, ...]
 
     @property
@@ -101,6 +101,64 @@ class Scoring:
 
     chain: tuple[int, ...]
     value_sets: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
+
+@dataclass(frozen=True)
+class ParamsMirror:
+    """``LordOfWorldsParams`` as a compiled class, its fields and properties: the params a
+    position carries (``Context.params``) and the rules read.
+
+    The params class is not compiled, so each ``params.x`` in compiled code would be a lookup
+    by name (about 250 instructions; a property a Python call). The fields are generated from
+    the params class (``python -m simcore.fields simcore/games/lord_of_worlds/tables.py``; a
+    test checks).
+    """
+
+    # <generated: the fields of simcore.games.lord_of_worlds.params:LordOfWorldsParams>
+    variant: str
+    terrains: tuple[str, ...]
+    terrain_counts: tuple[int, ...]
+    colored_hex_bonus: int
+    sage_points_per_tile: int
+    viewpoint_points_per_tile: int
+    display_piles: int
+    pile_close_sum: int
+    wild_own_pile: bool
+    start_hand_over: int
+    open_supply: int
+    initial_reveals: int
+    chain_table: str
+    value_set_table: str
+    value_sets: str
+    hand_limit_standard: int
+    hand_limit_strategic: int
+    portal_cost: int
+    facedown_blocks: bool
+    move_after_collect: bool
+    require_action: bool
+    sage_counts_architect_tiles: bool
+    bare_architect_empty: bool
+    mix_chains_through_mix: bool
+    mix_declaration_binding: bool
+    strategic_portal_step: str
+    portal_jump_from_start: bool
+    viewpoint_tie: str
+    end_empty_hexes: tuple[int, ...]
+    max_rounds: int
+    board_file: str
+    planet_file: str
+    tiles_file: str
+    cards_file: str
+    scoring_file: str
+    # properties
+    strategic: bool
+    scores_value_sets: bool
+    free_step_after_jump: bool
+    hand_limit: int
+    # </generated>
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)

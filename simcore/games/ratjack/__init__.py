@@ -4,8 +4,9 @@ Rules: docs/rules/ratjack.md. Package layout, each module importing only from th
 ``codes``, ``params`` (rule numbers and [A] assumptions) and ``tables``; ``content`` (cards and
 chips from ``data/cards.toml``); ``position`` (the position as data); ``knowledge`` (§8) and
 ``narrative``; ``board``, ``resolve`` and ``effect_kinds``; ``effects_*`` and ``effects`` (the 36
-card effects); ``rules`` (turn flow), ``sample`` (determinization) and ``evaluate``; ``text``
-(observations, records, labels); ``state`` (the game API on top of the position).
+card effects); ``rounds`` (deals, end-of-turn checks) and ``rules`` (turn actions), ``sample``
+(determinization) and ``evaluate``; ``text`` (observations, records, labels); ``state`` (the
+game API on top of the position).
 """
 
 from __future__ import annotations

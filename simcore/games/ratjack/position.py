@@ -82,7 +82,7 @@ class Position(State):
     reveal: bool  # the narrative names hidden cards (``reveal_trace``)
     legal_cache: list[int] | None  # legal actions until the next apply; never changed in place
     # A lookahead copy that is scored only up to the end of the round: it counts nothing, and
-    # the next round's deal (a shuffle, ~10% of heuristic play) is skipped (rules._end_round)
+    # the next round's deal (a shuffle, ~10% of heuristic play) is skipped (rounds._end_round)
     plan_only: bool
     __slots__ = tuple(__annotations__)
 

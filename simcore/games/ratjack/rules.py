@@ -1,10 +1,8 @@
-"""Turn flow (§3, §4, §6): setup, draw, the three modes, effect steps, end-of-turn checks."""
+"""Turn actions (§3, §4): legal actions and their effects: setup, draw, the three modes and
+the effect steps (the end-of-turn checks and rounds: ``rounds``)."""
 
 from __future__ import annotations
 
-import random
-
-from simcore.api import TERMINAL
 from simcore.errors import IllegalActionError
 from simcore.games.ratjack import resolve as fx
 from simcore.games.ratjack.board import draw_top, to_discard
@@ -19,216 +17,16 @@ from simcore.games.ratjack.codes import (
     NSTAT,
     P_DRAW,
     P_EFFECT,
-    P_OVER,
     P_PLAY,
     P_SETUP,
-    P_UNDEALT,
-    ROUNDS_WON,
     SETUP,
     SLOTS,
-    TIMES_ELIM,
     UP,
-    WON_ELIM,
-    WON_EXACT,
-    WON_EXH,
-    WON_LAST,
 )
-from simcore.games.ratjack.content import N_CARDS
 from simcore.games.ratjack.knowledge import merge
-from simcore.games.ratjack.narrative import note_card, trace_round_start
+from simcore.games.ratjack.narrative import note_card
 from simcore.games.ratjack.position import Position
-from simcore.rng import shuffle
-
-
-# --- rounds ------------------------------------------------------------------------------
-def new_round(s: Position, start: int, rng: random.Random | None = None) -> None:
-    """§3: toss the chips, shuffle, deal 2 each, turn the first discard, choose face-down cards."""
-    s.round_no += 1
-    s.round_turns = 0
-    s.start_seat = start
-    s.round_starts += (start,)
-    if rng is None:
-        rng = s.chance.next_stream()
-    for k, (fa, fb) in enumerate(s.content.chip_faces):
-        s.chip_face[k] = fb if rng.getrandbits(1) else fa
-        s.chip_card[k] = -1
-    s.card_chip = [-1] * N_CARDS
-    s.face_up = [0] * N_CARDS
-    s.seen_by = [0] * N_CARDS
-    s.tracked_places = [0] * (s.n * N_CARDS)
-    s.tracked_cards = [0] * s.n
-    deck = list(range(N_CARDS))
-    shuffle(deck, rng)
-    s.hands = []
-    for p in range(s.n):
-        h = [deck.pop(), deck.pop()]
-        for c in h:
-            s.seen_by[c] = 1 << p
-        s.hands.append(h)
-    top = deck.pop()
-    s.seen_by[top] = s.all_seats
-    s.deck, s.discard = deck, [top]
-    s.displays = [[] for _ in range(s.n)]
-    s.eliminated = [0] * s.n
-    s.card_in_flight = s.effect_code = s.effect_card = s.effect_choice = -1
-    s.effect_step = s.pending_draws = s.turn_eliminations = 0
-    s.extra_turn = False
-    s.last_scorer = -1
-    s.phase, s.seat_to_act, s.setup_left = P_SETUP, start, s.n
-    s.legal_cache = None
-    if s.trace is not None:
-        trace_round_start(s)
-
-
-def _finish(s: Position, ended_by: str) -> None:
-    s.phase, s.seat_to_act, s.ended_by = P_OVER, TERMINAL, ended_by
-    ptw = s.params.points_to_win
-    s.winning_seats = [p for p in range(s.n) if s.victory_points[p] >= ptw]
-    if not s.winning_seats:
-        best = max(s.victory_points)
-        s.winning_seats = [p for p in range(s.n) if s.victory_points[p] == best]
-    if s.trace is not None:
-        s.note(f"game over ({ended_by}): VP {s.victory_points}, winners {s.winning_seats}")
-
-
-def _game_won(s: Position) -> bool:
-    """§6: the game ends as soon as someone reaches points_to_win (ties share)."""
-    if max(s.victory_points) >= s.params.points_to_win:
-        _finish(s, "points")
-        return True
-    return False
-
-
-def _end_round(s: Position, why: str) -> None:
-    if s.trace is not None:
-        s.note(f"round {s.round_no} ends ({why}); VP {s.victory_points}")
-    if _game_won(s):
-        return
-    if s.round_no >= s.params.max_rounds:
-        _finish(s, "round_limit")
-        return
-    if s.plan_only:  # a lookahead copy is scored on the VP alone once its round is over
-        s.round_no += 1
-        s.phase, s.seat_to_act, s.legal_cache = P_UNDEALT, TERMINAL, None
-        return
-    if s.last_scorer >= 0:
-        start = s.last_scorer
-    elif s.params.no_vp_start == "next_seat":
-        start = (s.start_seat + 1) % s.n
-    else:
-        start = s.start_seat
-    new_round(s, start)
-
-
-def _gain(s: Position, seats: list[int], stat: int, a: int, why: str) -> None:
-    """Each of ``seats`` gains 1 VP; the round's next start player follows §3.5."""
-    for p in seats:
-        s.victory_points[p] += 1
-        s.count(p * NSTAT + stat, 1)
-        s.count(p * NSTAT + ROUNDS_WON, 1)
-        if s.trace is not None:
-            s.note(f"seat {p} gains 1 VP ({why})")
-    order = [(a + i) % s.n for i in range(s.n)]
-    if s.params.simultaneous_start == "lowest_seat":
-        s.last_scorer = min(seats)
-    else:
-        s.last_scorer = next(p for p in order if p in seats)
-
-
-def end_turn(s: Position) -> None:
-    """§6: the end-of-turn check, then the next turn (or extra turn, next round, game end).
-
-    Revision 3: the check runs in full after every turn, whatever happened during it. Its
-    outcome depends only on the position (values, who is still in, the deck, VP) and on what
-    the active player did this turn (``turn_eliminations``), never on where during the turn a VP
-    or an elimination happened: with ``elimination_timing = immediate`` an opponent may already be
-    out (and its VP awarded) before the check, and the check still scores the last player
-    standing and ends the game on ``points_to_win``.
-    """
-    a = s.seat_to_act
-    s.turns += 1
-    s.round_turns += 1
-    vals = s.turn_values = s.values()
-    if s.trace is not None:
-        s.note("values " + "|".join(map(str, vals)))
-    _eliminate_opponents(s, a, vals, "")  # 1. opponents over the target
-    elim = s.eliminated
-    if not elim[a] and vals[a] > s.params.target:  # 2. self-bust
-        elim[a] = 1
-        s.count(a * NSTAT + TIMES_ELIM, 1)
-        if s.trace is not None:
-            s.note(f"seat {a} busts ({vals[a]}) and is eliminated")
-    why = _round_scoring(s, a, vals)  # 3.-5.: every VP of the check is awarded first ...
-    if why:
-        _end_round(s, why)  # ... then the game-end test (in _end_round)
-    elif not _game_won(s):  # the round goes on: VP earned this turn may still end the game
-        _next_turn(s, a)
-
-
-def _eliminate_opponents(s: Position, a: int, vals: list[int], when: str) -> None:
-    """§6.1: every opponent still in above the target is out; ``a`` gains 1 VP for each.
-
-    The end-of-turn check and ``elimination_timing = immediate`` both come here, so an
-    elimination counts the same wherever in the turn it happens (``turn_eliminations``)."""
-    t, elim = s.params.target, s.eliminated
-    gained = 0
-    for o in range(s.n):
-        if o != a and not elim[o] and vals[o] > t:
-            elim[o] = 1
-            s.count(o * NSTAT + TIMES_ELIM, 1)
-            gained += 1
-            if s.trace is not None:
-                s.note(f"seat {o} is eliminated{when} ({vals[o]})")
-    if gained:
-        s.turn_eliminations += gained
-        s.victory_points[a] += gained
-        s.count(a * NSTAT + WON_ELIM, gained)
-        s.last_scorer = a
-        if s.trace is not None:
-            s.note(f"seat {a} gains {gained} VP for eliminations")
-
-
-def _round_scoring(s: Position, a: int, vals: list[int]) -> str:
-    """§6.3-6.5: award the round's VP; why the round ends ('' when it goes on)."""
-    rp, elim = s.params, s.eliminated
-    t, opp_exact = rp.target, rp.opponent_exact_scores
-    exact: list[int] = []
-    alive: list[int] = []
-    for p in range(s.n):  # one loop, no comprehension frames: this runs after every turn
-        if not elim[p]:
-            alive.append(p)
-            if vals[p] == t and (p == a or opp_exact):
-                exact.append(p)
-    if exact:  # 3. exactly the target
-        _gain(s, exact, WON_EXACT, a, f"exactly {t}")
-        return "exact"
-    if len(alive) == 1:  # 4. last standing
-        p = alive[0]
-        # without stacking, the player who put the last opponent out this turn (at the check
-        # or, with immediate eliminations, earlier in the turn) has its elimination VP only
-        if rp.last_standing_stacks or not (p == a and s.turn_eliminations):
-            _gain(s, alive, WON_LAST, a, "last standing")
-        return "last_standing"
-    if not alive:
-        return "wipeout"
-    if not s.deck or s.round_turns >= rp.max_turns_per_round:  # 5. exhaustion
-        best = max(vals[p] for p in alive)
-        tied = [p for p in alive if vals[p] == best]
-        if len(tied) == 1 or rp.exhaustion_tie == "all_tied_score":
-            _gain(s, tied, WON_EXH, a, "highest value at exhaustion")
-        return "exhaustion"
-    return ""
-
-
-def _next_turn(s: Position, a: int) -> None:
-    """The extra turn (rat 3) if ``a`` is still in, else the next seat still in the round."""
-    if not (s.extra_turn and not s.eliminated[a]):
-        a = (a + 1) % s.n
-        while s.eliminated[a]:
-            a = (a + 1) % s.n
-    s.extra_turn = False
-    s.turn_eliminations = 0
-    s.seat_to_act, s.phase = a, P_DRAW
+from simcore.games.ratjack.rounds import eliminate_opponents, end_turn
 
 
 # --- legal actions ---------------------------------------------------------------------
@@ -330,7 +128,7 @@ def _eliminate_now(s: Position, a: int) -> None:
     elimination ends there. The end-of-turn check follows either way (``end_turn``).
     """
     vals = s.values()
-    _eliminate_opponents(s, a, vals, " at once")
+    eliminate_opponents(s, a, vals, " at once")
     if vals[a] > s.params.target or not fx.options(s, a):
         s.effect_code, s.pending_draws = -1, 0
         if s.card_in_flight >= 0:  # weasel 3's card in flight has nowhere to go: it is discarded

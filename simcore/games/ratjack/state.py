@@ -8,7 +8,7 @@ from typing import Any
 
 from simcore import fields
 from simcore.chance import ChanceStream
-from simcore.games.ratjack import rules, sample, text
+from simcore.games.ratjack import rounds, rules, sample, text
 from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.narrative import trace_round_start
@@ -35,7 +35,7 @@ class RatjackState(Position):
         super().__init__(params, content, n_players, chance)
         self.effect_table = EFFECTS
         first = params.first_player
-        rules.new_round(self, randbelow(rng, n_players) if first < 0 else first, rng)
+        rounds.new_round(self, randbelow(rng, n_players) if first < 0 else first, rng)
 
     @property
     def plain(self) -> RatjackState:

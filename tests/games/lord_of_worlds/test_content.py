@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from simcore import fields
 from simcore.errors import ConfigError, ContentError
 from simcore.games.lord_of_worlds import LordOfWorlds
 from simcore.games.lord_of_worlds.content import DATA
+from simcore.games.lord_of_worlds.params import LordOfWorldsParams
 
 from .helpers import game
+
+# the sources (a compiled build's modules are extensions)
+GAME_DIR = Path(__file__).resolve().parents[3] / "simcore" / "games" / "lord_of_worlds"
 
 
 def variant_file(tmp_path: Path, name: str, old: str, new: str) -> str:
@@ -164,23 +170,32 @@ def test_board_pieces_match_the_spec_geometry():
     assert len({k for k in small if k not in ("portal", "neutral")}) == 6
 
 
-def test_content_records_pickle_and_the_context_mirrors_the_params_properties():
-    from simcore.testing import check_params_copy
-
+def test_content_records_pickle_and_the_context_carries_the_params():
     # compiled, the records are frozen native classes: they pickle by their constructor
     for variant in ("standard", "strategic"):
         g = LordOfWorlds.from_overrides({"variant": variant})
         ctx = g.context(3)
         for record in (ctx.cards, ctx.tiles, ctx.planet, ctx.scoring):
             assert pickle.loads(pickle.dumps(record)) == record
-        params = g.params
-        assert ctx.strategic == params.strategic == (variant == "strategic")
-        # every params value the context carries for the compiled rules is the params' own
-        assert len(check_params_copy(ctx, params)) >= 20
-    # and a changed parameter reaches the context
-    changed = {"facedown_blocks": True, "portal_cost": 2, "max_rounds": 7, "display_piles": 5}
-    ctx = LordOfWorlds.from_overrides(changed).context(2)
-    assert {k: getattr(ctx, k) for k in changed} == changed
+        assert ctx.params.strategic == g.params.strategic == (variant == "strategic")
+        assert ctx.trigger_empty_hexes == g.params.end_empty_hexes[1]  # 3 players
+        assert pickle.loads(pickle.dumps(ctx.params)) == ctx.params
+
+
+def test_the_rules_read_a_generated_mirror_of_every_parameter_and_property():
+    # tables.ParamsMirror carries LordOfWorldsParams' fields and properties between generated
+    # markers: after a parameter changes, ``python -m simcore.fields
+    # simcore/games/lord_of_worlds/tables.py``
+    text = (GAME_DIR / "tables.py").read_text(encoding="utf-8")
+    marker = "# <generated: the fields of simcore.games.lord_of_worlds.params:LordOfWorldsParams>"
+    assert marker in text
+    assert fields.refresh_mirrors(text) == (text, [])
+    params = LordOfWorldsParams.from_overrides({"variant": "strategic", "portal_cost": 3})
+    mirror = LordOfWorlds(params).context(2).params
+    names = [f.name for f in dataclasses.fields(mirror)]
+    props = ["strategic", "scores_value_sets", "free_step_after_jump", "hand_limit"]
+    assert names == [f.name for f in dataclasses.fields(params)] + props
+    assert {n: getattr(mirror, n) for n in names} == {n: getattr(params, n) for n in names}
 
 
 def test_card_kinds_by_colour_and_playable_as():

@@ -17,7 +17,7 @@ def rig(s, order: list[int]) -> None:
             s.discard[k] += 1
     for k in s.deck:
         s.discard[k] += 1
-    s.piles, s.pcol, s.psum = [], [], []
+    s.piles, s.pile_colour, s.pile_sum = [], [], []
     for k in order:
         s.discard[k] -= 1
     s.deck = list(reversed(order))  # the deck pops from the end
@@ -42,7 +42,7 @@ def test_green_two_first_then_both_fives_join_the_same_pile():
     rig(s, [g2, g5, g5, *rest])
     deck_ops.fill_display(s)
     assert s.piles[0] == [g2, g5, g5]
-    assert s.psum[0] == 12
+    assert s.pile_sum[0] == 12
 
 
 def test_deal_stops_immediately_when_the_sixth_pile_starts():
@@ -87,10 +87,10 @@ def test_hire_takes_pile_and_refills_like_the_seed_example():
     rig(s, [g5, g5, p3, *others, p5, p2])
     deck_ops.fill_display(s)
     assert s.piles[0] == [g5, g5] and len(s.piles) == 6
-    hand_before = s.hsize[0]
+    hand_before = s.hand_size[0]
     s.apply(R.HIRE + 0)
-    assert s.hsize[0] == hand_before + 2
-    assert s.hands[0][g5] >= 2 and s.known[0][g5] == 2  # hired cards are public knowledge
+    assert s.hand_size[0] == hand_before + 2
+    assert s.hands[0][g5] >= 2 and s.known_cards[0][g5] == 2  # hired cards are public knowledge
     assert [p3, p5] in s.piles and [p2] in s.piles and len(s.piles) == 6
     assert s.player == 1  # hiring ends the turn
 
@@ -114,24 +114,24 @@ def test_starting_hands_exceed_thirteen():
     for seed in range(20):
         s = g.new_state(3, seed)
         for p in range(3):
-            total = sum(c * s.ctx.cards.value[k] for k, c in enumerate(s.hands[p]))
-            low = min(s.ctx.cards.value[k] for k, c in enumerate(s.hands[p]) if c)
+            total = sum(c * s.context.cards.value[k] for k, c in enumerate(s.hands[p]))
+            low = min(s.context.cards.value[k] for k, c in enumerate(s.hands[p]) if c)
             assert total > 13 and total - low <= 13 + 5
         assert len(s.piles) == 6
-        assert sum(s.hsize) + len(s.deck) + sum(map(len, s.piles)) == 100
+        assert sum(s.hand_size) + len(s.deck) + sum(map(len, s.piles)) == 100
 
 
 def test_starting_hand_stops_as_soon_as_total_exceeds_threshold():
     s = game().new_state(2, 0)
     for p in range(2):
-        s.hands[p] = [0] * s.ctx.n_kinds
-        s.hsize[p] = 0
+        s.hands[p] = [0] * s.context.n_kinds
+        s.hand_size[p] = 0
     r5, r4, b5 = card(s, "red", 5), card(s, "red", 4), card(s, "blue", 5)
     s.deck = [b5, b5, b5, b5, r4, r5, r5]  # popped from the end: 5, 5, 4 (=14 > 13) then b5...
-    s.first = 0
+    s.first_player = 0
     deck_ops.starting_hands(s)
-    assert s.hsize[0] == 3 and s.hands[0][r5] == 2 and s.hands[0][r4] == 1
-    assert s.hsize[1] == 3 and s.hands[1][b5] == 3  # 15 > 13
+    assert s.hand_size[0] == 3 and s.hands[0][r5] == 2 and s.hands[0][r4] == 1
+    assert s.hand_size[1] == 3 and s.hands[1][b5] == 3  # 15 > 13
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -139,27 +139,27 @@ def test_setup_tile_counts(n):
     s = game().new_state(n, 1)
     tiles_in_play = {2: 56, 3: 66, 4: 76}[n]
     board_hexes = {2: 44, 3: 55, 4: 66}[n]
-    assert len(s.ctx.in_play) == tiles_in_play
-    assert len(s.ctx.board.tile_hexes) == board_hexes
+    assert len(s.context.in_play) == tiles_in_play
+    assert len(s.context.board.tile_hexes) == board_hexes
     assert len(s.reserve) + len(s.supply) == tiles_in_play - board_hexes
     assert len(s.supply) == 6
-    assert s.n_up == 0  # standard: face down until the reveals
+    assert s.face_up_count == 0  # standard: face down until the reveals
 
 
 def test_strategic_setup_all_tiles_face_up_and_no_reveals():
     s = game(variant="strategic").new_state(2, 4)
-    assert s.n_up == 44 and all(s.bup[h] for h in s.ctx.board.tile_hexes)
+    assert s.face_up_count == 44 and all(s.board_face_up[h] for h in s.context.board.tile_hexes)
     s.apply(R.PORTAL + 1)
-    assert s.phase == R.P_START and s.player == s.first
+    assert s.phase == R.P_START and s.player == s.first_player
 
 
 def test_standard_setup_reveals_twelve_in_turn_order():
     s = game().new_state(3, 2)
-    first = s.first
+    first = s.first_player
     s.apply(R.PORTAL + 0)
     seats = []
     while s.phase == R.P_REVEAL:
         seats.append(s.player)
         s.apply(s.legal_actions()[-1])
     assert seats == [(first + i) % 3 for i in range(12)]
-    assert s.n_up == 12 and s.player == first
+    assert s.face_up_count == 12 and s.player == first

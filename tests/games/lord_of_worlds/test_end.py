@@ -25,27 +25,29 @@ from .helpers import (
 def prefill(s, p: int, leave: list[tuple[int, int]]) -> None:
     """Fill ``p``'s planet from the reserve except the hexes in ``leave``."""
     keep = {planet_hex(s, q, r) for q, r in leave}
-    for h in range(s.ctx.planet.size):
-        if h not in keep and s.pterr[p][h] < 0:
-            s.pterr[p][h] = s.reserve.pop()
-    s.pempty[p] = len(keep)
+    for h in range(s.context.planet.size):
+        if h not in keep and s.planet_tile[p][h] < 0:
+            s.planet_tile[p][h] = s.reserve.pop()
+    s.empty_count[p] = len(keep)
     touched(s)
 
 
 def board_with_target(s) -> int:
     """Only face-up tiles: a water tile on neutral (1,0) and a spare far away."""
     clear_board(s)
-    target = min((t for t in s.reserve if s.ctx.ttype[t] == 0), key=lambda t: s.ctx.tvalue[t])
+    target = min(
+        (t for t in s.reserve if s.context.tile_type[t] == 0), key=lambda t: s.context.tile_value[t]
+    )
     put(s, hex_at(s, 1, 0), target)
-    spare = next(t for t in s.reserve if s.ctx.ttype[t] == 1)
-    put(s, s.ctx.board.tile_hexes[0], spare)
+    spare = next(t for t in s.reserve if s.context.tile_type[t] == 1)
+    put(s, s.context.board.tile_hexes[0], spare)
     return hex_at(s, 1, 0)
 
 
 def collect_and_place(s, seat: int, at: tuple[int, int]) -> None:
     """``seat`` collects the water tile on (1,0) and puts it on planet hex ``at``."""
     h = hex_at(s, 1, 0)
-    s.cart[seat] = h
+    s.cart_hex[seat] = h
     kinds = [card(s, "red", 5), card(s, "white", 4)]
     set_hand(s, seat, kinds)
     play(s, "red", kinds)
@@ -59,7 +61,7 @@ def test_two_players_first_seat_completes_planet_second_seat_still_plays():
     board_with_target(s)
     prefill(s, 0, [(1, 0)])
     collect_and_place(s, 0, (1, 0))
-    assert s.pempty[0] == 0 and s.triggered and s.player == 1 and not s.is_terminal()
+    assert s.empty_count[0] == 0 and s.end_triggered and s.player == 1 and not s.is_terminal()
     s.apply(R.HIRE + 0)
     assert s.is_terminal() and s.ended_by == "planet"
     out = s.outcome()
@@ -81,7 +83,7 @@ def test_two_players_one_empty_hex_does_not_trigger():
     prefill(s, 0, [(1, 0), (0, 0)])
     collect_and_place(s, 0, (0, 0))  # architect space: one empty hex left
     s.apply(R.HIRE + 0)
-    assert not s.triggered and not s.is_terminal()
+    assert not s.end_triggered and not s.is_terminal()
 
 
 @pytest.mark.parametrize(("n", "threshold"), [(3, 1), (4, 4)])
@@ -94,7 +96,7 @@ def test_trigger_threshold_and_round_finish(n, threshold):
     leave = [(0, 0), (2, 0), (0, -2), (-2, 2), (1, 0)][: threshold + 1]
     prefill(s, 1, leave)
     collect_and_place(s, 1, leave[0])  # on an architect space: no free collection
-    assert s.pempty[1] == threshold and s.triggered
+    assert s.empty_count[1] == threshold and s.end_triggered
     while not s.is_terminal():
         assert s.player != 0
         s.apply(R.HIRE + 0)
@@ -109,7 +111,7 @@ def test_one_more_empty_hex_than_threshold_does_not_trigger(n):
     leave = [(0, 0), (2, 0), (0, -2), (-2, 2), (1, 0), (1, 1)][: threshold + 2]
     prefill(s, 0, leave)
     collect_and_place(s, 0, leave[0])
-    assert s.pempty[0] == threshold + 1 and not s.triggered
+    assert s.empty_count[0] == threshold + 1 and not s.end_triggered
 
 
 def test_safety_stop_after_max_rounds():
@@ -140,8 +142,8 @@ def test_heuristic_games_end_by_planet_with_equal_turns(n):
 
 def test_tied_scores_share_the_win():
     s = started(3, max_rounds=1)
-    s.pts[0][1] = s.pts[2][1] = 20
-    s.pts[1][1] = 5
+    s.points[0][1] = s.points[2][1] = 20
+    s.points[1][1] = 5
     for _ in range(3):
         s.apply(R.HIRE + 0)  # empty planets: no chain points change the tie
     assert s.is_terminal() and s.returns() == [0.5, 0.0, 0.5]

@@ -42,9 +42,9 @@ def collecting(s, t: int) -> None:
     clear_board(s)
     h = hex_at(s, 1, 0)
     put(s, h, t)
-    spare = next(x for x in s.reserve if x != t and s.ctx.ttype[x] < 4)
-    put(s, s.ctx.board.tile_hexes[0], spare)  # a face-up tile elsewhere: no stall stop
-    s.cart = [h] * s.n
+    spare = next(x for x in s.reserve if x != t and s.context.tile_type[x] < 4)
+    put(s, s.context.board.tile_hexes[0], spare)  # a face-up tile elsewhere: no stall stop
+    s.cart_hex = [h] * s.n
     kinds = [card(s, "red", 5), card(s, "red", 5), card(s, "white", 4)]
     set_hand(s, 0, kinds)
     play(s, "red", kinds)
@@ -56,14 +56,14 @@ def test_architect_space_scores_the_value_and_ends_the_collection():
     s = started()
     collecting(s, tile(s, "forest", 4))
     s.apply(R.PLACE + planet_hex(s, 0, 0))
-    assert s.pts[0][ARCH] == 4 and s.pempty[0] == 18 and s.player == 1
+    assert s.points[0][ARCH] == 4 and s.empty_count[0] == 18 and s.player == 1
 
 
 def test_empty_hex_scores_nothing_and_grants_a_free_collection():
     s = started()
     collecting(s, tile(s, "forest", 4))
     s.apply(R.PLACE + planet_hex(s, 1, 0))
-    assert sum(s.pts[0]) == 0 and s.phase == R.P_FREE
+    assert sum(s.points[0]) == 0 and s.phase == R.P_FREE
 
 
 def test_architect_tile_on_empty_hex_makes_an_architect_space():
@@ -72,13 +72,13 @@ def test_architect_tile_on_empty_hex_makes_an_architect_space():
     collecting(s, tile(s, "architect", 8))
     h = planet_hex(s, 1, 0)
     s.apply(R.PLACE + h)
-    assert s.parch[0][h] == 1 and s.pterr[0][h] == -1 and s.pempty[0] == 19
-    assert s.phase == R.P_FREE and sum(s.pts[0]) == 0
+    assert s.planet_architects[0][h] == 1 and s.planet_tile[0][h] == -1 and s.empty_count[0] == 19
+    assert s.phase == R.P_FREE and sum(s.points[0]) == 0
     d10 = tile(s, "desert", 10)
     s.supply[0], s.reserve[s.reserve.index(d10) if d10 in s.reserve else 0] = d10, s.supply[0]
     s.apply(R.FREE_SUPPLY + 0)
     s.apply(R.PLACE + h)
-    assert s.pts[0][ARCH] == 10 and s.pterr[0][h] == d10 and s.player == 1
+    assert s.points[0][ARCH] == 10 and s.planet_tile[0][h] == d10 and s.player == 1
 
 
 def test_architect_tile_on_architect_space_scores_and_stays_a_space():
@@ -87,12 +87,16 @@ def test_architect_tile_on_architect_space_scores_and_stays_a_space():
     collecting(s, tile(s, "architect", 9))
     centre = planet_hex(s, 0, 0)
     s.apply(R.PLACE + centre)
-    assert s.pts[0][ARCH] == 9 and s.pterr[0][centre] == -1 and s.parch[0][centre] == 1
+    assert (
+        s.points[0][ARCH] == 9
+        and s.planet_tile[0][centre] == -1
+        and s.planet_architects[0][centre] == 1
+    )
     assert s.player == 1  # no free collection: placed on an architect space
     s.player = 0
     collecting(s, tile(s, "water", 6))
     s.apply(R.PLACE + centre)
-    assert s.pts[0][ARCH] == 15
+    assert s.points[0][ARCH] == 15
 
 
 def test_sage_tree_scores_three_per_adjacent_tile_once():
@@ -103,7 +107,7 @@ def test_sage_tree_scores_three_per_adjacent_tile_once():
     fill_planet(s, 0, {(1, 0): w[0], (1, 1): w[1], (0, 2): w[2], (-1, 1): f[0], (-1, 2): f[1]})
     collecting(s, tile(s, "sage_tree", 7))
     s.apply(R.PLACE + planet_hex(s, 0, 1))
-    assert s.pts[0][SAGE_PTS] == 15 and s.pts[0][ARCH] == 0
+    assert s.points[0][SAGE_PTS] == 15 and s.points[0][ARCH] == 0
 
 
 def test_sage_tree_on_architect_space_adds_its_value():
@@ -113,7 +117,7 @@ def test_sage_tree_on_architect_space_adds_its_value():
     fill_planet(s, 0, {(-1, 2): f[0], (-2, 1): f[1], (-1, 1): f[2]})
     collecting(s, tile(s, "sage_tree", 7))
     s.apply(R.PLACE + planet_hex(s, -2, 2))
-    assert s.pts[0][SAGE_PTS] + s.pts[0][ARCH] == 16
+    assert s.points[0][SAGE_PTS] + s.points[0][ARCH] == 16
 
 
 def test_viewpoint_scores_twice_the_longest_adjacent_chain_with_mix():
@@ -128,7 +132,7 @@ def test_viewpoint_scores_twice_the_longest_adjacent_chain_with_mix():
     })  # fmt: skip
     collecting(s, tile(s, "viewpoint", 9))
     s.apply(R.PLACE + planet_hex(s, 0, 0))
-    assert s.pts[0][ARCH] == 9 and s.pts[0][VIEW] == 10
+    assert s.points[0][ARCH] == 9 and s.points[0][VIEW] == 10
 
 
 def test_later_neighbours_of_sage_and_viewpoint_add_nothing():
@@ -136,13 +140,13 @@ def test_later_neighbours_of_sage_and_viewpoint_add_nothing():
     fill_planet(s, 0, {(1, 0): tile(s, "water", 1)})
     collecting(s, tile(s, "sage_tree", 6))
     s.apply(R.PLACE + planet_hex(s, 1, 1))
-    assert s.pts[0][SAGE_PTS] == 3
+    assert s.points[0][SAGE_PTS] == 3
     s.apply(R.DECLINE)
     assert s.player == 1
     s.player = 0
     collecting(s, tile(s, "water", 7))
     s.apply(R.PLACE + planet_hex(s, 0, 1))
-    assert s.pts[0][SAGE_PTS] == 3
+    assert s.points[0][SAGE_PTS] == 3
 
 
 def seed_final_planet(s) -> None:
@@ -169,19 +173,19 @@ def seed_final_planet(s) -> None:
 def test_seed_final_scoring_example_chains_36_15_6():
     s = started()
     seed_final_planet(s)
-    assert s.pempty[0] == 0
-    s.pts[0][ARCH] = 18  # stars collected during the game in the example
+    assert s.empty_count[0] == 0
+    s.points[0][ARCH] = 18  # stars collected during the game in the example
     final_scoring(s)
-    assert s.pts[0][CHAINS] == 36 + 15 + 6
-    assert sum(s.pts[0]) == 75
+    assert s.points[0][CHAINS] == 36 + 15 + 6
+    assert sum(s.points[0]) == 75
     assert s.stats[0][3] == 8  # longest chain
 
 
 def test_mix_is_assigned_to_maximise_the_score():
     # types only: D D D M W  (a line); the mix joins desert: 4 -> 10, water 1 -> 1
-    adj = ((1,), (0, 2), (1, 3), (2, 4), (3,))  # tuples, as Planet.adj holds it
+    adj = ((1,), (0, 2), (1, 3), (2, 4), (3,))  # tuples, as Planet.adjacency holds it
     d, w = TERRAINS.index("desert"), TERRAINS.index("water")
-    table = started().ctx.scoring.chain
+    table = started().context.scoring.chain
     assert chain_scores([d, d, d, MIX, w], adj, table) == (10 + 1, 4)
     # a mix between two desert chains of 2 merges them: 5 tiles -> 15 (not 3 + 3 + 1)
     assert chain_scores([d, d, MIX, d, d], adj, table) == (15, 5)
@@ -194,22 +198,22 @@ def test_strategic_example_chains_28_10_10_values_60():
     # (The seed states 53 chain points although its three listed chains sum to 48; every
     # listed figure is reproduced here.)
     s = started(n=4, variant="strategic")
-    table = s.ctx.scoring.chain
+    table = s.context.scoring.chain
     assert (table[7], table[4]) == (28, 10)
     lo, wa, mo = (TERRAINS.index(t) for t in ("lowland", "water", "mountain"))
     line = [lo] * 6 + [MIX] + [-1] + [wa] * 4 + [-1] + [mo] * 4
     adj = tuple(tuple(x for x in (i - 1, i + 1) if 0 <= x < len(line)) for i in range(len(line)))
     assert chain_scores(line, adj, table) == (28 + 10 + 10, 7)
     values = [2] * 5 + [5] * 3 + [8] * 3 + [1, 1, 3, 4, 6, 7, 9, 10, 10]
-    assert value_set_points(values, s.ctx.scoring.value_sets) == 60
+    assert value_set_points(values, s.context.scoring.value_sets) == 60
 
 
 def test_value_set_tables():
     s = started(variant="strategic")
-    table = s.ctx.scoring.value_sets
+    table = s.context.scoring.value_sets
     assert [table[n] for n in range(3, 10)] == [10, 25, 40, 55, 70, 85, 100]
     assert table[2] == 0
-    d = started(variant="strategic", value_set_table="doubling").ctx.scoring.value_sets
+    d = started(variant="strategic", value_set_table="doubling").context.scoring.value_sets
     assert [d[n] for n in range(3, 8)] == [10, 20, 40, 80, 160]
 
 
@@ -219,10 +223,10 @@ def test_value_sets_scored_only_in_strategic_variant():
         fill_planet(s, 0, {(0, 0): tile(s, "water", 3), (2, 0): tile(s, "desert", 3),
                            (0, -2): tile(s, "forest", 3)})  # fmt: skip
         final_scoring(s)
-        assert s.pts[0][VALUES] == expect
-        assert s.pts[0][CHAINS] == 3
+        assert s.points[0][VALUES] == expect
+        assert s.points[0][CHAINS] == 3
 
 
 def test_chain_table_is_triangular():
-    table = started().ctx.scoring.chain
+    table = started().context.scoring.chain
     assert [table[n] for n in range(1, 11)] == [1, 3, 6, 10, 15, 21, 28, 36, 45, 55]

@@ -9,21 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simcore.games.lord_of_worlds import cards as deck_ops
-from simcore.games.lord_of_worlds.options import (
-    ADD,
-    DONE,
-    PASS,
-    PLAY,
-    _select_actions,
-    _start_actions,
-)
+from simcore.games.lord_of_worlds.codes import ADD, DONE, PASS, PLAY
+from simcore.games.lord_of_worlds.options import _select_actions, _start_actions
 from simcore.games.lord_of_worlds.planet import chain_scores
 from simcore.games.lord_of_worlds.tables import ARCHITECT, MIX, N_BASIC, WILD
 
 from .helpers import cards_total, game, tiles_in_play
 
 GAMES = {v: game(variant=v) for v in ("standard", "strategic")}
-PLANET_ADJ = GAMES["standard"].context(2).planet.adj
+PLANET_ADJ = GAMES["standard"].context(2).planet.adjacency
 TABLE = GAMES["standard"].context(2).scoring.chain
 
 
@@ -41,17 +35,19 @@ def _random_position(seed: int, steps: int, n: int = 3, variant: str | None = No
 
 
 def check_invariants(s) -> None:
-    assert tiles_in_play(s) == sorted(s.ctx.in_play)  # every tile exactly once
-    assert cards_total(s) == list(s.ctx.cards.copies)
+    assert tiles_in_play(s) == sorted(s.context.in_play)  # every tile exactly once
+    assert cards_total(s) == list(s.context.cards.copies)
     for p in range(s.n):
-        terr = s.pterr[p]
-        assert s.pempty[p] == sum(1 for t in terr if t < 0)
+        terr = s.planet_tile[p]
+        assert s.empty_count[p] == sum(1 for t in terr if t < 0)
         # a hex holds at most one terrain tile, and architect tiles never fill a hex
-        assert all(s.ctx.ttype[t] != ARCHITECT for t in terr if t >= 0)
-        assert sum(s.parch[p]) == len(s.archt[p])
-        assert s.hsize[p] == sum(s.hands[p])
-    assert s.n_up == sum(1 for t, u in zip(s.btile, s.bup, strict=True) if t >= 0 and u)
-    assert len(s.supply) <= s.ctx.params.open_supply
+        assert all(s.context.tile_type[t] != ARCHITECT for t in terr if t >= 0)
+        assert sum(s.planet_architects[p]) == len(s.architect_tiles[p])
+        assert s.hand_size[p] == sum(s.hands[p])
+    assert s.face_up_count == sum(
+        1 for t, u in zip(s.board_tile, s.board_face_up, strict=True) if t >= 0 and u
+    )
+    assert len(s.supply) <= s.context.params.open_supply
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -127,8 +123,8 @@ def test_determinize_keeps_what_the_player_knows(seed, steps, player):
     assert det.hands[player] == s.hands[player]
     for q in range(3):
         # cards known to be in a rival's hand (hired face up, not yet played) stay there
-        assert all(h >= k for h, k in zip(det.hands[q], s.known[q], strict=True))
-        assert det.hsize[q] == sum(det.hands[q])
+        assert all(h >= k for h, k in zip(det.hands[q], s.known_cards[q], strict=True))
+        assert det.hand_size[q] == sum(det.hands[q])
     check_invariants(det)
 
 
@@ -183,11 +179,11 @@ def test_memoised_planet_scoring_matches_the_direct_computation(seed, steps):
     from simcore.games.lord_of_worlds import planet
 
     s = _random_position(seed, steps)
-    ctx = s.ctx
+    ctx = s.context
     for p in range(s.n):
-        declared = s.pmix[p] if ctx.params.mix_declaration_binding else None
+        declared = s.mix_declared[p] if ctx.params.mix_declaration_binding else None
         direct = chain_scores(
-            planet.planet_types(s, p), ctx.planet.adj, ctx.scoring.chain,
+            planet.planet_types(s, p), ctx.planet.adjacency, ctx.scoring.chain,
             ctx.params.mix_chains_through_mix, declared,
         )  # fmt: skip
         assert planet.planet_chain_scores(s, p) == direct
@@ -217,13 +213,13 @@ def test_play_and_select_options_match_their_definition(hand, colour, selected):
     hand; a selection adds any card of the chosen colour or a wild. The option makers test only
     those kinds; the definition below walks the whole hand."""
     s = GAMES["standard"].new_state(2, 7)
-    kinds = s.ctx.cards.colour
+    kinds = s.context.cards.colour
     assert len(kinds) == len(hand)  # the strategy covers the shipped card kinds
     s.hands[s.player] = list(hand)
     held = {kinds[k] for k, c in enumerate(hand) if c}
     plays = range(6) if WILD in held else sorted(held)
     hires = [a for a in _start_actions(s) if a < PLAY]
     assert _start_actions(s) == ([*hires, *(PLAY + c for c in plays)] or [PASS])
-    s.colour, s.sel = colour, [0] if selected else []
+    s.play_colour, s.selected = colour, [0] if selected else []
     adds = [ADD + k for k, c in enumerate(hand) if c and kinds[k] in (colour, WILD)]
     assert _select_actions(s) == adds + ([DONE] if selected else [])

@@ -80,12 +80,12 @@ def test_heuristic_value_rewards_stars_chains_and_buying_power():
     s = started()
     base = s.heuristic_value(0)
     assert 0.0 <= base <= 1.0
-    s.pts[0][1] += 20
+    s.points[0][1] += 20
     assert s.heuristic_value(0) > base and s.heuristic_value(1) < 0.5
-    s.pts[0][1] -= 20
-    size = s.hsize[0]
+    s.points[0][1] -= 20
+    size = s.hand_size[0]
     s.apply(R.HIRE + 0)
-    assert s.hsize[0] > size and s.heuristic_value(0) > base
+    assert s.hand_size[0] > size and s.heuristic_value(0) > base
 
 
 def test_heuristic_value_counts_value_sets_under_the_strategic_variant():

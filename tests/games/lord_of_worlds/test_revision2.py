@@ -38,8 +38,8 @@ def _architect_tile_at(s, p: int, q: int, r: int, value: int = 8) -> None:
     t = tile(s, "architect", value)
     s.reserve.remove(t) if t in s.reserve else None
     h = planet_hex(s, q, r)
-    s.parch[p][h] += 1
-    s.archt[p].append((h, t))
+    s.planet_architects[p][h] += 1
+    s.architect_tiles[p].append((h, t))
 
 
 def test_s5_sage_counts_a_bare_architect_tile_by_default():
@@ -50,13 +50,13 @@ def test_s5_sage_counts_a_bare_architect_tile_by_default():
         _architect_tile_at(s, 0, -1, 1)
         collecting(s, tile(s, "sage_tree", 7))
         s.apply(R.PLACE + planet_hex(s, 0, 1))
-        assert s.pts[0][SAGE_PTS] == expected
+        assert s.points[0][SAGE_PTS] == expected
 
 
 def test_s5_mix_through_mix():
     # line: D D M M W?  -> types D D MIX MIX -1: the second mix touches no desert tile
     types = [D, D, MIX, MIX, -1]
-    table = started().ctx.scoring.chain
+    table = started().context.scoring.chain
     assert chain_scores(types, LINE5, table) == (6, 3)  # only the first mix joins: 3 tiles
     assert chain_scores(types, LINE5, table, through_mix=True) == (10, 4)  # both join
     # a mix group with no basic tile never scores on its own
@@ -75,24 +75,24 @@ def test_s5_mix_declared_at_a_viewpoint_keeps_its_terrain():
         })  # fmt: skip
         collecting(s, tile(s, "viewpoint", 9))
         s.apply(R.PLACE + planet_hex(s, 0, 0))
-        assert s.pts[0][VIEW] == 8  # 2 x (3 forest + the mix)
-        assert (s.pmix[0][planet_hex(s, -1, 1)] == TERRAINS.index("forest")) == binding
+        assert s.points[0][VIEW] == 8  # 2 x (3 forest + the mix)
+        assert (s.mix_declared[0][planet_hex(s, -1, 1)] == TERRAINS.index("forest")) == binding
         fill_planet(s, 0, {
             (-1, 2): tile(s, "water", 1), (0, 2): tile(s, "water", 2),
             (1, 1): tile(s, "water", 3), (0, 1): tile(s, "water", 4),
         })  # fmt: skip
         final_scoring(s)
-        assert s.pts[0][CHAINS] == expect_chains, binding
+        assert s.points[0][CHAINS] == expect_chains, binding
 
 
 def test_s4_strategic_portal_step_included_or_extra():
     for step, budget_after_step in (("included", 1), ("extra", 0)):
         s = started(variant="strategic", strategic_portal_step=step)
-        s.cart = [s.ctx.board.portals[0]] * s.n
+        s.cart_hex = [s.context.board.portals[0]] * s.n
         r2 = card(s, "red", 2)
         set_hand(s, 0, [r2])
         play(s, "red", [r2])
-        other = s.ctx.board.portals[1]
+        other = s.context.board.portals[1]
         s.apply(R.JUMP + other)  # 2 - 1 = 1 left
         moves = [a for a in s.legal_actions() if R.MOVE <= a < R.STOP]
         s.apply(moves[0])
@@ -102,11 +102,11 @@ def test_s4_strategic_portal_step_included_or_extra():
 def test_s4_strategic_included_step_with_nothing_left_after_the_jump():
     # budget 1 = the jump; the included step is still possible, a second step is not
     s = started(variant="strategic")
-    s.cart = [s.ctx.board.portals[0]] * s.n
+    s.cart_hex = [s.context.board.portals[0]] * s.n
     r1 = card(s, "red", 1)
     set_hand(s, 0, [r1])
     play(s, "red", [r1])
-    s.apply(R.JUMP + s.ctx.board.portals[1])
+    s.apply(R.JUMP + s.context.board.portals[1])
     assert s.budget == 0
     s.apply(next(a for a in s.legal_actions() if R.MOVE <= a < R.STOP))
     assert not [a for a in s.legal_actions() if R.MOVE <= a < R.STOP or a >= R.JUMP]
@@ -115,17 +115,17 @@ def test_s4_strategic_included_step_with_nothing_left_after_the_jump():
 def test_s4_portal_jump_from_start():
     for allowed in (True, False):
         s = started(portal_jump_from_start=allowed)
-        s.cart = [s.ctx.board.portals[0]] * s.n
+        s.cart_hex = [s.context.board.portals[0]] * s.n
         r3 = card(s, "red", 3)
         set_hand(s, 0, [r3])
         play(s, "red", [r3])
         jumps = [a for a in s.legal_actions() if a >= R.JUMP]
         assert bool(jumps) == allowed
         if not allowed:  # step off and back on: now the cart entered the portal this turn
-            portal = s.cart[0]
-            off = next(n for n in s.ctx.board.nbr[portal] if n >= 0)
-            s.apply(R.MOVE + s.ctx.board.nbr[portal].index(off))
-            s.apply(R.MOVE + s.ctx.board.nbr[off].index(portal))
+            portal = s.cart_hex[0]
+            off = next(n for n in s.context.board.neighbours[portal] if n >= 0)
+            s.apply(R.MOVE + s.context.board.neighbours[portal].index(off))
+            s.apply(R.MOVE + s.context.board.neighbours[off].index(portal))
             assert [a for a in s.legal_actions() if a >= R.JUMP]
 
 
@@ -139,7 +139,7 @@ def test_s6_value_sets_count_values_1_to_10_and_only_uncovered_tiles():
     _architect_tile_at(s, 0, 2, -1, 8)
     assert sorted(planet_values(s, 0)) == [8, 8, 10]
     final_scoring(s)
-    assert s.pts[0][VALUES] == s.ctx.scoring.value_sets[2] + s.ctx.scoring.value_sets[1]
+    assert s.points[0][VALUES] == s.context.scoring.value_sets[2] + s.context.scoring.value_sets[1]
 
 
 def test_s6_bare_architect_tile_and_the_end_trigger():
@@ -153,7 +153,7 @@ def test_s7_determinize_keeps_the_starting_hand_rule():
     # Every rival's redealt starting hand must be one that "draw until the total exceeds 13"
     # can produce: total > 13, and without its largest card <= 13.
     s = started(n=3, seed=4)
-    value = s.ctx.cards.value
+    value = s.context.cards.value
     for seed in range(200):
         w = s.determinize(0, random.Random(seed))
         for q in (1, 2):
@@ -168,11 +168,11 @@ def test_s7_starting_hand_rule_uses_the_cards_already_shown():
     s = started(n=2, seed=11)
     s.player = 1
     hand = s.hands[1]
-    k = max((k for k, c in enumerate(hand) if c), key=lambda k: s.ctx.cards.value[k])
-    s.apply(R.PLAY + min(s.ctx.cards.colour[k], 5))
+    k = max((k for k, c in enumerate(hand) if c), key=lambda k: s.context.cards.value[k])
+    s.apply(R.PLAY + min(s.context.cards.colour[k], 5))
     s.apply(R.ADD + k)
-    assert s.rinit[1][k] == 1
-    value = s.ctx.cards.value
+    assert s.shown_start_cards[1][k] == 1
+    value = s.context.cards.value
     for seed in range(100):
         w = s.determinize(0, random.Random(seed))
         start = [j for j, c in enumerate(w.hands[1]) for _ in range(c)] + [k]
@@ -183,9 +183,9 @@ def test_s7_starting_hand_rule_uses_the_cards_already_shown():
 def _reference_redeal(s, rng: random.Random) -> list[int]:
     """Seat 1's redealt hand by the plain rejection sampler: shuffle every unseen card, cut a
     hand, accept it with the chance that the starting-hand rule stops there (2 players)."""
-    value, over = s.ctx.cards.value, s.ctx.params.start_hand_over
+    value, over = s.context.cards.value, s.context.params.start_hand_over
     pool = sorted([k for k, c in enumerate(s.hands[1]) for _ in range(c)] + s.deck)
-    need = s.hsize[1]
+    need = s.hand_size[1]
     while True:
         rng.shuffle(pool)
         start = [value[k] for k in pool[:need]]

@@ -60,7 +60,7 @@ def test_revision3_s5_viewpoint_tie_choice():
     s = started()
     _tie_with_a_free_mix(s)
     assert s.phase == R.P_VIEW and s.player == 0
-    assert s.pts[0][VIEW] == 6 and s.pts[0][ARCH] == 9  # 2 x 3 whichever chain counts
+    assert s.points[0][VIEW] == 6 and s.points[0][ARCH] == 9  # 2 x 3 whichever chain counts
     mix = planet_hex(s, 2, -1)
     assert R.view_options(s) == [(F, (mix,)), (W, ())]
     assert [s.action_label(a) for a in s.legal_actions()] == [
@@ -72,9 +72,9 @@ def test_revision3_s5_viewpoint_tie_choice():
     for terrain, declared, chains in ((F, F, 18), (W, -1, 19)):
         c = s.clone()
         c.apply(_options(c)[terrain])
-        assert c.pmix[0][mix] == declared and c.player == 1  # architect space: turn over
+        assert c.mix_declared[0][mix] == declared and c.player == 1  # architect space: turn over
         final_scoring(c)
-        assert c.pts[0][CHAINS] == chains
+        assert c.points[0][CHAINS] == chains
 
 
 def test_revision3_s5_viewpoint_tie_first_keeps_the_fixed_order():
@@ -82,7 +82,7 @@ def test_revision3_s5_viewpoint_tie_first_keeps_the_fixed_order():
     s = started(viewpoint_tie="first")
     _tie_with_a_free_mix(s)
     assert s.phase != R.P_VIEW and s.player == 1
-    assert s.pmix[0][planet_hex(s, 2, -1)] == F and s.pts[0][VIEW] == 6
+    assert s.mix_declared[0][planet_hex(s, 2, -1)] == F and s.points[0][VIEW] == 6
 
 
 def test_revision3_s5_viewpoint_tie_heuristic_takes_the_choice_worth_most():
@@ -116,7 +116,7 @@ def test_revision3_s5_viewpoint_tie_binds_the_mix_then_the_free_collection():
     for terrain in (W, F):
         c = s.clone()
         c.apply(_options(c)[terrain])
-        assert c.pmix[0][mix] == terrain
+        assert c.mix_declared[0][mix] == terrain
         assert c.phase == R.P_FREE and c.player == 0  # an empty hex: the free collection
         info = s.action_info(_options(s)[terrain])
         assert info == {"kind": "viewpoint", "tile_type": TERRAINS[terrain], "tile_value": 0,
@@ -134,7 +134,7 @@ def test_revision3_s5_viewpoint_tie_asks_only_when_the_choice_changes_something(
     #             [A](-2,2)  (-1,2)  (0,2)
     s = started(mix_declaration_binding=False)
     _tie_with_a_free_mix(s)
-    assert s.phase != R.P_VIEW and s.pmix[0] == [-1] * 19
+    assert s.phase != R.P_VIEW and s.mix_declared[0] == [-1] * 19
     s = started()
     fill_planet(s, 0, {
         (1, 0): tile(s, "forest", 1), (1, 1): tile(s, "forest", 2), (2, 0): tile(s, "forest", 3),
@@ -142,7 +142,7 @@ def test_revision3_s5_viewpoint_tie_asks_only_when_the_choice_changes_something(
     })  # fmt: skip
     collecting(s, tile(s, "viewpoint", 9))
     s.apply(R.PLACE + planet_hex(s, 0, 0))
-    assert s.phase != R.P_VIEW and s.pts[0][VIEW] == 6
+    assert s.phase != R.P_VIEW and s.points[0][VIEW] == 6
 
 
 def test_revision3_s5_viewpoint_choice_states_pass_the_per_state_checks():
@@ -200,13 +200,13 @@ def test_revision3_s5_mix_between_two_chains_joins_them():
         (-2, 0): tile(s, "forest", 1), (-1, 0): tile(s, "forest", 2), (0, 0): tile(s, "mix", 10),
         (1, 0): tile(s, "forest", 3), (2, 0): tile(s, "forest", 4), (0, -1): tile(s, "water", 1),
     })  # fmt: skip
-    table = s.ctx.scoring.chain
+    table = s.context.scoring.chain
     assert chain_scores([F, F, MIX, F, F], ((1,), (0, 2), (1, 3), (2, 4), (3,)), table) == (15, 5)
     collecting(s, tile(s, "viewpoint", 8))
     s.apply(R.PLACE + planet_hex(s, 0, 1))  # the viewpoint sees the whole joined chain
-    assert s.pts[0][VIEW] == 2 * 5 and s.pmix[0][planet_hex(s, 0, 0)] == F
+    assert s.points[0][VIEW] == 2 * 5 and s.mix_declared[0][planet_hex(s, 0, 0)] == F
     final_scoring(s)
-    assert s.pts[0][CHAINS] == 15 + 1 and s.stats[0][3] == 5
+    assert s.points[0][CHAINS] == 15 + 1 and s.stats[0][3] == 5
 
 
 @pytest.mark.parametrize("variant", ["standard", "strategic"])
@@ -215,16 +215,16 @@ def test_revision3_s4_portal_jump_from_start_in_both_variants(variant):
     # after entering a portal this turn (off and back on), in either variant
     for allowed in (True, False):
         s = started(variant=variant, portal_jump_from_start=allowed)
-        s.cart = [s.ctx.board.portals[0]] * s.n
+        s.cart_hex = [s.context.board.portals[0]] * s.n
         r3 = card(s, "red", 3)
         set_hand(s, 0, [r3])
         play(s, "red", [r3])
         assert bool([a for a in s.legal_actions() if a >= R.JUMP]) == allowed
         if not allowed:
-            portal = s.cart[0]
-            off = next(n for n in s.ctx.board.nbr[portal] if n >= 0)
-            s.apply(R.MOVE + s.ctx.board.nbr[portal].index(off))
-            s.apply(R.MOVE + s.ctx.board.nbr[off].index(portal))
+            portal = s.cart_hex[0]
+            off = next(n for n in s.context.board.neighbours[portal] if n >= 0)
+            s.apply(R.MOVE + s.context.board.neighbours[portal].index(off))
+            s.apply(R.MOVE + s.context.board.neighbours[off].index(portal))
             assert [a for a in s.legal_actions() if a >= R.JUMP]
 
 

@@ -31,7 +31,7 @@ from .helpers import (
 def centre(s) -> int:
     """Put every cart on the central portal (0, 0)."""
     h = hex_at(s, 0, 0)
-    s.cart = [h] * s.n
+    s.cart_hex = [h] * s.n
     return h
 
 
@@ -58,16 +58,16 @@ def test_cards_of_one_colour_plus_wilds_only():
     s.apply(R.ADD + w4)
     assert s.budget == 7 and R.DONE in s.legal_actions()
     s.apply(R.DONE)
-    assert s.discard[r3] >= 1 and s.hands[0][b5] == 1 and s.hsize[0] == 2
+    assert s.discard[r3] >= 1 and s.hands[0][b5] == 1 and s.hand_size[0] == 2
 
 
 def seed_example(s):
     """Desert 5 face up on the cyan hex (2,0); two face-down tiles next to it."""
     clear_board(s)
     cyan = hex_at(s, 2, 0)
-    assert s.ctx.board.colour[cyan] == COL["cyan"]
+    assert s.context.board.colour[cyan] == COL["cyan"]
     put(s, cyan, tile(s, "desert", 5))
-    down = [n for n in s.ctx.board.nbr[cyan] if n >= 0][:2]
+    down = [n for n in s.context.board.neighbours[cyan] if n >= 0][:2]
     for i, n in enumerate(down):
         put(s, n, tile(s, "forest", 1 + i), up=False)
     return cyan, down
@@ -86,16 +86,16 @@ def test_seed_move_and_collect_example():
     s.apply(move_dir(s, cyan))
     assert s.budget == 5 and R.COLLECT in s.legal_actions()
     s.apply(R.COLLECT)
-    assert s.pts[0][0] == 5 and s.pending == tile(s, "desert", 5)
-    assert all(s.bup[n] for n in down)
-    assert s.btile[cyan] == -1 and s.phase == R.P_PLACE
+    assert s.points[0][0] == 5 and s.pending_tile == tile(s, "desert", 5)
+    assert all(s.board_face_up[n] for n in down)
+    assert s.board_tile[cyan] == -1 and s.phase == R.P_PLACE
     assert s.budget == 0
 
 
 def test_coloured_hex_needs_the_played_colour():
     s = started()
     cyan, _ = seed_example(s)
-    s.cart = [cyan, cyan]
+    s.cart_hex = [cyan, cyan]
     r5, r3 = card(s, "red", 5), card(s, "red", 3)
     set_hand(s, 0, [r5, r3])
     play(s, "red", [r5, r3])
@@ -105,7 +105,7 @@ def test_coloured_hex_needs_the_played_colour():
 def test_wild_only_play_names_the_colour():
     s = started()
     cyan, _ = seed_example(s)
-    s.cart = [cyan, cyan]
+    s.cart_hex = [cyan, cyan]
     w3, w4 = card(s, "white", 3), card(s, "white", 4)
     set_hand(s, 0, [w3, w4])
     play(s, "cyan", [w3, w4])
@@ -117,12 +117,12 @@ def test_neutral_hex_accepts_any_colour_and_no_bonus():
     clear_board(s)
     h = hex_at(s, 1, 0)
     put(s, h, tile(s, "water", 4))
-    s.cart = [h, h]
+    s.cart_hex = [h, h]
     y4 = card(s, "yellow", 4)
     set_hand(s, 0, [y4])
     play(s, "yellow", [y4])
     s.apply(R.COLLECT)
-    assert s.pts[0][0] == 0
+    assert s.points[0][0] == 0
 
 
 def test_budget_must_cover_moves_plus_value_and_tile_face_up():
@@ -149,10 +149,12 @@ def test_standard_portal_reaches_any_hex_for_one():
     set_hand(s, 0, [r1])
     play(s, "red", [r1])
     jumps = [a for a in s.legal_actions() if a >= R.JUMP]
-    assert jumps == [R.JUMP + h for h in range(s.ctx.board.size) if h != s.cart[0]]  # in order
+    assert jumps == [
+        R.JUMP + h for h in range(s.context.board.size) if h != s.cart_hex[0]
+    ]  # in order
     far = hex_at(s, 2, 0)
     s.apply(R.JUMP + far)
-    assert s.cart[0] == far and s.budget == 0
+    assert s.cart_hex[0] == far and s.budget == 0
     assert not [a for a in s.legal_actions() if a >= R.JUMP or R.MOVE <= a < R.STOP]
 
 
@@ -163,8 +165,8 @@ def test_strategic_portal_reaches_other_portals_then_walks_on():
     set_hand(s, 0, [r2])
     play(s, "red", [r2])
     jumps = sorted(a - R.JUMP for a in s.legal_actions() if a >= R.JUMP)
-    portals = s.ctx.board.portals
-    assert jumps == sorted(p for p in portals if p != s.cart[0])
+    portals = s.context.board.portals
+    assert jumps == sorted(p for p in portals if p != s.cart_hex[0])
     s.apply(R.JUMP + jumps[0])
     moves = [a for a in s.legal_actions() if R.MOVE <= a < R.STOP]
     assert moves  # one point left: walk to a neighbour of the other portal
@@ -182,7 +184,7 @@ def test_turn_must_move_or_collect():
     s.apply(move_dir(s, hex_at(s, 1, 0)))
     assert s.legal_actions() == [R.STOP]  # budget spent
     s.apply(R.STOP)
-    assert s.player == 1 and s.budget == 0 and s.hsize[0] == 0
+    assert s.player == 1 and s.budget == 0 and s.hand_size[0] == 0
 
 
 def test_stop_allowed_at_once_when_assumption_off():
@@ -198,7 +200,7 @@ def collect_neutral(s, value: int = 3):
     clear_board(s)
     h = hex_at(s, 1, 0)
     put(s, h, tile(s, "water", value))
-    s.cart = [h, h]
+    s.cart_hex = [h, h]
     r5 = card(s, "red", 5)
     set_hand(s, 0, [r5])
     play(s, "red", [r5])
@@ -235,10 +237,10 @@ def test_free_collection_offers_supply_and_neutral_adjacent_tiles():
     assert s.phase == R.P_FREE
     legal = s.legal_actions()
     supply = [R.FREE_SUPPLY + i for i in range(len(s.supply))]
-    board_dir = R.FREE_BOARD + s.ctx.board.nbr[h].index(up_neutral)
+    board_dir = R.FREE_BOARD + s.context.board.neighbours[h].index(up_neutral)
     assert legal == [*supply, board_dir, R.DECLINE]
     s.apply(board_dir)
-    assert s.cart[0] == up_neutral and s.pending == tile(s, "water", 2)
+    assert s.cart_hex[0] == up_neutral and s.pending_tile == tile(s, "water", 2)
     s.apply(R.PLACE + planet_hex(s, 2, -1))  # empty again, but only one free collection
     assert s.player == 1
 
@@ -250,7 +252,7 @@ def test_free_collection_from_supply_refills_it():
     first = s.supply[0]
     reserve = len(s.reserve)
     s.apply(R.FREE_SUPPLY + 0)
-    assert s.pending == first and len(s.supply) == 6 and len(s.reserve) == reserve - 1
+    assert s.pending_tile == first and len(s.supply) == 6 and len(s.reserve) == reserve - 1
 
 
 def test_full_planet_cannot_collect():
@@ -258,9 +260,9 @@ def test_full_planet_cannot_collect():
     clear_board(s)
     h = hex_at(s, 1, 0)
     put(s, h, tile(s, "water", 1))
-    s.cart = [h, h]
-    s.pempty[0] = 0
-    s.pterr[0] = [0] * 19  # only the counts matter for the legality test
+    s.cart_hex = [h, h]
+    s.empty_count[0] = 0
+    s.planet_tile[0] = [0] * 19  # only the counts matter for the legality test
     r5 = card(s, "red", 5)
     set_hand(s, 0, [r5])
     play(s, "red", [r5])
@@ -271,12 +273,12 @@ def test_strategic_hand_limit_discards_down_to_ten():
     s = started(variant="strategic")
     kinds = [card(s, c, v) for c in ("red", "blue") for v in (1, 2, 3, 4, 5)]
     set_hand(s, 0, [*kinds, card(s, "green", 1)])
-    assert s.hsize[0] == 11
+    assert s.hand_size[0] == 11
     s.apply(R.HIRE + 0)  # 11 + the pile
     assert s.phase == R.P_DISCARD and s.player == 0
     while s.phase == R.P_DISCARD:
         s.apply(s.legal_actions()[0])
-    assert s.hsize[0] == 10 and s.player == 1
+    assert s.hand_size[0] == 10 and s.player == 1
 
 
 def test_standard_game_has_no_hand_limit():
@@ -284,7 +286,7 @@ def test_standard_game_has_no_hand_limit():
     kinds = [card(s, c, v) for c in ("red", "blue", "green") for v in (1, 2, 3, 4, 5)]
     set_hand(s, 0, kinds)
     s.apply(R.HIRE + 0)
-    assert s.player == 1 and s.hsize[0] > 15
+    assert s.player == 1 and s.hand_size[0] > 15
 
 
 def test_illegal_action_leaves_state_unchanged():
@@ -301,12 +303,12 @@ def test_facedown_tiles_block_movement_when_assumption_on():
     s = started(facedown_blocks=True)
     clear_board(s)
     put(s, hex_at(s, 1, 0), tile(s, "water", 1), up=False)
-    put(s, s.ctx.board.tile_hexes[0], tile(s, "water", 2))
+    put(s, s.context.board.tile_hexes[0], tile(s, "water", 2))
     centre(s)
     r2 = card(s, "red", 2)
     set_hand(s, 0, [r2])
     play(s, "red", [r2])
-    targets = {s.ctx.board.nbr[s.cart[0]][a - R.MOVE] for a in s.legal_actions()
+    targets = {s.context.board.neighbours[s.cart_hex[0]][a - R.MOVE] for a in s.legal_actions()
                if R.MOVE <= a < R.STOP}  # fmt: skip
     assert hex_at(s, 1, 0) not in targets and hex_at(s, 0, 1) in targets
     assert R.JUMP + hex_at(s, 1, 0) not in s.legal_actions()
@@ -327,5 +329,7 @@ def test_portal_cost_parameter():
     play(s2, "red", [r2, r1])
     far = hex_at(s2, 2, 0)
     s2.apply(R.JUMP + far)
-    assert s2.budget == 0 and s2.cart[0] == far
-    assert s2.ctx.board.dist[hex_at(s2, 0, 0)][far] == 2  # walking is cheaper than the portal
+    assert s2.budget == 0 and s2.cart_hex[0] == far
+    assert (
+        s2.context.board.distance[hex_at(s2, 0, 0)][far] == 2
+    )  # walking is cheaper than the portal

@@ -95,10 +95,10 @@ def test_chip_toss_each_face_about_half_the_time():
 def test_chips_retossed_every_round():
     game = Ratjack()
     s = game.new_state(2, 3)
-    from simcore.games.ratjack import rules
+    from simcore.games.ratjack import rounds
 
     seen = set()
     for _ in range(30):
-        rules.new_round(s, 0)
+        rounds.new_round(s, 0)
         seen.add(tuple(s.chip_face))
     assert len(seen) > 10 and all(on == -1 for on in s.chip_card)
