@@ -96,3 +96,18 @@ def test_a_changed_player_head_to_head_is_not_a_mirror(tmp_path):
     assert h2h["fitted"] != h2h["start"] and "close=0.5" in h2h["fitted"]
     m, lo, hi = h2h["win_share"]
     assert lo <= m <= hi and lo < hi  # seeds disagree: an interval, not a mirror's point
+
+
+def test_a_player_fit_is_verified_head_to_head_and_its_comparison_names_the_line_ups(tmp_path):
+    from reports.tune import render, summary_lines
+    from reports.tune_cli import write_comparisons
+
+    tc = _ratjack_fit(verify_games=20, verify_top=1)
+    result = run_tune(tc, tmp_path, None, 1, False, lambda _: None)
+    h2h = result["verification"]["head_to_head"]
+    assert h2h["seeds"] == 30 and h2h["start"] == "heuristic"
+    assert any(line.startswith("  head to head: the fitted player wins") for line in
+               summary_lines(result))  # fmt: skip
+    assert 'id="head-to-head"' in render(result)
+    text = write_comparisons(result, tmp_path / tc.name)[0].read_text()
+    assert "line-up" in text and h2h["fitted"] in text
