@@ -127,6 +127,13 @@ def quoted(name: str) -> str:
     return f"\u201c{name}\u201d"
 
 
+def lineup_changes(result: ComparisonResult) -> list[tuple[str, str, str]]:
+    """``("line-up", A's, B's)`` when the versions' first cells seat other players (a fitted
+    player's options, from ``boardlab tune``), else nothing."""
+    ups = [", ".join(s.manifest["cells"][0].get("policies", [])) for s in result.sides]
+    return [("line-up", ups[0], ups[1])] if ups[0] != ups[1] else []
+
+
 def _differs_sentence(a: str, b: str, diffs: list[tuple[str, str, str]]) -> str:
     if not diffs:
         return (f"{a} and {b} set every rule parameter and content file alike: any change "
@@ -265,7 +272,7 @@ def compare_report(result: ComparisonResult) -> str:
     a_side, b_side = result.sides
     a, b = result.name_a, result.name_b
     params = [s.manifest["cells"][0].get("params", {}) for s in result.sides]
-    diffs = version_changes(params[0], params[1])
+    diffs = version_changes(params[0], params[1]) + lineup_changes(result)
     manifest = {**a_side.manifest, "complete": True}  # a --precision stop is not incomplete
     ctx = Context(games=a_side.games, seats=a_side.seats, manifest=manifest,
                   labels=cell_labels(a_side.manifest), run_dir=a_side.run_dir)  # fmt: skip

@@ -1,12 +1,10 @@
-"""The ``boardlab tune`` command and its HTML report (recommended changes, targets before and
-after on fresh seeds, trade-off front, parameter importance, search history)."""
+"""The HTML report of ``boardlab tune``: recommended changes, targets before and after on fresh
+seeds (with a link to each finalist's "A vs B" comparison), a fitted player against its
+starting self, trade-off front, parameter importance, search history."""
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
-from pathlib import Path
 from typing import Any
 
 from reports.plots import _figure, to_svg
@@ -15,50 +13,9 @@ from reports.tables import Table
 REPORT = "report.html"
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    """Arguments of ``boardlab tune``."""
-    from simcore.config import add_allow_import
-
-    p.add_argument("config", help="tune file (TOML): game, line-up, [[target]], [[space]]")
-    p.add_argument("--out", default="runs", help="parent folder of the search's run folder")
-    p.add_argument("--n-jobs", type=int, default=1, help="worker processes (-1: all cores)")
-    p.add_argument(
-        "--storage",
-        metavar="URL",
-        help="Optuna RDB storage shared by several processes or machines, e.g. "
-        "postgresql://user:pass@host/db (default: SQLite in the run folder)",
-    )
-    p.add_argument("--resume", action="store_true", help="continue an interrupted search")
-    p.add_argument("--quiet", action="store_true", help="no progress lines")
-    add_allow_import(p)
-
-
-def cmd_tune(args: argparse.Namespace) -> int:
-    """Run the search, verify, write ``tune.json`` and ``report.html``; print the verdict."""
-    import os
-
-    from analyses.tune.config import load_tune
-    from analyses.tune.run import run_tune
-    from simcore.config import ALLOW_IMPORT_ENV
-    from simcore.errors import ConfigError
-
-    if args.n_jobs == 0 or args.n_jobs < -1:
-        raise ConfigError(f"--n-jobs must be a positive number or -1, got {args.n_jobs}")
-    n_jobs = (os.cpu_count() or 1) if args.n_jobs == -1 else args.n_jobs
-    allow = args.allow_import or os.environ.get(ALLOW_IMPORT_ENV) == "1"
-    tc = load_tune(args.config, allow_import=allow)
-
-    def say(text: str) -> None:
-        if not args.quiet:
-            print(text, file=sys.stderr, flush=True)
-
-    result = run_tune(tc, Path(args.out), args.storage, n_jobs, args.resume, say)
-    run_dir = Path(args.out) / tc.name
-    (run_dir / REPORT).write_text(render(result), encoding="utf-8")
-    for line in summary_lines(result):
-        print(line)
-    print(f"report: {run_dir / REPORT}")
-    return 0
+def compare_file(slot: int) -> str:
+    """The file name of the current version against trial ``slot`` (A vs B report)."""
+    return f"current-vs-trial-{slot}.html"
 
 
 def _n(x: Any, digits: int = 1) -> str:
@@ -94,6 +51,8 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
         f"{best['slot']}): {changes or 'no change'}"
     )
     lines = [head]
+    if h2h := ver.get("head_to_head"):
+        lines.append(head_to_head_line(h2h))
     for name, res in best["targets"].items():
         rows = res["rows"]
         if len(rows) == 1:
@@ -113,6 +72,16 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def head_to_head_line(h2h: dict[str, Any]) -> str:
+    """The fitted player against its starting self, in words."""
+    m, lo, hi = h2h["win_share"]
+    return (
+        f"  head to head: the fitted player wins {m:.1f}% [{lo:.1f}, {hi:.1f}] against its "
+        f"starting self ({h2h['seeds']} fresh seeds, each played in both seats: "
+        f"{h2h['games']} games; 50% is even)"
+    )
+
+
 def _short(v: Any) -> str:
     text = str(v)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -127,6 +96,7 @@ def render(result: dict[str, Any]) -> str:
         for s in (
             _changes(result),
             _targets(result),
+            _head_to_head(result),
             _front(result),
             _importance(result),
             _history(result),
@@ -157,19 +127,39 @@ def _method(result: dict[str, Any]) -> list[str]:
         f"played in rungs of {', '.join(map(str, s['rungs']))} games on common seeds "
         f"(seed {result['seed']}) and stopped once an interval ruled a target out; the best "
         f"were played again on {s['verify_games']} fresh games (seed "
-        f"{result['verify_seed']}) next to the current version. A target is met when its "
-        "fresh-seed estimate lies in its band; intervals are 95%."
+        f"{result['verify_seed']}) next to the current version and compared with boardlab "
+        "compare (paired game by game; the paired change of each target is the comparison's). "
+        "A target is met when its fresh-seed estimate lies in its band; intervals are 95%."
     ]
 
 
-def _section(id_: str, title: str, findings, tables, figures=()) -> dict[str, Any]:
+def _section(id_: str, title: str, findings, tables, figures=(), links=()) -> dict[str, Any]:
     return {
         "id": id_,
         "title": title,
         "findings": findings,
         "tables": tables,
         "figures": list(figures),
+        "links": list(links),
     }
+
+
+def compare_links(result: dict[str, Any]) -> list[dict[str, str]]:
+    """A link to each verified finalist's "A vs B" report, the recommendation first."""
+    ver = result["verification"]
+    order = sorted(ver["finalists"], key=lambda f: f["slot"] != ver["recommended"])
+    links = []
+    for f in order:
+        chosen = " (the recommendation)" if f["slot"] == ver["recommended"] else ""
+        c = f.get("compared", {})
+        links.append(
+            {
+                "href": compare_file(f["slot"]),
+                "text": f"Current version vs trial {f['slot']}{chosen}: every measure of the "
+                f"study, A vs B ({c.get('changed', '?')} of {c.get('measures', '?')} changed)",
+            }
+        )
+    return links
 
 
 def _changes(result: dict[str, Any]) -> dict[str, Any] | None:
@@ -237,7 +227,30 @@ def _targets(result: dict[str, Any]) -> dict[str, Any] | None:
                 [False, True, True, True, False],
             )
         )
-    return _section("targets", "Targets before and after", [], tables)
+    return _section("targets", "Targets before and after", [], tables, links=compare_links(result))
+
+
+def _head_to_head(result: dict[str, Any]) -> dict[str, Any] | None:
+    h2h = result["verification"].get("head_to_head")
+    if not h2h:
+        return None
+    m, lo, hi = h2h["win_share"]
+    t = Table(
+        "Fitted player against its starting self (fresh seeds, both seatings per seed)",
+        ["Fitted", "Starting", "Seeds", "Games", "Fitted win share", "95% interval"],
+        [
+            [
+                h2h["fitted"],
+                h2h["start"],
+                str(h2h["seeds"]),
+                str(h2h["games"]),
+                f"{m:.1f}%",
+                f"{lo:.1f}% to {hi:.1f}%",
+            ]
+        ],
+        [False, False, True, True, True, False],
+    )
+    return _section("head-to-head", "Fitted player head to head", [head_to_head_line(h2h)], [t])
 
 
 def _front(result: dict[str, Any]) -> dict[str, Any] | None:

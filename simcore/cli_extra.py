@@ -27,7 +27,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], str]] 
     "plan": ("a short pilot of a sweep, then the games per cell a precision needs and its CPU",
              _lazy_adder("analyses.plan:add_arguments"), "analyses.plan:cmd_plan"),
     "tune": ("search rule and content numbers (or policy weights) that meet targets, verified "
-             "on fresh seeds", _lazy_adder("reports.tune:add_arguments"), "reports.tune:cmd_tune"),
+             "on fresh seeds", _lazy_adder("reports.tune_cli:add_arguments"),
+             "reports.tune_cli:cmd_tune"),
     "compare": ("play two versions of a game on one study and report what changed (A vs B)",
                 _lazy_adder("reports.compare_cli:add_arguments"),
                 "reports.compare_cli:cmd_compare"),

@@ -38,9 +38,11 @@ _SEARCH = {
     "prune_conf": 0.99,
     "verify_games": 1000,
     "verify_top": 3,
+    "head_to_head": 400,
 }
 SAMPLERS = ("auto", "tpe", "cmaes", "nsga2", "random")
 VERIFY_STREAM = 1  # fresh seeds: seed63(seed, VERIFY_STREAM), never the search's own seed
+HEAD_STREAM = 2  # a fitted player against its starting self: seeds of neither search nor check
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ class TuneConfig:
     prune_conf: float
     verify_games: int
     verify_top: int
+    head_to_head: int = 400  # seeds of the fitted-vs-starting player match (both seatings each)
     description: str = ""
     allow_import: bool = False
 
@@ -70,6 +73,11 @@ class TuneConfig:
     def verify_seed(self) -> int:
         """The seed of the verification games (other game seeds than the search's)."""
         return seed63(self.seed, VERIFY_STREAM)
+
+    @property
+    def head_seed(self) -> int:
+        """The seed of the fitted-vs-starting player match."""
+        return seed63(self.seed, HEAD_STREAM)
 
     @property
     def n_batches(self) -> int:
@@ -156,6 +164,7 @@ def build_tune(raw: Mapping[str, Any], source: str = "tune file", allow_import: 
         prune_conf=search["prune_conf"],
         verify_games=search["verify_games"],
         verify_top=search["verify_top"],
+        head_to_head=search["head_to_head"],
         description=str(raw.get("description", "")),
         allow_import=allow_import,
     )
@@ -177,7 +186,7 @@ def _search(source: str, raw: Any) -> dict[str, Any]:
             f"{source}: [search] unknown key {unknown[0]!r}; allowed: {', '.join(_SEARCH)}"
         )
     out = {**_SEARCH, **raw}
-    for key in ("trials", "batch", "verify_games", "verify_top"):
+    for key in ("trials", "batch", "verify_games", "verify_top", "head_to_head"):
         v = out[key]
         if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
             raise ConfigError(f"{source}: search.{key} must be a positive integer, got {v!r}")

@@ -69,15 +69,18 @@ def _with_option(spec: str, option: str, value: Any) -> str:
     return f"{spec}{sep}{option}={text}"
 
 
-def sweep_config(tc: TuneConfig, cand: Candidate, games: int, seed: int) -> SweepConfig:
-    """The candidate as a sweep: baseline line-up, then slot 0 forbidden each item."""
+def sweep_config(
+    tc: TuneConfig, cand: Candidate, games: int, seed: int, name: str = "candidate"
+) -> SweepConfig:
+    """The candidate as a sweep named ``name``: baseline line-up, then slot 0 forbidden each
+    item."""
     lineups = [list(cand.policies)]
     for cls, _ in tc.forbid_items():
         first = cand.policies[0]
         sep = "," if "=" in first.split(":")[-1] else ":"
         lineups.append([f"{first}{sep}forbid={cls}", *cand.policies[1:]])
     raw: dict[str, Any] = {
-        "name": "candidate",
+        "name": name,
         "game": tc.game,
         "players": tc.players,
         "games": games,

@@ -1,9 +1,9 @@
-"""Verification of the best candidates on fresh seeds, paired against the current version.
+"""Verification of the best candidates on fresh seeds, against the current version with
+``boardlab compare`` (:mod:`analyses.tune.fresh`); parameter importance and search history.
 
 The games that chose a candidate flatter it (the winner's curse): its measures are estimated
 again on other seeds (``TuneConfig.verify_seed``), in the same games as the current version,
-so each change old -> new is a paired difference. :func:`compare_on_fresh_seeds` is the one
-place that does this; the ``compare`` command (issue 48) is meant to take its place.
+so each change old -> new is a paired difference.
 """
 
 from __future__ import annotations
@@ -15,53 +15,11 @@ from typing import Any
 import optuna
 import polars as pl
 
-from analyses.tune import measures as ms
+from analyses.compare import compare_versions
+from analyses.tune import fresh
 from analyses.tune.config import TuneConfig
-from analyses.tune.evaluate import Candidate, make_candidate, play, sweep_config
+from analyses.tune.evaluate import make_candidate
 from analyses.tune.study import objective_sum, replay, slot_trials
-
-
-def compare_on_fresh_seeds(
-    tc: TuneConfig, current: Candidate, candidate: Candidate, played: dict, n_jobs: int
-) -> dict[str, Any]:
-    """Each target for the current version and the candidate on the fresh seeds, and the
-    paired change (candidate minus current, per game) where the measure is a mean of games.
-    ``played`` caches tables by candidate key (the current version plays once)."""
-    tables = {}
-    for c in (current, candidate):
-        if c.key() not in played:
-            cfg = sweep_config(tc, c, tc.verify_games, tc.verify_seed)
-            played[c.key()] = play(cfg, 0, tc.verify_games, n_jobs)
-        tables[c.key()] = played[c.key()]
-    out: dict[str, Any] = {}
-    for t in tc.targets:
-        before = ms.estimate(t, *tables[current.key()], current.cells, tc.conf)
-        after = ms.estimate(t, *tables[candidate.key()], candidate.cells, tc.conf)
-        rows = []
-        for b, a in zip(before, after, strict=True):
-            change = _paired(t, tables, current, candidate, a.item, tc.conf)
-            rows.append(
-                {
-                    "item": a.item,
-                    "before": [b.value, b.lo, b.hi],
-                    "after": [a.value, a.lo, a.hi],
-                    "change": change,
-                    "meets": t.miss(a.value) == 0 if not t.maximize else None,
-                    "met_before": t.miss(b.value) == 0 if not t.maximize else None,
-                }
-            )
-        out[t.name] = {"rows": rows, "miss": ms.miss(t, after), "miss_before": ms.miss(t, before)}
-    return out
-
-
-def _paired(t, tables, current, candidate, item, conf) -> list[float] | None:
-    if t.measure == "value_set_share":
-        return None
-    a = ms.per_game(t, *tables[current.key()], current.cells, item)
-    b = ms.per_game(t, *tables[candidate.key()], candidate.cells, item)
-    joined = a.join(b, on="game_index", suffix="_new")
-    m, lo, hi = ms.mean_interval((joined["value_new"] - joined["value"]).to_numpy(), conf)
-    return [m, lo, hi]
 
 
 def finalists(tc: TuneConfig, study: optuna.Study) -> list[optuna.trial.FrozenTrial]:
@@ -93,23 +51,32 @@ def finalists(tc: TuneConfig, study: optuna.Study) -> list[optuna.trial.FrozenTr
 
 def verify(tc: TuneConfig, study: optuna.Study, work: Path, n_jobs: int, say) -> dict[str, Any]:
     """Verify the finalists; the recommendation is the best-ranked one meeting every target on
-    the fresh seeds, else (unreachable) the one missing them least."""
+    the fresh seeds, else (unreachable) the one missing them least. A fitted player is then
+    played against its starting self (``head_to_head``)."""
     current = make_candidate(tc, tc.space.current(), work)
-    played: dict[str, Any] = {}
+    say(f"playing the current version on {tc.verify_games} fresh games")
+    base = fresh.played_side(tc, current, None, work, n_jobs)
     results = []
     for t in finalists(tc, study):
+        slot = t.user_attrs["slot"]
         cand = make_candidate(tc, t.user_attrs["values"], work)
-        say(f"verifying trial {t.user_attrs['slot']} on {tc.verify_games} fresh games")
-        res = compare_on_fresh_seeds(tc, current, cand, played, n_jobs)
-        miss = sum(r["miss"] for r in res.values())
+        say(f"verifying trial {slot} on {tc.verify_games} fresh games (boardlab compare)")
+        side = fresh.played_side(tc, cand, slot, work, n_jobs)
+        comparison = compare_versions(base, side)
+        res = fresh.targets_on_fresh_seeds(tc, (current, cand), (base, side), comparison)
         results.append(
             {
-                "slot": t.user_attrs["slot"],
+                "slot": slot,
                 "values": t.user_attrs["values"],
                 "changes": [list(c) for c in tc.space.changes(t.user_attrs["values"])],
                 "search_miss": objective_sum(t),
                 "targets": res,
-                "miss": miss,
+                "miss": sum(r["miss"] for r in res.values()),
+                "runs": [f"{fresh.VERIFY_DIR}/{fresh.run_label(s)}" for s in (None, slot)],
+                "compared": {
+                    "measures": comparison.table.height,
+                    "changed": comparison.changed.height,
+                },
             }
         )
     # met: every band holds on the fresh seeds (a maximize target has no band); among those
@@ -118,11 +85,16 @@ def verify(tc: TuneConfig, study: optuna.Study, work: Path, n_jobs: int, say) ->
     best = min(meets or results, key=lambda r: r["miss"], default=None)
     if best is None:
         return {"recommended": None, "reached": False, "finalists": results}
+    h2h = None
+    if fresh.fits_player(tc):
+        say(f"fitted player against its starting self on {tc.head_to_head} seeds, both seats")
+        h2h = fresh.head_to_head(tc, best["values"], work, n_jobs)
     return {
         "recommended": best["slot"],
         "reached": bool(meets),
         "finalists": results,
         "current_miss": sum(v["miss_before"] for v in best["targets"].values()),
+        "head_to_head": h2h,
     }
 
 
