@@ -89,7 +89,7 @@ def test_planted_hut_change_is_found_with_its_sign(tmp_path):
                   "--n-jobs", "2", cwd=tmp_path)  # fmt: skip
     assert res.returncode == 0, res.stderr
     lines = _summary(Path(tmp_path, res.stdout.split()[-1]))
-    hut = next(line for line in lines if line.startswith("Worth of place/hut"))
+    hut = next(line for line in lines if line.startswith("Worth of the Alchemist's hut (gain 1"))
     assert "“hut gives 3 potions” raises it by" in hut, hut
     runs = tmp_path / "out" / "runs"
     result = compare_versions(load_side("shipped", runs / "a-shipped"),
