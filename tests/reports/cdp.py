@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
     "--headless",
@@ -44,6 +46,12 @@ def chromium_path() -> str | None:
     if os.access(CHROMIUM, os.X_OK):
         return CHROMIUM
     return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+BROWSER_MARKS = [  # every browser test module: ``pytestmark = BROWSER_MARKS``
+    pytest.mark.browser,
+    pytest.mark.skipif(chromium_path() is None, reason="headless Chromium not installed"),
+]
 
 
 class WebSocket:

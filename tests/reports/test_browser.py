@@ -10,9 +10,9 @@ import pytest
 
 from reports.build import generic_report, write_report
 from tests.reports.cdp import (
+    BROWSER_MARKS,
     FIGURE_SIZES,
     assert_not_blank,
-    chromium_path,
     console_errors,
     full_page_png,
     loaded_page,
@@ -20,10 +20,7 @@ from tests.reports.cdp import (
 )
 from tests.reports.test_build import rich_run
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(chromium_path() is None, reason="headless Chromium not installed"),
-]
+pytestmark = BROWSER_MARKS
 
 
 def _study_run(folder, kind: str):

@@ -13,19 +13,16 @@ from reports.build import write_report
 from reports.ratjack_cards import card_report
 from tests.analyses.test_ratjack_cards import shared_card_run
 from tests.reports.cdp import (
+    BROWSER_MARKS,
     FIGURE_SIZES,
     assert_not_blank,
-    chromium_path,
     console_errors,
     full_page_png,
     loaded_page,
     requested_urls,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(chromium_path() is None, reason="headless Chromium not installed"),
-]
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture(scope="module")

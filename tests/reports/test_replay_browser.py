@@ -9,18 +9,15 @@ from analyses.replay import load_replay
 from reports.replay_page import write_replay
 from tests.analyses.test_replay import LINEUPS, small_run
 from tests.reports.cdp import (
+    BROWSER_MARKS,
     assert_not_blank,
-    chromium_path,
     console_errors,
     full_page_png,
     loaded_page,
     requested_urls,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(chromium_path() is None, reason="headless Chromium not installed"),
-]
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture(scope="module", params=list(LINEUPS))
