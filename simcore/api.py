@@ -10,7 +10,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
 from simcore.errors import ConfigError, IllegalActionError
 from simcore.params import Params
@@ -39,6 +39,35 @@ class GameSpec:
     hidden_information: bool
     description: str
     rules_source: str
+
+
+@runtime_checkable
+class ChanceSource(Protocol):
+    """The chance stream a state owns (DESIGN §3): every chance event of ``apply`` draws from it.
+
+    Implementations: ``simcore.chance.ChanceStream`` (a generator per event) and
+    ``simcore.chance.LazyStream`` (one continuous generator). Copy semantics: ``clone()`` is
+    independent; a copy and its original then draw the same numbers for the same events, and
+    drawing from one never advances the other. A stream pickles.
+    """
+
+    def next_stream(self) -> random.Random:
+        """The generator to draw the next chance event from."""
+        ...
+
+    def clone(self) -> ChanceSource:
+        """An independent copy that draws what this stream would draw."""
+        ...
+
+    def reseed(self, rng: random.Random) -> None:
+        """Replace the stream by one drawn from ``rng`` (a determinized copy's, ``State.reseed``),
+        taking one ``rng.getrandbits(64)``."""
+        ...
+
+    def fingerprint(self) -> int:
+        """An int, equal for streams that draw the same (however far each was derived or thawed);
+        the stream is left as it is."""
+        ...
 
 
 class State(ABC):

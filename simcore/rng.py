@@ -9,7 +9,7 @@ matters on the simulators' hot path.
 from __future__ import annotations
 
 import random
-from typing import Final, cast
+from typing import Final
 
 from simcore.seedseq import seed63
 
@@ -35,61 +35,6 @@ def policy_stream(seed: int, seat: int) -> random.Random:
 def substream(rng: random.Random) -> random.Random:
     """A new independent stream drawn from ``rng`` (e.g. to reseed a determinized state)."""
     return random.Random(rng.getrandbits(64))
-
-
-class LazyStream:
-    """A state's chance stream that copies cheaply: one ``random.Random`` stream, frozen on copy
-    and thawed on first draw.
-
-    A copy freezes the stream once (``getstate()``) and shares the frozen state with the
-    original; each side thaws its own ``random.Random`` only when it draws. States are cloned
-    far more often than they draw (search, end-of-game play-outs), and ``getstate`` alone costs
-    more than the rest of a Rats of Wistar clone. The draws are those of the one stream.
-    """
-
-    __slots__ = ("_live", "_frozen")
-
-    _live: random.Random | None  # the stream, or None while frozen
-    _frozen: object  # while frozen: a seed (``substream``'s) or a ``getstate()`` tuple
-
-    def __init__(self, live: random.Random | None = None, frozen: object = None) -> None:
-        self._live = live
-        self._frozen = frozen
-
-    @staticmethod
-    def seeded_from(rng: random.Random) -> LazyStream:
-        """A new stream drawn from ``rng``, as ``substream(rng)`` (built on first draw)."""
-        return LazyStream(None, rng.getrandbits(64))
-
-    def stream(self) -> random.Random:
-        """The ``random.Random`` to draw from (thawed here if frozen)."""
-        live = self._live
-        if live is None:
-            frozen = self._frozen
-            if isinstance(frozen, int):
-                live = random.Random(frozen)
-            else:
-                live = random.Random.__new__(random.Random)
-                live.setstate(cast(tuple, frozen))
-            self._live, self._frozen = live, None
-        return live
-
-    def clone(self) -> LazyStream:
-        """A copy that draws what this stream would draw (both share the frozen state)."""
-        frozen = self._frozen
-        if self._live is not None:
-            frozen = self._frozen = self._live.getstate()
-            self._live = None
-        return LazyStream(None, frozen)
-
-    def fingerprint(self) -> int:
-        """Hash of the stream's state, the same frozen or thawed."""
-        if self._live is not None:
-            return hash(self._live.getstate())
-        frozen = self._frozen
-        if isinstance(frozen, int):
-            return hash(random.Random(frozen).getstate())
-        return hash(frozen)
 
 
 # The two draws below return exactly what ``rng.randrange(n)`` and ``rng.shuffle(x)`` return on

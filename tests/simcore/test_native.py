@@ -112,8 +112,9 @@ def test_the_compiled_build_plays_the_same_games_and_passes_the_game_tests(tmp_p
     tests = subprocess.run(
         [sys.executable, "-P", "-m", "pytest", "-q", "-n", "0", "--import-mode=importlib",
          *(f"tests/games/{game}" for game in games), "tests/strategies",
-         "tests/simcore/test_rng.py", "tests/simcore/test_seedseq.py",
-         "tests/simcore/test_rows.py", "tests/simcore/test_chunks.py"],
+         "tests/simcore/test_rng.py", "tests/simcore/test_chance.py",
+         "tests/simcore/test_seedseq.py", "tests/simcore/test_rows.py",
+         "tests/simcore/test_chunks.py"],
         env={**env, "BOARDLAB_EXPECT_BUILD": expected}, capture_output=True, text=True, cwd=ROOT,
     )  # fmt: skip
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]

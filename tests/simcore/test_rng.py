@@ -6,15 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcore.rng import (
-    LazyStream,
-    game_seed,
-    policy_stream,
-    randbelow,
-    shuffle,
-    state_stream,
-    substream,
-)
+from simcore.rng import game_seed, policy_stream, randbelow, shuffle, state_stream
 
 
 def test_game_seeds_are_stable_distinct_and_fit_int64():
@@ -69,48 +61,3 @@ def test_randbelow_uses_a_subclass_getrandbits():
         stdlib.randrange(n) for n in (5, 17, 1000)
     ]
     assert Counting.calls >= 3
-
-
-@settings(max_examples=100, deadline=None)
-@given(seed=st.integers(0, 2**64), before=st.integers(0, 30), after=st.integers(1, 30))
-def test_a_lazy_stream_and_its_copies_draw_what_the_one_stream_draws(seed, before, after):
-    reference = random.Random(seed)
-    lazy = LazyStream(random.Random(seed))
-    assert [lazy.stream().random() for _ in range(before)] == [
-        reference.random() for _ in range(before)
-    ]
-    copy = lazy.clone()  # freezes the original: both thaw their own stream when they draw
-    expected = [reference.random() for _ in range(after)]
-    assert [copy.stream().random() for _ in range(after)] == expected
-    assert [lazy.stream().random() for _ in range(after)] == expected
-    again = lazy.clone().clone()  # a copy of a copy: the same frozen state
-    assert [again.stream().random() for _ in range(2)] == [reference.random() for _ in range(2)]
-
-
-def test_a_lazy_stream_fingerprint_is_the_same_frozen_or_thawed():
-    lazy = LazyStream(random.Random(4))
-    lazy.stream().random()
-    thawed = lazy.fingerprint()
-    copy = lazy.clone()
-    assert copy.fingerprint() == thawed == lazy.fingerprint()
-    copy.stream()
-    assert copy.fingerprint() == thawed
-    copy.stream().random()
-    assert copy.fingerprint() != thawed
-
-
-def test_a_lazy_stream_seeded_from_a_stream_draws_as_substream():
-    lazy = LazyStream.seeded_from(random.Random(9))
-    assert lazy.fingerprint() == hash(substream(random.Random(9)).getstate())
-    assert lazy.stream().random() == substream(random.Random(9)).random()
-
-
-def test_a_lazy_stream_pickles_live_or_frozen():
-    import pickle
-
-    live = LazyStream(random.Random(3))
-    live.stream().random()
-    for stream in (live, live.clone(), LazyStream.seeded_from(random.Random(1))):
-        copy = pickle.loads(pickle.dumps(stream))
-        assert copy.fingerprint() == stream.fingerprint()
-        assert copy.stream().random() == stream.clone().stream().random()

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from simcore import fields
-from simcore.api import TERMINAL, State
-from simcore.chance import ChanceStream
+from simcore.api import TERMINAL, ChanceSource, State
 from simcore.content import reduce_frozen
 from simcore.games.lord_of_worlds.board import Board
 from simcore.games.lord_of_worlds.codes import P_OVER
@@ -58,7 +57,7 @@ class Position(State):
     # -- the game, immutable: shared by every copy
     context: Context
     # -- chance: reshuffles draw from it (``cards.reshuffle``)
-    chance: ChanceStream
+    chance: ChanceSource  # a ChanceStream, events from 0, kept on reseed
     # -- narrative lines while tracing, else None
     trace: list[str] | None
     # -- memoized public analyses: [seat] planet view for heuristics, [n] the face-up board
@@ -141,9 +140,9 @@ class Position(State):
             self.trace.append(line)
 
     def reseed(self, rng: random.Random) -> None:
-        """New chance stream from ``rng`` (``ChanceStream.replace_seed``: the events keep their
-        numbers)."""
-        self.chance.replace_seed(rng)
+        """New chance stream from ``rng`` (``ChanceStream.reseed``: the raw draw as the seed,
+        the events keep their numbers)."""
+        self.chance.reseed(rng)
 
     def faceup_tiles(self) -> tuple[tuple[int, int], ...]:
         """(hex, tile) of every face-up board tile (memoized until the board changes)."""

@@ -27,9 +27,9 @@ def set_up(s: Position, context: Context, seed: int) -> None:
     _deal_tiles(s, stream)
     _deal_cards(s, stream)
     s.first_player = randbelow(stream, n)
-    # later chance (reshuffles) draws from a stream per event seeded by this number: a copy of
-    # the state then copies two ints, not a Mersenne twister
-    s.chance = ChanceStream(stream.getrandbits(64), first_event=0)  # reshuffle k (from 0)
+    # later chance: reshuffle k (from 0) draws from its own generator; a determinization
+    # replaces the seed and keeps the numbers
+    s.chance = ChanceStream(stream.getrandbits(64), first_event=0, keep_events_on_reseed=True)
     s.player = s.first_player
     size = context.planet.size
     s.planet_tile = [[-1] * size for _ in range(n)]

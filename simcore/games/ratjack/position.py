@@ -12,8 +12,7 @@ import random
 from typing import Any, Final
 
 from simcore import fields
-from simcore.api import TERMINAL, State
-from simcore.chance import ChanceStream
+from simcore.api import TERMINAL, ChanceSource, State
 from simcore.games.ratjack.codes import NSTAT, P_DRAW, P_OVER
 from simcore.games.ratjack.tables import Content, ParamsMirror
 
@@ -77,7 +76,7 @@ class Position(State):
     last_card: int  # the card drawn or set up last, for the actions table
     last_effect: int  # the effect resolved last this turn, for the actions table
     # --- chance, and bookkeeping that is no part of the position
-    chance: ChanceStream  # every chance event after round 1's deal
+    chance: ChanceSource  # every chance event after round 1's deal (a ChanceStream)
     trace: list[str] | None  # the narrative, when tracing
     reveal: bool  # the narrative names hidden cards (``reveal_trace``)
     legal_cache: list[int] | None  # legal actions until the next apply; never changed in place
@@ -91,7 +90,7 @@ class Position(State):
         params: ParamsMirror | None = None,
         content: Content | None = None,
         n_players: int = 0,
-        chance: ChanceStream | None = None,
+        chance: ChanceSource | None = None,
     ) -> None:
         if params is None or content is None or chance is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)

@@ -13,10 +13,10 @@ import random
 from typing import Any, Final
 
 from simcore import fields
-from simcore.api import TERMINAL, State
+from simcore.api import TERMINAL, ChanceSource, State
 from simcore.games.rats_of_wistar.board import DECIDE, Player
 from simcore.games.rats_of_wistar.tables import Content, ParamsMirror
-from simcore.rng import LazyStream, randbelow
+from simcore.rng import randbelow
 
 
 class Position(State):
@@ -29,7 +29,7 @@ class Position(State):
     params: ParamsMirror  # the game's params (a compiled copy)
     content: Content
     n_players: int
-    chance: LazyStream  # the state's one chance stream (``rng``)
+    chance: ChanceSource  # one continuous stream (``simcore.chance.LazyStream``)
     # round and turn (§3)
     round: int
     order: list[int]  # turn order, seats
@@ -87,7 +87,7 @@ class Position(State):
         params: ParamsMirror | None = None,
         content: Content | None = None,
         n_players: int = 0,
-        chance: LazyStream | None = None,
+        chance: ChanceSource | None = None,
     ) -> None:
         if params is None or content is None or chance is None:
             return  # a blank for ``clone`` (a compiled class cannot be made by ``__new__`` alone)
@@ -101,9 +101,9 @@ class Position(State):
 
     @property
     def rng(self) -> random.Random:
-        """The position's chance stream (``simcore.rng.LazyStream``: frozen on clone, thawed
-        on the first draw)."""
-        return self.chance.stream()
+        """The position's chance stream (``simcore.chance.LazyStream``: frozen on clone,
+        thawed on the first draw)."""
+        return self.chance.next_stream()
 
     @property
     def plain(self) -> Position:
@@ -157,8 +157,8 @@ class Position(State):
         raise NotImplementedError
 
     def reseed(self, rng: random.Random) -> None:
-        """New chance stream (``substream(rng)``, built on first draw)."""
-        self.chance = LazyStream.seeded_from(rng)
+        """New chance stream (``LazyStream.reseed``: ``substream(rng)``, built on first draw)."""
+        self.chance.reseed(rng)
 
     def fingerprint(self) -> tuple:
         """Complete description, without rules, content, caches, records and the trace."""

@@ -7,6 +7,7 @@ import random
 from typing import Any, Final
 
 from simcore import fields
+from simcore.chance import LazyStream
 from simcore.errors import IllegalActionError
 from simcore.games.rats_of_wistar.board import AUTO, DECIDE
 from simcore.games.rats_of_wistar.labels import action_classes, action_info, action_label, render
@@ -16,7 +17,7 @@ from simcore.games.rats_of_wistar.scoring import estimate, scores, winners
 from simcore.games.rats_of_wistar.setup import setup
 from simcore.games.rats_of_wistar.tables import Content, ParamsMirror
 from simcore.games.rats_of_wistar.views import determinize, observation, outcome
-from simcore.rng import LazyStream, state_stream
+from simcore.rng import state_stream
 
 
 class WistarState(Position):
