@@ -1,6 +1,6 @@
 """Two source trees side by side: speed measured interleaved, and whether they play the same games.
 
-    python benchmarks/two_trees.py speed OLD_TREE NEW_TREE [--seconds 2] [--rounds 3]
+    python benchmarks/two_trees.py speed OLD_TREE NEW_TREE [--seconds 2] [--rounds 3] [--cpu]
         [--game ID ...] [--spec random --spec heuristic] [--json OUT]
     python benchmarks/two_trees.py same-games OLD_TREE NEW_TREE [--games 20] [--game ID ...]
         [--json OUT]
@@ -11,7 +11,10 @@ Each tree runs in fresh subprocesses with that tree first on ``sys.path``.
 ``speed``: each round runs every (game, policy) measurement once in each tree, alternating which
 tree goes first; a measurement is ``simcore.bench.games_per_second`` (2 players, one core).
 Medians over rounds are compared, so machine load drifting during the run affects both trees
-alike. Prints old, new and the ratio new / old.
+alike. Prints old, new, the ratio new / old and the lowest and highest ratio of one round.
+With ``--cpu`` a measurement plays fixed work, timed in CPU seconds (``process_time``, which
+a busy shared machine moves far less than wall time): the same seeded games in every run, as
+many as the old tree's first run plays in ``--seconds`` of CPU, after one warm-up game.
 
 ``same-games``: every game of a fixed battery (2-4 players, every heuristic style, random play,
 short searches) is played in both trees and hashed whole (actions and returns); exit 1 when a
@@ -35,6 +38,23 @@ SPEED_PROBE = (
     "import json, sys; from simcore.bench import games_per_second; "
     "print(json.dumps(games_per_second(sys.argv[1], 2, sys.argv[2], float(sys.argv[3]))))"
 )
+CPU_PROBE = """
+import json, sys, time
+from simcore import registry
+from simcore.rng import game_seed
+from simcore.runner import play_game
+from strategies.registry import make_policy
+game_id, spec, seconds, games = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+game = registry.make_game(game_id)
+policies = [make_policy(spec, game) for _ in range(2)]
+play_game(game, 2, policies, game_seed(1, 0))  # warm-up: first-use imports and caches
+played, start = 0, time.process_time()
+while played < games if games else time.process_time() - start < seconds or played < 3:
+    play_game(game, 2, policies, game_seed(0, played))
+    played += 1
+cpu = time.process_time() - start
+print(json.dumps({"games": played, "games_per_s": played / cpu}))
+"""
 # (params, policies, share of --games); a share of 0.2 keeps the search lines short
 BATTERY = {
     "ratjack": [
@@ -112,14 +132,24 @@ def speed(args: argparse.Namespace) -> list[dict[str, Any]]:
     for game in args.game or GAMES:
         for spec in args.spec or SPECS:
             runs: dict[str, list[float]] = {"old": [], "new": []}
+            games = 0  # --cpu: the games every run plays, set by the first run
             for r in range(args.rounds):
                 for which in ("old", "new") if r % 2 == 0 else ("new", "old"):
-                    found = probe(getattr(args, which), SPEED_PROBE, game, spec, str(args.seconds))
+                    tree, seconds = getattr(args, which), str(args.seconds)
+                    if args.cpu:
+                        found = probe(tree, CPU_PROBE, game, spec, seconds, str(games))
+                        games = games or found["games"]
+                    else:
+                        found = probe(tree, SPEED_PROBE, game, spec, seconds)
                     runs[which].append(float(found["games_per_s"]))
             old, new = statistics.median(runs["old"]), statistics.median(runs["new"])
+            each = [n / o for o, n in zip(runs["old"], runs["new"], strict=True)]
             rows.append({"game": game, "policy": spec, "old_games_per_s": old,
-                         "new_games_per_s": new, "ratio": round(new / old, 3)})  # fmt: skip
-            print(f"{game:<16}{spec:<11}{old:>9.1f}{new:>9.1f}{new / old:>8.2f}x", flush=True)
+                         "new_games_per_s": new, "ratio": round(new / old, 3),
+                         "round_ratios": [round(min(each), 3), round(max(each), 3)],
+                         **({"games": games} if args.cpu else {})})  # fmt: skip
+            print(f"{game:<16}{spec:<11}{old:>9.1f}{new:>9.1f}{new / old:>8.3f}x"
+                  f"  [{min(each):.3f}-{max(each):.3f}]", flush=True)  # fmt: skip
     return rows
 
 
@@ -160,6 +190,7 @@ def parser() -> argparse.ArgumentParser:
     sub.choices["speed"].add_argument("--spec", action="append")
     sub.choices["speed"].add_argument("--seconds", type=float, default=2.0)
     sub.choices["speed"].add_argument("--rounds", type=int, default=3)
+    sub.choices["speed"].add_argument("--cpu", action="store_true", help="fixed games, CPU time")
     sub.choices["same-games"].add_argument("--games", type=int, default=20)
     return p
 

@@ -101,6 +101,18 @@ def test_speed_measures_both_trees_interleaved(tmp_path, capsys):
     assert capsys.readouterr().out.startswith("ratjack")
 
 
+def test_speed_in_cpu_time_times_a_fixed_number_of_games(tmp_path, capsys):
+    rows = tmp_path / "rows.json"
+    args = ["speed", str(ROOT), str(ROOT), "--game", "ratjack", "--spec", "random", "--cpu",
+            "--seconds", "0.2", "--rounds", "2", "--json", str(rows)]  # fmt: skip
+    assert _two_trees().main(args) == 0
+    (row,) = json.loads(rows.read_text())
+    assert row["games"] >= 3 and row["old_games_per_s"] > 0 and row["new_games_per_s"] > 0
+    low, high = row["round_ratios"]  # two rounds: the ratio of the medians (means) lies between
+    assert 0 < low - 0.001 <= row["ratio"] <= high + 0.001
+    assert capsys.readouterr().out.startswith("ratjack")
+
+
 def test_speed_refuses_bad_rounds_and_seconds(capsys):
     module = _two_trees()
     assert module.main(["speed", str(ROOT), str(ROOT), "--rounds", "0"]) == 2
