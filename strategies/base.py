@@ -52,6 +52,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
+def with_option(spec: str, key: str, value: Any) -> str:
+    """``spec`` with option ``key=value`` added: ``heuristic`` -> ``heuristic:forbid=x``,
+    ``heuristic:style=explorer`` -> ``heuristic:style=explorer,forbid=x`` (a ``module:Class``
+    spec gets a third part)."""
+    sep = "," if "=" in spec.split(":")[-1] else ":"
+    text = repr(value) if isinstance(value, float) else str(value)
+    return f"{spec}{sep}{key}={text}"
+
+
 def check_options(policy: str, options: dict[str, Any], allowed: dict[str, type]) -> None:
     """``ConfigError`` for an unknown option or a value of the wrong type."""
     for key, value in options.items():
