@@ -38,17 +38,26 @@ def wheel_plot(worths: Mapping[int, Mapping[tuple[str, str], Worth]], name: str 
     """One wheel per player count; ``worths[n][(sector, window)]``, sector ``S1``..``S6`` or
     ``hut``, window ``all``, ``1-2`` or ``4-5``. Missing cells are left blank."""
     counts = sorted(worths)
-    values = [abs(w.value) for ws in worths.values() for w in ws.values() if w.value == w.value]
+    titles = [f"{n} players" if len(counts) > 1 else "" for n in counts]
+    alt = "The wheel: each sector coloured by what forbidding it costs its player."
+    return wheel_panels(list(zip(titles, (worths[n] for n in counts), strict=True)), name, alt)
+
+
+def wheel_panels(
+    panels: Sequence[tuple[str, Mapping[tuple[str, str], Worth]]], name: str, alt: str
+) -> str:
+    """Wheels side by side, each ``(title, worths)``, on one colour scale (e.g. the same
+    study under two players)."""
+    values = [abs(w.value) for _, ws in panels for w in ws.values() if w.value == w.value]
     reach = max(10.0, max(values, default=10.0))
     norm = Normalize(-reach, reach)
-    fig = _figure(7.6 * len(counts) + 1.0, 5.0)
-    axes = fig.subplots(1, len(counts), squeeze=False)[0]
-    for ax, n in zip(axes, counts, strict=True):
-        _one_wheel(ax, worths[n], norm, f"{n} players" if len(counts) > 1 else "")
+    fig = _figure(7.6 * len(panels) + 1.0, 5.0)
+    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    for ax, (title, worths) in zip(axes, panels, strict=True):
+        _one_wheel(ax, worths, norm, title)
     bar = fig.colorbar(_mappable(norm), ax=list(axes), shrink=0.6, pad=0.02)
     bar.solids.set_rasterized(False)  # keep the colour bar vector (no embedded PNG)
     bar.set_label("worth (win-rate points lost when forbidden)")
-    alt = "The wheel: each sector coloured by what forbidding it costs its player."
     return to_svg(fig, name, alt)
 
 
