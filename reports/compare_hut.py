@@ -53,9 +53,20 @@ def hut_section(result: ComparisonResult, worths: list[pl.DataFrame]) -> Section
     verdicts = [hut_verdict(n, u, w) for n, u, w in zip(names, uses, worths, strict=True)]
     caveat = [caveat_sentence(v) for v in verdicts]
     words = [*caveat, _hut_change(changes, *names)]
+    offers = _offers(result)
     return Section(id="cmp-hut", title=f"Wheel use and the hut caveat: {names[0]} vs {names[1]}",
-                   findings=words, tables=[use_table(uses, changes, names)], notes=NOTES,
+                   findings=words, tables=[use_table(uses, changes, names, offers)], notes=NOTES,
                    headline=caveat)  # fmt: skip
+
+
+def _offers(result: ComparisonResult) -> dict[str, str]:
+    """Section -> its name with what it offers at this player count (the game's words)."""
+    from simcore import registry
+
+    manifest = result.sides[0].manifest
+    game = registry.make_game(manifest["game"])
+    players = int(manifest["config"]["players"])
+    return {s: game.describe_class(f"place/{s}", players) for s in SECTIONS}
 
 
 def caveat_sentence(v: HutVerdict) -> str:
@@ -94,8 +105,11 @@ def _hut_change(changes: pl.DataFrame, a: str, b: str) -> str:
             f"{span}).")  # fmt: skip
 
 
-def use_table(uses: list[pl.DataFrame], changes: pl.DataFrame, names: tuple[str, str]) -> Table:
-    """Per section: each player's share of slot 0's placements and the paired change."""
+def use_table(
+    uses: list[pl.DataFrame], changes: pl.DataFrame, names: tuple[str, str], offers: dict
+) -> Table:
+    """Per section (named with what it offers): each player's share of slot 0's placements
+    and the paired change."""
     a, b = names
     by = [{r["section"]: r for r in u.to_dicts()} for u in uses]
     ch = {r["section"]: r for r in changes.to_dicts()}
@@ -103,7 +117,7 @@ def use_table(uses: list[pl.DataFrame], changes: pl.DataFrame, names: tuple[str,
     for s in SECTIONS:
         ra, rb, rc = by[0][s], by[1][s], ch[s]
         p = pval(rc["p_holm"]).removeprefix("p = ") if rc["p_holm"] == rc["p_holm"] else "–"
-        body.append([s if s != "hut" else "Alchemist's hut",
+        body.append([offers.get(s, s),
                      f"{pct(ra['share'])} ({pct_range(ra['lo'], ra['hi'])})",
                      f"{pct(rb['share'])} ({pct_range(rb['lo'], rb['hi'])})",
                      signed(100 * rc["diff"]),

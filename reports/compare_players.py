@@ -16,16 +16,16 @@ from analyses.compare import ComparisonResult, SideData
 from analyses.compare_measures import GROUPS
 from analyses.compare_players import player_names
 from analyses.data import cell_labels
-from analyses.findings import pval, signed
-from reports import wheel_plot
+from analyses.findings import join_and, pval, signed
+from reports import plots, wheel_plot
 from reports.ablation import ranking_words, restriction_name
 from reports.build import render_page
 from reports.compare import (
-    _figure,
+    SUMMARY_CHANGES,
+    change_sentence,
     change_text,
     group_section,
     group_sentences,
-    interval_text,
     method_notes,
     provenance,
     quoted,
@@ -53,7 +53,7 @@ def players_report(result: ComparisonResult) -> str:
                  and (s := group_section(result, g))]  # fmt: skip
     feel = feel_compare_section(result, ctx.label)
     sections += [feel] if feel else []
-    sections[0].headline = summary_lines(result, [], differs=players_sentence(result))
+    sections[0].headline = players_summary(result, wheel, hut)
     game = display_name(a_side.manifest.get("game", "?"))
     study = a_side.manifest.get("config", {})
     subtitle = (f"{game}, the same study ({len(a_side.manifest.get('cells', []))} cells, "
@@ -97,6 +97,48 @@ def players_sentence(result: ComparisonResult) -> str:
             f"{changed[0]} played in {a}; {same}.")  # fmt: skip
 
 
+def players_summary(result: ComparisonResult, wheel: Section | None, hut: Section | None):
+    """The page summary: what differs and the sample, then for a wheel study the worths
+    (changes found, or their bounds), each player's strongest section and the hut caveat
+    (taken from those sections' headlines), then how many other measures changed."""
+    differs = players_sentence(result)
+    if wheel is None:
+        return summary_lines(result, [], differs=differs)
+    a, b, seq = quoted(result.name_a), quoted(result.name_b), result.schedule is not None
+    rows = result.table.to_dicts()
+    worths = [r for r in rows if r["group"] == "Worths"]
+    found = [r for r in worths if r["significant"]]
+    lines = [differs, sample_sentence(result)]
+    if not any(r["significant"] for r in rows):
+        lines.append(f"No measure of the study changed detectably between {a} and {b} "
+                     f"({len(rows)} measures, tested together).")  # fmt: skip
+    lines.append(_worth_count(worths, found, a, b))
+    lines += [change_sentence(r, a, b, seq) for r in found[:SUMMARY_CHANGES]]
+    for section in (wheel, hut):
+        if section is not None:  # their headlines are said here, once
+            lines += section.headline
+            section.headline = []
+    others = [r for r in rows if r["group"] != "Worths" and r["significant"]]
+    if others:
+        said = [f"{r['what']} ({change_text(r, r['diff'])})" for r in others[:SUMMARY_CHANGES]]
+        more = f" and {len(others) - len(said)} more" if len(others) > len(said) else ""
+        lines.append(f"Besides the worths, {b} changes {len(others)} of {len(rows) - len(worths)} "
+                     f"other measures against {a}: {join_and(said)}{more}.")  # fmt: skip
+    return lines
+
+
+def _worth_count(worths: list[dict], found: list[dict], a: str, b: str) -> str:
+    """How many section worths change; the bounds of the others."""
+    bounds = [100 * r["bound"] for r in worths if not r["significant"] and r["bound"] == r["bound"]]
+    span = (f": each of the others changes by at most ±{min(bounds):.1f} to ±{max(bounds):.1f} "
+            "points" if bounds else "")  # fmt: skip
+    if not found:
+        return (f"None of the {len(worths)} section worths changes detectably between {a} and "
+                f"{b} (Holm across all measures){span.replace(' of the others', '')}.")  # fmt: skip
+    return (f"{len(found)} of {len(worths)} section worths change detectably between {a} and "
+            f"{b} (Holm across all measures){span}.")  # fmt: skip
+
+
 def players_section(result: ComparisonResult) -> Section:
     """The players of each side and what both share."""
     a, b = result.name_a, result.name_b
@@ -117,11 +159,8 @@ def _worth_table(side: SideData) -> pl.DataFrame:
     from simcore import registry
 
     game = registry.make_game(side.manifest["game"])
-    pairs = table.select("restriction", "classes", "players").rows()
-    names = [restriction_name(game, r, n) for r, _, n in pairs]
-    sections = [restriction_name(game, c, n) for _, c, n in pairs]
-    return table.with_columns(name=pl.Series(names, dtype=pl.String),
-                              section=pl.Series(sections, dtype=pl.String))  # fmt: skip
+    names = [restriction_name(game, c, n) for c, n in table.select("restriction", "players").rows()]
+    return table.with_columns(name=pl.Series(names, dtype=pl.String))
 
 
 def _is_wheel(worths: list[pl.DataFrame]) -> bool:
@@ -141,18 +180,45 @@ def worth_section(result: ComparisonResult, worths: list[pl.DataFrame]) -> Secti
     words += group_sentences(rows, quoted(a), quoted(b), seq)
     panels = [(f"under {n}", wheel_plot.worths_from_table(t.to_dicts())[int(t["players"][0])])
               for n, t in zip((a, b), worths, strict=True)]  # fmt: skip
-    wheels = Figure(wheel_plot.wheel_panels(panels, "cmp-wheels", f"The wheel under {a} and "
-                                            f"under {b}: each sector coloured by its worth."),
+    alt = f"The wheel under {a} and under {b}: each sector coloured by its worth."
+    wheels = Figure(wheel_plot.wheel_panels(panels, "cmp-wheels", alt, labels=False),
                     f"The wheel under {a} (left) and under {b} (right), one colour scale: each "
-                    "sector's worth to slot 0 (win-rate points lost when forbidden it), rings "
-                    "from the inside whole game, rounds 1-2, rounds 4-5, the hut in the middle. "
-                    f"Pale hatched: not clearly different from zero within that player's run "
-                    "(Holm).")  # fmt: skip
+                    "sector's worth to slot 0 (win-rate points lost when forbidden it; blue, it "
+                    "loses), S1 at the top, clockwise; rings from the inside: whole game, "
+                    "rounds 1-2, rounds 4-5; the hut in the middle. Pale hatched: not clearly "
+                    "different from zero within that player's run (Holm). The table gives "
+                    "each value.")  # fmt: skip
     return Section(
         id="cmp-wheel", title=f"Wheel sections: worth under {a} and under {b}",
-        findings=words, figures=[wheels, _figure(rows, "Worths", a, b)],
+        findings=words, figures=[wheels, change_figure(rows, worths[0], a, b)],
         tables=[worth_table(result, worths)], headline=[words[0], words[2]],
     )  # fmt: skip
+
+
+def short_names(worths: pl.DataFrame) -> dict[str, str]:
+    """Cell -> ``S1, rounds 1-2`` / ``hut, whole game`` (the wheel-use table says what each
+    section offers)."""
+    return {r["cell"]: f"{r['classes'].removeprefix('place/')}, "
+                       f"{'whole game' if r['rounds'] == 'all' else 'rounds ' + r['rounds']}"
+            for r in worths.to_dicts()}  # fmt: skip
+
+
+def change_figure(rows: list[dict], worths: pl.DataFrame, a: str, b: str) -> Figure:
+    """Each worth's change from A to B with its interval, labelled ``S1, rounds 1-2``."""
+    short = short_names(worths)
+    rows = [r for r in rows if r["key"].removeprefix("worth:") in short]
+    svg = plots.forest_plot(
+        [short[r["key"].removeprefix("worth:")] for r in rows],
+        [100 * r["diff"] for r in rows], [100 * r["lo"] for r in rows],
+        [100 * r["hi"] for r in rows], xlabel=f"change in worth, {b} minus {a} (win-rate points)",
+        title=f"Worths: {b} minus {a}", name="cmp-worths",
+        highlight=[bool(r["significant"]) for r in rows],
+    )  # fmt: skip
+    return Figure(
+        svg,
+        f"Change of each section's worth from {a} to {b} with its paired 95% "
+        "interval (Holm across all measures); highlighted where a change is found.",
+    )
 
 
 def worth_table(result: ComparisonResult, worths: list[pl.DataFrame]) -> Table:
@@ -161,25 +227,25 @@ def worth_table(result: ComparisonResult, worths: list[pl.DataFrame]) -> Table:
     changes = {r["key"].removeprefix("worth:"): r for r in
                result.table.filter(pl.col("group") == "Worths").to_dicts()}  # fmt: skip
     by_cell = [{r["cell"]: r for r in t.to_dicts()} for t in worths]
+    short = short_names(worths[0])
     body = []
     for cell, ra in by_cell[0].items():
         rb, ch = by_cell[1].get(cell), changes.get(cell)
         if rb is None or ch is None:
             continue
-        span = interval_text(ch, seq).split(" interval ", 1)[1].split(",")[0]
         p = pval(ch["p_holm"]).removeprefix("p = ") if ch.get("p_holm") is not None else "–"
         verdict = ("changed" if ch["significant"] else
-                   f"at most ±{change_text(ch, ch['bound'], plus=False)}"
-                   if ch["bound"] == ch["bound"] else "no change found")  # fmt: skip
-        rounds = "whole game" if ra["rounds"] == "all" else ra["rounds"]
-        body.append([ra["section"], rounds, _worth(ra), _worth(rb), change_text(ch, ch["diff"]),
-                     span, p, verdict])  # fmt: skip
-    headers = ["Forbidden to slot 0", "Rounds", f"Worth under {a} (95% interval)",
-               f"Worth under {b} (95% interval)", f"Change ({b} − {a})",
-               "Anytime-valid interval" if seq else "95% interval", "Holm p",
-               "Verdict"]  # fmt: skip
+                   f"at most ±{100 * ch['bound']:.1f}" if ch["bound"] == ch["bound"]
+                   else "no change found")  # fmt: skip
+        change = (f"{signed(100 * ch['diff'])} ({signed(100 * ch['lo'])} to "
+                  f"{signed(100 * ch['hi'])})")  # fmt: skip
+        body.append([short[cell], _worth(ra), _worth(rb), change, p, verdict])
+    interval = "anytime-valid interval" if seq else "95% interval"
+    headers = ["Forbidden to slot 0", f"Worth under {a} (95% interval)",
+               f"Worth under {b} (95% interval)", f"Change, {b} − {a} ({interval})",
+               "Holm p", "Verdict"]  # fmt: skip
     return Table(f"Worth of each wheel section under {a} and under {b}, in win-rate points",
-                 headers, body, [False, False, True, True, True, True, True, False])  # fmt: skip
+                 headers, body, [False, True, True, True, True, False])  # fmt: skip
 
 
 def _worth(row: dict) -> str:
