@@ -194,10 +194,9 @@ class CompiledOrPure(build_ext):
             except Exception as exc:  # any failure: the pure build must still install
                 failure = failure_text(log(), exc, program_of(self))
             output = log()
-        if failure is None:
-            sys.stderr.write(output)  # the compiler's warnings, for pip install -v
-            return
-        self.fall_back(f"the compiled build failed ({failure})")
+        sys.stderr.write(output)  # what the compiler said, for pip install -v
+        if failure is not None:
+            self.fall_back(f"the compiled build failed ({failure})")
 
     def fall_back(self, reason: str) -> None:
         """Drop every extension, built or not, so that the wheel is the pure build."""
