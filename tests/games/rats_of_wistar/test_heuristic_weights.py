@@ -32,7 +32,7 @@ def _actions(specs: list[str], seed: int) -> list[int]:
     return played
 
 
-@pytest.mark.parametrize("style", ["engine", "explorer"])
+@pytest.mark.parametrize("style", ["engine", "explorer", "fitted"])
 def test_all_default_weights_given_explicitly_play_the_same_games(style: str) -> None:
     explicit = f"heuristic:style={style}," + ",".join(
         f"{k}={v!r}" for k, v in asdict(WEIGHTS[style]).items()
@@ -60,6 +60,16 @@ def test_hut_terms_steer_placements_at_the_hut() -> None:
                 forced += not any(a >= B.SPACE_BASE for a in legal)
             state.apply(action)
     assert chosen == forced
+
+
+def test_fitted_style_plays_legal_games_and_is_listed() -> None:
+    from simcore.testing import check_game
+    from strategies.registry import describe_policies
+
+    assert check_game(GAME, 2, ["heuristic:style=fitted", "heuristic:style=explorer"], n_games=4)
+    assert check_game(GAME, 4, ["heuristic:style=fitted", "random"], n_games=2)
+    docs = {row["name"]: row["doc"] for row in describe_policies(GAME)}
+    assert "fitted by boardlab tune" in docs["heuristic:style=fitted"]
 
 
 def test_weighted_player_pickles_with_its_weights() -> None:

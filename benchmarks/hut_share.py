@@ -1,0 +1,58 @@
+"""Rats of Wistar: each player's share of its placements at the Alchemist's hut, from a run.
+
+    python benchmarks/hut_share.py RUN_DIR
+
+Reads the run's placement records (``record_actions = true``; actions of kind ``place``) and
+the seats table (which policy sat where), and prints per policy: games, placements, placements
+at the hut and their share, with a 95% interval that treats each game as a cluster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import polars as pl
+
+from analyses.data import scan
+from analyses.stats import clustered_rate
+from simcore.errors import BoardlabError
+
+
+def hut_shares(run_dir: str) -> pl.DataFrame:
+    """Per policy: games, placements, hut placements, share and its 95% interval (in %)."""
+    places = scan(run_dir, "actions").filter(pl.col("kind") == "place").collect()
+    seats = scan(run_dir, "seats").select("cell", "game_index", "seat", "policy").collect()
+    per_game = (
+        places.join(seats, on=["cell", "game_index", "seat"])
+        .group_by("policy", "cell", "game_index", "seat")
+        .agg(n=pl.len(), hut=(pl.col("sector") == "hut").sum())
+    )
+    rows = []
+    for (policy,), part in per_game.group_by(["policy"], maintain_order=True):
+        clusters = (part["cell"] + ":" + part["game_index"].cast(pl.String)).to_numpy()
+        rate = clustered_rate(part["hut"].to_numpy(), part["n"].to_numpy(), clusters)
+        rows.append({"policy": policy, "games": part.height, "placements": int(part["n"].sum()),
+                     "hut": int(part["hut"].sum()), "share": 100 * rate.rate,
+                     "lo": 100 * rate.lo, "hi": 100 * rate.hi})  # fmt: skip
+    return pl.DataFrame(rows).sort("share")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("run_dir")
+    args = parser.parse_args(argv)
+    try:
+        table = hut_shares(args.run_dir)
+    except BoardlabError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for r in table.iter_rows(named=True):
+        print(f"{r['policy']:<60} games {r['games']:>5}  placements {r['placements']:>6}  "
+              f"hut {r['hut']:>5} = {r['share']:.1f}% ({r['lo']:.1f}-{r['hi']:.1f})")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
