@@ -95,16 +95,22 @@ class StyleFactory:
     With ``weights`` (style -> a frozen dataclass of evaluation weights) every weight is an
     option too (``heuristic:style=careful,close=1.2``): ``policy_class(style, weights)`` gets
     the style's weights with those replaced, which lets ``boardlab tune`` fit a style.
+    ``docs`` (style -> one line) describes the styles in ``boardlab policies``.
 
     An object, not a function with a ``styles`` attribute: a compiled module's functions take
     no attributes (``simcore.native``).
     """
 
     def __init__(
-        self, game_id: str, policy_class: Any, styles: tuple[str, ...], weights: Any = None
+        self,
+        game_id: str,
+        policy_class: Any,
+        styles: tuple[str, ...],
+        weights: Any = None,
+        docs: dict[str, str] | None = None,
     ) -> None:
         self.game_id, self.policy_class, self.styles = game_id, policy_class, tuple(styles)
-        self.weights = weights
+        self.weights, self.docs = weights, dict(docs or {})
 
     def __call__(self, game: Any, **options: Any) -> Any:
         """The heuristic of the chosen style (``style`` and, with weights, each weight)."""
