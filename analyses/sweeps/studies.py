@@ -23,7 +23,7 @@ WHEEL_SEED = 4242
 # The wheel study rerun under other players (file suffix -> player spec): the same seed and
 # games per cell as the heuristic's file, so game i of every cell replays the same seed and
 # `boardlab compare RUN_A RUN_B --players-differ` pairs the worths game by game.
-WHEEL_PLAYERS = {"explorer": "heuristic:style=explorer"}
+WHEEL_PLAYERS = {"explorer": "heuristic:style=explorer", "fitted": "heuristic:style=fitted"}
 VARIANT_GAMES = 2000
 VARIANT_SEED = 4343
 # The skill gap under each variant: plain mcts (58% against the heuristic since tree reuse,
