@@ -36,8 +36,9 @@ SHIPPED = ["lord_of_worlds_ladder.toml", "lord_of_worlds_ladder_3p.toml",
            "rats_of_wistar_ladder_3p.toml",
            "rats_of_wistar_ladder_4p.toml", "rats_of_wistar_mcts_target.toml",
            "rats_of_wistar_skill_ladder.toml", "rats_of_wistar_wheel_2p.toml",
-           "rats_of_wistar_wheel_2p_explorer.toml", "rats_of_wistar_wheel_2p_fitted.toml", "rats_of_wistar_wheel_3p.toml",
-           "rats_of_wistar_wheel_4p.toml", "rats_of_wistar_wheel_spaces_2p.toml"]  # fmt: skip
+           "rats_of_wistar_wheel_2p_explorer.toml", "rats_of_wistar_wheel_2p_fitted.toml",
+           "rats_of_wistar_wheel_3p.toml", "rats_of_wistar_wheel_4p.toml",
+           "rats_of_wistar_wheel_spaces_2p.toml"]  # fmt: skip
 
 
 def test_the_shipped_sweeps():
