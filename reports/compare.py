@@ -279,11 +279,8 @@ def provenance(result: ComparisonResult) -> list[Table]:
 
 
 def compare_report(result: ComparisonResult) -> str:
-    """The whole "A vs B" report as one self-contained HTML string."""
-    if result.players is not None:
-        from reports.compare_players import players_report
-
-        return players_report(result)
+    """The whole "A vs B" report of two versions as one self-contained HTML string (two
+    players: ``reports.compare_players.players_report``)."""
     a_side, b_side = result.sides
     a, b = result.name_a, result.name_b
     params = [s.manifest["cells"][0].get("params", {}) for s in result.sides]

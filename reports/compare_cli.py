@@ -165,6 +165,7 @@ def _played_as_is(args: argparse.Namespace, side: Side) -> PlayedSide:
 def run_compare(args: argparse.Namespace) -> tuple[ComparisonResult, Path]:
     """Play, compare and write the report; return the result and the report's path."""
     from reports.compare import compare_report
+    from reports.compare_players import players_report
     from reports.files import write_report
     from simcore.outputs import check_output_folder, file_in
 
@@ -187,7 +188,8 @@ def run_compare(args: argparse.Namespace) -> tuple[ComparisonResult, Path]:
     result.players = players
     name = f"{run_name_for('A', result.name_a)[2:]}-vs-{run_name_for('B', result.name_b)[2:]}"
     target = file_in(out, name[:120], ".html", "report file name")
-    write_report(compare_report(result), target)
+    page = players_report(result) if players is not None else compare_report(result)
+    write_report(page, target)
     return result, target
 
 

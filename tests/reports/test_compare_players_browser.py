@@ -9,7 +9,7 @@ import pytest
 
 from analyses.compare import compare_versions, load_side
 from reports.build import write_report
-from reports.compare import compare_report
+from reports.compare_players import players_report
 from tests.reports.cdp import (
     BROWSER_MARKS,
     FIGURE_SIZES,
@@ -31,7 +31,7 @@ def page(tmp_path_factory):
     runs = [play(folder, p, games=100) for p in ("heuristic", EXPLORER)]
     result = compare_versions(load_side("heuristic", runs[0]), load_side(EXPLORER, runs[1]))
     result.players = {"heuristic": EXPLORER}
-    html = compare_report(result)
+    html = players_report(result)
     path = write_report(html, folder / "players.html")
     with loaded_page(path) as browser:
         yield browser, html, folder
