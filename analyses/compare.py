@@ -75,6 +75,8 @@ class ComparisonResult:
     schedule: Schedule | None = None  # set under --precision
     stop: str | None = None  # why a --precision run stopped (analyses.sequential)
     sides: list[SideData] = field(default_factory=list)
+    # --players-differ: A's player spec -> B's (the same game, rules and seeds otherwise)
+    players: dict[str, str] | None = None
 
     @property
     def changed(self) -> pl.DataFrame:

@@ -171,6 +171,8 @@ def check_pairable(a: Mapping[str, Any], b: Mapping[str, Any], names: tuple[str,
             if unpaired or key not in UNPAIRED_OK
             else ("; pass --unpaired to compare them as independent samples")
         )
+        if not unpaired and key in ("policies", "grid"):
+            hint += " (or --players-differ if only the players differ)"
         raise ConfigError(f"{names[0]!r} and {names[1]!r} differ in {key} ({_show(a.get(key))}"
                           f" vs {_show(b.get(key))}): not the same study on the same seeds"
                           f"{hint}")  # fmt: skip

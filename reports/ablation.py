@@ -126,11 +126,14 @@ def ranking_words(
     players: int,
     several: bool,
     per_game: Mapping[str, Mapping[int, float]] | None = None,
+    lead: str | None = None,
 ) -> list[str]:
     """Strongest and weakest class by the claims rule (a tie when the data do not separate
-    them), which are significant, and how much noise remains."""
+    them), which are significant, and how much noise remains; ``lead`` starts the first two
+    sentences (default: the player count when the run has several)."""
     rows = part.sort("worth", descending=True).to_dicts()
-    lead = f"With {players} players: " if several else ""
+    if lead is None:
+        lead = f"With {players} players: " if several else ""
     by_name = {r["name"]: r for r in rows}
     entries = [claims.Entry(r["name"], r["worth"], r["worth_lo"], r["worth_hi"]) for r in rows]
     games = {r["name"]: per_game[r["cell"]] for r in rows if per_game and r["cell"] in per_game}

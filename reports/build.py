@@ -226,7 +226,7 @@ def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
     """A warning when every player of the run is below the strongest one measured."""
     top = top_player(game_id)
     level = max(map(rank, policies), default=None)
-    if top is None or level is None or level >= rank(top.family):
+    if top is None or level is None or top.reached_by(policies):
         return None
     # Every policy of the best rank, in name order: picking one of two equal styles made the
     # sentence depend on the order the seats table listed them.

@@ -75,30 +75,39 @@ def change_sentence(row: dict, a: str, b: str, sequential: bool) -> str:
             f"±{bound} against {a}.")  # fmt: skip
 
 
+def _sides(result: ComparisonResult) -> str:
+    """What the two sides are: two versions, or two players (``--players-differ``)."""
+    return "versions" if result.players is None else "players"
+
+
 def sample_sentence(result: ComparisonResult) -> str:
     """How many games were compared, and why that many."""
     games = f"{result.games:,} games per cell"
+    sides = _sides(result)
     pairing = ("on the same seeds, compared game by game" if result.paired else
                "on different seeds, compared as independent samples (--unpaired)")  # fmt: skip
     s = result.schedule
     if s is None:
-        return f"The versions are compared on {games}, {pairing}."
+        return f"The {sides} are compared on {games}, {pairing}."
     if result.stop == STOP_DECIDED:
         why = (f"every headline comparison was decided or narrower than ±{s.precision * 100:g} "
                "points")  # fmt: skip
     else:
         why = (f"the limit of {s.cap:,} games per cell came before every headline comparison "
                f"was decided or narrower than ±{s.precision * 100:g} points")  # fmt: skip
-    return (f"The versions are compared on {games}, {pairing}, in batches of {s.batch:,}: the run "
+    return (f"The {sides} are compared on {games}, {pairing}, in batches of {s.batch:,}: the run "
             f"stopped because {why}.")  # fmt: skip
 
 
-def summary_lines(result: ComparisonResult, diffs: list[tuple[str, str, str]]) -> list[str]:
-    """The report's summary: what differs, the sample, the changes found (headlines first),
-    then the bounds of the headline measures where none was found."""
+def summary_lines(
+    result: ComparisonResult, diffs: list[tuple[str, str, str]], differs: str | None = None
+) -> list[str]:
+    """The report's summary: what differs (``differs``, else the versions' parameters), the
+    sample, the changes found (headlines first), then the bounds of the headline measures
+    where none was found."""
     a, b = quoted(result.name_a), quoted(result.name_b)
     seq = result.schedule is not None
-    lines = [_differs_sentence(a, b, diffs), sample_sentence(result)]
+    lines = [differs or _differs_sentence(a, b, diffs), sample_sentence(result)]
     rows = result.table.to_dicts()
     found = sorted((r for r in rows if r["significant"]),
                    key=lambda r: (not r["headline"], -abs(r["diff"])))  # fmt: skip
@@ -227,11 +236,12 @@ def versions_section(result: ComparisonResult, diffs: list[tuple[str, str, str]]
 def method_notes(result: ComparisonResult) -> list[str]:
     """How the comparison was computed, in the report's method section."""
     a, b = quoted(result.name_a), quoted(result.name_b)
+    one = _sides(result)[:-1]
     notes = [
         f"Each measure is computed per game for {a} and for {b}. With common random numbers "
-        "game i of both versions starts from the same seed, so the change is the mean of the "
+        f"game i of both {one}s starts from the same seed, so the change is the mean of the "
         "per-game differences (paired). A worth is a difference of differences: the restricted "
-        "slot's win share in the baseline cell minus in the restricted cell, for each version, "
+        f"slot's win share in the baseline cell minus in the restricted cell, for each {one}, "
         "all four cells on the game's seed.",
         "A change is found when its interval excludes zero at the family's level: Holm across "
         f"all {result.table.height} measures at 5% (or, with --precision, confidence sequences "
@@ -258,7 +268,8 @@ def provenance(result: ComparisonResult) -> list[Table]:
     for label, side in zip(("A", "B"), result.sides, strict=True):
         m = side.manifest
         tables.append(key_value_table({
-            "Version": side.name, "Run folder": str(side.run_dir), "Run": m.get("name"),
+            _sides(result)[:-1].capitalize(): side.name, "Run folder": str(side.run_dir),
+            "Run": m.get("name"),
             "Game": f"{m.get('game')} (rules version {m.get('game_version')})",
             "Config hash": m.get("config_hash"), "Seed": m.get("config", {}).get("seed"),
             "Games compared per cell": result.games, **{f"Content: {k}": v for k, v in
@@ -268,7 +279,8 @@ def provenance(result: ComparisonResult) -> list[Table]:
 
 
 def compare_report(result: ComparisonResult) -> str:
-    """The whole "A vs B" report as one self-contained HTML string."""
+    """The whole "A vs B" report of two versions as one self-contained HTML string (two
+    players: ``reports.compare_players.players_report``)."""
     a_side, b_side = result.sides
     a, b = result.name_a, result.name_b
     params = [s.manifest["cells"][0].get("params", {}) for s in result.sides]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from dataclasses import replace
 from pathlib import Path
 
 from analyses.compare import ComparisonResult
@@ -51,6 +52,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--unpaired", action="store_true", help="compare two runs made on different "
                    "seeds or players as independent samples (wider intervals)")  # fmt: skip
+    p.add_argument("--players-differ", action="store_true",
+                   help="same game, two players: A and B are sweep files or runs of one study "
+                        "(rules, seeds, grid, restrictions) that seat other players; compared "
+                        "game by game")  # fmt: skip
     p.add_argument("--out", default=DEFAULT_OUT, help="folder for the runs and the report")
     p.add_argument("--n-jobs", type=int, default=1, help="worker processes (-1: all cores)")
     p.add_argument("--resume", action="store_true", help="continue an interrupted comparison")
@@ -67,13 +72,51 @@ def _check_flags(args: argparse.Namespace) -> None:
         raise ConfigError(f"--precision must be a positive number of points, got {args.precision}")
 
 
-def sides_of(args: argparse.Namespace) -> list[Side]:
-    """Both sides, with names that tell them apart."""
+def sides_of(args: argparse.Namespace) -> tuple[list[Side], dict[str, str] | None]:
+    """Both sides, with names that tell them apart, and under ``--players-differ`` which
+    player of A's replaces which of B's (the sides are then named by their players)."""
     sides = [read_side(args.a, "A", args.name_a), read_side(args.b, "B", args.name_b)]
+    players = None
+    if args.players_differ:
+        sides, players = player_sides(args, sides)
     if sides[0].name == sides[1].name:
         raise ConfigError(f"both versions are named {sides[0].name!r}: give --name-a and "
                           "--name-b so the report can tell them apart")  # fmt: skip
-    return sides
+    return sides, players
+
+
+def player_sides(args: argparse.Namespace, sides: list[Side]) -> tuple[list[Side], dict]:
+    """``--players-differ``: two sweep files or runs of one study that differ only in their
+    players (refused otherwise, one line); the sides renamed by their players unless named."""
+    from analyses.compare_players import check_same_rules, player_names, substitution
+
+    if args.unpaired or args.study:
+        flag = "--unpaired" if args.unpaired else "--study"
+        raise ConfigError(f"--players-differ pairs two studies game by game; {flag} does not "
+                          "apply (each side is its own sweep file or run)")  # fmt: skip
+    for side in sides:
+        if side.kind == "version":
+            raise ConfigError(f"{side.source}: a version file changes rules, not players; "
+                              "--players-differ needs two sweep files or runs")  # fmt: skip
+    names = (sides[0].name, sides[1].name)
+    configs = [s.manifest["config"] if s.kind == "run" else s.config.identity() for s in sides]
+    players = substitution(configs[0], configs[1], names)
+    check_same_rules(*(_rules_of(s) for s in sides), names)
+    defaults = player_names(players) or names
+    given = (args.name_a, args.name_b)
+    return [
+        replace(s, name=g or d) for s, g, d in zip(sides, given, defaults, strict=True)
+    ], players
+
+
+def _rules_of(side: Side) -> dict:
+    """What a side's games are played with: a run's manifest, or the installed game's version
+    for a sweep file played now."""
+    if side.kind == "run":
+        return dict(side.manifest)
+    from simcore import registry
+
+    return {"game_version": registry.make_game(side.config.game).spec.version}
 
 
 def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide]:
@@ -83,12 +126,15 @@ def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide
         if args.precision is not None or args.games is not None:
             raise ConfigError("two finished runs cannot add games: --precision and --games "
                               "need a side that is a version or study file")  # fmt: skip
-        check_pairable(sides[0].manifest["config"], sides[1].manifest["config"], names,
-                       args.unpaired)  # fmt: skip
+        if not args.players_differ:  # --players-differ checked them (player_sides)
+            check_pairable(sides[0].manifest["config"], sides[1].manifest["config"], names,
+                           args.unpaired)  # fmt: skip
         return [PlayedSide(s.name, s.run_dir, None) for s in sides]
     if args.unpaired:
         raise ConfigError("--unpaired is for two finished runs; versions played here share "
                           "the study's seeds")  # fmt: skip
+    if args.players_differ:
+        return [_played_as_is(args, side) for side in sides]
     study = study_of(args.study, sides)
     out = []
     for side in sides:
@@ -105,14 +151,27 @@ def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide
     return out
 
 
+def _played_as_is(args: argparse.Namespace, side: Side) -> PlayedSide:
+    """A side of ``--players-differ``: a run as it is, or its own sweep file played."""
+    if side.kind == "run":
+        if args.precision is not None:
+            raise ConfigError(f"{side.source}: a finished run cannot add batches for "
+                              "--precision; give its sweep file instead")  # fmt: skip
+        return PlayedSide(side.name, side.run_dir, None)
+    cfg = side_config(side, side.config, run_name_for(side.label, side.name), args.games)
+    return PlayedSide(side.name, Path(args.out) / "runs" / cfg.name, cfg)
+
+
 def run_compare(args: argparse.Namespace) -> tuple[ComparisonResult, Path]:
     """Play, compare and write the report; return the result and the report's path."""
     from reports.compare import compare_report
+    from reports.compare_players import players_report
     from reports.files import write_report
     from simcore.outputs import check_output_folder, file_in
 
     _check_flags(args)
-    sides = played_sides(args, sides_of(args))
+    named, players = sides_of(args)
+    sides = played_sides(args, named)
     out = check_output_folder(args.out, "--out")
     runs = out / "runs"
     if args.precision is not None:
@@ -126,9 +185,11 @@ def run_compare(args: argparse.Namespace) -> tuple[ComparisonResult, Path]:
     else:
         result = compare_fixed(sides, runs, n_jobs=args.n_jobs, resume=args.resume,
                                quiet=args.quiet, paired_games=not args.unpaired)  # fmt: skip
+    result.players = players
     name = f"{run_name_for('A', result.name_a)[2:]}-vs-{run_name_for('B', result.name_b)[2:]}"
     target = file_in(out, name[:120], ".html", "report file name")
-    write_report(compare_report(result), target)
+    page = players_report(result) if players is not None else compare_report(result)
+    write_report(page, target)
     return result, target
 
 

@@ -77,8 +77,9 @@ def feel_compare_section(result: ComparisonResult, label=lambda c: c) -> Section
     tables = [_both_table(sides[0], sides[1], a, b, label)]
     if changes is not None:
         tables.append(_change_table(changes, a, b, result.schedule is not None))
+    notes = NOTES if result.players is None else [n.replace("version", "player") for n in NOTES]
     return Section(id="cmp-feel", title=f"How the game plays: {a} vs {b}", findings=words,
-                   tables=tables, notes=NOTES, headline=words[:1])  # fmt: skip
+                   tables=tables, notes=notes, headline=words[:1])  # fmt: skip
 
 
 def _both_table(ta: pl.DataFrame, tb: pl.DataFrame, a: str, b: str, label) -> Table:

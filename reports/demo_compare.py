@@ -29,8 +29,8 @@ def compare_args(run_dir: Path, version: Path, out: Path, n_jobs: int, games: in
     """The ``boardlab compare`` arguments of one demo comparison."""
     return argparse.Namespace(
         a=str(run_dir), b=str(version), name_a="shipped", name_b=None, study=None, games=games,
-        precision=None, batch=100, unpaired=False, out=str(out), n_jobs=n_jobs, resume=True,
-        quiet=True, allow_import=False,
+        precision=None, batch=100, unpaired=False, players_differ=False, out=str(out),
+        n_jobs=n_jobs, resume=True, quiet=True, allow_import=False,
     )  # fmt: skip
 
 
@@ -50,7 +50,7 @@ def demo_comparisons(out: Path, runs: list[str], n_jobs: int, quiet: bool) -> li
 
         games = min(SIDE_B_GAMES, load_manifest(run_dir)["games_per_cell"])
         args = compare_args(run_dir, version_path(version), out, n_jobs, games)
-        played = played_sides(args, sides_of(args))
+        played = played_sides(args, sides_of(args)[0])
         _drop_stale(played[1].run_dir, played[1].config.config_hash())
         result, target = run_compare(args)
         game = display_name(result.sides[0].manifest["game"])

@@ -38,17 +38,30 @@ def wheel_plot(worths: Mapping[int, Mapping[tuple[str, str], Worth]], name: str 
     """One wheel per player count; ``worths[n][(sector, window)]``, sector ``S1``..``S6`` or
     ``hut``, window ``all``, ``1-2`` or ``4-5``. Missing cells are left blank."""
     counts = sorted(worths)
-    values = [abs(w.value) for ws in worths.values() for w in ws.values() if w.value == w.value]
+    titles = [f"{n} players" if len(counts) > 1 else "" for n in counts]
+    alt = "The wheel: each sector coloured by what forbidding it costs its player."
+    return wheel_panels(list(zip(titles, (worths[n] for n in counts), strict=True)), name, alt)
+
+
+def wheel_panels(
+    panels: Sequence[tuple[str, Mapping[tuple[str, str], Worth]]],
+    name: str,
+    alt: str,
+    labels: bool = True,
+) -> str:
+    """Wheels side by side, each ``(title, worths)``, on one colour scale (e.g. the same
+    study under two players); without ``labels`` the worths are not written beside the
+    sectors (a table gives them), so each wheel can be drawn larger."""
+    values = [abs(w.value) for _, ws in panels for w in ws.values() if w.value == w.value]
     reach = max(10.0, max(values, default=10.0))
     norm = Normalize(-reach, reach)
-    fig = _figure(7.6 * len(counts) + 1.0, 5.0)
-    axes = fig.subplots(1, len(counts), squeeze=False)[0]
-    for ax, n in zip(axes, counts, strict=True):
-        _one_wheel(ax, worths[n], norm, f"{n} players" if len(counts) > 1 else "")
+    fig = _figure((7.6 if labels else 4.4) * len(panels) + 1.0, 5.0 if labels else 4.6)
+    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    for ax, (title, worths) in zip(axes, panels, strict=True):
+        _one_wheel(ax, worths, norm, title, labels)
     bar = fig.colorbar(_mappable(norm), ax=list(axes), shrink=0.6, pad=0.02)
     bar.solids.set_rasterized(False)  # keep the colour bar vector (no embedded PNG)
     bar.set_label("worth (win-rate points lost when forbidden)")
-    alt = "The wheel: each sector coloured by what forbidding it costs its player."
     return to_svg(fig, name, alt)
 
 
@@ -58,11 +71,13 @@ def _mappable(norm: Normalize):
     return ScalarMappable(norm=norm, cmap=colormaps["RdBu"])
 
 
-def _one_wheel(ax, worths: Mapping[tuple[str, str], Worth], norm: Normalize, title: str) -> None:
+def _one_wheel(
+    ax, worths: Mapping[tuple[str, str], Worth], norm: Normalize, title: str, labels: bool = True
+) -> None:
     cmap = colormaps["RdBu"]
     ax.set_aspect("equal")
-    ax.set_xlim(-2.35, 2.35)
-    ax.set_ylim(-1.5, 1.5)
+    ax.set_xlim(*((-2.35, 2.35) if labels else (-1.05, 1.05)))
+    ax.set_ylim(*((-1.5, 1.5) if labels else (-1.05, 1.05)))
     ax.axis("off")
     if title:
         ax.set_title(title)
@@ -78,7 +93,8 @@ def _one_wheel(ax, worths: Mapping[tuple[str, str], Worth], norm: Normalize, tit
         mid = math.radians(start + 30)
         ax.text(0.47 * math.cos(mid), 0.47 * math.sin(mid), sector, ha="center", va="center",
                 fontsize=11, fontweight="bold")  # fmt: skip
-        _label(ax, mid, sector, worths)
+        if labels:
+            _label(ax, mid, sector, worths)
     hut = worths.get(("hut", "all"))
     ax.add_patch(Circle((0, 0), 0.32, facecolor="#ffffff" if hut is None else cmap(norm(hut.value)),
                         edgecolor="#34495e", linewidth=1.0,
@@ -86,7 +102,7 @@ def _one_wheel(ax, worths: Mapping[tuple[str, str], Worth], norm: Normalize, tit
                         hatch=None if hut is None or hut.clear else "///"))  # fmt: skip
     hut_text = "hut" if hut is None else f"hut\n{signed(hut.value)}"
     ax.text(0, 0, hut_text, ha="center", va="center", fontsize=9.5)
-    if hut is not None:
+    if hut is not None and labels:
         ax.text(0, -1.5, f"hut: {signed(hut.value)} ({signed(hut.lo)} to {signed(hut.hi)})",
                 ha="center", va="bottom", fontsize=8.5, color="#34495e")  # fmt: skip
 

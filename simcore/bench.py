@@ -15,7 +15,7 @@ from typing import Any
 
 from simcore import registry
 from simcore.dataset import scan_table
-from simcore.native import build_label
+from simcore.native import build_label, build_line
 from simcore.rng import game_seed
 from simcore.runner import play_game
 from simcore.scaling import selfplay_config
@@ -353,7 +353,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         check_output_file(args.json, "--json")
     baseline = _load_baseline(args.compare) if args.compare else None
     report = {"build": build_label(), **run_bench(args.seconds, args.full, args.game)}
-    print(f"build: {report['build']}")
+    print(build_line())
     print_report(report)
     if baseline is not None:
         note = build_note(report, baseline)

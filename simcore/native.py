@@ -40,6 +40,30 @@ def build_label() -> str:
     return f"compiled: {', '.join(games) or 'engine'} ({len(names)} modules)"
 
 
+def build_note() -> str:
+    """What the build that installed this package wrote about itself (``setup.py``): ``compiled``
+    or ``pure Python: <why>``; empty for the sources themselves (a checkout, an editable
+    install)."""
+    try:
+        return files("simcore").joinpath("build_note.txt").read_text().strip()
+    except OSError:  # no note: not installed from a built wheel
+        return ""
+
+
+def build_line() -> str:
+    """``build: <label>``, for a pure build with why it is pure and how to get the compiled one."""
+    label = build_label()
+    if compiled_modules():
+        return f"build: {label}"
+    note = build_note().removeprefix("pure Python: ")
+    if note == "compiled":
+        note = "its compiled modules are missing"
+    elif not note:
+        note = "running from the sources: a checkout or an editable install"
+    return (f"build: {label} — {note}; `python -m pip install .` with a C compiler builds the "
+            f"compiled one (the same games, 1.6-3.7x as fast)")  # fmt: skip
+
+
 def bind_pure(cls: type, name: str, function: Any) -> None:
     """Make ``function`` the method ``name`` of ``cls`` when it is plain Python (one call layer
     less on a hot path); a compiled function is a builtin, which would not bind as a method, so

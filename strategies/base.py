@@ -52,6 +52,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
+def with_option(spec: str, key: str, value: Any) -> str:
+    """``spec`` with option ``key=value`` added: ``heuristic`` -> ``heuristic:forbid=x``,
+    ``heuristic:style=explorer`` -> ``heuristic:style=explorer,forbid=x`` (a ``module:Class``
+    spec gets a third part)."""
+    sep = "," if "=" in spec.split(":")[-1] else ":"
+    text = repr(value) if isinstance(value, float) else str(value)
+    return f"{spec}{sep}{key}={text}"
+
+
 def check_options(policy: str, options: dict[str, Any], allowed: dict[str, type]) -> None:
     """``ConfigError`` for an unknown option or a value of the wrong type."""
     for key, value in options.items():
@@ -86,16 +95,22 @@ class StyleFactory:
     With ``weights`` (style -> a frozen dataclass of evaluation weights) every weight is an
     option too (``heuristic:style=careful,close=1.2``): ``policy_class(style, weights)`` gets
     the style's weights with those replaced, which lets ``boardlab tune`` fit a style.
+    ``docs`` (style -> one line) describes the styles in ``boardlab policies``.
 
     An object, not a function with a ``styles`` attribute: a compiled module's functions take
     no attributes (``simcore.native``).
     """
 
     def __init__(
-        self, game_id: str, policy_class: Any, styles: tuple[str, ...], weights: Any = None
+        self,
+        game_id: str,
+        policy_class: Any,
+        styles: tuple[str, ...],
+        weights: Any = None,
+        docs: dict[str, str] | None = None,
     ) -> None:
         self.game_id, self.policy_class, self.styles = game_id, policy_class, tuple(styles)
-        self.weights = weights
+        self.weights, self.docs = weights, dict(docs or {})
 
     def __call__(self, game: Any, **options: Any) -> Any:
         """The heuristic of the chosen style (``style`` and, with weights, each weight)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -14,8 +15,15 @@ FAMILY_ORDER = {"random": 0, "greedy": 0.5, "heuristic": 1, "mcts": 2}
 class Top:
     """The strongest player family measured for a game, and the measurement that says so."""
 
-    family: str
+    family: str  # a family (``mcts``), or one player of a family (``heuristic:style=fitted``)
     evidence: str
+
+    def reached_by(self, policies: Sequence[str]) -> bool:
+        """True when one of ``policies`` is the top: the top player itself, or, when the top
+        is a whole family, a player of that family or a higher one."""
+        if ":" in self.family:  # one style beats the whole ladder: only that player is the top
+            return self.family in policies
+        return max(map(rank, policies), default=-1.0) >= rank(self.family)
 
 
 @cache

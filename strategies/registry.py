@@ -89,8 +89,10 @@ def describe_policies(game: Game | None = None) -> list[dict[str, Any]]:
         rows.append({"name": name, "doc": doc})
     if game is not None and game.spec.id in registry.names(registry.HEURISTIC_GROUP):
         factory = registry.heuristic_factory(game.spec.id)
+        docs = getattr(factory, "docs", {})
         for style in getattr(factory, "styles", ()):
-            rows.append({"name": f"heuristic:style={style}", "doc": f"{game.spec.id} heuristic"})
+            doc = docs.get(style, f"{game.spec.id} heuristic")
+            rows.append({"name": f"heuristic:style={style}", "doc": doc})
     return rows
 
 

@@ -1,6 +1,7 @@
 """Greedy heuristic policies for Rats of Wistar: one-step action values, no search.
 
-Styles: ``engine`` (inventions, beds and workers) and ``explorer`` (farm, missions, visitors).
+Styles: ``engine`` (inventions, beds and workers) and ``explorer`` (farm, missions, visitors),
+their weights in ``strategies/data/rats_of_wistar_styles.toml``; every weight is an option too.
 A policy reads only its own seat's hand and public information (no peeking: no state stream,
 no face-down tiles, no other hands).
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any, Final
 
 from simcore.games.rats_of_wistar import board as B
@@ -20,15 +22,8 @@ from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.wheel import space_slot, strength
 from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
+from strategies.heuristics.rats_of_wistar_weights import STYLE_DOCS, STYLES, WEIGHTS, Weights
 
-STYLES: Final = ("engine", "explorer")
-# Per style: worth of one step of each main action / primitive, in rough VP.
-WEIGHTS: Final = {
-    "engine": {"card": 1.3, "explore": 0.6, "visitor": 2.5, "mission": 4.0, "farm_area": 0.7,
-               "forest_area": 1.0, "burrow_area": 1.1, "income": 1.6, "tent": 0.3},
-    "explorer": {"card": 0.9, "explore": 1.4, "visitor": 3.5, "mission": 5.0, "farm_area": 1.4,
-                 "forest_area": 0.8, "burrow_area": 0.8, "income": 1.2, "tent": 1.5},
-}  # fmt: skip
 # wood, metal, joker, move token, potion, vp; typed ``tuple[float, ...]``: mypyc (2.4) misreads
 # "not set" on a fixed-length Final tuple of floats it keeps unboxed (NameError at run time)
 RES_VALUE: Final[tuple[float, ...]] = (0.45, 0.5, 0.6, 0.5, 1.2, 1.0)
@@ -37,14 +32,23 @@ RES_VALUE: Final[tuple[float, ...]] = (0.45, 0.5, 0.6, 0.5, 1.2, 1.0)
 class WistarHeuristic:
     """Scores every legal action with a one-step estimate and takes the best (rng breaks ties)."""
 
-    def __init__(self, style: str = "engine") -> None:
+    def __init__(self, style: str = "engine", w: Weights | None = None) -> None:
         self.style = style
-        self.w = WEIGHTS[style]
-        self.name = f"heuristic:style={style}"
+        self.w = WEIGHTS[style] if w is None else w
+        name = f"heuristic:style={style}"
+        if w is not None and w != WEIGHTS[style]:  # fitted weights: the name says which
+            base = WEIGHTS[style]
+            moved = [
+                f"{f.name}={getattr(w, f.name)!r}"
+                for f in fields(w)
+                if getattr(w, f.name) != getattr(base, f.name)
+            ]
+            name += "," + ",".join(moved)
+        self.name = name
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # compiled, a native class is not pickled by its __dict__; everything follows from style
-        return type(self), (self.style,)
+        # compiled, a native class is not pickled by its __dict__; style and weights make it
+        return type(self), (self.style, self.w)
 
     def act(self, state: Any, rng: random.Random) -> int:
         """Best-valued legal action; in the game's last turn, none that ends it as a loss while
@@ -159,12 +163,12 @@ class WistarHeuristic:
         """Worth of playing a card now."""
         card = s.content.cards[cid]
         left = s.params.rounds - s.round  # ``rounds_left``, inlined: runs per card valued
-        v = card.vp + self.w["card"] * 0.5
+        v = card.vp + self.w.card * 0.5
         eff = 0.0  # plain loops here and in prim_value: they run for every card in every decision
         for p in card.effect:
             eff += self.prim_value(s, pl, p)
         if card.kind == "income":
-            v += eff * (1 + left) * self.w["income"] / 1.6
+            v += eff * (1 + left) * self.w.income / 1.6
         elif card.kind == "x1":
             v += eff * (1 + left) * 0.8
         elif card.kind == "permanent":
@@ -182,9 +186,9 @@ class WistarHeuristic:
         if op == "gain":
             return RES_VALUE[p[1]] * p[2]
         if op == "draw":
-            return 0.9 * p[2] * w["card"]
+            return 0.9 * p[2] * w.card
         if op in ("explore",):
-            return w["explore"] * p[1]
+            return w.explore * p[1]
         if op == "move_workers":
             return 0.3 * p[1]
         if op == "play":
@@ -197,11 +201,11 @@ class WistarHeuristic:
                         best = v
             return 0.0 if best is None else best
         if op in ("complete_mission",):
-            return w["mission"] if completable(s, pl_seat(s, pl)) else 0.0
+            return w.mission if completable(s, pl_seat(s, pl)) else 0.0
         if op == "take_round_visitor":
-            return w["visitor"] if s.round_visitor >= 0 and B.EMPTY in pl.rooms else 0.0
+            return w.visitor if s.round_visitor >= 0 and B.EMPTY in pl.rooms else 0.0
         if op in ("take_visitor",):
-            return w["visitor"]
+            return w.visitor
         if op in ("dig_free", "bed_free", "place_worker", "gain_power", "gain_hero"):
             return 2.0
         if op in ("achieve_goal", "reveal_mission", "main_action", "gain_icon"):
@@ -228,8 +232,8 @@ class WistarHeuristic:
             n = min(st, left, rooms, pl.resources[0] // max(1, bed_cost(s, pl)))
             return (2.0 + 0.5 * (s.params.rounds - s.round)) * n
         if main == 4:
-            return st * 0.9 * self.w["card"]
-        return st * self.w["explore"] * (1.0 if can_explore(s, seat) else 0.3)
+            return st * 0.9 * self.w.card
+        return st * self.w.explore * (1.0 if can_explore(s, seat) else 0.3)
 
     def turn_value(
         self, s: Position, seat: int, pl: Player, a: int, memo: dict | None = None
@@ -239,8 +243,11 @@ class WistarHeuristic:
         if a == B.STOP:
             return 0.0
         if a == B.HUT:
-            first = 1.0 if seat not in s.hut_chiefs and s.round < s.params.rounds else 0.0
-            return 1.2 + 0.5 + first
+            w = self.w
+            first = (
+                w.hut_first_chief if seat not in s.hut_chiefs and s.round < s.params.rounds else 0.0
+            )
+            return w.hut_base + first
         if a >= B.SPACE_BASE:
             sec, sp = divmod(a - B.SPACE_BASE, 3)
             return self.space_value(s, seat, pl, sec, sp, memo)
@@ -279,7 +286,7 @@ class WistarHeuristic:
         if a == B.QA_X1:
             return 1.0
         if a == B.QA_TENT:
-            return self.w["tent"] if s.round <= 3 else -1.0
+            return self.w.tent if s.round <= 3 else -1.0
         last = s.params.rounds - s.round == 0  # ``rounds_left``, inlined: runs per action
         if a == B.QA_POTION:
             # worth drinking in the last round, or when it does more than give a resource
@@ -327,7 +334,7 @@ class WistarHeuristic:
         if a == B.CHEESE_ACT:
             return 6.0
         if a >= B.VISIT_BASE:
-            return w["visitor"]
+            return w.visitor
         if a >= B.REVEAL_BASE:
             return 1.6
         if a >= B.ROOM_BASE:
@@ -354,14 +361,17 @@ class WistarHeuristic:
 
     def desire(self, pl: Player, area: int) -> float:
         """How much one more worker in ``area`` is wanted."""
-        key = ("forest_area", "burrow_area", "farm_area")[area]
-        return self.w[key] / (1.0 + pl.area_workers[area])
+        return self.area_weight(area) / (1.0 + pl.area_workers[area])
+
+    def area_weight(self, area: int) -> float:
+        """The style's wish for workers in ``area`` (forest, burrow, farm)."""
+        w = self.w
+        return w.forest_area if area == 0 else w.burrow_area if area == 1 else w.farm_area
 
     def v_move_workers(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Move towards the wanted area."""
         src, dst = divmod(a - B.MOVE_BASE, 3)
-        return self.desire(pl, dst) - self.w[("forest_area", "burrow_area", "farm_area")[src]] / (
-            pl.area_workers[src]) - 0.05  # fmt: skip
+        return self.desire(pl, dst) - self.area_weight(src) / pl.area_workers[src] - 0.05
 
     def v_place_worker(self, s: Position, task: tuple, seat: int, pl: Player, a: int) -> float:
         """Place where a worker is wanted most."""
@@ -431,4 +441,4 @@ def pl_seat(s: Position, pl: Player) -> int:
     return s.players.index(pl)
 
 
-make_heuristic = StyleFactory("rats_of_wistar", WistarHeuristic, STYLES)
+make_heuristic = StyleFactory("rats_of_wistar", WistarHeuristic, STYLES, WEIGHTS, STYLE_DOCS)

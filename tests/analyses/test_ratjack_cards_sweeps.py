@@ -31,9 +31,12 @@ SHIPPED = ["lord_of_worlds_ladder.toml", "lord_of_worlds_ladder_3p.toml",
            "ratjack_cards_weasel_raccoon.toml", "ratjack_ladder.toml", "ratjack_ladder_3p.toml",
            "ratjack_ladder_4p.toml", "ratjack_mcts_target.toml", "ratjack_skill_ladder.toml",
            "ratjack_skill_ladder_3p.toml", "ratjack_skill_ladder_4p.toml",
-           "ratjack_whatif.toml", "rats_of_wistar_ladder.toml", "rats_of_wistar_ladder_3p.toml",
+           "ratjack_whatif.toml", "rats_of_wistar_fitted_vs_explorer.toml",
+           "rats_of_wistar_fitted_vs_mcts.toml", "rats_of_wistar_ladder.toml",
+           "rats_of_wistar_ladder_3p.toml",
            "rats_of_wistar_ladder_4p.toml", "rats_of_wistar_mcts_target.toml",
            "rats_of_wistar_skill_ladder.toml", "rats_of_wistar_wheel_2p.toml",
+           "rats_of_wistar_wheel_2p_explorer.toml", "rats_of_wistar_wheel_2p_fitted.toml",
            "rats_of_wistar_wheel_3p.toml", "rats_of_wistar_wheel_4p.toml",
            "rats_of_wistar_wheel_spaces_2p.toml"]  # fmt: skip
 
@@ -50,7 +53,7 @@ def test_card_sweep_files_are_what_card_sweep_produces(family):
     assert tomllib.loads(text) == card_sweep(family, games=CARD_GAMES, seed=CARD_SEED)
 
 
-SEARCHES = ("ladder", "mcts_target", "variants_skill")  # files with MCTS cells
+SEARCHES = ("ladder", "mcts_target", "variants_skill", "vs_mcts")  # files with MCTS cells
 
 
 @pytest.mark.parametrize("name", SHIPPED)

@@ -52,6 +52,14 @@ def test_demo_ends_with_the_path_to_open(demo):
     assert f"[{len(demo_configs(4, 2))}/{len(demo_configs(4, 2))}]" in stdout  # progress lines
 
 
+def test_demo_starts_by_naming_the_build_that_plays(demo):
+    from simcore.native import build_line
+
+    _, stdout = demo
+    first = stdout.splitlines()[0]
+    assert first == build_line() and first.startswith("build: ")
+
+
 def test_index_links_every_report_and_each_exists(demo):
     out, _ = demo
     hrefs = links(out / "index.html")

@@ -43,6 +43,11 @@ def test_reports_warn_when_every_player_is_below_the_ladder_top():
     assert _below_top("lord_of_worlds", ["mcts", "heuristic:style=chains"]) is None
     assert _below_top("lord_of_worlds", ["heuristic:style=chains", "random"])  # mcts is the top
     assert _below_top("no_such_game", ["random"]) is None
+    # Rats of Wistar's top is one heuristic style, which beats plain mcts head to head
+    assert _below_top("rats_of_wistar", ["heuristic:style=fitted", "heuristic"]) is None
+    below = _below_top("rats_of_wistar", ["mcts", "heuristic:style=explorer"])
+    assert below and below.startswith("The best-ranked player here (mcts) is below the top")
+    assert "against plain mcts" in below
     # two styles of one rung are both named, whatever order the run lists them in
     for order in (["heuristic:style=chains", "heuristic:style=architect", "random"],
                   ["random", "heuristic:style=architect", "heuristic:style=chains"]):  # fmt: skip

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from simcore.bench import build_note, compare
+from simcore.native import build_line
 from simcore.scaling import Costs, efficiency, predict
 from tests.conftest import run_cli
 
@@ -36,6 +37,7 @@ def test_bench_compare_prints_ratios(tmp_path):
     again = run_cli("bench", "--game", "ratjack", "--seconds", "0.1", "--compare", str(out))
     assert again.returncode == 0, again.stderr
     assert "ratio = now / baseline" in again.stdout and "games_per_s" in again.stdout
+    assert again.stdout.splitlines()[0] == build_line()  # the build that measured, and why
 
 
 def test_bench_refuses_bad_baselines_before_measuring(tmp_path):

@@ -4,15 +4,14 @@ it labels itself, and that it plays the same games as the sources."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
 
 from simcore import native
+from tests.wheels import PACKAGES, build_wheel, copy_sources, unpack
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,8 +45,9 @@ def test_module_constants_of_the_listed_modules_are_final():
 
 def test_no_compiled_file_shadows_a_source_in_the_checkout():
     # A compiled module next to its source is imported instead of it: edits to the source
-    # would silently not run. setup.py never compiles into an editable install.
-    stale = [p for p in ROOT.glob("**/*.so") if ".venv" not in p.parts]
+    # would silently not run. setup.py never compiles into an editable install. (The build/
+    # folder a `pip install .` of the checkout leaves shadows nothing.)
+    stale = [p for name in PACKAGES for p in (ROOT / name).glob("**/*.so")]
     assert stale == []
     assert native.compiled_modules() == ()
     assert native.build_label() == "pure Python"
@@ -64,6 +64,25 @@ def test_build_label_names_the_compiled_games(monkeypatch):
     assert native.build_label() == "compiled: engine (1 modules)"
 
 
+def test_build_line_says_why_a_build_is_pure(monkeypatch):
+    monkeypatch.setattr(native, "build_note", lambda: "pure Python: BOARDLAB_COMPILE=0")
+    line = native.build_line()
+    assert line.startswith("build: pure Python — BOARDLAB_COMPILE=0; `python -m pip install .`")
+    monkeypatch.setattr(native, "build_note", lambda: "")  # the sources themselves
+    assert "running from the sources: a checkout or an editable install;" in native.build_line()
+    monkeypatch.setattr(native, "build_note", lambda: "compiled")  # but no compiled module
+    assert native.build_line().startswith("build: pure Python — its compiled modules are missing")
+    monkeypatch.setattr(native, "compiled_modules", lambda: ("simcore.games.ratjack.state",))
+    assert native.build_line() == "build: compiled: ratjack (1 modules)"
+
+
+def test_build_note_is_read_from_the_installed_package(monkeypatch, tmp_path):
+    assert native.build_note() == ""  # this checkout: no build wrote one
+    (tmp_path / "build_note.txt").write_text("pure Python: no working C compiler (cc: x)\n")
+    monkeypatch.setattr(native, "files", lambda package: tmp_path)
+    assert native.build_note() == "pure Python: no working C compiler (cc: x)"
+
+
 def test_runs_record_which_build_played_them():
     from simcore.provenance import versions
 
@@ -72,22 +91,10 @@ def test_runs_record_which_build_played_them():
 
 def _compiled_tree(tmp_path: Path) -> Path:
     """Build the compiled wheel from this checkout and unpack it (its sources included)."""
-    # from a copy: pip builds in the source directory and would leave its build/ in the checkout
-    source = tmp_path / "source"
-    junk = shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info")
-    for name in ("simcore", "strategies", "analyses", "reports"):
-        shutil.copytree(ROOT / name, source / name, ignore=junk)
-    for name in ("pyproject.toml", "setup.py", "README.md"):
-        shutil.copy(ROOT / name, source / name)
     wheels = tmp_path / "wheels"
-    env = {**os.environ, "BOARDLAB_COMPILE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    cmd = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(source)]
-    built = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
+    built = build_wheel(copy_sources(tmp_path), wheels, {"BOARDLAB_COMPILE": "1"})
     assert built.returncode == 0, built.stderr[-3000:]
-    tree = tmp_path / "tree"
-    with zipfile.ZipFile(next(wheels.glob("boardlab-*.whl"))) as whl:
-        whl.extractall(tree)
-    return tree
+    return unpack(next(wheels.glob("boardlab-*.whl")), tmp_path / "tree")
 
 
 @pytest.mark.slow  # builds the compiled wheel (~1 min), then replays games in both builds

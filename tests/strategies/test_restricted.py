@@ -66,3 +66,30 @@ def test_a_malformed_round_window_is_bad_input():
             assert bad.split("@")[0] in str(exc) or "round" in str(exc)
         else:
             raise AssertionError(f"{bad} was accepted")
+
+
+def test_forbid_composes_with_a_policy_that_takes_options(tmp_path):
+    # The wheel study of another player: "heuristic:style=explorer,forbid=place/S1@round1-2"
+    # is the explorer style, restricted; it never places on S1 in rounds 1-2 and plays the
+    # explorer's games otherwise (the unrestricted seat is unaffected by the wrapper).
+    from simcore import registry
+    from strategies.base import with_option
+    from strategies.registry import make_policy
+
+    game = registry.make_game("rats_of_wistar")
+    spec = with_option("heuristic:style=explorer", "forbid", "place/S1@round1-2")
+    policy = make_policy(spec, game)
+    assert policy.classes == ["place/S1@round1-2"]
+    assert policy.policy.name == make_policy("heuristic:style=explorer", game).name
+    raw = {"name": "x", "game": "rats_of_wistar", "players": 2, "games": 12, "seed": 2,
+           "policies": [spec, "heuristic:style=explorer"], "record_actions": True}  # fmt: skip
+    run = run_sweep(build_config(raw), tmp_path, quiet=True).run_dir
+    actions = pl.read_parquet(run / "actions" / "*.parquet")
+    seats = pl.read_parquet(run / "seats" / "*.parquet").select(
+        "game_index", "seat", lineup_slot="slot"
+    )
+    s1 = actions.filter((pl.col("kind") == "place") & (pl.col("sector") == "S1")).join(
+        seats, on=["game_index", "seat"]
+    )
+    assert s1.filter((pl.col("lineup_slot") == 0) & (pl.col("round") <= 2)).height == 0
+    assert s1.filter((pl.col("lineup_slot") == 1) & (pl.col("round") <= 2)).height > 0

@@ -16,12 +16,17 @@ GAME = RatsOfWistar()
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_check_game(n: int) -> None:
-    policies = ["random", "heuristic:style=engine", "heuristic:style=explorer"]
+    policies = [
+        "random",
+        "heuristic:style=engine",
+        "heuristic:style=explorer",
+        "heuristic:style=fitted",
+    ]
     assert check_game(GAME, n, policies, n_games=4) > 0
 
 
 def test_heuristic_styles_and_options() -> None:
-    assert make_heuristic.styles == ("engine", "explorer")
+    assert make_heuristic.styles == ("engine", "explorer", "fitted")
     assert make_heuristic(GAME).name == "heuristic:style=engine"
     from simcore.errors import ConfigError
 

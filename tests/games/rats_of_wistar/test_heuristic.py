@@ -19,7 +19,7 @@ from strategies.heuristics.rats_of_wistar import make_heuristic
 GAME = RatsOfWistar()
 
 
-@pytest.mark.parametrize("style", ["engine", "explorer"])
+@pytest.mark.parametrize("style", ["engine", "explorer", "fitted"])
 def test_heuristic_beats_random(style: str) -> None:
     wins, games = head_to_head(GAME, 2, make_heuristic(GAME, style=style), "random", 40, 20_000)
     assert wilson_interval(wins, games)[0] > 0.5, wins
