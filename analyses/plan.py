@@ -329,14 +329,14 @@ def plan_sweep(cfg: Any, n_jobs: int = 1, pilot_games: int = 100) -> str:
 
 def _check_flags(args: Any) -> None:
     """One clear line (exit 2) for a count or size out of range."""
+    from simcore.config import check_n_jobs
     from simcore.errors import ConfigError
 
     if args.pilot < 2:
         raise ConfigError(f"--pilot must be at least 2 games per cell, got {args.pilot}")
     if args.games is not None and args.games < 2:
         raise ConfigError(f"--games must be at least 2, got {args.games}")
-    if args.n_jobs == 0 or args.n_jobs < -1:
-        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
+    check_n_jobs(args.n_jobs)
     for flag in ("detect", "half_width"):
         value = getattr(args, flag)
         if value is not None and not 0 < value < 100:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from reports.batch import build_reports
 from reports.demo import DEFAULT_CARD_GAMES, DEFAULT_GAMES, run_demo
+from simcore.config import check_n_jobs
 from simcore.errors import ConfigError
 from simcore.native import build_line
 
@@ -51,8 +52,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise ConfigError(f"--games must be a positive integer, got {args.games}")
     if args.card_games < 0:
         raise ConfigError(f"--card-games must be 0 or a positive integer, got {args.card_games}")
-    if args.n_jobs == 0 or args.n_jobs < -1:
-        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
+    check_n_jobs(args.n_jobs)
     if not args.quiet:
         print(build_line(), flush=True)  # which build plays: the demo's time depends on it
     start = time.perf_counter()

@@ -18,6 +18,7 @@ from analyses.versions import (
     side_config,
     study_of,
 )
+from simcore.config import check_n_jobs
 from simcore.errors import ConfigError
 
 DEFAULT_OUT = "compare_out"
@@ -64,8 +65,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _check_flags(args: argparse.Namespace) -> None:
-    if args.n_jobs == 0 or args.n_jobs < -1:
-        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
+    check_n_jobs(args.n_jobs)
     if args.games is not None and args.games <= 0:
         raise ConfigError(f"--games must be a positive integer, got {args.games}")
     if args.precision is not None and not (math.isfinite(args.precision) and args.precision > 0):

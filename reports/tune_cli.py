@@ -35,11 +35,9 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     from analyses.tune.config import load_tune
     from analyses.tune.run import run_tune
-    from simcore.config import ALLOW_IMPORT_ENV
-    from simcore.errors import ConfigError
+    from simcore.config import ALLOW_IMPORT_ENV, check_n_jobs
 
-    if args.n_jobs == 0 or args.n_jobs < -1:
-        raise ConfigError(f"--n-jobs must be a positive number or -1, got {args.n_jobs}")
+    check_n_jobs(args.n_jobs)
     n_jobs = (os.cpu_count() or 1) if args.n_jobs == -1 else args.n_jobs
     allow = args.allow_import or os.environ.get(ALLOW_IMPORT_ENV) == "1"
     tc = load_tune(args.config, allow_import=allow)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from simcore.config import parse_param_flags
+from simcore.config import check_n_jobs, parse_param_flags
 from simcore.errors import BoardlabError, ConfigError, WorkerLostError
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 70, 130
@@ -260,8 +260,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from simcore.sweep import run_sweep
 
     cfg = sweep_config_from_args(args)
-    if args.n_jobs == 0 or args.n_jobs < -1:
-        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
+    check_n_jobs(args.n_jobs)
     if args.plan:
         from analyses.plan import plan_sweep
 

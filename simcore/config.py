@@ -200,6 +200,13 @@ def check_seed(what: str, seed: int) -> int:
     return seed
 
 
+def check_n_jobs(n_jobs: int) -> int:
+    """``--n-jobs`` as given (a positive worker count, or -1 for all cores); ConfigError else."""
+    if n_jobs == 0 or n_jobs < -1:
+        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {n_jobs}")
+    return n_jobs
+
+
 def check_run_name(source: str, name: Any) -> str:
     """A run name is one plain folder name: letters, digits, '.', '_', '-', not starting with
     '.' or '-', no '..' (so ``--out/<name>`` can never point outside ``--out``)."""

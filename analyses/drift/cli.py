@@ -17,7 +17,7 @@ from analyses.drift.check import (
     measure,
     write_baseline,
 )
-from simcore.config import add_allow_import
+from simcore.config import add_allow_import, check_n_jobs
 from simcore.errors import ConfigError
 from simcore.outputs import check_output_file
 
@@ -36,8 +36,7 @@ def add_arguments(p: Any) -> None:
 
 def _check_flags(args: Any) -> None:
     """Flags and output paths, checked before the suite is played (minutes of work)."""
-    if args.n_jobs == 0 or args.n_jobs < -1:
-        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
+    check_n_jobs(args.n_jobs)
     if args.action == "update":
         if not (args.message or "").strip():
             raise ConfigError("drift update needs --message saying why the baseline changes")

@@ -20,6 +20,7 @@ from typing import Any, Final
 
 import polars as pl
 
+from simcore.config import check_n_jobs
 from simcore.errors import ConfigError
 
 GAMES: Final = 300
@@ -163,8 +164,7 @@ def cmd_feel(args: argparse.Namespace) -> int:
         if getattr(args, flag) < least:
             name = flag.replace("_", "-")
             raise ConfigError(f"--{name} must be at least {least}, got {getattr(args, flag)}")
-    if args.n_jobs == 0 or args.n_jobs < -1:
-        raise ConfigError(f"--n-jobs must be a positive integer or -1, got {args.n_jobs}")
+    check_n_jobs(args.n_jobs)
     game_cls = registry.game_class(args.game)
     players = args.players if args.players is not None else game_cls.spec.min_players
     params = parse_param_flags(args.param)
