@@ -1,0 +1,44 @@
+"""Ratjack heuristic styles: their evaluation weights (``data/ratjack_styles.toml``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from simcore.content import reduce_frozen
+from strategies import style_file
+
+STYLES_FILE: Final = Path(__file__).resolve().parents[1] / "data" / "ratjack_styles.toml"
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Evaluation weights of a style (the data file says what each one scores)."""
+
+    vp_own: float
+    vp_leader: float
+    vp_rivals: float
+    close: float
+    busted: float
+    opp_out: float
+    finisher: float
+    threat: float
+    leader: float
+    extra_turn: float
+    one_card: float
+    face_down: float
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # compiled: a frozen class cannot be restored field by field
+
+
+def load_styles(path: Path = STYLES_FILE) -> tuple[dict[str, Weights], dict[str, str]]:
+    """Each style's weights and one-line description (``strategies.style_file``)."""
+    return style_file.load_styles(path, Weights, "Ratjack")
+
+
+_LOADED: Final = load_styles()
+WEIGHTS: Final = _LOADED[0]  # style -> its weights
+STYLE_DOCS: Final = _LOADED[1]  # style -> one line for ``boardlab policies``
+STYLES: Final = tuple(WEIGHTS)
