@@ -136,6 +136,10 @@ class RatjackHeuristic:
                     score += w.finisher
             if w.face_down:
                 score += w.face_down * _face_down(s, me)
+            if w.flip_risk and _flip_risk(s, me, gap):
+                score -= w.flip_risk
+            if w.chip_risk and _chip_risk(s, me, gap):
+                score -= w.chip_risk
             if s.seat_to_act == me and s.phase == P_DRAW:
                 score += w.extra_turn
         for q in range(s.n):
@@ -187,6 +191,31 @@ def _face_down(s: RatjackState, me: int) -> int:
         if not up[c]:
             count += 1
     return count
+
+
+def _flip_risk(s: RatjackState, me: int, gap: int) -> bool:
+    """One of the seat's face-down cards would put it over the target if turned up (an
+    opponent's effect can turn it: a VP for them, the round for them at 2 players)."""
+    valt, chip, face, up = s.content.valt, s.card_chip, s.chip_face, s.face_up
+    for c in s.displays[me]:
+        if not up[c]:
+            k = chip[c]
+            if valt[c][0 if k < 0 else face[k] + 1] > gap:
+                return True
+    return False
+
+
+def _chip_risk(s: RatjackState, me: int, gap: int) -> bool:
+    """A chip of the reserve on one of the seat's face-up cards without a chip would put it
+    over the target (opponents' effects place chips on other players' cards)."""
+    valt, chip, face, up = s.content.valt, s.card_chip, s.chip_face, s.face_up
+    for c in s.displays[me]:
+        if up[c] and chip[c] < 0:
+            base = valt[c][0]
+            for k in range(len(face)):
+                if s.chip_card[k] == -1 and valt[c][face[k] + 1] - base > gap:
+                    return True
+    return False
 
 
 make_heuristic = StyleFactory("ratjack", RatjackHeuristic, STYLES, WEIGHTS, STYLE_DOCS)

@@ -28,6 +28,8 @@ class Weights:
     extra_turn: float
     one_card: float
     face_down: float
+    flip_risk: float
+    chip_risk: float
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)  # compiled: a frozen class cannot be restored field by field
