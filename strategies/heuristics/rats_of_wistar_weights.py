@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from simcore.content import reduce_frozen
-from strategies import style_file
+from strategies.heuristics.styles_file import read_styles
 
 STYLES_FILE: Final = Path(__file__).resolve().parents[1] / "data" / "rats_of_wistar_styles.toml"
 
@@ -33,8 +33,9 @@ class Weights:
 
 
 def load_styles(path: Path = STYLES_FILE) -> tuple[dict[str, Weights], dict[str, str]]:
-    """Each style's weights and one-line description (``strategies.style_file``)."""
-    return style_file.load_styles(path, Weights, "Rats of Wistar")
+    """Each style's weights and one-line description, in file order; ``ConfigError`` when a
+    style lacks a weight, names an unknown one, or gives a non-number."""
+    return read_styles(path, Weights, "Rats of Wistar")
 
 
 _LOADED: Final = load_styles()
