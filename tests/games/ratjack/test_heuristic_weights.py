@@ -73,3 +73,31 @@ def test_unknown_or_bad_weight_is_refused(tmp_path) -> None:
     out = run_cli("sweep", "--game", "ratjack", "--players", "2", "--policy", "heuristic:bluff=2",
                   "--policy", "random", "--games", "2", "--out", str(tmp_path / "run"))  # fmt: skip
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "bluff" in out.stderr
+
+
+def test_flip_risk_is_a_face_down_card_that_would_put_the_seat_over() -> None:
+    from strategies.heuristics.ratjack import _flip_risk
+    from tests.games.ratjack.helpers import build
+
+    # seat 0 shows 12 + 8 = 20 (gap 5); face down: rb6 (over if turned) | rb3 (not)
+    risky = build(hands=["rr1", "rr2"], disp=["rr12^ rr8^ rb6v", "rr3^"])
+    safe = build(hands=["rr1", "rr2"], disp=["rr12^ rr8^ rb3v", "rr4^"])
+    assert risky.values()[0] == safe.values()[0] == 20
+    assert _flip_risk(risky, 0, 5) and not _flip_risk(safe, 0, 5)
+    careful = make_policy("heuristic", GAME)
+    wary = make_policy("heuristic:flip_risk=50", GAME)
+    assert careful.evaluate(risky, 0, risky.round_no) == careful.evaluate(safe, 0, safe.round_no)
+    assert wary.evaluate(risky, 0, risky.round_no) == wary.evaluate(safe, 0, safe.round_no) - 50
+
+
+def test_chip_risk_is_a_reserve_chip_that_would_put_the_seat_over() -> None:
+    from strategies.heuristics.ratjack import _chip_risk
+    from tests.games.ratjack.helpers import build
+
+    # seat 0 shows 10 + 9 = 19 (gap 6), no chips. Reserve: plus1 plus5 plus10 double zero lock
+    # (every chip's first face): plus10 or double adds 10 > 6. With minus3 and half showing
+    # instead of plus10 and double, the most a chip adds is 5 (plus5): no risk
+    both = build(hands=["rr1", "rr2"], disp=["rr10^ rr9^", "rr3^"])
+    assert _chip_risk(both, 0, 6)
+    low = build(hands=["rr1", "rr2"], disp=["rr10^ rr9^", "rr3^"], show=["minus3", "half"])
+    assert not _chip_risk(low, 0, 6)
