@@ -5,9 +5,8 @@ and each pairing's head-to-head win share.
 
 Reads the run's placement records (``record_actions = true``; actions of kind ``place``) and
 the seats table (which policy sat where), and prints per policy: games, placements, placements
-at the hut and their share, with a 95% interval that treats each game as a cluster. Then, for
-2-player games, per pair of policies: the first's win share, averaged per seed over the games
-in which the two met (both seatings when the sweep plays both), with a 95% interval over seeds.
+at the hut and their share, with a 95% interval that treats each game as a cluster. Then each
+pairing's head-to-head win share (``benchmarks/head_to_head.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ import polars as pl
 
 from analyses.data import scan
 from analyses.stats import clustered_rate
-from analyses.tune.measures import mean_interval
+from benchmarks.head_to_head import head_to_head, print_pairs
 from simcore.errors import BoardlabError
 
 
@@ -42,25 +41,6 @@ def hut_shares(run_dir: str) -> pl.DataFrame:
     return pl.DataFrame(rows).sort("share")
 
 
-def head_to_head(run_dir: str) -> pl.DataFrame:
-    """Per (policy, opponent) of 2-player games: seeds, games, mean win share per seed and its
-    95% interval over seeds (in %)."""
-    seats = scan(run_dir, "seats").select("cell", "game_index", "policy", "win_share").collect()
-    pairs = seats.join(seats, on=["cell", "game_index"], suffix="_opp").filter(
-        pl.col("policy") != pl.col("policy_opp")
-    )
-    per_seed = pairs.group_by("policy", "policy_opp", "game_index").agg(
-        v=100.0 * pl.col("win_share").mean(), games=pl.len()
-    )
-    rows = []
-    for (me, opp), part in per_seed.group_by(["policy", "policy_opp"], maintain_order=True):
-        mean, lo, hi = mean_interval(part["v"].to_numpy(), 0.95)
-        games = int(part["games"].sum())
-        rows.append({"policy": me, "opponent": opp, "seeds": part.height, "games": games,
-                     "share": mean, "lo": lo, "hi": hi})  # fmt: skip
-    return pl.DataFrame(rows).sort("policy", "opponent")
-
-
 def main(argv: list[str] | None = None) -> int:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -74,9 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     for r in table.iter_rows(named=True):
         print(f"{r['policy']:<60} games {r['games']:>5}  placements {r['placements']:>6}  "
               f"hut {r['hut']:>5} = {r['share']:.1f}% ({r['lo']:.1f}-{r['hi']:.1f})")  # fmt: skip
-    for r in head_to_head(args.run_dir).iter_rows(named=True):
-        print(f"{r['policy']} vs {r['opponent']}: {r['seeds']} seeds, {r['games']} games, "
-              f"win share {r['share']:.1f}% ({r['lo']:.1f}-{r['hi']:.1f})")  # fmt: skip
+    print_pairs(head_to_head(args.run_dir))
     return 0
 
 

@@ -13,41 +13,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict
 from typing import Any, Final
 
 from simcore.api import State
-from simcore.content import reduce_frozen
 from simcore.games.ratjack.codes import DRAW_DECK, P_DRAW, P_EFFECT, P_OVER, P_PLAY, SETUP
 from simcore.games.ratjack.state import RatjackState
 from strategies.base import StyleFactory
+from strategies.heuristics.ratjack_weights import STYLE_DOCS, STYLES, WEIGHTS, Weights
 
-STYLES: Final = ("careful", "aggressive")
 TERMINAL: Final = 10_000.0  # a won / lost game
 IN_PLAY: Final = 5_000.0  # bound of every score of a game still going on
-
-
-@dataclass(frozen=True)
-class Weights:
-    """Evaluation weights of a style."""
-
-    close: float  # per point of distance between own value and target
-    busted: float  # own elimination this round
-    opp_out: float  # per eliminated opponent
-    finisher: float  # own known card of exactly the missing value
-    threat: float  # per opponent who could finish with one card
-    leader: float  # extra per point the VP leader is close to the target
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return reduce_frozen(self)  # compiled: a frozen class cannot be restored field by field
-
-
-_WEIGHTS: Final = {
-    "careful": Weights(close=1.5, busted=45.0, opp_out=10.0, finisher=8.0, threat=2.0, leader=0.0),
-    "aggressive": Weights(
-        close=0.8, busted=30.0, opp_out=22.0, finisher=6.0, threat=1.0, leader=0.6
-    ),
-}
 
 
 class RatjackHeuristic:
@@ -55,12 +31,10 @@ class RatjackHeuristic:
 
     def __init__(self, style: str, w: Weights | None = None) -> None:
         self.style = style
-        self.w = _WEIGHTS[style] if w is None else w
+        self.w = WEIGHTS[style] if w is None else w
         name = "heuristic" if style == STYLES[0] else f"heuristic:style={style}"
-        if w is not None and w != _WEIGHTS[style]:  # fitted weights: the name says which
-            moved = [
-                f"{k}={v!r}" for k, v in _fields(w).items() if v != _fields(_WEIGHTS[style])[k]
-            ]
+        if w is not None and w != WEIGHTS[style]:  # fitted weights: the name says which
+            moved = [f"{k}={v!r}" for k, v in asdict(w).items() if v != asdict(WEIGHTS[style])[k]]
             name += ("," if ":" in name else ":") + ",".join(moved)
         self.name = name
 
@@ -145,20 +119,29 @@ class RatjackHeuristic:
                 total += vp[q]
                 if leader < 0 or vp[q] > vp[leader]:
                     leader = q
-        score = 100.0 * vp[me] - 70.0 * vp[leader] - 15.0 * total
+        w = self.w
+        score = w.vp_own * vp[me] - w.vp_leader * vp[leader] - w.vp_rivals * total
         if s.round_no != rnd:
             return score  # the round ended: only the VP changes matter
-        w, t = self.w, s.params.target
+        t = s.params.target
         vals = s.values_now()
         if s.eliminated[me]:
             score -= w.busted
         else:
             gap = t - vals[me]
             score -= w.close * abs(gap)
-            if self._has_finisher(s, me, gap):
-                score += w.finisher
+            if 1 <= gap <= 12:
+                score += w.one_card
+                if self._has_finisher(s, me, gap):
+                    score += w.finisher
+            if w.face_down:
+                score += w.face_down * _face_down(s, me)
+            if w.flip_risk and _flip_risk(s, me, gap):
+                score -= w.flip_risk
+            if w.chip_risk and _chip_risk(s, me, gap):
+                score -= w.chip_risk
             if s.seat_to_act == me and s.phase == P_DRAW:
-                score += 3.0  # an extra turn
+                score += w.extra_turn
         for q in range(s.n):
             if q == me:
                 continue
@@ -174,9 +157,7 @@ class RatjackHeuristic:
 
     @staticmethod
     def _has_finisher(s: RatjackState, me: int, gap: int) -> bool:
-        """A known own card (hand, or face-down) of exactly the missing value."""
-        if not 1 <= gap <= 12:
-            return False
+        """A known own card (hand, or face-down) of exactly the missing value (1-12)."""
         value, up = s.content.card_value, s.face_up
         # loops, not any() over generators: this runs for every probe of every lookahead
         for c in s.hands[me]:
@@ -203,9 +184,38 @@ def _best_of(
     return best, best_score
 
 
-def _fields(w: Weights) -> dict[str, float]:
-    return {"close": w.close, "busted": w.busted, "opp_out": w.opp_out, "finisher": w.finisher,
-            "threat": w.threat, "leader": w.leader}  # fmt: skip
+def _face_down(s: RatjackState, me: int) -> int:
+    """How many of the seat's display cards lie face down."""
+    up, count = s.face_up, 0
+    for c in s.displays[me]:
+        if not up[c]:
+            count += 1
+    return count
 
 
-make_heuristic = StyleFactory("ratjack", RatjackHeuristic, STYLES, _WEIGHTS)
+def _flip_risk(s: RatjackState, me: int, gap: int) -> bool:
+    """One of the seat's face-down cards would put it over the target if turned up (an
+    opponent's effect can turn it: a VP for them, the round for them at 2 players)."""
+    valt, chip, face, up = s.content.valt, s.card_chip, s.chip_face, s.face_up
+    for c in s.displays[me]:
+        if not up[c]:
+            k = chip[c]
+            if valt[c][0 if k < 0 else face[k] + 1] > gap:
+                return True
+    return False
+
+
+def _chip_risk(s: RatjackState, me: int, gap: int) -> bool:
+    """A chip of the reserve on one of the seat's face-up cards without a chip would put it
+    over the target (opponents' effects place chips on other players' cards)."""
+    valt, chip, face, up = s.content.valt, s.card_chip, s.chip_face, s.face_up
+    for c in s.displays[me]:
+        if up[c] and chip[c] < 0:
+            base = valt[c][0]
+            for k in range(len(face)):
+                if s.chip_card[k] == -1 and valt[c][face[k] + 1] - base > gap:
+                    return True
+    return False
+
+
+make_heuristic = StyleFactory("ratjack", RatjackHeuristic, STYLES, WEIGHTS, STYLE_DOCS)

@@ -1,8 +1,8 @@
 """A real code change for the drift tests: the Ratjack heuristic with other evaluation weights.
 
 ``tests.analyses.tweaked_ratjack:heuristic:close=1.0`` is the shipped heuristic (the careful
-style) with one weight changed, exactly what editing ``_WEIGHTS`` would do; workers build it
-from the spec, so nothing is patched.
+style) with one weight changed, exactly what editing ``strategies/data/ratjack_styles.toml``
+would do; workers build it from the spec, so nothing is patched.
 """
 
 from __future__ import annotations
