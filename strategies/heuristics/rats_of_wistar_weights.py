@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from simcore.content import reduce_frozen
-from simcore.errors import ConfigError
+from strategies.heuristics.styles_file import read_styles
 
 STYLES_FILE: Final = Path(__file__).resolve().parents[1] / "data" / "rats_of_wistar_styles.toml"
 
@@ -36,20 +35,7 @@ class Weights:
 def load_styles(path: Path = STYLES_FILE) -> tuple[dict[str, Weights], dict[str, str]]:
     """Each style's weights and one-line description, in file order; ``ConfigError`` when a
     style lacks a weight, names an unknown one, or gives a non-number."""
-    names = [f.name for f in fields(Weights)]
-    weights: dict[str, Weights] = {}
-    docs: dict[str, str] = {}
-    for style, table in tomllib.loads(path.read_text()).items():
-        docs[style] = str(table.get("description", f"Rats of Wistar heuristic ({style})"))
-        given = {k: v for k, v in table.items() if k != "description"}
-        wrong = sorted(set(given) ^ set(names))
-        if wrong:
-            raise ConfigError(f"{path.name}: style {style!r}: missing or unknown weight {wrong}")
-        bad = [k for k, v in given.items() if isinstance(v, bool) or not isinstance(v, int | float)]
-        if bad:
-            raise ConfigError(f"{path.name}: style {style!r}: weight {bad[0]!r} is not a number")
-        weights[style] = Weights(**{k: float(given[k]) for k in names})
-    return weights, docs
+    return read_styles(path, Weights, "Rats of Wistar")
 
 
 _LOADED: Final = load_styles()

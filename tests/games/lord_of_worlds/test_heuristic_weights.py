@@ -1,0 +1,91 @@
+"""The heuristic's weights as options (``strategies/data/lord_of_worlds_styles.toml``): every
+weight can be given, the defaults play the very same games, bad weights are refused."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from dataclasses import asdict
+
+import pytest
+
+from simcore.errors import ConfigError
+from simcore.games.lord_of_worlds import LordOfWorlds
+from strategies.heuristics.lord_of_worlds_weights import WEIGHTS, load_styles
+from strategies.registry import make_policy
+from tests.conftest import run_cli
+
+GAME = LordOfWorlds()
+
+
+def _actions(specs: list[str], seed: int) -> list[int]:
+    """Every action of one 2-player game of ``specs`` (fresh players, the seat's own rng)."""
+    players = [make_policy(spec, GAME) for spec in specs]
+    state, rngs = GAME.new_state(2, seed), [random.Random(seed + i) for i in range(2)]
+    played = []
+    while state.current_player >= 0:
+        seat = state.current_player
+        action = players[seat].act(state, rngs[seat])
+        played.append(action)
+        state.apply(action)
+    return played
+
+
+def _explicit(style: str) -> str:
+    """The style's spec with every one of its weights given."""
+    given = ",".join(f"{k}={v!r}" for k, v in asdict(WEIGHTS[style]).items())
+    return f"heuristic:style={style},{given}"
+
+
+@pytest.mark.parametrize("style", list(WEIGHTS))
+def test_all_default_weights_given_explicitly_play_the_same_games(style: str) -> None:
+    explicit = _explicit(style)
+    assert make_policy(explicit, GAME).name == f"heuristic:style={style}"
+    for seed in (1, 2, 3):
+        plain = _actions([f"heuristic:style={style}", "heuristic:style=chains"], seed)
+        given = _actions([explicit, "heuristic:style=chains"], seed)
+        assert len(plain) > 50 and given == plain, seed
+
+
+def test_a_changed_weight_changes_play_and_the_name() -> None:
+    # card points priced far above any tile's worth: the player never plays, it only hires
+    # until the game ends, so its actions differ from the default's
+    shy = "heuristic:style=chains,card_price=50"
+    assert make_policy(shy, GAME).name == "heuristic:style=chains,card_price=50.0"
+    plain = _actions(["heuristic:style=chains", "heuristic:style=chains"], 4)
+    assert _actions([shy, "heuristic:style=chains"], 4) != plain
+
+
+def test_weighted_player_pickles_with_its_weights() -> None:
+    policy = make_policy("heuristic:style=chains,free_bonus=2.5", GAME)
+    again = pickle.loads(pickle.dumps(policy))
+    assert (
+        again.name == policy.name == "heuristic:style=chains,free_bonus=2.5" and again.w == policy.w
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "fragment"),
+    [
+        ("heuristic:style=chains,chain=1", "unknown option 'chain'"),
+        ("heuristic:style=chains,w_chain=lots", "option 'w_chain' must be float"),
+    ],
+)
+def test_bad_weight_exits_2_with_one_line(spec: str, fragment: str) -> None:
+    result = run_cli("play", "lord_of_worlds", "--policy", spec, "--policy", "heuristic")
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and fragment in lines[0] and "Traceback" not in result.stderr
+
+
+def test_styles_file_names_every_weight(tmp_path) -> None:
+    good = tmp_path / "styles.toml"
+    good.write_text("[a]\n" + "".join(f"{k} = 1\n" for k in asdict(WEIGHTS["chains"])))
+    assert load_styles(good)[0]["a"].w_chain == 1.0
+    short = tmp_path / "short.toml"
+    short.write_text("[a]\nw_chain = 1.0\n")
+    with pytest.raises(ConfigError, match="missing or unknown weight"):
+        load_styles(short)
+    good.write_text(good.read_text().replace("w_chain = 1", 'w_chain = "x"'))
+    with pytest.raises(ConfigError, match="'w_chain' is not a number"):
+        load_styles(good)
