@@ -56,6 +56,7 @@ class LordOfWorldsHeuristic:
         self.wc, self.wa = w.w_chain, w.w_arch
         self.price, self.reserve = w.card_price, w.arch_reserve
         self.free_bonus, self.arch_new, self.play_min = w.free_bonus, w.arch_new, w.play_min
+        self.free_min = w.free_min
         self.hire_colour, self.hire_wild = w.hire_colour, w.hire_wild
         # pure geometry memo; boards are cached for the life of the process, so ids are stable
         self._orders: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -329,7 +330,7 @@ class LordOfWorldsHeuristic:
 
     def _free(self, s: Position, legal: list[int]) -> int:
         view = planet_view(s, s.player)
-        best, best_score = C.DECLINE, 0.0
+        best, best_score = C.DECLINE, self.free_min
         board = s.context.board
         for a in legal:
             if a >= C.DECLINE:

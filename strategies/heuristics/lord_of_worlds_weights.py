@@ -21,6 +21,7 @@ class Weights:
     card_price: float  # stars one card point is worth
     arch_reserve: float  # stars an architect space is kept for (a low tile wastes it)
     free_bonus: float  # a placement on an empty hex earns a free collection
+    free_min: float  # a free tile is taken when its worth, less free_bonus, exceeds this
     arch_new: float  # stars a later tile is expected to score on a new architect space
     play_min: float  # the best plan is played when it scores above this, else a pile is hired
     hire_colour: float  # per point of the pile's colour already in hand, when hiring
