@@ -89,3 +89,13 @@ def test_styles_file_names_every_weight(tmp_path) -> None:
     good.write_text(good.read_text().replace("w_chain = 1", 'w_chain = "x"'))
     with pytest.raises(ConfigError, match="'w_chain' is not a number"):
         load_styles(good)
+
+
+def test_fitted_style_plays_legal_games_and_is_listed() -> None:
+    from simcore.testing import check_game
+    from strategies.registry import describe_policies
+
+    assert check_game(GAME, 2, ["heuristic:style=fitted", "heuristic:style=chains"], n_games=4)
+    assert check_game(GAME, 4, ["heuristic:style=fitted", "random"], n_games=2)
+    docs = {row["name"]: row["doc"] for row in describe_policies(GAME)}
+    assert "fitted by boardlab tune" in docs["heuristic:style=fitted"]
