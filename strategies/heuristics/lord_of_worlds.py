@@ -58,6 +58,7 @@ class LordOfWorldsHeuristic:
         self.free_bonus, self.arch_new, self.play_min = w.free_bonus, w.arch_new, w.play_min
         self.free_min = w.free_min
         self.hire_colour, self.hire_wild = w.hire_colour, w.hire_wild
+        self.hand_target, self.hand_short = w.hand_target, w.hand_short
         # pure geometry memo; boards are cached for the life of the process, so ids are stable
         self._orders: dict[tuple[int, int], tuple[int, ...]] = {}
 
@@ -261,7 +262,7 @@ class LordOfWorldsHeuristic:
     def _start(self, s: Position, legal: list[int] | None) -> int:
         mine = self._avail(s)
         score, h, col, _ = self.plan(s, mine)
-        if h >= 0 and score > self.play_min and self._ok(s, legal, C.PLAY + col):
+        if h >= 0 and score > self._play_bar(s) and self._ok(s, legal, C.PLAY + col):
             return C.PLAY + col
         if legal is None:
             hires = list(range(len(s.piles)))
@@ -279,6 +280,12 @@ class LordOfWorldsHeuristic:
                 -a,
             ),
         )
+
+    def _play_bar(self, s: Position) -> float:
+        """The score a plan must beat to be played rather than hire: higher on a short hand."""
+        # mcts hires on a short hand whatever the plan: cards are the next turns' moves
+        short = self.hand_target - sum(s.hands[s.player])
+        return self.play_min + self.hand_short * short if short > 0 else self.play_min
 
     def _select(self, s: Position) -> int:
         avail = [0] * 6

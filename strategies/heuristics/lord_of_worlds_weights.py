@@ -26,6 +26,8 @@ class Weights:
     play_min: float  # the best plan is played when it scores above this, else a pile is hired
     hire_colour: float  # per point of the pile's colour already in hand, when hiring
     hire_wild: float  # the hand points counted for a wild pile, when hiring
+    hand_target: float  # cards in hand below which a play must clear a higher bar
+    hand_short: float  # stars added to play_min per card the hand is short of hand_target
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)  # compiled: a frozen class cannot be restored field by field

@@ -69,6 +69,7 @@ def test_weighted_player_pickles_with_its_weights() -> None:
     [
         ("heuristic:style=chains,chain=1", "unknown option 'chain'"),
         ("heuristic:style=chains,w_chain=lots", "option 'w_chain' must be float"),
+        ("heuristic:style=chains,hand_short=x", "option 'hand_short' must be float"),
     ],
 )
 def test_bad_weight_exits_2_with_one_line(spec: str, fragment: str) -> None:
@@ -99,3 +100,30 @@ def test_fitted_style_plays_legal_games_and_is_listed() -> None:
     assert check_game(GAME, 4, ["heuristic:style=fitted", "random"], n_games=2)
     docs = {row["name"]: row["doc"] for row in describe_policies(GAME)}
     assert "fitted by boardlab tune" in docs["heuristic:style=fitted"]
+
+
+def _first_played_turn(seed: int) -> tuple[object, int]:
+    """The first turn start (state, cards in hand) at which ``chains`` plays rather than hires."""
+    from simcore.games.lord_of_worlds import codes as C
+
+    chains = make_policy("heuristic:style=chains", GAME)
+    state, rng = GAME.new_state(2, seed), random.Random(seed)
+    while state.current_player >= 0:
+        s = state.plain
+        action = chains.act(state, rng)
+        if s.phase == C.P_START and action >= C.PLAY:
+            return state, sum(s.hands[s.player])
+        state.apply(action)
+    raise AssertionError("chains never played")
+
+
+def test_short_hand_raises_the_play_bar_and_hires_instead() -> None:
+    # a turn start where chains plays its plan with n cards in hand; asking for more than n
+    # cards at a high price per missing card makes it hire; a target of n cards leaves it playing
+    from simcore.games.lord_of_worlds import codes as C
+
+    state, cards = _first_played_turn(5)
+    short = make_policy(f"heuristic:style=chains,hand_target={cards + 1},hand_short=1000", GAME)
+    enough = make_policy(f"heuristic:style=chains,hand_target={cards},hand_short=1000", GAME)
+    assert short.act(state, random.Random(0)) < C.PLAY
+    assert enough.act(state, random.Random(0)) >= C.PLAY
