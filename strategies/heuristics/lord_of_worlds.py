@@ -59,6 +59,7 @@ class LordOfWorldsHeuristic:
         self.free_min = w.free_min
         self.hire_colour, self.hire_wild = w.hire_colour, w.hire_wild
         self.hand_target, self.hand_short = w.hand_target, w.hand_short
+        self.w_view, self.w_colour = w.w_view, w.w_colour
         # pure geometry memo; boards are cached for the life of the process, so ids are stable
         self._orders: dict[tuple[int, int], tuple[int, ...]] = {}
 
@@ -88,7 +89,7 @@ class LordOfWorldsHeuristic:
         if typ == SAGE:
             return score + ctx.params.sage_points_per_tile * view.sage[h]
         if typ == VIEWPOINT:
-            return score + ctx.params.viewpoint_points_per_tile * view.view[h]
+            return score + self.w_view * (ctx.params.viewpoint_points_per_tile * view.view[h])
         if typ == MIX:
             gain = view.gain_max[h]
             return score + self.wc * (gain if gain != NO_GAIN else ctx.scoring.chain[1])
@@ -148,7 +149,7 @@ class LordOfWorldsHeuristic:
         for x in avail:
             if x > top:
                 top = x
-        bonus = ctx.params.colored_hex_bonus
+        bonus = self.w_colour * ctx.params.colored_hex_bonus
         best = (NEG, -1, -1, 0)
         price, wa, wc, reserve = self.price, self.wa, self.wc, self.reserve
         vgain, best_empty, best_space = view.vgain, view.best_empty, view.best_space

@@ -28,6 +28,8 @@ class Weights:
     hire_wild: float  # the hand points counted for a wild pile, when hiring
     hand_target: float  # cards in hand below which a play must clear a higher bar
     hand_short: float  # stars added to play_min per card the hand is short of hand_target
+    w_view: float  # weight of a viewpoint's stars (2 per tile of the chain next to it)
+    w_colour: float  # weight of the coloured-hex bonus when collecting there
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)  # compiled: a frozen class cannot be restored field by field
