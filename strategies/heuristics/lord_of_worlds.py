@@ -59,7 +59,7 @@ class LordOfWorldsHeuristic:
         self.free_min = w.free_min
         self.hire_colour, self.hire_wild = w.hire_colour, w.hire_wild
         self.hand_target, self.hand_short = w.hand_target, w.hand_short
-        self.w_view, self.w_colour = w.w_view, w.w_colour
+        self.w_view, self.w_colour, self.w_open = w.w_view, w.w_colour, w.w_open
         # pure geometry memo; boards are cached for the life of the process, so ids are stable
         self._orders: dict[tuple[int, int], tuple[int, ...]] = {}
 
@@ -82,6 +82,9 @@ class LordOfWorldsHeuristic:
         score += view.vgain[val]
         if typ < N_BASIC:
             gain = view.gain[h * N_BASIC + typ]
+            # room for the chain to grow (mcts picks open hexes); the plan's O(1) worth of a
+            # basic tile leaves it out: it ranks hexes, not whether a tile is worth taking
+            score += self.w_open * (len(ctx.planet.adjacency[h]) - view.sage[h])
             return score + self.wc * (gain if gain != NO_GAIN else ctx.scoring.chain[1])
         if typ == ARCHITECT:
             # on an empty hex it creates an architect space for a later tile
@@ -92,6 +95,9 @@ class LordOfWorldsHeuristic:
             return score + self.w_view * (ctx.params.viewpoint_points_per_tile * view.view[h])
         if typ == MIX:
             gain = view.gain_max[h]
+            # room for the chain to grow (mcts picks open hexes); the plan's O(1) worth of a
+            # basic tile leaves it out: it ranks hexes, not whether a tile is worth taking
+            score += self.w_open * (len(ctx.planet.adjacency[h]) - view.sage[h])
             return score + self.wc * (gain if gain != NO_GAIN else ctx.scoring.chain[1])
         return score
 

@@ -30,6 +30,7 @@ class Weights:
     hand_short: float  # stars added to play_min per card the hand is short of hand_target
     w_view: float  # weight of a viewpoint's stars (2 per tile of the chain next to it)
     w_colour: float  # weight of the coloured-hex bonus when collecting there
+    w_open: float  # per empty neighbour of the hex a chain tile is placed on (room to grow)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)  # compiled: a frozen class cannot be restored field by field

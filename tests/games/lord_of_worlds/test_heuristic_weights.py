@@ -127,3 +127,29 @@ def test_short_hand_raises_the_play_bar_and_hires_instead() -> None:
     enough = make_policy(f"heuristic:style=chains,hand_target={cards},hand_short=1000", GAME)
     assert short.act(state, random.Random(0)) < C.PLAY
     assert enough.act(state, random.Random(0)) >= C.PLAY
+
+
+def test_open_weight_places_a_chain_tile_where_most_neighbours_are_empty() -> None:
+    # the first placement of a basic tile in a chains game: with w_open far above any chain
+    # gain, the tile goes to a hex with the most empty neighbours (room for its chain to grow)
+    from simcore.games.lord_of_worlds import codes as C
+    from simcore.games.lord_of_worlds.tables import N_BASIC
+
+    chains = make_policy("heuristic:style=chains", GAME)
+    state, rng = GAME.new_state(2, 6), random.Random(6)
+    s = state.plain
+    while not (s.phase == C.P_PLACE and s.context.tile_type[s.pending_tile] < N_BASIC):
+        state.apply(chains.act(state, rng))
+        s = state.plain
+    adjacency, terr = s.context.planet.adjacency, s.planet_tile[s.player]
+    empties = [h for h in range(len(terr)) if terr[h] < 0]
+
+    def open_neighbours(h: int) -> int:
+        return sum(terr[x] < 0 for x in adjacency[h])
+
+    spread = make_policy("heuristic:style=chains,w_open=1000", GAME)
+    chosen = spread.act(state, random.Random(0)) - C.PLACE
+    most = max(open_neighbours(h) for h in empties)
+    assert open_neighbours(chosen) == most
+    # here the default (w_open 0) picks a more crowded hex, so the weight made the difference
+    assert open_neighbours(chains.act(state, random.Random(0)) - C.PLACE) < most
