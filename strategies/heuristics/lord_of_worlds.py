@@ -12,7 +12,6 @@ every weight is an option too.
 from __future__ import annotations
 
 import random
-from dataclasses import fields
 from typing import Any, Final
 
 from simcore.games.lord_of_worlds import codes as C
@@ -30,7 +29,13 @@ from strategies.heuristics.lord_of_worlds_view import (
     PlanMemo,
     planet_view,
 )
-from strategies.heuristics.lord_of_worlds_weights import STYLE_DOCS, STYLES, WEIGHTS, Weights
+from strategies.heuristics.lord_of_worlds_weights import (
+    STYLE_DOCS,
+    STYLES,
+    WEIGHTS,
+    Weights,
+    policy_name,
+)
 
 # hire or play, where to place, which tied chain a viewpoint counts, the free tile
 _ENDING_STEPS: Final = (C.P_START, C.P_PLACE, C.P_VIEW, C.P_FREE)
@@ -51,7 +56,7 @@ class LordOfWorldsHeuristic:
     def __init__(self, style: str = "chains", w: Weights | None = None) -> None:
         self.style = style
         self.w = w = WEIGHTS[style] if w is None else w
-        self.name = _policy_name(style, w)
+        self.name = policy_name(style, w)
         # read once into attributes: the evaluation runs for every tile of every decision
         self.wc, self.wa = w.w_chain, w.w_arch
         self.price, self.reserve = w.card_price, w.arch_reserve
@@ -405,17 +410,6 @@ def _cheapest_colour(avail: list[int], cost: int) -> int:
         if cost <= v < best_v:
             best, best_v = c, v
     return best
-
-
-def _policy_name(style: str, w: Weights) -> str:
-    """``heuristic:style=...`` plus every weight that differs from the style's own."""
-    base = WEIGHTS[style]
-    moved = [
-        f"{f.name}={getattr(w, f.name)!r}"
-        for f in fields(w)
-        if getattr(w, f.name) != getattr(base, f.name)
-    ]
-    return ",".join([f"heuristic:style={style}", *moved])
 
 
 make_heuristic = StyleFactory("lord_of_worlds", LordOfWorldsHeuristic, STYLES, WEIGHTS, STYLE_DOCS)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Final
 
@@ -46,3 +46,14 @@ _LOADED: Final = load_styles()
 WEIGHTS: Final = _LOADED[0]  # style -> its weights
 STYLE_DOCS: Final = _LOADED[1]  # style -> one line for ``boardlab policies``
 STYLES: Final = tuple(WEIGHTS)
+
+
+def policy_name(style: str, w: Weights) -> str:
+    """``heuristic:style=...`` plus every weight that differs from the style's own."""
+    base = WEIGHTS[style]
+    moved = [
+        f"{f.name}={getattr(w, f.name)!r}"
+        for f in fields(w)
+        if getattr(w, f.name) != getattr(base, f.name)
+    ]
+    return ",".join([f"heuristic:style={style}", *moved])
