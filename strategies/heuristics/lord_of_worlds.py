@@ -5,7 +5,8 @@ affordable face-up tile (worth on its planet + coloured-hex bonus - a price per 
 then pays for it with as few surplus points as possible, walks the shortest path (portals
 included) and places tiles where chains or architect spaces pay most. Styles weigh the two
 scoring routes differently: ``chains`` builds long terrain chains, ``architect`` hunts
-architect-space points.
+architect-space points. Their weights are in ``strategies/data/lord_of_worlds_styles.toml``;
+every weight is an option too.
 """
 
 from __future__ import annotations
@@ -28,15 +29,14 @@ from strategies.heuristics.lord_of_worlds_view import (
     PlanMemo,
     planet_view,
 )
+from strategies.heuristics.lord_of_worlds_weights import (
+    STYLE_DOCS,
+    STYLES,
+    WEIGHTS,
+    Weights,
+    policy_name,
+)
 
-STYLES: Final = {
-    # w_chain: weight of chain growth; w_arch: weight of architect-space stars;
-    # card_price: stars one card point is worth; arch_reserve: stars an architect space is
-    # kept for (a low tile on it wastes the space)
-    "chains": {"w_chain": 1.3, "w_arch": 1.0, "card_price": 0.45, "arch_reserve": 4.0},
-    "architect": {"w_chain": 0.8, "w_arch": 1.3, "card_price": 0.45, "arch_reserve": 8.0},
-}
-FREE_BONUS: Final = 3.0  # a placement on an empty hex earns a free collection
 # hire or play, where to place, which tied chain a viewpoint counts, the free tile
 _ENDING_STEPS: Final = (C.P_START, C.P_PLACE, C.P_VIEW, C.P_FREE)
 
@@ -53,18 +53,29 @@ def _may_end_after_this_turn(s: Position) -> bool:
 class LordOfWorldsHeuristic:
     """Greedy planner; see the module docstring."""
 
-    def __init__(self, style: str) -> None:
+    def __init__(self, style: str = "chains", w: Weights | None = None) -> None:
         self.style = style
-        self.name = f"heuristic:style={style}"
-        w = STYLES[style]
-        self.wc, self.wa = w["w_chain"], w["w_arch"]
-        self.price, self.reserve = w["card_price"], w["arch_reserve"]
+        self.w = w = WEIGHTS[style] if w is None else w
+        self.name = policy_name(style, w)
+        # read once into attributes: the evaluation runs for every tile of every decision
+        self.wc, self.wa = w.w_chain, w.w_arch
+        self.price, self.reserve = w.card_price, w.arch_reserve
+        self.free_bonus, self.arch_new, self.play_min = w.free_bonus, w.arch_new, w.play_min
+        self.free_min = w.free_min
+        self.hire_colour, self.hire_wild = w.hire_colour, w.hire_wild
+        self.hand_target, self.hand_short = w.hand_target, w.hand_short
+        self.w_view, self.w_colour, self.w_open = w.w_view, w.w_colour, w.w_open
         # pure geometry memo; boards are cached for the life of the process, so ids are stable
         self._orders: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # compiled, a native class is not pickled by its __dict__; everything follows from style
-        return type(self), (self.style,)
+        # compiled, a native class is not pickled by its __dict__; style and weights make it
+        return type(self), (self.style, self.w)
+
+    def _free_bonus(self, s: Position) -> float:
+        """The free-collection bonus while the turn's free collection is unused, else 0.0."""
+        # a branch, not bonus * (not used): compiled, float * bool is a generic multiply
+        return 0.0 if s.free_used else self.free_bonus
 
     # ------------------------------------------------------------- evaluation
     def place_score(self, s: Position, view: PlanetView, tile: int, h: int) -> float:
@@ -72,20 +83,26 @@ class LordOfWorldsHeuristic:
         ctx = s.context
         typ, val = ctx.tile_type[tile], ctx.tile_value[tile]
         space = view.space[h]
-        score = self.wa * val - self.reserve if space else _free_bonus(s)
+        score = self.wa * val - self.reserve if space else self._free_bonus(s)
         score += view.vgain[val]
         if typ < N_BASIC:
             gain = view.gain[h * N_BASIC + typ]
+            # room for the chain to grow (mcts picks open hexes); the plan's O(1) worth of a
+            # basic tile leaves it out: it ranks hexes, not whether a tile is worth taking
+            score += self.w_open * (len(ctx.planet.adjacency[h]) - view.sage[h])
             return score + self.wc * (gain if gain != NO_GAIN else ctx.scoring.chain[1])
         if typ == ARCHITECT:
             # on an empty hex it creates an architect space for a later tile
-            return score if space else score + self.wa * 7 - self.reserve
+            return score if space else score + self.wa * self.arch_new - self.reserve
         if typ == SAGE:
             return score + ctx.params.sage_points_per_tile * view.sage[h]
         if typ == VIEWPOINT:
-            return score + ctx.params.viewpoint_points_per_tile * view.view[h]
+            return score + self.w_view * (ctx.params.viewpoint_points_per_tile * view.view[h])
         if typ == MIX:
             gain = view.gain_max[h]
+            # room for the chain to grow (mcts picks open hexes); the plan's O(1) worth of a
+            # basic tile leaves it out: it ranks hexes, not whether a tile is worth taking
+            score += self.w_open * (len(ctx.planet.adjacency[h]) - view.sage[h])
             return score + self.wc * (gain if gain != NO_GAIN else ctx.scoring.chain[1])
         return score
 
@@ -94,12 +111,12 @@ class LordOfWorldsHeuristic:
         ctx = s.context
         typ, val = ctx.tile_type[tile], ctx.tile_value[tile]
         if typ < N_BASIC:
-            free = _free_bonus(s)
+            free = self._free_bonus(s)
             return view.vgain[val] + max(
                 self.wc * view.best_empty[typ] + free,
                 self.wc * view.best_space[typ] + self.wa * val - self.reserve,
             )
-        key = (self.style, tile, s.free_used)
+        key = (self.name, tile, s.free_used)  # the name: two weightings of a style differ
         best = view.best_special.get(key)
         if best is None:
             best = NEG  # the first best, as max() picks; NEG with no empty hex
@@ -143,11 +160,11 @@ class LordOfWorldsHeuristic:
         for x in avail:
             if x > top:
                 top = x
-        bonus = ctx.params.colored_hex_bonus
+        bonus = self.w_colour * ctx.params.colored_hex_bonus
         best = (NEG, -1, -1, 0)
         price, wa, wc, reserve = self.price, self.wa, self.wc, self.reserve
         vgain, best_empty, best_space = view.vgain, view.best_empty, view.best_space
-        free = _free_bonus(s)
+        free = self._free_bonus(s)
         for h, t in faceup:
             v = tvalue[t]
             cost = dist[h] + v
@@ -257,7 +274,7 @@ class LordOfWorldsHeuristic:
     def _start(self, s: Position, legal: list[int] | None) -> int:
         mine = self._avail(s)
         score, h, col, _ = self.plan(s, mine)
-        if h >= 0 and score > 0 and self._ok(s, legal, C.PLAY + col):
+        if h >= 0 and score > self._play_bar(s) and self._ok(s, legal, C.PLAY + col):
             return C.PLAY + col
         if legal is None:
             hires = list(range(len(s.piles)))
@@ -267,13 +284,20 @@ class LordOfWorldsHeuristic:
             if h >= 0 and self._ok(s, legal, C.PLAY + col):
                 return C.PLAY + col
             return (s.legal_actions() if legal is None else legal)[0]
+        per, wild = self.hire_colour, self.hire_wild
         return max(
             hires,
             key=lambda a: (
-                s.pile_sum[a] + 0.3 * (mine[s.pile_colour[a]] if s.pile_colour[a] < 6 else 8),
+                s.pile_sum[a] + per * (mine[s.pile_colour[a]] if s.pile_colour[a] < 6 else wild),
                 -a,
             ),
         )
+
+    def _play_bar(self, s: Position) -> float:
+        """The score a plan must beat to be played rather than hire: higher on a short hand."""
+        # mcts hires on a short hand whatever the plan: cards are the next turns' moves
+        short = self.hand_target - sum(s.hands[s.player])
+        return self.play_min + self.hand_short * short if short > 0 else self.play_min
 
     def _select(self, s: Position) -> int:
         avail = [0] * 6
@@ -325,7 +349,7 @@ class LordOfWorldsHeuristic:
 
     def _free(self, s: Position, legal: list[int]) -> int:
         view = planet_view(s, s.player)
-        best, best_score = C.DECLINE, 0.0
+        best, best_score = C.DECLINE, self.free_min
         board = s.context.board
         for a in legal:
             if a >= C.DECLINE:
@@ -334,7 +358,7 @@ class LordOfWorldsHeuristic:
                 tile = s.board_tile[board.neighbours[s.cart_hex[s.player]][a - C.FREE_BOARD]]
             else:
                 tile = s.supply[a - C.FREE_SUPPLY]
-            score = self.worth(s, view, tile) - FREE_BONUS
+            score = self.worth(s, view, tile) - self.free_bonus
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -373,12 +397,6 @@ class LordOfWorldsHeuristic:
         )
 
 
-def _free_bonus(s: Position) -> float:
-    """FREE_BONUS while the turn's free collection is unused, else 0.0."""
-    # a branch, not FREE_BONUS * (not used): compiled, float * bool is a generic multiply
-    return 0.0 if s.free_used else FREE_BONUS
-
-
 def _hex_distance(at: tuple[int, int], q: int, r: int) -> int:
     """Steps between axial hexes ``at`` and (q, r)."""
     dq, dr = at[0] - q, at[1] - r
@@ -394,4 +412,4 @@ def _cheapest_colour(avail: list[int], cost: int) -> int:
     return best
 
 
-make_heuristic = StyleFactory("lord_of_worlds", LordOfWorldsHeuristic, tuple(STYLES))
+make_heuristic = StyleFactory("lord_of_worlds", LordOfWorldsHeuristic, STYLES, WEIGHTS, STYLE_DOCS)

@@ -23,7 +23,8 @@ from simcore import registry
 from simcore.config import build_config, load_toml
 from tests.conftest import run_cli
 
-SHIPPED = ["lord_of_worlds_ladder.toml", "lord_of_worlds_ladder_3p.toml",
+SHIPPED = ["lord_of_worlds_fitted_vs_chains.toml", "lord_of_worlds_fitted_vs_mcts.toml",
+           "lord_of_worlds_ladder.toml", "lord_of_worlds_ladder_3p.toml",
            "lord_of_worlds_ladder_4p.toml", "lord_of_worlds_mcts_target.toml",
            "lord_of_worlds_skill_ladder.toml", "lord_of_worlds_variants.toml",
            "lord_of_worlds_variants_2p.toml", "lord_of_worlds_variants_4p.toml",

@@ -16,7 +16,7 @@ from .helpers import game
 
 def test_styles_and_options():
     g = game()
-    assert make_heuristic.styles == ("chains", "architect")
+    assert make_heuristic.styles == ("chains", "architect", "fitted")
     assert make_heuristic(g).name == "heuristic:style=chains"
     assert make_policy("heuristic:style=architect", g).style == "architect"
     with pytest.raises(ConfigError, match="style"):
@@ -25,7 +25,7 @@ def test_styles_and_options():
         make_heuristic(g, depth=3)
 
 
-@pytest.mark.parametrize("style", ["chains", "architect"])
+@pytest.mark.parametrize("style", ["chains", "architect", "fitted"])
 @pytest.mark.parametrize("variant", ["standard", "strategic"])
 def test_heuristic_beats_random(style, variant):
     # 2 players, 12 seeds x both seatings; 95% Wilson lower bound of the win share > 0.5
