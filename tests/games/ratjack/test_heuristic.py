@@ -37,7 +37,7 @@ def test_heuristic_beats_random_2000_games(spec):
 
 def test_styles_and_options():
     game = Ratjack()
-    assert make_heuristic.styles == ("careful", "aggressive")
+    assert make_heuristic.styles == ("careful", "aggressive", "fitted")
     assert make_heuristic(game).style == "careful"
     with pytest.raises(ConfigError):
         make_heuristic(game, style="sneaky")
