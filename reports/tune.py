@@ -82,8 +82,13 @@ def head_to_head_line(h2h: dict[str, Any]) -> str:
     )
 
 
+def _value(v: Any) -> str:
+    """A number as a reader takes it in (4 significant digits; tune.json keeps every digit)."""
+    return f"{v:.4g}" if isinstance(v, float) else str(v)
+
+
 def _short(v: Any) -> str:
-    text = str(v)
+    text = _value(v)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -188,7 +193,7 @@ def change_rows(game: str, name: str, old: Any, new: Any) -> list[list[str]]:
             for i, (o, n) in enumerate(zip(old, new, strict=True))
             if o != n
         ]
-    return [[name, str(old), str(new), ""]]
+    return [[name, _value(old), _value(new), ""]]
 
 
 def _effect_texts(game: str) -> dict[str, str]:
@@ -240,8 +245,8 @@ def _head_to_head(result: dict[str, Any]) -> dict[str, Any] | None:
         ["Fitted", "Starting", "Seeds", "Games", "Fitted win share", "95% interval"],
         [
             [
-                h2h["fitted"],
-                h2h["start"],
+                h2h["fitted"].replace(",", ", "),  # a long spec wraps instead of overflowing
+                h2h["start"].replace(",", ", "),
                 str(h2h["seeds"]),
                 str(h2h["games"]),
                 f"{m:.1f}%",

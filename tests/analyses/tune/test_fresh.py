@@ -111,3 +111,24 @@ def test_a_player_fit_is_verified_head_to_head_and_its_comparison_names_the_line
     assert 'id="head-to-head"' in render(result)
     text = write_comparisons(result, tmp_path / tc.name)[0].read_text()
     assert "line-up" in text and h2h["fitted"] in text
+
+
+def test_report_shows_fitted_numbers_to_four_significant_digits() -> None:
+    from reports.tune import change_rows, summary_lines
+
+    # a fitted weight carries every digit of the search in tune.json; the report reads 0.6129
+    assert change_rows("ratjack", "slot0:close", 1.5, 0.6128861971862555) == [
+        ["slot0:close", "1.5", "0.6129", ""]
+    ]
+    assert change_rows("ratjack", "slot0:cards", 3, 4) == [["slot0:cards", "3", "4", ""]]
+    result = {
+        "search": {"verify_games": 400},
+        "verification": {
+            "recommended": 7,
+            "reached": True,
+            "finalists": [
+                {"slot": 7, "changes": [["slot0:flip_risk", 0.0, 41.65815268791833]], "targets": {}}
+            ],
+        },
+    }
+    assert summary_lines(result)[0].endswith("slot0:flip_risk: 0 -> 41.66")
