@@ -5,7 +5,6 @@ refused."""
 from __future__ import annotations
 
 import pickle
-import random
 from dataclasses import asdict
 
 import pytest
@@ -15,21 +14,13 @@ from simcore.games.ratjack import Ratjack
 from strategies.heuristics.ratjack_weights import WEIGHTS, load_styles
 from strategies.registry import make_policy
 from tests.conftest import run_cli
+from tests.games.played import played_actions
 
 GAME = Ratjack()
 
 
 def _actions(specs: list[str], seed: int) -> list[int]:
-    """Every action of one 2-player game of ``specs`` (fresh players, the seat's own rng)."""
-    players = [make_policy(spec, GAME) for spec in specs]
-    state, rngs = GAME.new_state(2, seed), [random.Random(seed + i) for i in range(2)]
-    played = []
-    while state.current_player >= 0:
-        seat = state.current_player
-        action = players[seat].act(state, rngs[seat])
-        played.append(action)
-        state.apply(action)
-    return played
+    return played_actions(GAME, specs, seed)
 
 
 @pytest.mark.parametrize("style", sorted(WEIGHTS))
