@@ -24,10 +24,19 @@ def _n(x: Any, digits: int = 1) -> str:
     return f"{x:+.{digits}f}" if isinstance(x, float) else str(x)
 
 
-def _iv(v: list[float] | None) -> str:
+def _iv(v: list[float] | None, signed: bool = True) -> str:
+    """An estimate and its interval; ``signed`` for differences (a level such as a win rate in
+    % or turns is shown without a sign)."""
     if not v:
         return "–"
-    return f"{v[0]:+.1f} [{v[1]:+.1f}, {v[2]:+.1f}]"
+    f = "+.1f" if signed else ".1f"
+    return f"{v[0]:{f}} [{v[1]:{f}}, {v[2]:{f}}]"
+
+
+def _signed(result: dict[str, Any], name: str) -> bool:
+    """Whether target ``name``'s values are differences (points), not levels."""
+    unit = next((t.get("unit") for t in result["targets"] if t["name"] == name), "points")
+    return unit == "points"
 
 
 def recommended(result: dict[str, Any]) -> dict[str, Any] | None:
@@ -56,9 +65,9 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
     for name, res in best["targets"].items():
         rows = res["rows"]
         if len(rows) == 1:
-            r = rows[0]
+            r, sg = rows[0], _signed(result, name)
             lines.append(
-                f"  {name}: {_iv(r['before'])} -> {_iv(r['after'])}, paired change "
+                f"  {name}: {_iv(r['before'], sg)} -> {_iv(r['after'], sg)}, paired change "
                 f"{_iv(r['change'])} (on {games} fresh games)"
             )
         else:
@@ -214,11 +223,12 @@ def _targets(result: dict[str, Any]) -> dict[str, Any] | None:
     tables = []
     bands = {t["name"]: t for t in result["targets"]}
     for name, res in best["targets"].items():
+        sg = _signed(result, name)
         rows = [
             [
                 r["item"] or name,
-                _iv(r["before"]),
-                _iv(r["after"]),
+                _iv(r["before"], sg),
+                _iv(r["after"], sg),
                 _iv(r["change"]),
                 {True: "yes", False: "no", None: "–"}[r["meets"]],
             ]

@@ -132,3 +132,36 @@ def test_report_shows_fitted_numbers_to_four_significant_digits() -> None:
         },
     }
     assert summary_lines(result)[0].endswith("slot0:flip_risk: 0 -> 41.66")
+
+
+def test_report_signs_differences_but_not_levels() -> None:
+    from reports.tune import summary_lines
+
+    # a win rate is a level (32.2%), its paired change a difference (+17.2); a section's worth
+    # is itself a difference of win shares (+24.2)
+    row = {"item": "", "before": [32.2, 27.6, 36.8], "after": [49.5, 44.6, 54.4]}
+    row["change"] = [17.2, 10.8, 23.7]
+    result = {
+        "search": {"verify_games": 400},
+        "targets": [{"name": "win_rate", "unit": "%"}, {"name": "worth", "unit": "points"}],
+        "verification": {
+            "recommended": 7,
+            "reached": True,
+            "finalists": [
+                {
+                    "slot": 7,
+                    "changes": [],
+                    "targets": {
+                        "win_rate": {"rows": [row]},
+                        "worth": {"rows": [dict(row, before=[24.2, 20.0, 28.4])]},
+                    },
+                }
+            ],
+        },
+    }
+    lines = summary_lines(result)
+    assert lines[1] == (
+        "  win_rate: 32.2 [27.6, 36.8] -> 49.5 [44.6, 54.4], paired change +17.2 [+10.8, +23.7] "
+        "(on 400 fresh games)"
+    )
+    assert lines[2].startswith("  worth: +24.2 [+20.0, +28.4] -> +49.5")
