@@ -78,6 +78,23 @@ def rungs(source: Source, game_id: str | None = None) -> list[Rung]:
     return out
 
 
+def ladder_groups(
+    source: Source, game_id: str | None = None
+) -> dict[tuple[str, str, int], list[Rung]]:
+    """The run's ladders: rungs of one MCTS family against one reference at one player count,
+    sorted by budget; only groups of two or more distinct budgets (the seatings of one line-up
+    share a budget: they are not a ladder)."""
+    groups: dict[tuple[str, str, int], list[Rung]] = {}
+    for rung in rungs(source, game_id):
+        groups.setdefault((rung.family, rung.reference, rung.n_players), []).append(rung)
+    out = {}
+    for key, members in groups.items():
+        budgets = {r.budget for r in members}
+        if len(budgets) >= 2 and len(members) == len(budgets):
+            out[key] = sorted(members, key=lambda r: r.budget)
+    return out
+
+
 def ladders(source: Source, game_id: str | None = None) -> pl.DataFrame:
     """One row per rung of every ladder with two or more budgets (sorted by budget).
 
@@ -88,14 +105,8 @@ def ladders(source: Source, game_id: str | None = None) -> pl.DataFrame:
     ``significant``, ``mde`` (the gain the step would have detected with 80% power),
     ``identical`` (every game's outcome unchanged: the step is left out of the Holm family).
     """
-    groups: dict[tuple[str, str, int], list[Rung]] = {}
-    for rung in rungs(source, game_id):
-        groups.setdefault((rung.family, rung.reference, rung.n_players), []).append(rung)
     frames = []
-    for (family, reference, n), members in groups.items():
-        members = sorted(members, key=lambda r: r.budget)
-        if len({r.budget for r in members}) < 2 or len(members) != len({r.budget for r in members}):
-            continue
+    for (family, reference, n), members in ladder_groups(source, game_id).items():
         name = family_name(family, game_id)
         frames.append(_ladder(source, f"{name} vs {reference}, {n} players", members))
     return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()

@@ -88,7 +88,7 @@ def comparisons_of(run_dir: str | Path, manifest: dict[str, Any]) -> tuple[list,
     baseline value; else each doubling of an MCTS budget (a skill ladder); else none (the
     line-ups of a player ladder are not compared game by game)."""
     from analyses.ablation import ablation_pairs
-    from analyses.ladder import rungs
+    from analyses.ladder import ladder_groups
     from analyses.paired import variant_pairs
 
     restricted = [(p.baseline, p.cell) for p in ablation_pairs(manifest)]
@@ -97,11 +97,8 @@ def comparisons_of(run_dir: str | Path, manifest: dict[str, Any]) -> tuple[list,
     changes = [(a, b) for _, a, b in variant_pairs(manifest)]
     if changes:
         return changes, "each rule change against its baseline value"
-    ladder: dict[tuple, list] = {}
-    for r in rungs(run_dir, manifest.get("game")):
-        ladder.setdefault((r.family, r.reference, r.n_players), []).append(r)
-    steps = [(a.cell, b.cell) for group in ladder.values()
-             for a, b in pairwise(sorted(group, key=lambda r: r.budget))]  # fmt: skip
+    groups = ladder_groups(run_dir, manifest.get("game")).values()
+    steps = [(a.cell, b.cell) for group in groups for a, b in pairwise(group)]
     return steps, ("each doubling of the MCTS budget" if steps else "none")
 
 

@@ -68,6 +68,19 @@ def test_pilot_from_a_run_compares_rule_changes_with_their_baseline(tmp_path):
     assert Pilot.from_json(json.loads(json.dumps(pilot.to_json()))) == pilot
 
 
+def test_the_two_seatings_of_one_line_up_are_not_a_budget_ladder(tmp_path):
+    # a head to head played in both seatings has one MCTS budget: nothing to compare per step;
+    # two budgets against the same reference are one doubling step
+    seatings = [Cell("c000", ["mcts", "heuristic"]), Cell("c001", ["heuristic", "mcts"])]
+    pilot = pilot_from_run(write_run(tmp_path / "h2h", seatings, games=120))
+    assert pilot.comparisons == [] and pilot.compared == "none"
+    budgets = [Cell("c000", ["mcts:iterations=100", "heuristic"]),
+               Cell("c001", ["mcts:iterations=200", "heuristic"])]  # fmt: skip
+    pilot = pilot_from_run(write_run(tmp_path / "ladder", budgets, games=120))
+    assert [(c.cell_a, c.cell_b) for c in pilot.comparisons] == [("c000", "c001")]
+    assert pilot.compared == "each doubling of the MCTS budget"
+
+
 def test_plan_command_plays_a_pilot_and_records_it(tmp_path):
     sweep = tmp_path / "plan_me.toml"
     sweep.write_text(SWEEP)
