@@ -117,8 +117,14 @@ def restriction_name(game: Any, restriction: str, players: int) -> str:
     for text in restriction.split("+"):
         name, _, window = text.partition("@")
         label = game.describe_class(name, players) if game is not None else name
-        out.append(f"{label} in {window.replace('round', 'round ')}" if window else label)
+        out.append(f"{label} in {_rounds(window)}" if window else label)
     return " + ".join(out)
+
+
+def _rounds(window: str) -> str:
+    """``round4-5`` -> "rounds 4–5", ``round3`` -> "round 3" (a restriction's window)."""
+    span = window.removeprefix("round")
+    return f"rounds {span.replace('-', '–')}" if "-" in span else f"round {span}"
 
 
 def ranking_words(

@@ -67,4 +67,4 @@ def test_notebook_executes_and_answers(path, runs, tmp_path):
     assert "worth (points)" in shown and "diff (points)" in shown
     assert "Swap one of your other face-up cards" in shown  # rat 7's text beside its name
     # the round window stays in the wheel names: no two rows "S1 (...)"
-    assert "in round 1-2" in shown and "in round 4-5" in shown
+    assert "in rounds 1–2" in shown and "in rounds 4–5" in shown

@@ -128,3 +128,11 @@ def test_the_variant_study_shows_the_players_choices_per_rule_value(variant_run)
     chain = table.headers.index("longest chain")
     assert float(table.rows[0][chain]) > float(table.rows[1][chain])
     assert "Strategy shift" in generic_report(variant_run)
+
+
+def test_a_restriction_window_reads_as_rounds():
+    from reports.ablation import restriction_name
+
+    assert restriction_name(None, "place/S1@round1-2", 2) == "place/S1 in rounds 1–2"
+    assert restriction_name(None, "place/S5@round3", 2) == "place/S5 in round 3"
+    assert restriction_name(None, "place/hut", 2) == "place/hut"
