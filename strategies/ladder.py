@@ -17,13 +17,10 @@ class Top:
 
     family: str  # a family (``mcts``), or one player of a family (``heuristic:style=fitted``)
     evidence: str
-    level: tuple[str, ...] = ()  # players measured at least as strong as the top (cheaper ones)
 
     def reached_by(self, policies: Sequence[str]) -> bool:
-        """True when one of ``policies`` is the top: the top player itself, one measured level
-        with it, or, when the top is a whole family, a player of that family or a higher one."""
-        if any(p in self.level for p in policies):
-            return True
+        """True when one of ``policies`` is the top: the top player itself, or, when the top
+        is a whole family, a player of that family or a higher one."""
         if ":" in self.family:  # one style beats the whole ladder: only that player is the top
             return self.family in policies
         return max(map(rank, policies), default=-1.0) >= rank(self.family)
@@ -32,10 +29,7 @@ class Top:
 @cache
 def _tops() -> dict[str, Top]:
     raw = tomllib.loads((Path(__file__).parent / "data" / "ladder.toml").read_text())
-    return {
-        game: Top(entry["top"], entry["evidence"], tuple(entry.get("level", ())))
-        for game, entry in raw.items()
-    }
+    return {game: Top(entry["top"], entry["evidence"]) for game, entry in raw.items()}
 
 
 def top_player(game_id: str) -> Top | None:
