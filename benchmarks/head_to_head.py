@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 import polars as pl
 
@@ -46,18 +47,22 @@ def print_pairs(table: pl.DataFrame) -> None:
               f"win share {r['share']:.1f}% ({r['lo']:.1f}-{r['hi']:.1f})")  # fmt: skip
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Print the pairings."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def run_dir_main(argv: list[str] | None, doc: str, show: Callable[[str], None]) -> int:
+    """A script's ``main``: ``show(RUN_DIR)``; a bad run directory is one line, exit 2."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("run_dir")
     args = parser.parse_args(argv)
     try:
-        table = head_to_head(args.run_dir)
+        show(args.run_dir)
     except BoardlabError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print_pairs(table)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the pairings."""
+    return run_dir_main(argv, __doc__, lambda run: print_pairs(head_to_head(run)))
 
 
 if __name__ == "__main__":

@@ -11,15 +11,13 @@ pairing's head-to-head win share (``benchmarks/head_to_head.py``).
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 import polars as pl
 
 from analyses.data import scan
 from analyses.stats import clustered_rate
-from benchmarks.head_to_head import head_to_head, print_pairs
-from simcore.errors import BoardlabError
+from benchmarks.head_to_head import head_to_head, print_pairs, run_dir_main
 
 
 def hut_shares(run_dir: str) -> pl.DataFrame:
@@ -41,21 +39,17 @@ def hut_shares(run_dir: str) -> pl.DataFrame:
     return pl.DataFrame(rows).sort("share")
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("run_dir")
-    args = parser.parse_args(argv)
-    try:
-        table = hut_shares(args.run_dir)
-    except BoardlabError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    for r in table.iter_rows(named=True):
+def show(run_dir: str) -> None:
+    """Print the hut shares, then the pairings."""
+    for r in hut_shares(run_dir).iter_rows(named=True):
         print(f"{r['policy']:<60} games {r['games']:>5}  placements {r['placements']:>6}  "
               f"hut {r['hut']:>5} = {r['share']:.1f}% ({r['lo']:.1f}-{r['hi']:.1f})")  # fmt: skip
-    print_pairs(head_to_head(args.run_dir))
-    return 0
+    print_pairs(head_to_head(run_dir))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the table."""
+    return run_dir_main(argv, __doc__, show)
 
 
 if __name__ == "__main__":

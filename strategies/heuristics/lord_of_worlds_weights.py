@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from simcore.content import reduce_frozen
+from strategies.heuristics.styles_file import policy_name as weights_name
 from strategies.heuristics.styles_file import read_styles
 
 STYLES_FILE: Final = Path(__file__).resolve().parents[1] / "data" / "lord_of_worlds_styles.toml"
@@ -50,10 +51,4 @@ STYLES: Final = tuple(WEIGHTS)
 
 def policy_name(style: str, w: Weights) -> str:
     """``heuristic:style=...`` plus every weight that differs from the style's own."""
-    base = WEIGHTS[style]
-    moved = [
-        f"{f.name}={getattr(w, f.name)!r}"
-        for f in fields(w)
-        if getattr(w, f.name) != getattr(base, f.name)
-    ]
-    return ",".join([f"heuristic:style={style}", *moved])
+    return weights_name(f"heuristic:style={style}", w, WEIGHTS[style])

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import asdict
 from typing import Any, Final
 
 from simcore.api import State
@@ -21,6 +20,7 @@ from simcore.games.ratjack.codes import DRAW_DECK, P_DRAW, P_EFFECT, P_OVER, P_P
 from simcore.games.ratjack.state import RatjackState
 from strategies.base import StyleFactory
 from strategies.heuristics.ratjack_weights import STYLE_DOCS, STYLES, WEIGHTS, Weights
+from strategies.heuristics.styles_file import policy_name
 
 TERMINAL: Final = 10_000.0  # a won / lost game
 IN_PLAY: Final = 5_000.0  # bound of every score of a game still going on
@@ -33,10 +33,7 @@ class RatjackHeuristic:
         self.style = style
         self.w = WEIGHTS[style] if w is None else w
         name = "heuristic" if style == STYLES[0] else f"heuristic:style={style}"
-        if w is not None and w != WEIGHTS[style]:  # fitted weights: the name says which
-            moved = [f"{k}={v!r}" for k, v in asdict(w).items() if v != asdict(WEIGHTS[style])[k]]
-            name += ("," if ":" in name else ":") + ",".join(moved)
-        self.name = name
+        self.name = policy_name(name, self.w, WEIGHTS[style])
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # compiled, a native class is not pickled by its __dict__; style and weights make it

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any, Final
 
 from simcore.games.rats_of_wistar import board as B
@@ -23,6 +22,7 @@ from simcore.games.rats_of_wistar.wheel import space_slot, strength
 from strategies.base import StyleFactory
 from strategies.endgame import endgame_filter
 from strategies.heuristics.rats_of_wistar_weights import STYLE_DOCS, STYLES, WEIGHTS, Weights
+from strategies.heuristics.styles_file import policy_name
 
 # wood, metal, joker, move token, potion, vp; typed ``tuple[float, ...]``: mypyc (2.4) misreads
 # "not set" on a fixed-length Final tuple of floats it keeps unboxed (NameError at run time)
@@ -35,16 +35,7 @@ class WistarHeuristic:
     def __init__(self, style: str = "engine", w: Weights | None = None) -> None:
         self.style = style
         self.w = WEIGHTS[style] if w is None else w
-        name = f"heuristic:style={style}"
-        if w is not None and w != WEIGHTS[style]:  # fitted weights: the name says which
-            base = WEIGHTS[style]
-            moved = [
-                f"{f.name}={getattr(w, f.name)!r}"
-                for f in fields(w)
-                if getattr(w, f.name) != getattr(base, f.name)
-            ]
-            name += "," + ",".join(moved)
-        self.name = name
+        self.name = policy_name(f"heuristic:style={style}", self.w, WEIGHTS[style])
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # compiled, a native class is not pickled by its __dict__; style and weights make it

@@ -28,3 +28,16 @@ def read_styles(path: Path, cls: Any, label: str) -> tuple[dict[str, Any], dict[
             raise ConfigError(f"{path.name}: style {style!r}: weight {bad[0]!r} is not a number")
         weights[style] = cls(**{k: float(given[k]) for k in names})
     return weights, docs
+
+
+def policy_name(base_name: str, w: Any, base: Any) -> str:
+    """``base_name`` plus ``weight=value`` for every weight of ``w`` that differs from the
+    style's own ``base`` (a fitted player's name says which weights moved)."""
+    moved = [
+        f"{f.name}={getattr(w, f.name)!r}"
+        for f in fields(w)
+        if getattr(w, f.name) != getattr(base, f.name)
+    ]
+    if not moved:
+        return base_name
+    return base_name + ("," if ":" in base_name else ":") + ",".join(moved)

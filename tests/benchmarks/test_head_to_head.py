@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from benchmarks.head_to_head import head_to_head, main
-from tests.conftest import run_cli
+from benchmarks.head_to_head import main
+from tests.benchmarks.played import pairings, played_run
 
 SWEEP = """
 name = "h2h"
@@ -20,11 +20,8 @@ policies = [["heuristic", "random"], ["random", "heuristic"]]
 
 
 def test_pairings_of_a_two_seating_run(tmp_path, capsys):
-    path = tmp_path / "h2h.toml"
-    path.write_text(SWEEP)
-    assert run_cli("sweep", str(path), "--out", str(tmp_path), "--quiet").returncode == 0
-    run = str(tmp_path / "h2h")
-    pairs = {(r["policy"], r["opponent"]): r for r in head_to_head(run).iter_rows(named=True)}
+    run = played_run(tmp_path, "h2h", SWEEP)
+    pairs = pairings(run)
     assert set(pairs) == {("heuristic", "random"), ("random", "heuristic")}
     ahead, behind = pairs["heuristic", "random"], pairs["random", "heuristic"]
     assert ahead["seeds"] == 5 and ahead["games"] == 10  # each seed in both seatings

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from benchmarks.hut_share import head_to_head, hut_shares, main
-from tests.conftest import run_cli
+from benchmarks.hut_share import hut_shares, main
+from tests.benchmarks.played import pairings, played_run
 
 SHY = "heuristic:style=explorer,hut_base=-50,hut_first_chief=0"
 SWEEP = f"""
@@ -22,16 +22,13 @@ policies = [["{SHY}", "heuristic:style=explorer"], ["heuristic:style=explorer", 
 
 
 def test_hut_share_and_head_to_head_of_a_small_run(tmp_path, capsys):
-    path = tmp_path / "hut.toml"
-    path.write_text(SWEEP)
-    assert run_cli("sweep", str(path), "--out", str(tmp_path), "--quiet").returncode == 0
-    run = str(tmp_path / "hut")
+    run = played_run(tmp_path, "hut", SWEEP)
     shares = {r["policy"]: r for r in hut_shares(run).iter_rows(named=True)}
     # 15 placements a seat a game (5 rounds x 3 chiefs at 2 players), 12 games each
     assert {r["placements"] for r in shares.values()} == {15 * 12}
     assert shares[SHY]["hut"] == 0  # its hut is worth far less than any free space
     assert 0 < shares["heuristic:style=explorer"]["hut"] < 15 * 12
-    pairs = {(r["policy"], r["opponent"]): r for r in head_to_head(run).iter_rows(named=True)}
+    pairs = pairings(run)
     ahead, behind = pairs[SHY, "heuristic:style=explorer"], pairs["heuristic:style=explorer", SHY]
     assert ahead["seeds"] == 6 and ahead["games"] == 12
     assert abs(ahead["share"] + behind["share"] - 100.0) < 1e-9  # one winner a game
