@@ -9,7 +9,7 @@ win rate means the slot drops from, say, 50% to 45% when it may not use the clas
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,3 +129,13 @@ def per_game_worth(
         worth = (joined["value"] - joined["value_r"]).to_list()
         out[pair.cell] = dict(zip(joined["game_index"].to_list(), worth, strict=True))
     return out
+
+
+def restriction_words(classes: Sequence[str], describe: Callable[[str], str] = str) -> str:
+    """``("place/S1@round1-2",)`` -> "place/S1 in rounds 1–2" (``describe`` names a class by
+    what it offers, e.g. its content text)."""
+    parts = []
+    for name, lo, hi in map(parse_class, classes):
+        window = "" if not lo else f" in round {lo}" if lo == hi else f" in rounds {lo}–{hi}"
+        parts.append(f"{describe(name)}{window}")
+    return " + ".join(parts)

@@ -16,12 +16,11 @@ from typing import Any
 
 import polars as pl
 
-from analyses.ablation import ablation_pairs, split_forbid
+from analyses.ablation import ablation_pairs, restriction_words, split_forbid
 from analyses.data import cell_labels
 from simcore import registry
 from simcore.errors import BoardlabError
 from strategies.ladder import family, rank
-from strategies.restricted import parse_class
 
 SHARE, SCORE, TURNS = "share", "score", "turns"  # units: win share, game points, turns/steps
 GROUPS = ("Worths", "Seat balance", "Skill gap", "Game length", "Scores")
@@ -43,16 +42,6 @@ def open_cells(manifest: Mapping[str, Any]) -> list[str]:
     """Cells in which no seat plays restricted (the game as it is played)."""
     return [c["cell"] for c in manifest.get("cells", [])
             if not any(split_forbid(p)[1] for p in c.get("policies", []))]  # fmt: skip
-
-
-def restriction_words(classes: tuple[str, ...], describe: Callable[[str], str] = str) -> str:
-    """``("place/S1@round1-2",)`` -> ``place/S1 in rounds 1-2`` (``describe`` adds what a
-    class offers, e.g. its content text)."""
-    parts = []
-    for name, lo, hi in map(parse_class, classes):
-        window = "" if not lo else f" in round {lo}" if lo == hi else f" in rounds {lo}-{hi}"
-        parts.append(f"{describe(name)}{window}")
-    return " + ".join(parts)
 
 
 def class_describer(manifest: Mapping[str, Any]) -> Callable[[str], str]:

@@ -113,18 +113,11 @@ def _score_spec(spec: tuple) -> tuple:
 
 def restriction_name(game: Any, restriction: str, players: int) -> str:
     """A restriction named by what it forbids (sectors by their contents at that count)."""
-    out = []
-    for text in restriction.split("+"):
-        name, _, window = text.partition("@")
-        label = game.describe_class(name, players) if game is not None else name
-        out.append(f"{label} in {_rounds(window)}" if window else label)
-    return " + ".join(out)
-
-
-def _rounds(window: str) -> str:
-    """``round4-5`` -> "rounds 4–5", ``round3`` -> "round 3" (a restriction's window)."""
-    span = window.removeprefix("round")
-    return f"rounds {span.replace('-', '–')}" if "-" in span else f"round {span}"
+    if game is None:
+        return ablation.restriction_words(restriction.split("+"))
+    return ablation.restriction_words(
+        restriction.split("+"), lambda name: game.describe_class(name, players)
+    )
 
 
 def ranking_words(

@@ -136,3 +136,11 @@ def test_a_restriction_window_reads_as_rounds():
     assert restriction_name(None, "place/S1@round1-2", 2) == "place/S1 in rounds 1–2"
     assert restriction_name(None, "place/S5@round3", 2) == "place/S5 in round 3"
     assert restriction_name(None, "place/hut", 2) == "place/hut"
+
+
+def test_compare_names_a_restriction_window_as_the_reports_do():
+    # boardlab compare's measure names and the ablation report share one wording
+    from analyses.ablation import restriction_words
+
+    named = restriction_words(("place/S1@round4-5", "place/hut"), str.upper)
+    assert named == "PLACE/S1 in rounds 4–5 + PLACE/HUT"
