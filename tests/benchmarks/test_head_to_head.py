@@ -33,3 +33,29 @@ def test_pairings_of_a_two_seating_run(tmp_path, capsys):
 def test_missing_run_is_one_line_exit_2(tmp_path, capsys):
     assert main([str(tmp_path / "nope")]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_two_runs_pool_their_seeds_with_a_confidence_sequence(tmp_path, capsys):
+    from benchmarks.head_to_head import head_to_head
+
+    first = played_run(tmp_path, "h2h", SWEEP)
+    more = played_run(
+        tmp_path, "h2h2", SWEEP.replace('"h2h"', '"h2h2"').replace("seed = 8", "seed = 9")
+    )
+    one, two = head_to_head(first), head_to_head(more)
+    pooled = head_to_head([first, more], t_star=10)
+    row = pooled.filter(pooled["policy"] == "heuristic").row(0, named=True)
+    assert row["seeds"] == 10 and row["games"] == 20  # game_index 0-4 of each run, kept apart
+    halves = [t.filter(t["policy"] == "heuristic")["share"][0] for t in (one, two)]
+    assert abs(row["share"] - sum(halves) / 2) < 1e-9  # equal seeds per run: the mean of means
+    # the confidence sequence holds at every look, so it is wider than the fixed-sample interval
+    assert row["cs_lo"] <= row["lo"] <= row["share"] <= row["hi"] <= row["cs_hi"]
+    assert main([first, more, "--sequential", "10"]) == 0
+    assert "confidence sequence" in capsys.readouterr().out
+
+
+def test_a_run_given_twice_is_refused(tmp_path, capsys):
+    run = played_run(tmp_path, "h2h", SWEEP)
+    assert main([run, run]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "both played from seed 8" in err[0]
