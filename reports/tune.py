@@ -139,7 +139,9 @@ def _method(result: dict[str, Any]) -> list[str]:
     return [
         f"Search: {s['trials']} trials ({s['sampler']}) in batches of {s['batch']}, each "
         f"played in rungs of {', '.join(map(str, s['rungs']))} games on common seeds "
-        f"(seed {result['seed']}) and stopped once an interval ruled a target out; the best "
+        f"(seed {result['seed']}) and stopped once an interval ruled a target out (for a "
+        "target to maximize: once it lay wholly below the best estimate of an earlier batch's "
+        "trial played to the last rung); the best "
         f"were played again on {s['verify_games']} fresh games (seed "
         f"{result['verify_seed']}) next to the current version and compared with boardlab "
         "compare (paired game by game; the paired change of each target is the comparison's). "

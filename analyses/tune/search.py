@@ -14,7 +14,7 @@ from optuna.trial import TrialState
 from analyses.tune import measures as ms
 from analyses.tune.config import TuneConfig
 from analyses.tune.evaluate import make_candidate, play, sweep_config
-from analyses.tune.study import n_objectives
+from analyses.tune.study import n_objectives, slot_trials
 from simcore.errors import BoardlabError
 
 PENALTY = 1e6  # the objective of an infeasible candidate (a constraint ruled it out unplayed)
@@ -26,13 +26,38 @@ def objectives(tc: TuneConfig, est: dict[str, list[ms.Estimate]]) -> list[float]
     return misses if n_objectives(tc) > 1 else [float(sum(misses))]
 
 
-def ruled_out(tc: TuneConfig, games: pl.DataFrame, seats: pl.DataFrame, cells: dict) -> bool:
-    """Whether any target's interval at the racing level lies wholly outside its band."""
+def ruled_out(
+    tc: TuneConfig,
+    games: pl.DataFrame,
+    seats: pl.DataFrame,
+    cells: dict,
+    bars: dict[str, float] | None = None,
+) -> bool:
+    """Whether any target's interval at the racing level lies wholly outside its band, or (a
+    ``maximize`` target) wholly below ``bars[target]``, the best an earlier trial reached."""
     for t in tc.targets:
         for e in ms.estimate(t, games, seats, cells, tc.prune_conf):
-            if not math.isnan(e.value) and t.ruled_out(e.lo, e.hi):
+            if math.isnan(e.value):
+                continue
+            if t.ruled_out(e.lo, e.hi) or e.hi < (bars or {}).get(t.name, -math.inf):
                 return True
     return False
+
+
+def best_so_far(tc: TuneConfig, study: optuna.Study, batch: int) -> dict[str, float]:
+    """Per ``maximize`` target of one item: the highest estimate of the trials of the batches
+    before ``batch`` that played every rung. Those trials are all finished before ``batch`` is
+    drawn, so the bar is the same in every process: racing against it stays deterministic."""
+    bars: dict[str, float] = {}
+    for s, t in slot_trials(study).items():
+        full = t.state == TrialState.COMPLETE and t.user_attrs.get("games") == tc.rungs[-1]
+        if s >= batch * tc.batch or not full:
+            continue
+        for target in tc.targets:
+            est = t.user_attrs["estimates"].get(target.name, [])
+            if target.maximize and len(est) == 1:
+                bars[target.name] = max(bars.get(target.name, -math.inf), est[0][1])
+    return bars
 
 
 def encode(est: dict[str, list[ms.Estimate]]) -> dict[str, list[list[Any]]]:
@@ -63,6 +88,7 @@ def trial_evaluator(
             say(f"trial {slot}: infeasible, the game refuses it: {str(exc)[-120:]}")
             return
         games, seats, played = pl.DataFrame(), pl.DataFrame(), 0
+        bars = best_so_far(tc, study, trial.user_attrs["batch"])
         for step, n in enumerate(tc.rungs):
             cfg = sweep_config(tc, cand, n, tc.seed)
             g, s = play(cfg, played, n, n_jobs)
@@ -74,19 +100,24 @@ def trial_evaluator(
             trial.set_user_attr("estimates", encode(est))
             trial.set_user_attr("games", n)
             last = step == len(tc.rungs) - 1
-            if not last and ruled_out(tc, games, seats, cand.cells):
+            if not last and ruled_out(tc, games, seats, cand.cells, bars):
                 trial.set_user_attr("ruled_out_step", step)
             if n_objectives(tc) == 1:
                 trial.report(obj[0], step)
                 if not last and trial.should_prune():
                     study.tell(trial, state=TrialState.PRUNED)
-                    say(f"trial {slot}: stopped after {n} games (a target ruled out)")
+                    say(f"trial {slot}: stopped after {n} games ({_why(bars)})")
                     return
             elif not last and trial.user_attrs.get("ruled_out_step") == step:
                 study.tell(trial, state=TrialState.PRUNED)
-                say(f"trial {slot}: stopped after {n} games (a target ruled out)")
+                say(f"trial {slot}: stopped after {n} games ({_why(bars)})")
                 return
         study.tell(trial, obj)
         say(f"trial {slot}: miss {sum(obj):.2f} after {played} games")
 
     return evaluate
+
+
+def _why(bars: dict[str, float]) -> str:
+    """Why a trial stopped, in a few words."""
+    return "a target ruled out, or below an earlier trial" if bars else "a target ruled out"

@@ -51,3 +51,33 @@ def test_an_unreachable_target_says_so_with_the_closest_candidate(tmp_path):
     from reports.tune import summary_lines
 
     assert summary_lines(result)[0].startswith("targets NOT reached")
+
+
+def test_a_target_to_maximize_races_against_the_best_earlier_trial(tmp_path):
+    from analyses.tune.config import build_tune
+    from tests.analyses.tune.helpers import tilted_raw
+
+    # maximize the first player's advantage: it grows with head_start (0-6), about +8 points a
+    # point. Batches of 4, random sampler: batch 1 has no earlier trial and plays every rung;
+    # later trials stop after 200 games once their 99% interval lies below the best estimate
+    # of an earlier batch's trial played to 800 games.
+    raw = tilted_raw(trials=12, sampler="random", verify_top=1, verify_games=400)
+    raw["target"] = [{"measure": "first_player_advantage", "maximize": True}]
+    raw["space"][0] = {"param": "head_start", "int": [0, 6]}
+    tc = build_tune(raw, allow_import=True)
+    result = run_tune(tc, tmp_path / "one", None, 1, False, lambda _: None)
+    trials = result["trials"]
+    assert all(t["state"] == "COMPLETE" and t["games"] == 800 for t in trials[:4])
+    stopped = [t for t in trials if t["state"] == "PRUNED"]
+    assert stopped and all(t["games"] == 200 for t in stopped)
+    for t in stopped:
+        earlier = [u for u in trials if u["slot"] < t["slot"] // 4 * 4 and u["games"] == 800]
+        best = max(u["estimates"]["first_player_advantage"][0][1] for u in earlier)
+        assert t["estimates"]["first_player_advantage"][0][1] < best
+        # a trial as strong as the best earlier one plays on
+        assert t["values"]["head_start"] < max(u["values"]["head_start"] for u in earlier)
+    ver = result["verification"]
+    best_slot = next(f for f in ver["finalists"] if f["slot"] == ver["recommended"])
+    assert best_slot["values"]["head_start"] == max(t["values"]["head_start"] for t in trials)
+    two = run_tune(tc, tmp_path / "two", None, 2, False, lambda _: None)
+    assert finished(result) == finished(two)  # the bar is the same in every process
