@@ -321,8 +321,9 @@ def _importance(result: dict[str, Any]) -> dict[str, Any] | None:
     if not imp:
         return None
     rows = [[k, f"{v:.2f}"] for k, v in imp.items()]
+    label, _ = _score_axis(result)
     t = Table(
-        "Share of the summed miss's variation explained (Optuna PED-ANOVA)",
+        f"Share of the variation of the {label} explained (Optuna PED-ANOVA)",
         ["Dimension", "Importance"],
         rows,
         [False, True],
@@ -331,20 +332,21 @@ def _importance(result: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _history(result: dict[str, Any]) -> dict[str, Any]:
+    label, sign = _score_axis(result)
     rows = [
         [
             str(h["trial"]),
             _n(h["slot"]),
             _n(h["batch"]),
-            h["state"],
+            _STATES.get(h["state"], h["state"].lower()),
             _n(h["games"]),
-            f"{h['miss']:.2f}" if h["miss"] is not None else "–",
+            f"{sign * h['miss']:.2f}" if h["miss"] is not None else "–",
         ]
         for h in result["history"]
     ]
     t = Table(
         "Every trial of the study",
-        ["Trial", "Slot", "Batch", "State", "Games", "Miss"],
+        ["Trial", "Slot", "Batch", "State", "Games", label],
         rows,
         [True, True, True, False, True, True],
     )
@@ -353,13 +355,30 @@ def _history(result: dict[str, Any]) -> dict[str, Any]:
     if done:
         fig = _figure(5, 3)
         ax = fig.add_subplot()
-        ax.plot([h["slot"] for h in done], [h["miss"] for h in done], "o", ms=4)
+        ax.plot([h["slot"] for h in done], [sign * h["miss"] for h in done], "o", ms=4)
         ax.set_xlabel("trial (slot)")
-        ax.set_ylabel("summed miss")
+        ax.set_ylabel(label)
         figures.append(
             {
-                "svg": to_svg(fig, "history", "summed miss of each finished trial"),
-                "caption": "Summed miss of each finished trial, in order",
+                "svg": to_svg(fig, "history", f"{label} of each finished trial"),
+                "caption": f"The {label} of each finished trial, in order, at the last rung it "
+                f"played{' (higher is better)' if sign < 0 else ''}",
             }
         )
     return _section("history", "Search history", [], [t], figures)
+
+
+_STATES = {"COMPLETE": "played every rung", "PRUNED": "stopped early", "FAIL": "failed"}
+
+
+def _score_axis(result: dict[str, Any]) -> tuple[str, int]:
+    """What the history shows and its sign against the miss: a search for one target to
+    maximize shows that measure (its miss is minus the value), any other the summed miss."""
+    targets = result.get("targets", [])
+    if (
+        len(targets) == 1
+        and targets[0]["band"] == "as high as possible"
+        and not targets[0]["items"]
+    ):
+        return targets[0]["measure"], -1
+    return "summed miss", 1

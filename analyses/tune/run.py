@@ -98,6 +98,7 @@ def summarize(tc: TuneConfig, study: Any, verification: dict[str, Any]) -> dict[
                 "name": t.name,
                 "measure": t.measure,
                 "band": t.band(),
+                "maximize": t.maximize,
                 "unit": t.unit,
                 "items": list(t.items),
             }

@@ -81,3 +81,11 @@ def test_a_target_to_maximize_races_against_the_best_earlier_trial(tmp_path):
     assert best_slot["values"]["head_start"] == max(t["values"]["head_start"] for t in trials)
     two = run_tune(tc, tmp_path / "two", None, 2, False, lambda _: None)
     assert finished(result) == finished(two)  # the bar is the same in every process
+    # the report's history shows the measure itself (not "summed miss" below zero) and says
+    # which trials stopped early
+    from reports.tune import render
+
+    html = render(result)
+    assert "first_player_advantage of each finished trial" in html
+    assert "(higher is better)" in html and "summed miss" not in html
+    assert "stopped early" in html and "played every rung" in html
