@@ -58,10 +58,10 @@ def test_a_target_to_maximize_races_against_the_best_earlier_trial(tmp_path):
     from tests.analyses.tune.helpers import tilted_raw
 
     # maximize the first player's advantage: it grows with head_start (0-6), about +8 points a
-    # point. Batches of 4, random sampler: batch 1 has no earlier trial and plays every rung;
-    # later trials stop after 200 games once their 99% interval lies below the best estimate
+    # point. Two batches of 4, random sampler: batch 1 has no earlier trial and plays every rung;
+    # batch 2's trials stop after 200 games once their 99% interval lies below the best estimate
     # of an earlier batch's trial played to 800 games.
-    raw = tilted_raw(trials=12, sampler="random", verify_top=1, verify_games=400)
+    raw = tilted_raw(trials=8, sampler="random", verify_top=1, verify_games=200)
     raw["target"] = [{"measure": "first_player_advantage", "maximize": True}]
     raw["space"][0] = {"param": "head_start", "int": [0, 6]}
     tc = build_tune(raw, allow_import=True)
