@@ -92,7 +92,7 @@ def _figure(wins: pl.DataFrame) -> Figure:
                       "The wheel, S1 at the top, clockwise, the Alchemist's hut in the middle. "
                       "Each sector's colour is its worth: blue, the player loses win rate when "
                       "forbidden it; red, it gains. Rings from the inside: whole game, rounds "
-                      "1-2, rounds 4-5. Pale hatched cells are not clearly different from zero "
+                      "1–2, rounds 4–5. Pale hatched cells are not clearly different from zero "
                       "(Holm); beside each sector, its worths with 95% intervals.")  # fmt: skip
     return Figure(plots.forest_plot(
         [f"{r['short']} ({r['players']}p)" for r in rows],

@@ -185,7 +185,7 @@ def worth_section(result: ComparisonResult, worths: list[pl.DataFrame]) -> Secti
                     f"The wheel under {a} (left) and under {b} (right), one colour scale: each "
                     "sector's worth to slot 0 (win-rate points lost when forbidden it; blue, it "
                     "loses), S1 at the top, clockwise; rings from the inside: whole game, "
-                    "rounds 1-2, rounds 4-5; the hut in the middle. Pale hatched: not clearly "
+                    "rounds 1–2, rounds 4–5; the hut in the middle. Pale hatched: not clearly "
                     "different from zero within that player's run (Holm). The table gives "
                     "each value.")  # fmt: skip
     return Section(
@@ -196,15 +196,15 @@ def worth_section(result: ComparisonResult, worths: list[pl.DataFrame]) -> Secti
 
 
 def short_names(worths: pl.DataFrame) -> dict[str, str]:
-    """Cell -> ``S1, rounds 1-2`` / ``hut, whole game`` (the wheel-use table says what each
+    """Cell -> ``S1, rounds 1–2`` / ``hut, whole game`` (the wheel-use table says what each
     section offers)."""
     return {r["cell"]: f"{r['classes'].removeprefix('place/')}, "
-                       f"{'whole game' if r['rounds'] == 'all' else 'rounds ' + r['rounds']}"
+                       f"{wheel_plot.window_words(r['rounds'])}"
             for r in worths.to_dicts()}  # fmt: skip
 
 
 def change_figure(rows: list[dict], worths: pl.DataFrame, a: str, b: str) -> Figure:
-    """Each worth's change from A to B with its interval, labelled ``S1, rounds 1-2``."""
+    """Each worth's change from A to B with its interval, labelled ``S1, rounds 1–2``."""
     short = short_names(worths)
     rows = [r for r in rows if r["key"].removeprefix("worth:") in short]
     svg = plots.forest_plot(

@@ -2,7 +2,7 @@
 coloured by what forbidding that sector costs its player (worth in win-rate points), with the
 95% interval written beside it. Replaces a forest plot whose labels ran to three lines.
 
-Rings, from the inside: the whole game, rounds 1-2, rounds 4-5 (the windows the wheel study
+Rings, from the inside: the whole game, rounds 1–2, rounds 4–5 (the windows the wheel study
 restricts). A worth that is not clearly different from zero is drawn pale and hatched, so
 colour only speaks where the games do.
 """
@@ -107,13 +107,18 @@ def _one_wheel(
                 ha="center", va="bottom", fontsize=8.5, color="#34495e")  # fmt: skip
 
 
+def window_words(window: str) -> str:
+    """A ring's window in words: ``all`` -> "whole game", ``1-2`` -> "rounds 1–2"."""
+    return "whole game" if window == "all" else f"rounds {window.replace('-', '–')}"
+
+
 def _label(ax, angle: float, sector: str, worths: Mapping[tuple[str, str], Worth]) -> None:
     """Worth and interval of each window, outside the wheel beside its sector."""
     lines = []
     for window, _, _ in RINGS:
         w = worths.get((sector, window))
         if w is not None:
-            head = "whole game" if window == "all" else f"rounds {window}"
+            head = window_words(window)
             lines.append(f"{head}: {signed(w.value)} ({signed(w.lo)} to {signed(w.hi)})")
     if not lines:
         return
