@@ -338,7 +338,7 @@ def _history(result: dict[str, Any]) -> dict[str, Any]:
             str(h["trial"]),
             _n(h["slot"]),
             _n(h["batch"]),
-            _STATES.get(h["state"], h["state"].lower()),
+            _state(h),
             _n(h["games"]),
             f"{sign * h['miss']:.2f}" if h["miss"] is not None else "–",
         ]
@@ -369,6 +369,12 @@ def _history(result: dict[str, Any]) -> dict[str, Any]:
 
 
 _STATES = {"COMPLETE": "played every rung", "PRUNED": "stopped early", "FAIL": "failed"}
+
+
+def _state(h: dict[str, Any]) -> str:
+    """A trial's state in words, with why it stopped early when the study recorded it."""
+    words = _STATES.get(h["state"], h["state"].lower())
+    return f"{words}: {h['stopped_by']}" if h.get("stopped_by") else words
 
 
 def _score_axis(result: dict[str, Any]) -> tuple[str, int]:

@@ -32,16 +32,19 @@ def ruled_out(
     seats: pl.DataFrame,
     cells: dict,
     bars: dict[str, float] | None = None,
-) -> bool:
-    """Whether any target's interval at the racing level lies wholly outside its band, or (a
-    ``maximize`` target) wholly below ``bars[target]``, the best an earlier trial reached."""
+) -> str:
+    """Why the trial is out at the racing level, "" if it is not: a target's interval lies
+    wholly outside its band, or (a ``maximize`` target) wholly below ``bars[target]``, the
+    best an earlier trial reached."""
     for t in tc.targets:
         for e in ms.estimate(t, games, seats, cells, tc.prune_conf):
             if math.isnan(e.value):
                 continue
-            if t.ruled_out(e.lo, e.hi) or e.hi < (bars or {}).get(t.name, -math.inf):
-                return True
-    return False
+            if t.ruled_out(e.lo, e.hi):
+                return f"{t.name} outside its band"
+            if e.hi < (bars or {}).get(t.name, -math.inf):
+                return f"{t.name} below an earlier trial's best"
+    return ""
 
 
 def best_so_far(tc: TuneConfig, study: optuna.Study, batch: int) -> dict[str, float]:
@@ -100,24 +103,21 @@ def trial_evaluator(
             trial.set_user_attr("estimates", encode(est))
             trial.set_user_attr("games", n)
             last = step == len(tc.rungs) - 1
-            if not last and ruled_out(tc, games, seats, cand.cells, bars):
+            why = "" if last else ruled_out(tc, games, seats, cand.cells, bars)
+            if why:
                 trial.set_user_attr("ruled_out_step", step)
+                trial.set_user_attr("stopped_by", why)
             if n_objectives(tc) == 1:
                 trial.report(obj[0], step)
                 if not last and trial.should_prune():
                     study.tell(trial, state=TrialState.PRUNED)
-                    say(f"trial {slot}: stopped after {n} games ({_why(bars)})")
+                    say(f"trial {slot}: stopped after {n} games ({why})")
                     return
             elif not last and trial.user_attrs.get("ruled_out_step") == step:
                 study.tell(trial, state=TrialState.PRUNED)
-                say(f"trial {slot}: stopped after {n} games ({_why(bars)})")
+                say(f"trial {slot}: stopped after {n} games ({why})")
                 return
         study.tell(trial, obj)
         say(f"trial {slot}: miss {sum(obj):.2f} after {played} games")
 
     return evaluate
-
-
-def _why(bars: dict[str, float]) -> str:
-    """Why a trial stopped, in a few words."""
-    return "a target ruled out, or below an earlier trial" if bars else "a target ruled out"

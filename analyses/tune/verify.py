@@ -136,7 +136,8 @@ def importance(tc: TuneConfig, study: optuna.Study) -> dict[str, float]:
 
 
 def history(study: optuna.Study) -> pl.DataFrame:
-    """Every trial of the study: slot, state, games played, summed objective."""
+    """Every trial of the study: slot, state, games played, summed objective, and why a
+    stopped trial stopped."""
     rows = []
     for t in study.get_trials(deepcopy=False):
         rows.append(
@@ -147,6 +148,9 @@ def history(study: optuna.Study) -> pl.DataFrame:
                 "state": t.state.name,
                 "games": t.user_attrs.get("games"),
                 "miss": objective_sum(t) if t.values else None,
+                "stopped_by": t.user_attrs.get("stopped_by", "")
+                if t.state.name == "PRUNED"
+                else "",
             }
         )
     return pl.DataFrame(rows)

@@ -48,6 +48,8 @@ def test_an_unreachable_target_says_so_with_the_closest_candidate(tmp_path):
     assert not ver["reached"]
     best = next(f for f in ver["finalists"] if f["slot"] == ver["recommended"])
     assert best["values"]["head_start"] == 1  # the closest: the smallest head start
+    reasons = {h["stopped_by"] for h in result["history"] if h["state"] == "PRUNED"}
+    assert reasons == {"first_player_advantage outside its band"}  # a band rules out, no bar
     from reports.tune import summary_lines
 
     assert summary_lines(result)[0].startswith("targets NOT reached")
@@ -88,4 +90,5 @@ def test_a_target_to_maximize_races_against_the_best_earlier_trial(tmp_path):
     html = render(result)
     assert "first_player_advantage of each finished trial" in html
     assert "(higher is better)" in html and "summed miss" not in html
-    assert "stopped early" in html and "played every rung" in html
+    assert "stopped early: first_player_advantage below an earlier trial" in html
+    assert "played every rung" in html
