@@ -64,8 +64,10 @@ FAN_CAPTION = ("The eventual winner's lead over the best other seat, as a share 
 
 def fan_chart(fan: pl.DataFrame, ctx: Context, cells: list[str]) -> str:
     """Quantile bands of the winner's lead by fraction of the game."""
+    shown = [c for c in cells[:MAX_CELLS] if not fan.filter(pl.col("cell") == c).is_empty()]
+    extra = plots.legend_height([ctx.label(c) for c in shown])
     with matplotlib.rc_context(plots.STYLE):
-        fig = MplFigure(figsize=(8.0, 3.4), layout="constrained")
+        fig = MplFigure(figsize=(8.0, 3.4 + extra), layout="constrained")
         ax = fig.add_subplot()
         ax.axhline(0, color=plots.MUTED, linestyle="--", linewidth=1)
         for i, cell in enumerate(cells[:MAX_CELLS]):
@@ -81,7 +83,7 @@ def fan_chart(fan: pl.DataFrame, ctx: Context, cells: list[str]) -> str:
         ax.set_xlabel("share of the game played (%)")
         ax.set_ylabel("winner's lead (% of its score)")
         ax.set_title("Winner's lead over the game")
-        ax.legend(loc="lower left", bbox_to_anchor=(1.0, 0.0), frameon=False)
+        plots.legend_below(fig, ax)
     return plots.to_svg(fig, "feel-fan", "Winner's lead over the game")
 
 

@@ -14,6 +14,7 @@ import io
 import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import matplotlib
 
@@ -90,6 +91,23 @@ def _height_for(n_rows: int, base: float = 1.1, per_row: float = 0.42) -> float:
 
 def _label_lines(labels: Sequence[str], width: int = 40) -> int:
     return sum(len(wrap_labels([t], width)[0].split("\n")) for t in labels)
+
+
+LEGEND_WRAP = 100  # characters a legend line below a plot holds at the reports' 8-inch width
+LEGEND_LINE = 0.19  # inches a legend line takes
+
+
+def legend_height(labels: Sequence[str]) -> float:
+    """Inches that :func:`legend_below` adds under the plot for ``labels``."""
+    return 0.15 + LEGEND_LINE * _label_lines(labels, LEGEND_WRAP)
+
+
+def legend_below(fig: Figure, ax: Any) -> None:
+    """The axes' legend under the plot, one wrapped entry a line: long line-up labels beside
+    the plot squeezed the axes to nothing (make the figure :func:`legend_height` taller)."""
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, wrap_labels(labels, LEGEND_WRAP), loc="outside lower center", ncols=1,
+               frameon=False)  # fmt: skip
 
 
 def forest_plot(

@@ -50,3 +50,27 @@ def test_deterministic_and_no_pyplot_state():
 
 def test_wrap_labels():
     assert plots.wrap_labels(["short", "a " * 30], width=20)[1].count("\n") >= 2
+
+
+def test_the_fan_chart_keeps_its_plot_with_long_line_up_labels():
+    # The Lord of Worlds variants demo labels its line-ups "variant=standard · value_set_table=
+    # linear15 · chain_table=triangular · heuristic:style=chains vs ...": beside the plot such a
+    # legend squeezed the axes to nothing (matplotlib warned, the labels were cut to "vari").
+    import warnings
+    from types import SimpleNamespace
+
+    import polars as pl
+
+    from reports.feel import fan_chart
+
+    cells = [f"c{i}" for i in range(6)]
+    long = {c: f"variant=standard · value_set_table=linear15 · chain_table=triangular · "
+               f"heuristic:style=chains vs heuristic:style=chains vs heuristic:style=architect {c}"
+            for c in cells}  # fmt: skip
+    fan = pl.DataFrame([{"cell": c, "fraction": f, "q10": -0.1, "q25": 0.0, "q50": 0.1,
+                         "q75": 0.2, "q90": 0.3} for c in cells for f in (0.5, 1.0)])  # fmt: skip
+    ctx = SimpleNamespace(label=lambda c: long[c])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "constrained_layout not applied" fails the test
+        svg = fan_chart(fan, ctx, cells)
+    assert "architect c5" in svg  # the last label is shown whole (wrapped), not cut off
