@@ -340,9 +340,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     command = _command_of(argv)
-    # joblib warns on stderr that an interrupted sweep's unfinished tasks were cancelled: the
-    # one line below says what happened to them
+    # joblib warns on stderr about an interrupted sweep's tasks (finished ones dropped, running
+    # ones cancelled; which one depends on timing): the one line below says what happened
     warnings.filterwarnings("ignore", message=r".*tasks have been successfully executed")
+    warnings.filterwarnings("ignore", message=r".*tasks which were still being processed")
     try:
         _register_extra_commands()
         args = build_parser(command).parse_args(argv)
