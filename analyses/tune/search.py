@@ -113,7 +113,7 @@ def trial_evaluator(
                     study.tell(trial, state=TrialState.PRUNED)
                     say(f"trial {slot}: stopped after {n} games ({why})")
                     return
-            elif not last and trial.user_attrs.get("ruled_out_step") == step:
+            elif why:  # several objectives: no Optuna pruner reads the step, the reason does
                 study.tell(trial, state=TrialState.PRUNED)
                 say(f"trial {slot}: stopped after {n} games ({why})")
                 return
