@@ -24,14 +24,16 @@ from simcore.config import build_config, load_toml
 from tests.conftest import run_cli
 
 SHIPPED = ["lord_of_worlds_fitted_vs_chains.toml", "lord_of_worlds_fitted_vs_mcts.toml",
-           "lord_of_worlds_fitted_vs_mcts_more.toml", "lord_of_worlds_ladder.toml",
+           "lord_of_worlds_fitted_vs_mcts_more.toml",
+           "lord_of_worlds_fitted_vs_mcts_more2.toml", "lord_of_worlds_ladder.toml",
            "lord_of_worlds_ladder_3p.toml", "lord_of_worlds_ladder_4p.toml",
            "lord_of_worlds_mcts_target.toml", "lord_of_worlds_skill_ladder.toml",
            "lord_of_worlds_variants.toml", "lord_of_worlds_variants_2p.toml",
            "lord_of_worlds_variants_4p.toml", "lord_of_worlds_variants_skill.toml",
            "ratjack_cards_rat.toml", "ratjack_cards_weasel_raccoon.toml",
            "ratjack_fitted_vs_heuristic.toml", "ratjack_fitted_vs_mcts.toml",
-           "ratjack_fitted_vs_mcts_more.toml", "ratjack_ladder.toml", "ratjack_ladder_3p.toml",
+           "ratjack_fitted_vs_mcts_more.toml", "ratjack_fitted_vs_mcts_more2.toml",
+           "ratjack_ladder.toml", "ratjack_ladder_3p.toml",
            "ratjack_ladder_4p.toml", "ratjack_mcts_target.toml", "ratjack_skill_ladder.toml",
            "ratjack_skill_ladder_3p.toml", "ratjack_skill_ladder_4p.toml", "ratjack_whatif.toml",
            "rats_of_wistar_fitted_vs_explorer.toml", "rats_of_wistar_fitted_vs_mcts.toml",
