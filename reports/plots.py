@@ -196,12 +196,14 @@ def budget_curve(
     ref: float | None = 0.5,
     ref_label: str = "even match",
 ) -> str:
-    """Rate against a doubling budget (log-2 axis), one line per series with 95% whiskers.
+    """Rate against a doubling budget (log-2 axis), one line per series with 95% whiskers;
+    the legend goes under the plot.
 
     ``series``: (label, budgets, rate, lo, hi); rates are shares, drawn in percent.
     """
+    labels = [s[0] for s in series] + ([ref_label] if ref is not None else [])
     with matplotlib.rc_context(STYLE):
-        fig = _figure(8.0, 3.6)
+        fig = _figure(8.0, 3.6 + legend_height(labels))
         ax = fig.add_subplot()
         if ref is not None:
             ax.axhline(ref * 100, color=MUTED, linestyle="--", linewidth=1, label=ref_label)
@@ -221,7 +223,7 @@ def budget_curve(
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel + " (%)")
         ax.set_title(title)
-        ax.legend(loc="lower left", bbox_to_anchor=(1.0, 0.0), frameon=False)
+        legend_below(fig, ax)
     return to_svg(fig, name, title)
 
 
@@ -288,9 +290,11 @@ def histogram(
     ylabel: str = "share of games (%)",
     integer: bool = False,
 ) -> str:
-    """Overlaid step histograms (as shares, so groups of different size compare)."""
+    """Overlaid step histograms (as shares, so groups of different size compare); the legend
+    goes under the plot."""
+    several = len(groups) > 1
     with matplotlib.rc_context(STYLE):
-        fig = _figure(8.0, 3.4)
+        fig = _figure(8.0, 3.4 + (legend_height(list(groups)) if several else 0.0))
         ax = fig.add_subplot()
         values = [np.asarray(v, float) for v in groups.values() if len(v)]
         if values:
@@ -306,10 +310,10 @@ def histogram(
                     histtype="step",
                     linewidth=1.8,
                     color=PALETTE[i % len(PALETTE)],
-                    label=wrap_labels([label], 28)[0],
+                    label=label,
                 )
-            if len(groups) > 1:
-                ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=8.5)
+            if several:
+                legend_below(fig, ax)
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         ax.set_title(title)

@@ -74,3 +74,36 @@ def test_the_fan_chart_keeps_its_plot_with_long_line_up_labels():
         warnings.simplefilter("error")  # "constrained_layout not applied" fails the test
         svg = fan_chart(fan, ctx, cells)
     assert "architect c5" in svg  # the last label is shown whole (wrapped), not cut off
+
+
+LONG = [f"variant=strategic · value_set_table=doubling · chain_table=triangular · "
+        f"heuristic:style=chains vs heuristic:style=architect {i}" for i in range(6)]  # fmt: skip
+
+
+def _axes_width_share(svg: str, name: str) -> float:
+    """The axes' width as a share of the figure's (from the axes background's path)."""
+    figure_width = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))
+    patch = svg[svg.index(f'id="{name}-patch_2"') :]
+    xs = [float(x) for x in re.findall(r"[ML] ([\d.]+) [\d.]+", patch[: patch.index("z")])]
+    return (max(xs) - min(xs)) / figure_width
+
+
+def test_histogram_and_budget_curve_keep_their_plot_with_long_labels():
+    # The demo's Lord of Worlds variants report overlays final scores by rule version, each
+    # labelled "variant=strategic · value_set_table=doubling · chain_table=..."; a legend beside
+    # the plot took half the figure's width.
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        svgs = {
+            "g": plots.histogram({label: np.arange(i, 30 + i) for i, label in enumerate(LONG)},
+                                 xlabel="score", title="Scores", name="g"),
+            "c": plots.budget_curve([(label, [100, 200], [0.4, 0.5], [0.3, 0.4], [0.5, 0.6])
+                                     for label in LONG], xlabel="iterations", ylabel="win rate",
+                                    title="Ladder", name="c"),
+        }  # fmt: skip
+    for name, svg in svgs.items():
+        _check(svg, name)
+        assert _axes_width_share(svg, name) > 0.85
+        assert "architect 5" in svg  # the last label is shown whole (wrapped), not cut off
