@@ -223,11 +223,17 @@ def _one_name_per_player(ctx: Context, specs: Iterable[str]) -> list[str]:
 
 
 def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
-    """A warning when every player of the run is below the strongest one measured."""
+    """A warning when every player of the run is below the strongest one measured, or how
+    close the best one was measured when it is a cheaper player level with the top."""
     top = top_player(game_id)
     level = max(map(rank, policies), default=None)
     if top is None or level is None or top.reached_by(policies):
         return None
+    near = top.level_in(policies)
+    if near:
+        who = ("player here ({}) is", "players here ({}) are")[len(near) > 1].format(join_and(near))
+        return (f"The best {who} measured as strong as the top of this game's skill ladder, "
+                f"{top.family}, within 3 points: {top.level_evidence}.")  # fmt: skip
     # Every policy of the best rank, in name order: picking one of two equal styles made the
     # sentence depend on the order the seats table listed them.
     best = sorted(p for p in policies if rank(p) == level)

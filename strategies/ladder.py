@@ -17,6 +17,8 @@ class Top:
 
     family: str  # a family (``mcts``), or one player of a family (``heuristic:style=fitted``)
     evidence: str
+    level: tuple[str, ...] = ()  # cheaper players measured as strong as the top (within 3 points)
+    level_evidence: str = ""
 
     def reached_by(self, policies: Sequence[str]) -> bool:
         """True when one of ``policies`` is the top: the top player itself, or, when the top
@@ -25,11 +27,19 @@ class Top:
             return self.family in policies
         return max(map(rank, policies), default=-1.0) >= rank(self.family)
 
+    def level_in(self, policies: Sequence[str]) -> list[str]:
+        """The players of ``policies`` measured as strong as the top, in name order."""
+        return sorted({p for p in policies if p in self.level})
+
 
 @cache
 def _tops() -> dict[str, Top]:
     raw = tomllib.loads((Path(__file__).parent / "data" / "ladder.toml").read_text())
-    return {game: Top(entry["top"], entry["evidence"]) for game, entry in raw.items()}
+    return {
+        game: Top(entry["top"], entry["evidence"], tuple(entry.get("level", ())),
+                  entry.get("level_evidence", ""))
+        for game, entry in raw.items()
+    }  # fmt: skip
 
 
 def top_player(game_id: str) -> Top | None:

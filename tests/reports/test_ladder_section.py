@@ -57,6 +57,26 @@ def test_reports_warn_when_every_player_is_below_the_ladder_top():
         )
 
 
+def test_a_player_measured_level_with_the_top_is_named_with_its_evidence():
+    from reports.build import _below_top
+    from strategies.ladder import Top, top_player
+
+    top = Top("mcts", "evidence", ("heuristic:style=fitted",), "how close")
+    assert not top.reached_by(["heuristic:style=fitted", "heuristic"])  # level is not the top
+    assert top.level_in(["heuristic", "heuristic:style=fitted"]) == ["heuristic:style=fitted"]
+    assert top.reached_by(["mcts:iterations=50", "heuristic"])  # the family itself, as before
+    # Ratjack's fitted style was measured within 3 points of plain mcts head to head: a run
+    # with it draws that measurement instead of the "below the top" warning
+    assert top_player("ratjack").level == ("heuristic:style=fitted",)
+    note = _below_top("ratjack", ["heuristic:style=fitted", "heuristic"])
+    assert note.startswith(
+        "The best player here (heuristic:style=fitted) is measured as strong "
+        "as the top of this game's skill ladder, mcts, within 3 points: "
+    )
+    assert "47.2" in note and "below the top" not in note
+    assert _below_top("ratjack", ["heuristic:style=fitted", "mcts"]) is None  # the top itself
+
+
 def test_three_player_ladder_draws_the_fair_share(tmp_path):
     cells = [Cell(f"b{b}", [f"mcts:iterations={b}", REF, REF]) for b in (100, 200)]
     html = generic_report(write_run(tmp_path, cells, games=200, n_players=3))
