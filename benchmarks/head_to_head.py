@@ -8,7 +8,8 @@ the sweep plays both, as the shipped head-to-head sweeps do: game ``i`` of each 
 from the same seed), with a 95% t interval over seeds. Several runs pool their seeds (each run
 has its own). ``--sequential T_STAR`` adds the 95% confidence sequence (narrowest near T_STAR
 seeds, ``analyses/sequential.py``): the interval to read when a run continues one that was
-already looked at.
+already looked at. A run still playing (or stopped part-way) can be read: a seed counts once
+it has been played in every seating.
 """
 
 from __future__ import annotations
@@ -30,12 +31,16 @@ def head_to_head(run_dirs: str | list[str], t_star: float | None = None) -> pl.D
     95% interval over seeds (in %); with ``t_star`` also the confidence sequence (cs_lo, cs_hi)."""
     dirs = [run_dirs] if isinstance(run_dirs, str) else run_dirs
     _distinct_seeds(dirs)
-    per_seed = pl.concat([_per_seed(d).with_columns(run=pl.lit(i)) for i, d in enumerate(dirs)])
+    per_seed = pl.concat(
+        [complete_seeds(_per_seed(d)).with_columns(run=pl.lit(i)) for i, d in enumerate(dirs)]
+    )
     rows = []
     for (me, opp), part in per_seed.group_by(["policy", "policy_opp"], maintain_order=True):
+        left_out = int(part["waiting"].sum())
+        part = part.filter(~pl.col("waiting"))
         values = part.sort("run", "game_index")["v"].to_numpy()
         mean, lo, hi = mean_interval(values, 0.95)
-        row = {"policy": me, "opponent": opp, "seeds": part.height,
+        row = {"policy": me, "opponent": opp, "seeds": part.height, "left_out": left_out,
                "games": int(part["games"].sum()), "share": mean, "lo": lo, "hi": hi}  # fmt: skip
         if t_star is not None:
             cs = cs_estimate(values, 0.05, t_star)
@@ -66,11 +71,21 @@ def _per_seed(run_dir: str) -> pl.DataFrame:
     )
 
 
+def complete_seeds(per_seed: pl.DataFrame) -> pl.DataFrame:
+    """``per_seed`` with ``waiting``: True for a seed the pairing has met in fewer games than
+    its other seeds, i.e. not yet in every seating (a run still playing, or stopped part-way);
+    counted, it would carry that seating's first-player edge."""
+    most = pl.col("games").max().over("policy", "policy_opp")
+    return per_seed.with_columns(waiting=pl.col("games") < most)
+
+
 def print_pairs(table: pl.DataFrame) -> None:
     """One line per pairing."""
     for r in table.iter_rows(named=True):
         cs = f"; confidence sequence {r['cs_lo']:.1f}-{r['cs_hi']:.1f}" if "cs_lo" in r else ""
-        print(f"{r['policy']} vs {r['opponent']}: {r['seeds']} seeds, {r['games']} games, "
+        wait = (f" ({r['left_out']} more seeds not yet played in every seating left out)"
+                if r["left_out"] else "")  # fmt: skip
+        print(f"{r['policy']} vs {r['opponent']}: {r['seeds']} seeds{wait}, {r['games']} games, "
               f"win share {r['share']:.1f}% ({r['lo']:.1f}-{r['hi']:.1f}){cs}")  # fmt: skip
 
 

@@ -36,14 +36,21 @@ class Chunk:
 
 
 def plan_chunks(cfg: SweepConfig, chunk_size: int | Sequence[int]) -> list[Chunk]:
-    """All chunks of all cells, in cell order; ``chunk_size`` is one size or one per cell."""
+    """All chunks of all cells, the cells taken in step (by first game, then cell);
+    ``chunk_size`` is one size or one per cell.
+
+    In step, not cell by cell: a long sweep stopped part-way (and read, or resumed later)
+    holds about as many games of every cell, so its paired cells (the two seatings of a head
+    to head, a grid's rule versions) still pair; cell by cell it held the first cells only.
+    """
     cells = cfg.cells()
     sizes = [chunk_size] * len(cells) if isinstance(chunk_size, int) else list(chunk_size)
-    return [
+    chunks = [
         Chunk(cell.index, start, min(start + size, cfg.games))
         for cell, size in zip(cells, sizes, strict=True)
         for start in range(0, cfg.games, size)
     ]
+    return sorted(chunks, key=lambda c: (c.start, c.cell))
 
 
 def search_chunk_sizes(cfg: SweepConfig, size: int) -> list[int]:

@@ -25,6 +25,7 @@ def test_pairings_of_a_two_seating_run(tmp_path, capsys):
     assert set(pairs) == {("heuristic", "random"), ("random", "heuristic")}
     ahead, behind = pairs["heuristic", "random"], pairs["random", "heuristic"]
     assert ahead["seeds"] == 5 and ahead["games"] == 10  # each seed in both seatings
+    assert ahead["left_out"] == 0
     assert abs(ahead["share"] + behind["share"] - 100.0) < 1e-9  # shares of a game sum to 1
     assert ahead["lo"] <= ahead["share"] <= ahead["hi"]
     assert main([run]) == 0 and "heuristic vs random: 5 seeds, 10 games" in capsys.readouterr().out
@@ -59,3 +60,15 @@ def test_a_run_given_twice_is_refused(tmp_path, capsys):
     assert main([run, run]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "both played from seed 8" in err[0]
+
+
+def test_a_seed_counts_once_played_in_every_seating():
+    import polars as pl
+
+    from benchmarks.head_to_head import complete_seeds
+
+    # a run read while playing: seed 2 has been played in the first seating only
+    per_seed = pl.DataFrame({"policy": ["a"] * 3, "policy_opp": ["b"] * 3,
+                             "game_index": [0, 1, 2], "v": [50.0, 100.0, 100.0],
+                             "games": [2, 2, 1]})  # fmt: skip
+    assert complete_seeds(per_seed)["waiting"].to_list() == [False, False, True]

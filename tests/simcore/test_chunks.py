@@ -12,13 +12,14 @@ from simcore.config import build_config
 from tests.conftest import DUEL
 
 
-def test_chunks_cover_every_game_of_every_cell_once_in_cell_order():
+def test_chunks_cover_every_game_of_every_cell_once_the_cells_in_step():
     raw = {"game": DUEL, "name": "plan", "players": 2, "games": 7, "seed": 1,
            "policies": ["random", "random"], "grid": {"bonus_card": [0, 8]}}  # fmt: skip
     cfg = build_config(raw, allow_import=True)
+    # in step: a sweep stopped after any prefix holds about as many games of each cell
     assert plan_chunks(cfg, 3) == [
-        Chunk(0, 0, 3), Chunk(0, 3, 6), Chunk(0, 6, 7),
-        Chunk(1, 0, 3), Chunk(1, 3, 6), Chunk(1, 6, 7),
+        Chunk(0, 0, 3), Chunk(1, 0, 3), Chunk(0, 3, 6),
+        Chunk(1, 3, 6), Chunk(0, 6, 7), Chunk(1, 6, 7),
     ]  # fmt: skip
     # one size per cell: the second cell (say, one with a searching seat) in smaller chunks
     assert plan_chunks(cfg, [7, 2]) == [

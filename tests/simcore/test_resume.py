@@ -6,9 +6,11 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 
 from polars.testing import assert_frame_equal
 
+from simcore.dataset import load_manifest
 from simcore.sweep import run_sweep
 from tests.conftest import cli_env, finished_chunks, kill_env
 from tests.simcore.test_sweep import duel_config, tables
@@ -37,6 +39,10 @@ def test_sigkill_then_resume_matches_uninterrupted(tmp_path):
     proc.wait()
     done = finished_chunks(run_dir)
     assert 10 <= done < 120, f"kill landed at {done} of 120 chunks; test needs a mid-run kill"
+    # the cells are played in step: the killed run holds games of both, about as many of each
+    listed = load_manifest(run_dir)["chunks"].values()
+    per_cell = Counter(chunk["cell"] for chunk in listed)
+    assert set(per_cell) == {"c000", "c001"} and abs(per_cell["c000"] - per_cell["c001"]) <= 4
 
     resumed = subprocess.run(sweep_args(tmp_path) + ["--resume"], env=cli_env(),
                              capture_output=True, text=True)  # fmt: skip
