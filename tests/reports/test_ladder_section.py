@@ -75,6 +75,7 @@ def test_a_player_measured_level_with_the_top_is_named_with_its_evidence():
     )
     assert "47.2" in note and "below the top" not in note
     assert _below_top("ratjack", ["heuristic:style=fitted", "mcts"]) is None  # the top itself
+    assert "47.4" in _below_top("lord_of_worlds", ["heuristic:style=fitted", "heuristic"])
 
 
 def test_three_player_ladder_draws_the_fair_share(tmp_path):
