@@ -226,20 +226,24 @@ def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
     """A warning when every player of the run is below the strongest one measured, or how
     close the best one was measured when it is a cheaper player level with the top."""
     top = top_player(game_id)
-    level = max(map(rank, policies), default=None)
-    if top is None or level is None or top.reached_by(policies):
+    best_rank = max(map(rank, policies), default=None)
+    if top is None or best_rank is None or top.reached_by(policies):
         return None
     near = top.level_in(policies)
     if near:
-        who = ("player here ({}) is", "players here ({}) are")[len(near) > 1].format(join_and(near))
-        return (f"The best {who} measured as strong as the top of this game's skill ladder, "
-                f"{top.family}, within 3 points: {top.level_evidence}.")  # fmt: skip
+        return (f"The best {_here(near)} measured as strong as the top of this game's skill "
+                f"ladder, {top.family}, within 3 points: {top.level_evidence}.")  # fmt: skip
     # Every policy of the best rank, in name order: picking one of two equal styles made the
     # sentence depend on the order the seats table listed them.
-    best = sorted(p for p in policies if rank(p) == level)
-    who = ("player here ({}) is", "players here ({}) are")[len(best) > 1].format(join_and(best))
+    who = _here(sorted(p for p in policies if rank(p) == best_rank))
     return (f"The best-ranked {who} below the top of this game's skill ladder: "
             f"{top.evidence}. Results could change with stronger play.")  # fmt: skip
+
+
+def _here(players: Sequence[str]) -> str:
+    """``player here (a) is`` / ``players here (a and b) are``."""
+    many = len(players) > 1
+    return f"player{'s' * many} here ({join_and(players)}) {'are' if many else 'is'}"
 
 
 def players_used(ctx: Context) -> str:
