@@ -6,7 +6,7 @@ it can: a C compiler that builds a tiny extension against this Python's headers,
 as fast. Without a working compiler, or when the compiled build fails part-way, it installs the
 pure-Python build instead and says why on one stderr line. pip shows a build's output only with
 ``-v``, so the reason is also written into the installed package (``simcore/build_note.txt``),
-where ``boardlab demo`` and ``boardlab bench`` print it (``simcore.native.build_line``).
+where ``boardlab demo`` and ``boardlab bench`` print it (``simcore.core.native.build_line``).
 
 ``BOARDLAB_COMPILE=0`` forces the pure build, ``BOARDLAB_COMPILE=1`` the compiled one (a failure
 is then an error). An editable install stays pure: compiled files would shadow later edits of
@@ -157,7 +157,7 @@ def remove_extensions(build_lib: str) -> None:
 
 
 def write_note(build_lib: str, text: str) -> None:
-    """Record in the built package which build this is and why (``simcore.native``)."""
+    """Record in the built package which build this is and why (``simcore.core.native``)."""
     note = Path(build_lib, NOTE)
     note.parent.mkdir(parents=True, exist_ok=True)
     note.write_text(text + "\n")

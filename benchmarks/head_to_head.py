@@ -7,7 +7,7 @@ first's win share, averaged per seed over the games in which the two met (both s
 the sweep plays both, as the shipped head-to-head sweeps do: game ``i`` of each cell is played
 from the same seed), with a 95% t interval over seeds. Several runs pool their seeds (each run
 has its own). ``--sequential T_STAR`` adds the 95% confidence sequence (narrowest near T_STAR
-seeds, ``analyses/sequential.py``): the interval to read when a run continues one that was
+seeds, ``analyses/stats/sequential.py``): the interval to read when a run continues one that was
 already looked at. A run still playing (or stopped part-way) can be read: a seed counts once
 it has been played in every seating.
 """
@@ -20,10 +20,10 @@ from collections.abc import Callable
 
 import polars as pl
 
-from analyses.data import load_manifest, scan
-from analyses.sequential import cs_estimate
+from analyses.stats.runs import load_manifest, scan
+from analyses.stats.sequential import cs_estimate
 from analyses.tune.measures import mean_interval
-from simcore.errors import BoardlabError
+from simcore.core.errors import BoardlabError
 
 
 def head_to_head(run_dirs: str | list[str], t_star: float | None = None) -> pl.DataFrame:

@@ -15,8 +15,8 @@ import sys
 
 import polars as pl
 
-from analyses.data import scan
-from analyses.stats import clustered_rate
+from analyses.stats.intervals import clustered_rate
+from analyses.stats.runs import scan
 from benchmarks.head_to_head import head_to_head, print_pairs, run_dir_main
 
 

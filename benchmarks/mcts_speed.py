@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from simcore import registry
+from simcore.core import registry
 from strategies.mcts import measure
 
 

@@ -14,10 +14,10 @@ import argparse
 import sys
 import time
 
-from simcore import registry
-from simcore.errors import ConfigError
-from simcore.rng import game_seed
-from simcore.runner import play_game
+from simcore.core import registry
+from simcore.core.errors import ConfigError
+from simcore.core.rng import game_seed
+from simcore.engine.play.runner import play_game
 from strategies.registry import make_policy
 
 

@@ -9,7 +9,8 @@
 Each tree runs in fresh subprocesses with that tree first on ``sys.path``.
 
 ``speed``: each round runs every (game, policy) measurement once in each tree, alternating which
-tree goes first; a measurement is ``simcore.bench.games_per_second`` (2 players, one core).
+tree goes first; a measurement is ``simcore.engine.sweep.bench.games_per_second`` (2 players, one
+core).
 Medians over rounds are compared, so machine load drifting during the run affects both trees
 alike. Prints old, new, the ratio new / old and the lowest and highest ratio of one round.
 With ``--cpu`` a measurement plays fixed work, timed in CPU seconds (``process_time``, which
@@ -34,16 +35,35 @@ from typing import Any
 
 GAMES = ("ratjack", "lord_of_worlds", "rats_of_wistar")
 SPECS = ("random", "heuristic")
-SPEED_PROBE = (
-    "import json, sys; from simcore.bench import games_per_second; "
-    "print(json.dumps(games_per_second(sys.argv[1], 2, sys.argv[2], float(sys.argv[3]))))"
-)
-CPU_PROBE = """
-import json, sys, time
-from simcore import registry
-from simcore.rng import game_seed
-from simcore.runner import play_game
+# Both layouts: a tree from before the layout move (2026-12-07) kept every engine module in
+# simcore/ itself; comparing across the move is the point of a speed or same-games check.
+IMPORTS = """
+import os, simcore
+# decided by the tree's own files: an editable install's import hook would answer an import
+# of a module the tree lacks from the installed tree
+if os.path.isdir(os.path.join(os.path.dirname(simcore.__file__), "core")):
+    from simcore.core import registry
+    from simcore.core.rng import game_seed, policy_stream
+    from simcore.engine.play.runner import play_game
+    from simcore.engine.sweep.bench import games_per_second
+else:
+    from simcore import registry
+    from simcore.rng import game_seed, policy_stream
+    from simcore.runner import play_game
+    from simcore.bench import games_per_second
 from strategies.registry import make_policy
+"""
+SPEED_PROBE = (
+    IMPORTS
+    + """
+import json, sys
+print(json.dumps(games_per_second(sys.argv[1], 2, sys.argv[2], float(sys.argv[3]))))
+"""
+)
+CPU_PROBE = (
+    IMPORTS
+    + """
+import json, sys, time
 game_id, spec, seconds, games = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 game = registry.make_game(game_id)
 policies = [make_policy(spec, game) for _ in range(2)]
@@ -55,6 +75,7 @@ while played < games if games else time.process_time() - start < seconds or play
 cpu = time.process_time() - start
 print(json.dumps({"games": played, "games_per_s": played / cpu}))
 """
+)
 # (params, policies, share of --games); a share of 0.2 keeps the search lines short
 BATTERY = {
     "ratjack": [
@@ -76,12 +97,11 @@ BATTERY = {
         ({}, ["mcts:iterations=5", "heuristic", "random"], 0.05),
     ],
 }
-GAMES_PROBE = """
+GAMES_PROBE = (
+    IMPORTS
+    + """
 import hashlib, json, sys
 import simcore
-from simcore import registry
-from simcore.rng import game_seed, policy_stream
-from strategies.registry import make_policy
 game_id, lines = sys.argv[1], json.loads(sys.argv[2])
 out = {"tree": simcore.__file__.rsplit("/", 2)[0], "hashes": []}
 for params, specs, n in lines:
@@ -102,6 +122,7 @@ for params, specs, n in lines:
     out["hashes"].append(digest.hexdigest()[:16])
 print(json.dumps(out))
 """
+)
 
 
 class TreeError(RuntimeError):

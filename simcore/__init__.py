@@ -1,14 +1,14 @@
 """boardlab engine core: game API, seeds, registry, runner, sweeps, dataset."""
 
-from simcore.api import TERMINAL, Game, GameSpec, State, ranks, win_shares
-from simcore.errors import (
+from simcore.core.api import TERMINAL, Game, GameSpec, State, ranks, win_shares
+from simcore.core.errors import (
     BoardlabError,
     ConfigError,
     ContentError,
     IllegalActionError,
     RunDirError,
 )
-from simcore.params import Params, param
+from simcore.core.params import Params, param
 
 __all__ = [
     "TERMINAL",

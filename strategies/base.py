@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from simcore.api import State
-from simcore.errors import ConfigError
+from simcore.core.api import State
+from simcore.core.errors import ConfigError
 
 
 @runtime_checkable
@@ -98,7 +98,7 @@ class StyleFactory:
     ``docs`` (style -> one line) describes the styles in ``boardlab policies``.
 
     An object, not a function with a ``styles`` attribute: a compiled module's functions take
-    no attributes (``simcore.native``).
+    no attributes (``simcore.core.native``).
     """
 
     def __init__(

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from simcore.api import TERMINAL
+from simcore.core.api import TERMINAL
 
 MAX_STEPS: Final = 500  # decisions one play-out may take (a safety bound)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from simcore.api import Game, State
-from simcore.rng import randbelow
+from simcore.core.api import Game, State
+from simcore.core.rng import randbelow
 from strategies.base import check_options
 
 

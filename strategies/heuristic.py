@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from simcore import registry
-from simcore.api import Game
+from simcore.core import registry
+from simcore.core.api import Game
 
 
 def make_heuristic(game: Game, **options: Any) -> Any:

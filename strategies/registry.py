@@ -7,9 +7,9 @@ import inspect
 from collections.abc import Iterable
 from typing import Any
 
-from simcore import registry
-from simcore.api import Game
-from simcore.errors import ConfigError
+from simcore.core import registry
+from simcore.core.api import Game
+from simcore.core.errors import ConfigError
 from strategies.base import Policy, parse_spec
 from strategies.restricted import Restricted, parse_class
 

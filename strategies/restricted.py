@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from simcore.api import State
+from simcore.core.api import State
 
 Forbid = Callable[[State, int], bool]
 

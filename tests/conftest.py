@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from simcore import registry
+from simcore.core import registry
 from tests.fixtures.duel import Duel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +24,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """With ``BOARDLAB_EXPECT_BUILD`` set (the compiled-build test), run only on that build."""
     expected = os.environ.get("BOARDLAB_EXPECT_BUILD")
     if expected:
-        from simcore.native import build_label
+        from simcore.core.native import build_label
 
         if build_label() != expected:
             pytest.exit(f"expected build {expected!r}, this is {build_label()!r}", returncode=3)
@@ -48,7 +48,7 @@ def kill_env() -> dict[str, str]:
 
 def finished_chunks(run_dir: Path) -> int:
     """Chunks a (possibly running) sweep has listed: the manifest plus its chunk log."""
-    from simcore.dataset import MANIFEST, RunDirError, load_manifest
+    from simcore.engine.run.dataset import MANIFEST, RunDirError, load_manifest
 
     try:
         return len(load_manifest(run_dir)["chunks"]) if (run_dir / MANIFEST).exists() else 0
@@ -61,7 +61,7 @@ def run_cli(
 ) -> subprocess.CompletedProcess:
     """Run ``boardlab ARGS`` in a subprocess and capture its output."""
     return subprocess.run(
-        [sys.executable, "-m", "simcore.cli", *args],
+        [sys.executable, "-m", "boardlab.cli", *args],
         cwd=cwd,
         env=cli_env(),
         capture_output=True,

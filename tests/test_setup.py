@@ -138,7 +138,8 @@ def _assert_pure_and_playing(wheel: Path, tree: Path, tmp_path: Path, why: str) 
         assert [n for n in whl.namelist() if n.endswith(SUFFIX) or n.endswith(".so")] == []
     play = "main(['play', 'ratjack', '--players', '2', '--seed', '3'])"
     code = (
-        f"import simcore.native as n; from simcore.cli import main; print(n.build_line()); {play}"
+        "import simcore.core.native as n; from boardlab.cli import main; "
+        f"print(n.build_line()); {play}"
     )
     played = run_in(tree, code, tmp_path)
     assert played.returncode == 0, played.stderr
@@ -179,8 +180,9 @@ def test_boardlab_compile_1_without_a_working_compiler_fails_the_install(tmp_pat
 @pytest.mark.slow  # most of a compiled build (~1.5 CPU-minutes), then a module fails
 @pytest.mark.skipif(not HAS_CC, reason="no C compiler here")
 def test_a_compiled_build_failing_part_way_installs_the_pure_build(tmp_path):
-    # The C compiler fails on the shim of simcore.rows: mypyc builds its group library first,
-    # then the shims in module order, so 45 shims are built by then (simcore.rng's last), and
+    # The C compiler fails on the shim of simcore.engine.play.rows: mypyc builds its group library
+    # first,
+    # then the shims in module order, so 45 shims are built by then (simcore.core.rng's last), and
     # none may be left pointing at a library that is not installed.
     compiler = shutil.which("cc") or shutil.which("gcc")
     wrapper = tmp_path / "cc-failing-on-rows"

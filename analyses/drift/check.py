@@ -24,11 +24,11 @@ import polars as pl
 
 from analyses.drift.compare import compare_check, judge
 from analyses.drift.metrics import metric, per_game
-from simcore.config import build_config, load_toml
-from simcore.dataset import read_table
-from simcore.errors import ConfigError
-from simcore.rng import game_seed
-from simcore.sweep import run_sweep
+from simcore.core.errors import ConfigError
+from simcore.core.rng import game_seed
+from simcore.engine.run.dataset import read_table
+from simcore.engine.sweep.config import build_config, load_toml
+from simcore.engine.sweep.sweep import run_sweep
 
 PACKAGE_DIR = Path(__file__).parent
 DEFAULT_SUITE = PACKAGE_DIR / "suite.toml"

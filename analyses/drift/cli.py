@@ -17,9 +17,9 @@ from analyses.drift.check import (
     measure,
     write_baseline,
 )
-from simcore.config import add_allow_import, check_n_jobs
-from simcore.errors import ConfigError
-from simcore.outputs import check_output_file
+from simcore.core.errors import ConfigError
+from simcore.engine.run.outputs import check_output_file
+from simcore.engine.sweep.config import add_allow_import, check_n_jobs
 
 
 def add_arguments(p: Any) -> None:

@@ -32,7 +32,7 @@ import polars as pl
 import scipy.stats as sps
 
 from analyses.drift.metrics import metric
-from analyses.stats import holm
+from analyses.stats.intervals import holm
 
 PAIRING_THRESHOLD = 0.1  # correlation above which a change is called paired (same stream)
 Z95 = 1.6448536269514722  # one-sided 95%: the 90% interval, for "within tolerance"

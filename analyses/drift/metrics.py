@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 
 RATE_TOLERANCE = 0.03  # absolute, in win-share units (3 points)
 RELATIVE_TOLERANCE = 0.03  # 3% of the baseline mean

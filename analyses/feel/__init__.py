@@ -18,7 +18,7 @@ import polars as pl
 
 from analyses.feel import luck
 from analyses.feel.tables import MEASURES, per_game_values, row
-from analyses.stats import clustered_mean, clustered_rate, paired_difference
+from analyses.stats.intervals import clustered_mean, clustered_rate, paired_difference
 
 __all__ = ["MEASURES", "change", "frames", "measures", "per_game_values"]
 
@@ -33,7 +33,7 @@ def frames(source: str | Path | Mapping[str, pl.DataFrame]) -> Frames:
     frames given (a mapping of table name to frame)."""
     if isinstance(source, Mapping):
         return {k: (v.collect() if isinstance(v, pl.LazyFrame) else v) for k, v in source.items()}
-    from analyses.data import has_table, scan
+    from analyses.stats.runs import has_table, scan
 
     out = {t: scan(source, t).collect() for t in ("games", "seats")}
     if has_table(source, "progress"):

@@ -22,7 +22,7 @@ from typing import Final
 import numpy as np
 import polars as pl
 
-from analyses.stats import clustered_rate
+from analyses.stats.intervals import clustered_rate
 
 BOOTSTRAP: Final = 400
 SEED: Final = 2024
@@ -30,7 +30,7 @@ SEED: Final = 2024
 
 def strength(spec: str) -> tuple[float, int]:
     """Ladder position of a policy spec: family rank, then MCTS iterations."""
-    from analyses.ladder import mcts_budget
+    from analyses.studies.ladder import mcts_budget
     from strategies.ladder import rank
 
     try:

@@ -20,8 +20,8 @@ from typing import Any, Final
 
 import polars as pl
 
-from simcore.config import check_n_jobs
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
+from simcore.engine.sweep.config import check_n_jobs
 
 GAMES: Final = 300
 REPLAY_GAMES: Final = 30
@@ -40,7 +40,8 @@ def lineups(players: int) -> list[list[str]]:
 
 def feel_sweep(game: str, players: int, params: dict[str, Any] | None = None,
                games: int = GAMES, seed: int = SEED) -> dict[str, Any]:  # fmt: skip
-    """The raw sweep mapping of the preset (``simcore.config.build_config`` checks it)."""
+    """The raw sweep mapping of the preset (``simcore.engine.sweep.config.build_config`` checks
+    it)."""
     cells = lineups(players)
     raw = {"name": run_name(game, players, params), "game": game, "players": players,
            "games": games, "seed": seed, "policies": cells[0], "grid": {"policies": cells},
@@ -53,7 +54,7 @@ def feel_sweep(game: str, players: int, params: dict[str, Any] | None = None,
 def skill_sweep(game: str, players: int, params: dict[str, Any] | None, games: int,
                 seed: int = SEED) -> dict[str, Any]:  # fmt: skip
     """MCTS at doubling budgets (up to the game's plain-mcts budget) against the heuristic."""
-    from analyses.ladder import mcts_budget
+    from analyses.studies.ladder import mcts_budget
 
     _, top = mcts_budget("mcts", game) or ("mcts", 400)
     cells = [[f"mcts:iterations={max(1, top // d)}", *[REFERENCE] * (players - 1)]
@@ -77,9 +78,9 @@ def run_preset(game: str, players: int, params: dict[str, Any], *, out: str | Pa
     """Run (or reuse, when complete) the preset sweeps; the measures table."""
     from analyses.feel import measures
     from analyses.feel.replay import replay_rows
-    from simcore import registry
-    from simcore.config import build_config
-    from simcore.rng import game_seed
+    from simcore.core import registry
+    from simcore.core.rng import game_seed
+    from simcore.engine.sweep.config import build_config
 
     cfg = build_config(feel_sweep(game, players, params, games), source="feel")
     run_dir = _run(cfg, out, n_jobs, quiet)
@@ -107,7 +108,7 @@ def lineup_label(policies: Any) -> str:
 
 def _run(cfg: Any, out: str | Path, n_jobs: int, quiet: bool) -> Path:
     """Run a sweep, or resume it if a run of the same config is there."""
-    from simcore.sweep import run_sweep
+    from simcore.engine.sweep.sweep import run_sweep
 
     resume = (Path(out) / cfg.name / "manifest.json").is_file()
     return run_sweep(cfg, out, n_jobs=n_jobs, resume=resume, quiet=quiet).run_dir
@@ -130,7 +131,7 @@ def _skill_rows(run_dir: Path, game: str) -> pl.DataFrame:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Flags of ``boardlab feel``."""
-    from simcore.config import add_allow_import
+    from simcore.engine.sweep.config import add_allow_import
 
     add_allow_import(p)
     p.add_argument("game", help="game id (boardlab games)")
@@ -157,8 +158,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def cmd_feel(args: argparse.Namespace) -> int:
     """Run the preset and print the measures."""
-    from simcore import registry
-    from simcore.config import parse_param_flags
+    from simcore.core import registry
+    from simcore.engine.sweep.config import parse_param_flags
 
     for flag, least in (("games", 3), ("replay_games", 0), ("skill_games", 0)):
         if getattr(args, flag) < least:

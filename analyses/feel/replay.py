@@ -1,7 +1,8 @@
 """Kingmaking and decision load, measured by replaying games from their seeds.
 
 A game is replayed exactly as a sweep played it (same seed, same policies, the same policy
-streams: ``simcore.runner.play_game``'s loop). Each decision with two or more legal actions in
+streams: ``simcore.engine.play.runner.play_game``'s loop). Each decision with two or more legal
+actions in
 the last third of the game (rounds after two thirds of the game's rounds) is *examined*: every
 legal action is followed by ``kingmaking.CONTINUATIONS`` futures that share their resampled
 chance and policy streams across the actions, and ``analyses.feel.kingmaking`` decides whether
@@ -22,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from analyses.feel import kingmaking as km
-from simcore.api import Game, State
-from simcore.rng import policy_stream
-from simcore.seedseq import seed63
+from simcore.core.api import Game, State
+from simcore.core.rng import policy_stream
+from simcore.core.seedseq import seed63
 
 LATE: Final = 2 / 3  # decisions after this share of the game's rounds are examined
 MAX_STEPS: Final = 100_000
@@ -128,7 +129,7 @@ def replay_rows(game: Game, n: int, specs: Sequence[str], seeds: Sequence[int], 
     """Measures rows (``analyses.feel.tables.row``) of ``seeds`` replayed with the line-up
     ``specs`` seat by seat: kingmaking (3+ players), legal actions per decision, forced share."""
     from analyses.feel.tables import row
-    from analyses.stats import clustered_mean, wilson_interval
+    from analyses.stats.intervals import clustered_mean, wilson_interval
     from strategies.registry import make_policy
 
     policies = [make_policy(spec, game) for spec in specs]

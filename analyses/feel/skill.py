@@ -19,7 +19,7 @@ import polars as pl
 import scipy.stats as sps
 
 from analyses.feel.luck import strength, weaker_pairs
-from analyses.stats import clustered_rate
+from analyses.stats.intervals import clustered_rate
 
 SURE: Final = 0.95
 MAX_GAMES: Final = 100_001  # beyond this a series is not a practical test of skill
@@ -66,8 +66,8 @@ def head_to_head(seats: pl.DataFrame) -> pl.DataFrame:
 
 
 def skill_trace(source: object, game_id: str | None = None) -> pl.DataFrame:
-    """The skill ladders of a run (``analyses.ladder.ladders``): MCTS win share per budget
+    """The skill ladders of a run (``analyses.studies.ladder.ladders``): MCTS win share per budget
     against one fixed opponent, each doubling's paired gain, where returns flatten."""
-    from analyses.ladder import ladders
+    from analyses.studies.ladder import ladders
 
     return ladders(source, game_id)  # type: ignore[arg-type]

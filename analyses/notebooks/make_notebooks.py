@@ -15,8 +15,8 @@ import pandas as pd
 import polars as pl
 from IPython.display import HTML, display
 
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 
 # Show every row, and texts whole: a table cut to 10 rows or a text cut mid-word hides what
 # the notebook is for.
@@ -39,7 +39,7 @@ def study_run(raw: dict) -> Path:
     raw = {**raw, "name": f"notebook-{raw['name']}-{GAMES}"}
     return run_sweep(build_config(raw), OUT, n_jobs=-1, resume=True, quiet=True).run_dir'''
 
-RUNS = """from analyses.ratjack_cards import card_sweep
+RUNS = """from analyses.studies.ratjack_cards import card_sweep
 from analyses.sweeps.studies import variant_sweep, wheel_sweep
 
 cards_run = study_run(card_sweep("rat", games=GAMES, seed=1))
@@ -91,9 +91,9 @@ def cells(kind: str) -> list:
         out += [
             code("""import polars as pl
 
-from analyses.ratjack_cards import interventional_values
+from analyses.studies.ratjack_cards import interventional_values
 
-from simcore.registry import make_game
+from simcore.core.registry import make_game
 
 ratjack = make_game("ratjack")
 values = interventional_values([cards_run])
@@ -107,9 +107,9 @@ values.select("effect", *points, "p_holm", "significant", "pairs").with_columns(
         out += [
             code("""import pandas as pd
 
-from analyses.ratjack_cards import interventional_values
+from analyses.studies.ratjack_cards import interventional_values
 
-from simcore.registry import make_game
+from simcore.core.registry import make_game
 
 ratjack = make_game("ratjack")
 values = interventional_values([cards_run]).to_pandas()
@@ -120,9 +120,9 @@ values[["effect", "worth (points)", "worth_lo (points)", "worth_hi (points)", "p
         "significant", "pairs", "does"]]""")
         ]
     out += [
-        code("""from analyses.ratjack_cards import ranking_findings
+        code("""from analyses.studies.ratjack_cards import ranking_findings
 
-from reports import plots
+from reports.kit import plots
 
 inter = interventional_values([cards_run])
 print("\\n".join(ranking_findings(inter)))
@@ -145,9 +145,9 @@ display(HTML(plots.forest_plot(
     ]
     if kind == "polars":
         out += [
-            code("""from analyses.ablation import ablation
-from reports.ablation import restriction_name
-from reports.build import load_context
+            code("""from analyses.studies.ablation import ablation
+from reports.studies.ablation import restriction_name
+from reports.studies.build import load_context
 
 ctx = load_context(wheel_run)
 worth = ablation(ctx.seats, ctx.manifest).filter(pl.col("outcome") == "win_share")
@@ -162,9 +162,9 @@ worth.sort("worth", descending=True).select(shown)""")
         ]
     else:
         out += [
-            code("""from analyses.ablation import ablation
-from reports.ablation import restriction_name
-from reports.build import load_context
+            code("""from analyses.studies.ablation import ablation
+from reports.studies.ablation import restriction_name
+from reports.studies.build import load_context
 
 ctx = load_context(wheel_run)
 table = ablation(ctx.seats, ctx.manifest).to_pandas()
@@ -179,17 +179,17 @@ worth.sort_values("worth", ascending=False)[
         ]
     out += [
         code(
-            """from analyses.ablation import per_game_worth
-from reports import wheel_plot
-from reports.ablation import ranking_words
+            """from analyses.studies.ablation import per_game_worth
+from reports.studies import wheel_plot
+from reports.studies.ablation import ranking_words
 
 named = worth.rename({"offers": "name"})
 print("\\n".join(ranking_words(named, 2, False, per_game_worth(ctx.seats, ctx.manifest))))
 display(HTML(wheel_plot.wheel_plot(wheel_plot.worths_from_table(named.to_dicts()), "nb-wheel")))"""
             if kind == "polars"
-            else """from analyses.ablation import per_game_worth
-from reports import wheel_plot
-from reports.ablation import ranking_words
+            else """from analyses.studies.ablation import per_game_worth
+from reports.studies import wheel_plot
+from reports.studies.ablation import ranking_words
 
 named = pl.from_pandas(worth).rename({"offers": "name"})
 print("\\n".join(ranking_words(named, 2, False, per_game_worth(ctx.seats, ctx.manifest))))
@@ -205,9 +205,9 @@ display(HTML(wheel_plot.wheel_plot(wheel_plot.worths_from_table(named.to_dicts()
         ),
     ]
     var_code = (
-        """from analyses import paired
-from analyses.turn_order import with_positions
-from reports.variants import variant_comparisons
+        """from analyses.stats import paired
+from analyses.studies.turn_order import with_positions
+from reports.studies.variants import variant_comparisons
 
 vctx = load_context(variants_run)  # cells that play the same games are merged, said once
 pairs = [(a, b, name) for k, a, b, name in variant_comparisons(vctx) if k == "variant"]
@@ -238,7 +238,7 @@ effects"""
         var_code = "import polars as pl\n\n" + var_code
     out += [
         code(var_code),
-        code("""from analyses.findings import paired_findings
+        code("""from analyses.studies.findings import paired_findings
 
 for what in ("mean score", "value-set points", "first player's win share"):
     part = pl.concat(rows).filter(pl.col("outcome") == what)
@@ -251,7 +251,7 @@ for what in ("mean score", "value-set points", "first player's win share"):
             "games form one cluster (cells replay the same seeds)."
         ),
         code(
-            """from analyses.turn_order import pooled_first_player
+            """from analyses.studies.turn_order import pooled_first_player
 
 self_play = vctx.games.filter(pl.col("lineup") == "heuristic|heuristic|heuristic")
 pooled_first_player(vctx.games, vctx.seats, self_play["cell"].unique().to_list())"""

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from analyses.plan import CellPilot, Pilot, worst_case
+from analyses.plan.pilot import CellPilot, Pilot, worst_case
 from analyses.sweeps import plan_header
 from analyses.sweeps.studies import to_toml
-from simcore.registry import display_name
+from simcore.core.registry import display_name
 
 LADDER_GAMES = 400
 SKILL_GAMES = 200

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import textwrap
 
-from analyses.plan import CellPilot, Pilot, worst_case
+from analyses.plan.pilot import CellPilot, Pilot, worst_case
 from analyses.sweeps import plan_header
 from strategies.base import with_option
 
@@ -72,7 +72,7 @@ def _suffix_of(player: str) -> str:
 def wheel_space_sweep(players: int, games: int = WHEEL_GAMES, seed: int = WHEEL_SEED) -> dict:
     """Slot 0 forbidden one wheel *space* (sector and row) for the whole game, per space of
     the wheel at ``players`` (sectors hold 1 to 3 spaces, by player count)."""
-    from simcore import registry
+    from simcore.core import registry
 
     content = registry.make_game("rats_of_wistar").new_state(players, 0).content
     base = ["heuristic"] * players

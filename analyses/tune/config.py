@@ -11,10 +11,16 @@ from typing import Any
 
 from analyses.tune.space import Space, build_space
 from analyses.tune.targets import DEFAULT_ITEMS, MEASURES, Target, parse_targets
-from simcore import registry
-from simcore.config import build_config, check_run_name, check_seed, load_toml, resolve_paths
-from simcore.errors import ConfigError
-from simcore.seedseq import seed63
+from simcore.core import registry
+from simcore.core.errors import ConfigError
+from simcore.core.seedseq import seed63
+from simcore.engine.sweep.config import (
+    build_config,
+    check_run_name,
+    check_seed,
+    load_toml,
+    resolve_paths,
+)
 
 _TOP = {
     "name",

@@ -21,9 +21,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from simcore import registry
-from simcore.content import read_toml
-from simcore.errors import ConfigError, ContentError
+from simcore.core import registry
+from simcore.core.content import read_toml
+from simcore.core.errors import ConfigError, ContentError
 
 _STEP = re.compile(r"([^.\[\]]+)|\[(\*|-?\d+|[A-Za-z_]\w*=[^\]]+)\]")
 

@@ -1,5 +1,6 @@
 """Play a candidate's games: its config (baseline cell plus restricted-play cells), chunks of
-game indices run on the existing sweep workers (``simcore.chunks.run_chunk``), tables kept in
+game indices run on the existing sweep workers (``simcore.engine.sweep.chunks.run_chunk``), tables
+kept in
 memory. A game's seed depends only on the seed and its index, so any chunking and any number
 of workers give the same tables."""
 
@@ -16,8 +17,8 @@ import polars as pl
 
 from analyses.tune import content as cf
 from analyses.tune.config import TuneConfig
-from simcore.chunks import Chunk, run_chunk
-from simcore.config import SweepConfig, build_config
+from simcore.engine.sweep.chunks import Chunk, run_chunk
+from simcore.engine.sweep.config import SweepConfig, build_config
 
 GAME_COLS = ("cell", "game_index", "turns", "first_player", "n_players")
 SEAT_COLS = ("cell", "game_index", "slot", "seat", "win_share", "score", "pts_value_sets")

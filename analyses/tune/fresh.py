@@ -1,6 +1,7 @@
 """The verification games of ``boardlab tune``: the current version and a finalist played as two
 sweep runs on fresh seeds (never the search's), compared with ``boardlab compare``
-(:func:`analyses.compare.compare_versions`, paired game by game). Each target is read on both
+(:func:`analyses.compare.changes.compare_versions`, paired game by game). Each target is read on
+both
 runs with its interval, and its paired change is the comparison's row for the same quantity.
 
 A fitted player (a search over slot 0's policy options) is also played head to head against the
@@ -14,15 +15,15 @@ from typing import Any
 
 import polars as pl
 
-from analyses.compare import ComparisonResult, SideData, compare_versions, load_side
-from analyses.compare_run import play as play_run
-from analyses.stats import paired_difference
+from analyses.compare.changes import ComparisonResult, SideData, compare_versions, load_side
+from analyses.compare.play import play as play_run
+from analyses.stats.intervals import paired_difference
 from analyses.tune import measures as ms
 from analyses.tune.config import TuneConfig
 from analyses.tune.evaluate import Candidate, make_candidate, play, sweep_config
 from analyses.tune.targets import Target
-from simcore.config import build_config
-from simcore.dataset import MANIFEST
+from simcore.engine.run.dataset import MANIFEST
+from simcore.engine.sweep.config import build_config
 
 VERIFY_DIR = "verify"  # inside the search's run folder: one sweep run per verified version
 CURRENT = "current"

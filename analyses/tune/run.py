@@ -19,8 +19,8 @@ from analyses.tune.study import (
     slot_trials,
 )
 from analyses.tune.verify import history, importance, verify
-from simcore.errors import RunDirError
-from simcore.runlock import RunLock
+from simcore.core.errors import RunDirError
+from simcore.engine.run.lock import RunLock
 
 STUDY_DB = "study.db"
 RESULT = "tune.json"

@@ -15,7 +15,7 @@ from analyses.tune import measures as ms
 from analyses.tune.config import TuneConfig
 from analyses.tune.evaluate import make_candidate, play, sweep_config
 from analyses.tune.study import n_objectives, slot_trials
-from simcore.errors import BoardlabError
+from simcore.core.errors import BoardlabError
 
 PENALTY = 1e6  # the objective of an infeasible candidate (a constraint ruled it out unplayed)
 

@@ -31,8 +31,8 @@ from optuna.distributions import (
 )
 
 from analyses.tune import content as cf
-from simcore import registry
-from simcore.errors import ConfigError
+from simcore.core import registry
+from simcore.core.errors import ConfigError
 
 _DOMAINS = ("int", "float", "choice")
 _KEYS = {"name", "param", "content", "path", "permute", "also", "policy_slot", "option", *_DOMAINS}
@@ -241,7 +241,7 @@ def _content_dim(where: str, raw: dict, game: str, domains) -> Dim:
             f"; files: {', '.join(files) or 'none'}"
         )
     cf.pointer_param(game, stem)
-    from simcore.content import read_toml
+    from simcore.core.content import read_toml
 
     data = read_toml(files[stem])
     if ("path" in raw) == ("permute" in raw):

@@ -24,8 +24,8 @@ import optuna
 from optuna.trial import FrozenTrial, TrialState
 
 from analyses.tune.config import TuneConfig
-from simcore.errors import ConfigError
-from simcore.seedseq import seed63
+from simcore.core.errors import ConfigError
+from simcore.core.seedseq import seed63
 
 HEARTBEAT_SECONDS = 5
 GRACE_SECONDS = 20  # a RUNNING trial without a heartbeat this long belongs to a dead process

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 import optuna
 import polars as pl
 
-from analyses.compare import compare_versions
+from analyses.compare.changes import compare_versions
 from analyses.tune import fresh
 from analyses.tune.config import TuneConfig
 from analyses.tune.evaluate import make_candidate

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from simcore.api import State
+from simcore.core.api import State
 from simcore.games.ratjack.codes import DRAW_DECK, P_DRAW, P_EFFECT, P_OVER, P_PLAY, SETUP
 from simcore.games.ratjack.state import RatjackState
 from strategies.base import StyleFactory

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from simcore.content import reduce_frozen
+from simcore.core.content import reduce_frozen
 from strategies.heuristics.styles_file import read_styles
 
 STYLES_FILE: Final = Path(__file__).resolve().parents[1] / "data" / "rats_of_wistar_styles.toml"

@@ -8,7 +8,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 
 
 def read_styles(path: Path, cls: Any, label: str) -> tuple[dict[str, Any], dict[str, str]]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from simcore import registry
-from simcore.api import Game
-from simcore.rng import policy_stream
+from simcore.core import registry
+from simcore.core.api import Game
+from simcore.core.rng import policy_stream
 from strategies.mcts.policy import make_mcts
 from strategies.mcts.search import Stats
 from strategies.random_policy import RandomPolicy

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 from strategies.base import check_options, parse_spec
 
 POLICY = "mcts"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simcore.api import Game, State
-from simcore.errors import ConfigError
+from simcore.core.api import Game, State
+from simcore.core.errors import ConfigError
 from strategies.mcts.config import RECOMMENDED, MctsConfig
 from strategies.mcts.search import Node, Stats, best_action, search
 from strategies.registry import check_classes, make_policy

@@ -16,7 +16,7 @@ from math import log, sqrt
 from time import perf_counter
 from typing import Any, Final
 
-from simcore.rng import randbelow, shuffle
+from simcore.core.rng import randbelow, shuffle
 from strategies.mcts.config import NO_CAP, MctsConfig
 
 MAX_ROLLOUT_STEPS: Final = 100_000

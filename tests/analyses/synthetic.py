@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from simcore.dataset import file_sha256
+from simcore.engine.run.dataset import file_sha256
 
 
 @dataclass

@@ -11,9 +11,9 @@ import polars as pl
 import pytest
 import scipy.stats as sps
 
-from analyses import claims
-from analyses.claims import Entry
-from analyses.stats import holm
+from analyses.stats.intervals import holm
+from analyses.studies import claims
+from analyses.studies.claims import Entry
 
 
 def text(e: Entry) -> str:
@@ -79,8 +79,8 @@ def test_holm_runs_over_the_comparisons_of_the_extreme_with_each_other():
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
-    from simcore.config import build_config
-    from simcore.sweep import run_sweep
+    from simcore.engine.sweep.config import build_config
+    from simcore.engine.sweep.sweep import run_sweep
 
     # S1 and S5 are both worth about +30 points (demo study): a tie; quick/buy_power ~ 0
     raw = {"name": "claims", "game": "rats_of_wistar", "players": 2, "games": 40, "seed": 4,
@@ -102,7 +102,7 @@ def _per_game(run_dir, outcome: str) -> dict[str, np.ndarray]:
 
 def test_score_worth_intervals_are_in_points_recomputed_from_parquet(wheel):
     # issue 48: "place/S1 ... +5.26 ... +425.2 to +627.8" (the win-rate format's x100)
-    from reports.build import generic_report
+    from reports.studies.build import generic_report
 
     html = generic_report(wheel)
     score = html[html.index("<caption>Worth in final score (points)") :]
@@ -117,7 +117,7 @@ def test_score_worth_intervals_are_in_points_recomputed_from_parquet(wheel):
 
 
 def test_report_sentences_follow_the_claims_rule_on_real_games(wheel):
-    from reports.build import generic_report
+    from reports.studies.build import generic_report
 
     page = generic_report(wheel)
     html = page[page.index('<section class="block" id="ablation">') :]

@@ -8,9 +8,10 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyses import common, data
-from analyses.stats import wilson_interval
-from simcore.errors import RunDirError
+from analyses.stats import runs as data
+from analyses.stats.intervals import wilson_interval
+from analyses.studies import common
+from simcore.core.errors import RunDirError
 from tests.analyses.synthetic import Cell, write_run
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from analyses.compare_players import (
+from analyses.compare.players import (
     HutVerdict,
     hut_verdict,
     player_names,
@@ -15,7 +15,7 @@ from analyses.compare_players import (
     wheel_use,
 )
 from analyses.sweeps.studies import wheel_sweep
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 from strategies.base import with_option
 
 NAMES = ("A", "B")

@@ -16,8 +16,8 @@ from analyses.drift import DEFAULT_BASELINE, DEFAULT_SUITE, compare_check, judge
 from analyses.drift.check import config_hash, load_baseline, with_seeds
 from analyses.drift.compare import estimate, expected_power
 from analyses.drift.metrics import metric
-from simcore.errors import ConfigError
-from simcore.registry import imports_allowed
+from simcore.core.errors import ConfigError
+from simcore.core.registry import imports_allowed
 from tests.conftest import DUEL, TRUST, run_cli
 
 SUITE = f"""

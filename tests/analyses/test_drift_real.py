@@ -15,7 +15,7 @@ import pytest
 from analyses.drift import DEFAULT_BASELINE, DEFAULT_SUITE, compare_check, judge, load_suite
 from analyses.drift.check import load_baseline, measure, with_seeds
 from analyses.drift.compare import DRIFT, WITHIN
-from simcore import registry
+from simcore.core import registry
 
 TWEAKED = "tests.analyses.tweaked_ratjack:heuristic"
 

@@ -1,14 +1,15 @@
-"""analyses.examples: the games picked for a finding show it (checked against the tables)."""
+"""analyses.studies.examples: the games picked for a finding show it (checked against the
+tables)."""
 
 from __future__ import annotations
 
 import polars as pl
 import pytest
 
-from analyses.data import scan
-from analyses.examples import Finding, example_games
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from analyses.stats.runs import scan
+from analyses.studies.examples import Finding, example_games
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from analyses import findings
+from analyses.studies import findings
 
 
 def seat_row(seat, rate, lo, hi, p_holm, chi2_p=0.5, cell="c000", fair=0.5, games=1000):
@@ -93,7 +93,7 @@ def test_formatting_helpers():
 
 
 def test_win_rate_sentences():
-    from analyses.common import win_rates
+    from analyses.studies.common import win_rates
 
     frame = pl.DataFrame(
         {
@@ -144,7 +144,7 @@ def test_no_gap_is_quoted_across_a_perfect_record():
 
 
 def test_end_reason_sentence_says_every_game_when_one_reason_ends_them_all():
-    from analyses.findings import end_reason_findings
+    from analyses.studies.findings import end_reason_findings
 
     one = pl.DataFrame({"ended_by": ["rounds"], "count": [300], "games": [300],
                         "share": [1.0], "lo": [0.963], "hi": [1.0]})  # fmt: skip
@@ -158,7 +158,7 @@ def test_end_reason_sentence_says_every_game_when_one_reason_ends_them_all():
 def test_cells_that_end_differently_are_named_not_pooled():
     # Two heuristic cells always fill a planet, random vs random always stalls: a pooled
     # "66.7% by planet" describes no game, so each way of ending names its cells.
-    from analyses.findings import mixed_end_findings
+    from analyses.studies.findings import mixed_end_findings
 
     per_cell = pl.DataFrame({"cell": ["c000", "c001", "c002", "c003", "c003"],
                              "ended_by": ["planet", "planet", "stall", "planet", "stall"],
@@ -174,7 +174,7 @@ def test_cells_that_end_differently_are_named_not_pooled():
 def test_a_sentence_about_the_only_usable_cell_of_several_names_it():
     # Three cells, two flagged (saturated, stalled): the first-player line is about the one
     # left, and without its name it would read as the whole run's first-player advantage.
-    from analyses.findings import first_player_findings
+    from analyses.studies.findings import first_player_findings
 
     row = {"cell": "c001", "position": 1, "rate": 0.563, "lo": 0.507, "hi": 0.618,
            "fair": 0.5, "p_value": 0.028, "p_holm": 0.028, "mde": 0.081}  # fmt: skip

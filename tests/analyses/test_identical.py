@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from analyses.identical import drop_cells, identical_cells, merge_sentences, restore
+from analyses.studies.identical import drop_cells, identical_cells, merge_sentences, restore
 
 
 def _run(changed: bool):

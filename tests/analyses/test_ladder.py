@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyses.ladder import flattens_after, ladders, mcts_budget, step_sentence
-from simcore.dataset import read_table
+from analyses.studies.ladder import flattens_after, ladders, mcts_budget, step_sentence
+from simcore.engine.run.dataset import read_table
 from tests.analyses.synthetic import Cell, write_run
 
 REF = "heuristic"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from analyses.claims import STRONGEST_FORMS
+from analyses.studies.claims import STRONGEST_FORMS
 from tests.conftest import cli_env
 
 FOLDER = Path(__file__).parents[2] / "analyses" / "notebooks"

@@ -8,8 +8,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyses import paired
-from analyses.stats import holm
+from analyses.stats import paired
+from analyses.stats.intervals import holm
 from tests.analyses.synthetic import Cell, write_run
 
 LINEUP = ["heuristic", "random"]

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from analyses.plan import (
+from analyses.plan.pilot import (
     CellPilot,
     ComparisonPilot,
     Pilot,
@@ -14,7 +14,7 @@ from analyses.plan import (
     pilot_from_run,
     plan_lines,
 )
-from analyses.power import Moves, paired_detectable
+from analyses.stats.power import Moves, paired_detectable
 from tests.analyses.synthetic import Cell, write_run
 from tests.conftest import DUEL, run_cli
 

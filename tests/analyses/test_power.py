@@ -1,4 +1,4 @@
-"""Stated detectable sizes against simulated changes of that size (analyses.power).
+"""Stated detectable sizes against simulated changes of that size (analyses.stats.power).
 
 Paired comparisons are injected game by game, as a real change of a player or a rule acts: a
 share ``f`` of the games is *touched* (a decision in them differs) and played out anew at the
@@ -19,8 +19,8 @@ import polars as pl
 import pytest
 from scipy import stats as sps
 
-from analyses import paired
-from analyses.power import (
+from analyses.stats import paired
+from analyses.stats.power import (
     Moves,
     moves,
     paired_detectable,

@@ -8,8 +8,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyses import ratings
-from analyses.stats import wilson_interval
+from analyses.stats.intervals import wilson_interval
+from analyses.studies import ratings
 from tests.analyses.synthetic import Cell, write_run
 
 

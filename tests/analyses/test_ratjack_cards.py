@@ -13,8 +13,8 @@ import json
 import polars as pl
 import pytest
 
-from analyses.data import scan
-from analyses.ratjack_cards import (
+from analyses.stats.runs import scan
+from analyses.studies.ratjack_cards import (
     card_findings,
     card_sweep,
     effect_columns,
@@ -24,10 +24,10 @@ from analyses.ratjack_cards import (
     split_forbid,
     usage,
 )
-from simcore import registry
-from simcore.config import build_config
-from simcore.dataset import FORMAT
-from simcore.sweep import run_sweep
+from simcore.core import registry
+from simcore.engine.run.dataset import FORMAT
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 
 pytestmark = pytest.mark.skipif(
     "ratjack" not in registry.loadable_game_ids(with_heuristic=True),

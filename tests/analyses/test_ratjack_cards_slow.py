@@ -13,10 +13,10 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from analyses.ratjack_cards import interventional_values
-from simcore import registry
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from analyses.studies.ratjack_cards import interventional_values
+from simcore.core import registry
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 
 pytestmark = [
     pytest.mark.slow,

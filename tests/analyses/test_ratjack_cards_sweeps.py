@@ -7,8 +7,8 @@ import tomllib
 
 import pytest
 
-from analyses.plan import make_plan
-from analyses.ratjack_cards import card_sweep
+from analyses.plan.pilot import make_plan
+from analyses.studies.ratjack_cards import card_sweep
 from analyses.sweeps import (
     CARD_FILES,
     CARD_GAMES,
@@ -19,8 +19,8 @@ from analyses.sweeps import (
     shipped,
     sweep_path,
 )
-from simcore import registry
-from simcore.config import build_config, load_toml
+from simcore.core import registry
+from simcore.engine.sweep.config import build_config, load_toml
 from tests.conftest import run_cli
 
 SHIPPED = ["lord_of_worlds_fitted_vs_chains.toml", "lord_of_worlds_fitted_vs_mcts.toml",

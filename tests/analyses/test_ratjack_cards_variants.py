@@ -13,13 +13,13 @@ import re
 import polars as pl
 import pytest
 
-from analyses.data import load_manifest
-from analyses.paired import compare_cells, compare_pairs, game_outcome, seat_outcome
-from reports.build import generic_report, load_context
-from reports.variants import variant_pairs, variant_section
-from simcore import registry
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from analyses.stats.paired import compare_cells, compare_pairs, game_outcome, seat_outcome
+from analyses.stats.runs import load_manifest
+from reports.studies.build import generic_report, load_context
+from reports.studies.variants import variant_pairs, variant_section
+from simcore.core import registry
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 
 pytestmark = pytest.mark.skipif(
     "ratjack" not in registry.loadable_game_ids(with_heuristic=True),
@@ -103,7 +103,7 @@ def test_rule_changes_that_leave_games_identical_are_one_sentence_each():
     # A long variant study: value_set_table only scores under the strategic variant, so its
     # 2 standard-variant comparisons are identical in every outcome; chain_table leaves one
     # outcome identical under standard only. One sentence per change, naming the condition.
-    from reports.variants import _fixed_words
+    from reports.studies.variants import _fixed_words
 
     comparisons = {
         "v=d instead of l (variant=standard, chain=t)": "v=d instead of l",

@@ -1,4 +1,5 @@
-"""analyses.replay: a recorded game rebuilt from its run ends as recorded, for every game; the
+"""analyses.replay.rebuild: a recorded game rebuilt from its run ends as recorded, for every game;
+the
 seat views it shows are observations (no hidden information leaks)."""
 
 from __future__ import annotations
@@ -8,12 +9,12 @@ import random
 import polars as pl
 import pytest
 
-from analyses.data import scan
-from analyses.replay import FROM_ACTIONS, FROM_PLAYERS, load_replay
-from simcore import registry
-from simcore.config import build_config
-from simcore.errors import RunDirError
-from simcore.sweep import run_sweep
+from analyses.replay.rebuild import FROM_ACTIONS, FROM_PLAYERS, load_replay
+from analyses.stats.runs import scan
+from simcore.core import registry
+from simcore.core.errors import RunDirError
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 
 LINEUPS = {
     "ratjack": ["heuristic", "random"],
@@ -100,7 +101,8 @@ def _states(game_id: str, run) -> tuple[object, list[tuple[object, int]]]:
 
 @pytest.mark.parametrize("game_id", list(LINEUPS))
 def test_seat_views_do_not_leak(runs, game_id):
-    """Like the labels' no-peek check (``simcore.testing``): what a seat's view shows stays
+    """Like the labels' no-peek check (``simcore.engine.check.conformance``): what a seat's view
+    shows stays
     the same when everything that seat cannot see is resampled (``determinize``); the
     analyst's view (``reveal``) does change, so the check can fail."""
     game, states = _states(game_id, runs[game_id])

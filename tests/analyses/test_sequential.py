@@ -1,4 +1,4 @@
-"""Sample size by precision (analyses.sequential): the stopping rule's error rate and stopping
+"""Sample size by precision (analyses.stats.sequential): the stopping rule's error rate and stopping
 time, by simulating the per-game outcome stream directly (no games are played).
 
 A paired win-share difference of one game is +1, -1 or 0: a share ``q`` of the games move,
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from analyses.sequential import Schedule, cs_estimate, cs_half_width, settled
+from analyses.stats.sequential import Schedule, cs_estimate, cs_half_width, settled
 
 REPLICATIONS = 1000
 SCHEDULE = Schedule(precision=0.02, batch=100, cap=2000)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats as sps
 
-from analyses.stats import (
+from analyses.stats.intervals import (
     chi_square_uniform,
     clopper_pearson_interval,
     clustered_rate,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyses.stats import clustered_rate
+from analyses.stats.intervals import clustered_rate
 
 RATES = (0.03, 0.1, 0.5, 0.9, 0.97)
 CELLS = 13

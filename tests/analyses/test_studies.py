@@ -10,12 +10,12 @@ from itertools import pairwise
 import polars as pl
 import pytest
 
-from analyses.ablation import ablation, ablation_pairs
+from analyses.studies.ablation import ablation, ablation_pairs
 from analyses.sweeps import ladders, sweep_path
 from analyses.sweeps.studies import FILES, study_text, wheel_sweep
-from reports.build import generic_report, load_context
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from reports.studies.build import generic_report, load_context
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
@@ -32,7 +32,7 @@ def test_ladder_sweep_files_are_what_the_generator_writes(name):
 
 
 def test_skill_ladders_double_up_to_the_recommended_budget():
-    from analyses.ladder import mcts_budget
+    from analyses.studies.ladder import mcts_budget
 
     for game, budgets in ladders.BUDGETS.items():
         assert all(abs(b - 2 * a) <= 1 for a, b in pairwise(budgets))
@@ -113,7 +113,7 @@ def test_the_variant_study_finds_the_score_shift_and_names_what_cannot_differ(va
 def test_the_variant_study_shows_the_players_choices_per_rule_value(variant_run):
     # Strategy shift: per rule value (the sweep's order, baseline first) and policy, the mean
     # of every choice column; score parts (pts_*) are outcomes, not choices, and stay out.
-    from reports.variants import strategy_table
+    from reports.studies.variants import strategy_table
 
     ctx = load_context(variant_run)
     table = strategy_table(ctx, ["variant", "value_set_table"])
@@ -131,7 +131,7 @@ def test_the_variant_study_shows_the_players_choices_per_rule_value(variant_run)
 
 
 def test_a_restriction_window_reads_as_rounds():
-    from reports.ablation import restriction_name
+    from reports.studies.ablation import restriction_name
 
     assert restriction_name(None, "place/S1@round1-2", 2) == "place/S1 in rounds 1–2"
     assert restriction_name(None, "place/S5@round3", 2) == "place/S5 in round 3"
@@ -140,7 +140,7 @@ def test_a_restriction_window_reads_as_rounds():
 
 def test_compare_names_a_restriction_window_as_the_reports_do():
     # boardlab compare's measure names and the ablation report share one wording
-    from analyses.ablation import restriction_words
+    from analyses.studies.ablation import restriction_words
 
     named = restriction_words(("place/S1@round4-5", "place/hut"), str.upper)
     assert named == "PLACE/S1 in rounds 4–5 + PLACE/HUT"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from analyses.turn_order import first_player_advantage, pooled_first_player, with_positions
-from reports.build import load_context
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from analyses.studies.turn_order import first_player_advantage, pooled_first_player, with_positions
+from reports.studies.build import load_context
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 from tests.analyses.synthetic import Cell, write_run
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from simcore.api import Game
+from simcore.core.api import Game
 from strategies.heuristics.ratjack import RatjackHeuristic
 
 

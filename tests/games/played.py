@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from simcore.api import Game
+from simcore.core.api import Game
 from strategies.registry import make_policy
 
 

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from simcore.errors import ConfigError
-from simcore.registry import make_game
+from simcore.core.errors import ConfigError
+from simcore.core.registry import make_game
 from strategies.registry import make_policy
 
 GAMES = ["ratjack", "lord_of_worlds", "rats_of_wistar"]
@@ -50,7 +50,7 @@ def test_known_classes_are_accepted():
 
 
 def test_unknown_forbid_class_on_the_command_line_exits_2(tmp_path):
-    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "rats_of_wistar",
+    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "rats_of_wistar",
            "--players", "2", "--policy", "random:forbid=place/S9", "--policy", "random",
            "--games", "2", "--out", str(tmp_path), "--quiet"]  # fmt: skip
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)

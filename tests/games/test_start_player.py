@@ -13,11 +13,11 @@ import random
 import polars as pl
 import pytest
 
-from simcore import registry
-from simcore.api import START_COLUMNS
-from simcore.config import build_config
+from simcore.core import registry
+from simcore.core.api import START_COLUMNS
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 from simcore.games.lord_of_worlds.codes import P_START
-from simcore.sweep import run_sweep
 
 
 def _sweep(tmp_path, game: str, players: int, games: int) -> tuple[pl.DataFrame, pl.DataFrame]:

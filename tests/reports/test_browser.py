@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from reports.build import generic_report, write_report
+from reports.studies.build import generic_report, write_report
 from tests.reports.cdp import (
     BROWSER_MARKS,
     FIGURE_SIZES,
@@ -24,8 +24,8 @@ pytestmark = BROWSER_MARKS
 
 
 def _study_run(folder, kind: str):
-    from simcore.config import build_config
-    from simcore.sweep import run_sweep
+    from simcore.engine.sweep.config import build_config
+    from simcore.engine.sweep.sweep import run_sweep
 
     if kind == "wheel":
         raw = {"name": "wheel", "game": "rats_of_wistar", "players": 2, "games": 30, "seed": 3,

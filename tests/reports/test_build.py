@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from reports.build import generic_report, write_index, write_report
-from simcore.errors import RunDirError
+from reports.studies.build import generic_report, write_index, write_report
+from simcore.core.errors import RunDirError
 from tests.analyses.synthetic import Cell, write_run
 
 RH = ["heuristic", "random"]
@@ -253,8 +253,8 @@ def test_summary_names_the_players(report):
 
 
 def test_summary_states_provisional_geometry_and_assumptions(tmp_path):
-    from simcore.config import build_config
-    from simcore.sweep import run_sweep
+    from simcore.engine.sweep.config import build_config
+    from simcore.engine.sweep.sweep import run_sweep
 
     raw = {"name": "low", "game": "lord_of_worlds", "players": 2, "games": 4, "seed": 1,
            "policies": ["random", "random"],
@@ -266,7 +266,7 @@ def test_summary_states_provisional_geometry_and_assumptions(tmp_path):
 
 def test_summary_shows_every_skill_gap_of_a_four_rung_ladder():
     # a ladder's last rung (MCTS against the heuristic) was cut from the summary at 2 lines
-    from reports.sections import _first_lines
+    from reports.studies.sections import _first_lines
 
     rungs = [f"rung {i}" for i in range(4)]
     assert _first_lines(rungs, 4, "line-ups") == rungs
@@ -276,8 +276,8 @@ def test_summary_shows_every_skill_gap_of_a_four_rung_ladder():
 def test_ratings_rate_two_specs_of_one_player_as_one(tmp_path):
     # a ladder's cells: heuristic vs greedy, explorer vs heuristic:style=engine (the same
     # player as heuristic in Rats of Wistar): rated apart they form two groups that never met
-    from reports.build import load_context
-    from reports.sections import ratings_section
+    from reports.studies.build import load_context
+    from reports.studies.sections import ratings_section
 
     cells = [Cell("c0", ["heuristic", "greedy"], strengths={"heuristic": 1.0}),
              Cell("c1", ["heuristic:style=explorer", "heuristic:style=engine"],
@@ -293,8 +293,8 @@ def test_ratings_rate_two_specs_of_one_player_as_one(tmp_path):
 
 def test_groups_linked_only_by_a_perfect_record_get_their_own_scales(tmp_path):
     # m - h ==(h wins every game)==> g - r: two groups, each fitted on its own
-    from reports.build import load_context
-    from reports.sections import ratings_section
+    from reports.studies.build import load_context
+    from reports.studies.sections import ratings_section
 
     cells = [Cell("c0", ["m", "h"], strengths={"m": 1.0}),
              Cell("c1", ["h", "g"], strengths={"h": 30.0}),
@@ -326,8 +326,8 @@ def test_a_run_whose_rules_fix_the_length_says_so_once(tmp_path):
 def test_policies_linked_only_by_perfect_records_get_no_blank_rating_table(tmp_path):
     # h ==(h wins every game)==> r, and nothing else: two groups of one policy each, so a
     # ratings table would hold only dashes; the head-to-head record is the measurement
-    from reports.build import load_context
-    from reports.sections import ratings_section
+    from reports.studies.build import load_context
+    from reports.studies.sections import ratings_section
 
     cells = [Cell("c0", ["h", "r"], strengths={"h": 30.0}),
              Cell("c1", ["h", "h"]), Cell("c2", ["r", "r"])]  # fmt: skip
@@ -341,9 +341,9 @@ def test_a_section_table_longer_than_a_screen_is_folded(tmp_path):
     # its caption and row count in view; a short table stays open.
     import polars as pl
 
-    from reports.build import LONG_TABLE, load_context, render_page
-    from reports.sections import Section
-    from reports.tables import render_table
+    from reports.kit.tables import render_table
+    from reports.studies.build import LONG_TABLE, load_context, render_page
+    from reports.studies.sections import Section
 
     ctx = load_context(write_run(tmp_path, [Cell("c0", ["a", "b"])], games=20))
     specs = [("Row", "int", "i")]

@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from analyses.claims import STRONGEST_FORMS
-from analyses.ratjack_cards import WORTH_MEANING
-from reports.batch import build_reports
-from reports.ratjack_cards import card_report
-from simcore.errors import RunDirError
+from analyses.studies.claims import STRONGEST_FORMS
+from analyses.studies.ratjack_cards import WORTH_MEANING
+from reports.studies.batch import build_reports
+from reports.studies.ratjack_cards import card_report
+from simcore.core.errors import RunDirError
 from tests.analyses.test_ratjack_cards import (  # noqa: F401  (pytestmark: the skip marker)
     card_run,
     pytestmark,
@@ -85,8 +85,8 @@ def test_build_reports_auto_picks_the_card_report(runs, tmp_path):
 
 
 def test_card_report_needs_restricted_cells(tmp_path):
-    from simcore.config import build_config
-    from simcore.sweep import run_sweep
+    from simcore.engine.sweep.config import build_config
+    from simcore.engine.sweep.sweep import run_sweep
 
     raw = {"name": "plain", "game": "ratjack", "players": 2, "games": 4, "seed": 1,
            "policies": ["random", "random"]}  # fmt: skip
@@ -105,7 +105,7 @@ def test_report_cli_writes_the_card_report(runs, tmp_path):
 def test_observational_rows_name_their_run_when_repeated(runs):
     import polars as pl
 
-    from analyses.ratjack_cards import observational_values
+    from analyses.studies.ratjack_cards import observational_values
 
     obs = observational_values(runs)
     repeated = obs.group_by("family", "value").len().filter(pl.col("len") > 1)
@@ -115,8 +115,8 @@ def test_observational_rows_name_their_run_when_repeated(runs):
 
 
 def test_heat_map_keeps_one_row_per_run_when_runs_repeat_a_deck_pair(runs):
-    from analyses.ratjack_cards import card_values
-    from reports.ratjack_cards import heatmap_section
+    from analyses.studies.ratjack_cards import card_values
+    from reports.studies.ratjack_cards import heatmap_section
 
     svg = heatmap_section(card_values(runs)).figures[0].svg
     # Two runs measure the same effects with the same decks: rows "raccoon · cards-a" ...

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from reports.build import write_report
-from reports.ratjack_cards import card_report
+from reports.studies.build import write_report
+from reports.studies.ratjack_cards import card_report
 from tests.analyses.test_ratjack_cards import shared_card_run
 from tests.reports.cdp import (
     BROWSER_MARKS,
@@ -28,7 +28,7 @@ pytestmark = BROWSER_MARKS
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
     """Load the card report once; yield the browser after the load event."""
-    from simcore import registry
+    from simcore.core import registry
 
     if "ratjack" not in registry.loadable_game_ids(with_heuristic=True):
         pytest.skip("ratjack game or heuristic not available")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from analyses.compare import compare_versions, load_side
+from analyses.compare.changes import compare_versions, load_side
 from tests.conftest import run_cli
 
 STUDY = """name = "hut-study"

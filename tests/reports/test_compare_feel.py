@@ -1,11 +1,11 @@
-""" "How the game plays" in an A vs B report (reports.compare_feel), on toy games."""
+""" "How the game plays" in an A vs B report (reports.compare.feel), on toy games."""
 
 from __future__ import annotations
 
-from analyses.compare import compare_versions, load_side
+from analyses.compare.changes import compare_versions, load_side
 from analyses.feel import change
 from analyses.feel.text import change_text
-from reports.compare_feel import feel_changes, feel_compare_section, side_frames
+from reports.compare.feel import feel_changes, feel_compare_section, side_frames
 from tests.analyses.feel.toys import sweep
 
 

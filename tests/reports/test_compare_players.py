@@ -14,9 +14,9 @@ import polars as pl
 import pytest
 
 from analyses.sweeps.studies import wheel_sweep
-from simcore import registry
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from simcore.core import registry
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import run_cli
 
 EXPLORER = "heuristic:style=explorer"
@@ -45,7 +45,7 @@ def runs(tmp_path_factory) -> tuple[Path, Path]:
 
 def boardlab(capsys, monkeypatch, folder: Path, *args: str) -> tuple[int, str, str]:
     """``boardlab ARGS`` in this process (cheaper than a subprocess): exit code, out, err."""
-    from simcore.cli import main
+    from boardlab.cli import main
 
     monkeypatch.chdir(folder)
     code = main(list(args))

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from analyses.compare import compare_versions, load_side
-from reports.build import write_report
-from reports.compare_players import players_report
+from analyses.compare.changes import compare_versions, load_side
+from reports.compare.players import players_report
+from reports.studies.build import write_report
 from tests.reports.cdp import (
     BROWSER_MARKS,
     FIGURE_SIZES,

@@ -9,8 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analyses.claims import STRONGEST_FORMS
-from reports.demo import (
+from analyses.studies.claims import STRONGEST_FORMS
+from reports.demo.comparisons import SIDE_B_GAMES
+from reports.demo.run import (
     DEFAULT_CARD_GAMES,
     DEFAULT_GAMES,
     STUDIES,
@@ -18,9 +19,8 @@ from reports.demo import (
     demo_configs,
     run_demo,
 )
-from reports.demo_compare import SIDE_B_GAMES
-from reports.plots import interval_bars
-from simcore import registry
+from reports.kit.plots import interval_bars
+from simcore.core import registry
 from tests.conftest import run_cli
 
 GAMES = registry.loadable_game_ids(with_heuristic=True)
@@ -53,7 +53,7 @@ def test_demo_ends_with_the_path_to_open(demo):
 
 
 def test_demo_starts_by_naming_the_build_that_plays(demo):
-    from simcore.native import build_line
+    from simcore.core.native import build_line
 
     _, stdout = demo
     first = stdout.splitlines()[0]
@@ -126,7 +126,7 @@ def test_default_sizes_fit_the_time_budget():
 def test_perfect_record_draws_its_interval_bar():
     # 300 wins in 300 games: the Wilson upper bound is 1 up to rounding; the demo's skill-gap
     # plot once failed on the resulting "negative" whisker.
-    from analyses.stats import wilson_interval
+    from analyses.stats.intervals import wilson_interval
 
     lo, hi = wilson_interval(300, 300)
     assert lo < 1.0 == hi

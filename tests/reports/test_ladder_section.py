@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from reports.build import generic_report
+from reports.studies.build import generic_report
 from tests.analyses.synthetic import Cell, write_run
 
 REF = "heuristic"
@@ -33,7 +33,7 @@ def test_no_ladder_section_without_two_budgets(tmp_path):
 
 
 def test_reports_warn_when_every_player_is_below_the_ladder_top():
-    from reports.build import _below_top
+    from reports.studies.build import _below_top
 
     warning = _below_top("ratjack", ["heuristic", "random"])
     assert warning and warning.startswith("The best-ranked player here (heuristic) is below")
@@ -58,7 +58,7 @@ def test_reports_warn_when_every_player_is_below_the_ladder_top():
 
 
 def test_a_player_measured_level_with_the_top_is_named_with_its_evidence():
-    from reports.build import _below_top
+    from reports.studies.build import _below_top
     from strategies.ladder import Top, top_player
 
     top = Top("mcts", "evidence", ("heuristic:style=fitted",), "how close")
@@ -89,8 +89,8 @@ def test_the_below_the_top_caveat_names_each_player_once():
     # one player, so the caveat must not list them as two of the strongest.
     from types import SimpleNamespace
 
-    from reports.build import _one_name_per_player
-    from simcore.registry import make_game
+    from reports.studies.build import _one_name_per_player
+    from simcore.core.registry import make_game
 
     ctx = SimpleNamespace(game=make_game("lord_of_worlds"))
     specs = ["heuristic:style=chains", "heuristic:style=architect", "heuristic"]

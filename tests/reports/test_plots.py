@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 
-from reports import plots
+from reports.kit import plots
 
 
 def _check(svg: str, name: str) -> None:
@@ -61,7 +61,7 @@ def test_the_fan_chart_keeps_its_plot_with_long_line_up_labels():
 
     import polars as pl
 
-    from reports.feel import fan_chart
+    from reports.studies.feel import fan_chart
 
     cells = [f"c{i}" for i in range(6)]
     long = {c: f"variant=standard · value_set_table=linear15 · chain_table=triangular · "

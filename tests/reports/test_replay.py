@@ -10,8 +10,8 @@ from html import escape
 
 import pytest
 
-from analyses.replay import load_replay
-from reports.replay_page import ANALYST_MODE, SEAT_MODE, replay_html
+from analyses.replay.rebuild import load_replay
+from reports.replay.page import ANALYST_MODE, SEAT_MODE, replay_html
 from tests.analyses.test_replay import small_run
 from tests.conftest import run_cli
 
@@ -122,8 +122,8 @@ def test_no_actions_and_not_deterministic_is_refused(tmp_path):
 
 
 def test_several_cells_need_a_cell(tmp_path):
-    from simcore.config import build_config
-    from simcore.sweep import run_sweep
+    from simcore.engine.sweep.config import build_config
+    from simcore.engine.sweep.sweep import run_sweep
 
     raw = {"name": "two", "game": "ratjack", "players": 2, "games": 1, "seed": 1,
            "policies": ["random", "random"], "record_actions": True,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyses.replay import load_replay
-from reports.replay_page import write_replay
+from analyses.replay.rebuild import load_replay
+from reports.replay.page import write_replay
 from tests.analyses.test_replay import LINEUPS, small_run
 from tests.reports.cdp import (
     BROWSER_MARKS,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import run_cli
 
 

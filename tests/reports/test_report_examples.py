@@ -1,5 +1,5 @@
 """Reports link example games per headline finding, and each link opens a replay page
-written next to the report (``reports.examples``)."""
+written next to the report (``reports.studies.examples``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from reports.build import generic_report
-from reports.cli import build_reports
+from reports.studies.build import generic_report
+from reports.studies.cli import build_reports
 from tests.analyses.test_examples import card_run  # noqa: F401  (the fixture)
 from tests.reports.test_browser import _study_run
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports.tables import side_by_side
+from reports.kit.tables import side_by_side
 
 
 def test_player_counts_side_by_side_with_dashes_where_a_count_is_missing():

@@ -10,9 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from simcore.config import build_config
-from simcore.dataset import file_sha256
-from simcore.sweep import run_sweep
+from simcore.engine.run.dataset import file_sha256
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import cli_env
 
 BASE_RAW = {"game": "ratjack", "players": 2, "games": 8, "seed": 3,
@@ -75,7 +75,7 @@ def snapshot(root: Path) -> dict[str, str]:
 def cli(*args: str, env: dict | None = None, cwd: Path | None = None,
         timeout: float = 120) -> subprocess.CompletedProcess:  # fmt: skip
     """``boardlab ARGS`` in a subprocess (the fixtures importable), output captured."""
-    return subprocess.run([sys.executable, "-m", "simcore.cli", *args],
+    return subprocess.run([sys.executable, "-m", "boardlab.cli", *args],
                           env={**cli_env(), **(env or {})}, cwd=cwd, capture_output=True,
                           text=True, timeout=timeout)  # fmt: skip
 
@@ -95,7 +95,7 @@ def run_main(*argv: str) -> subprocess.CompletedProcess:
     import contextlib
     import io
 
-    from simcore.cli import main
+    from boardlab.cli import main
 
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):

@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from simcore.bench import build_note, compare
-from simcore.native import build_line
-from simcore.scaling import Costs, efficiency, predict
+from simcore.core.native import build_line
+from simcore.engine.sweep.bench import build_note, compare
+from simcore.engine.sweep.scaling import Costs, efficiency, predict
 from tests.conftest import run_cli
 
 
@@ -65,7 +65,7 @@ def test_scaling_model_is_parent_bound_when_workers_outpace_the_parent():
 
 
 def test_scaling_check_runs_each_worker_count_twice_in_abba_order(monkeypatch):
-    import simcore.scaling as scaling
+    import simcore.engine.sweep.scaling as scaling
 
     calls = []
     # the machine slows down steadily: 1 worker 10 s then 14 s, 2 workers 6 s then 6 s
@@ -85,7 +85,7 @@ def test_scaling_check_runs_each_worker_count_twice_in_abba_order(monkeypatch):
 
 
 def test_timed_sweep_reports_the_games_own_seconds_inside_the_wall_time():
-    from simcore.scaling import timed_sweep
+    from simcore.engine.sweep.scaling import timed_sweep
 
     wall, played = timed_sweep("ratjack", "random", 60, 10, 1)
     assert 0 < played <= wall
@@ -93,16 +93,18 @@ def test_timed_sweep_reports_the_games_own_seconds_inside_the_wall_time():
 
 def test_scaling_module_refuses_bad_arguments_with_exit_2_and_no_traceback():
     for args in (["nogame", "random", "10", "5"], ["ratjack", "random", "0", "5"]):
-        bad = subprocess.run([sys.executable, "-m", "simcore.scaling", *args],
+        bad = subprocess.run([sys.executable, "-m", "simcore.engine.sweep.scaling", *args],
                              capture_output=True, text=True)  # fmt: skip
         assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr
-        assert bad.stderr.strip().splitlines()[-1].startswith("python -m simcore.scaling")
+        assert (
+            bad.stderr.strip().splitlines()[-1].startswith("python -m simcore.engine.sweep.scaling")
+        )
 
 
 @pytest.mark.slow  # starts a real 2-worker Dask cluster (~5 s)
 def test_dask_efficiency_times_a_sweep_on_a_real_local_cluster():
     pytest.importorskip("dask.distributed")
-    from simcore.bench import dask_seconds
+    from simcore.engine.sweep.bench import dask_seconds
 
     timed = dask_seconds("ratjack", "random", 60, 10)
     assert timed is not None
@@ -115,8 +117,8 @@ def test_bench_cluster_workers_run_without_the_sampling_profiler():
     pytest.importorskip("dask.distributed")
     from dask.distributed import Client
 
-    from simcore.bench import local_cluster
-    from simcore.dask_backend import probe
+    from simcore.engine.sweep.bench import local_cluster
+    from simcore.engine.sweep.dask_backend import probe
 
     def profiling(dask_worker):
         return "profile" in dask_worker.periodic_callbacks
@@ -131,7 +133,7 @@ def test_bench_cluster_workers_run_without_the_sampling_profiler():
 
 def test_the_recipes_dask_config_file_reaches_a_dask_process(tmp_path):
     pytest.importorskip("dask")
-    from simcore.bench import DASK_WORKER_CONFIG, dask_worker_settings
+    from simcore.engine.sweep.bench import DASK_WORKER_CONFIG, dask_worker_settings
 
     settings = dask_worker_settings()
     assert settings["distributed.worker.profile.enabled"] is False
@@ -144,14 +146,16 @@ def test_the_recipes_dask_config_file_reaches_a_dask_process(tmp_path):
 
 @pytest.mark.slow  # a short full bench (~5 s)
 def test_a_dask_cluster_that_cannot_start_keeps_the_other_figures(monkeypatch):
-    import simcore.bench as bench
-    import simcore.scaling
+    import simcore.engine.sweep.bench as bench
+    import simcore.engine.sweep.scaling
 
     def broken(*args, **kwargs):
         raise RuntimeError("Nanny failed to start.")
 
     monkeypatch.setattr(bench, "dask_seconds", broken)
-    monkeypatch.setattr(simcore.scaling, "check", lambda *a: {"game": a[0], "t1_measured": 1.0})
+    monkeypatch.setattr(
+        simcore.engine.sweep.scaling, "check", lambda *a: {"game": a[0], "t1_measured": 1.0}
+    )
     report = bench.run_bench(0.05, True, ["ratjack"])
     assert report["speed"] and report["overhead"]
     failed = "RuntimeError: Nanny failed to start."
@@ -159,15 +163,15 @@ def test_a_dask_cluster_that_cannot_start_keeps_the_other_figures(monkeypatch):
 
 
 def test_sweep_overhead_reports_cpu_and_wall_figures_and_restores_the_sweep():
-    import simcore.chunks
-    from simcore.bench import sweep_overhead
-    from simcore.runner import play_game
+    import simcore.engine.sweep.chunks
+    from simcore.engine.play.runner import play_game
+    from simcore.engine.sweep.bench import sweep_overhead
 
     row = sweep_overhead("ratjack", "random", 30, repeats=1)
     assert {"overhead_pct", "in_run_pct", "cpu_in_run_pct", "faults_per_game"} <= set(row)
     assert all(isinstance(row[k], float) for k in ("in_run_pct", "cpu_in_run_pct"))
     assert row["faults_per_game"] > -1  # a count a game, net of the bare loop's
-    assert simcore.chunks.play_game is play_game  # the timing stand-in is gone again
+    assert simcore.engine.sweep.chunks.play_game is play_game  # the timing stand-in is gone again
 
 
 def test_a_baseline_of_the_other_build_is_named_before_the_ratios():

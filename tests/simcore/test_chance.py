@@ -1,4 +1,4 @@
-"""The chance streams a state owns (simcore.api.ChanceSource): the contract every stream keeps,
+"""The chance streams a state owns (simcore.core.api.ChanceSource): the contract every stream keeps,
 tested once over both implementations, then what each draws."""
 
 import pickle
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcore.api import ChanceSource
-from simcore.chance import ChanceStream, LazyStream
-from simcore.rng import substream
+from simcore.core.api import ChanceSource
+from simcore.core.chance import ChanceStream, LazyStream
+from simcore.core.rng import substream
 
 SEEDS = st.integers(0, 2**64 - 1)
 

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from simcore.chunks import Chunk, plan_chunks
-from simcore.config import build_config
+from simcore.engine.sweep.chunks import Chunk, plan_chunks
+from simcore.engine.sweep.config import build_config
 from tests.conftest import DUEL
 
 
@@ -31,8 +31,8 @@ def test_chunks_cover_every_game_of_every_cell_once_the_cells_in_step():
 def test_a_worker_imports_neither_arrow_nor_numpy_to_play_a_chunk():
     # what a loky or Dask worker imports before its first game: the task, the config, a game
     code = (
-        "import sys, pickle; from simcore.chunks import plan_chunks, run_keyed; "
-        "from simcore.config import build_config; "
+        "import sys, pickle; from simcore.engine.sweep.chunks import plan_chunks, run_keyed; "
+        "from simcore.engine.sweep.config import build_config; "
         "raw = {'name': 'w', 'game': 'lord_of_worlds', 'players': 2, 'games': 2, 'seed': 1, "
         "'policies': ['heuristic', 'mcts:iterations=2']}; cfg = build_config(raw); "
         "run_keyed(cfg, plan_chunks(cfg, 2)[0]); "
@@ -43,8 +43,8 @@ def test_a_worker_imports_neither_arrow_nor_numpy_to_play_a_chunk():
 
 
 def test_a_record_with_more_seat_names_than_seat_values_is_refused(monkeypatch):
-    import simcore.chunks as chunks
-    from simcore.runner import GameRecord
+    import simcore.engine.sweep.chunks as chunks
+    from simcore.engine.play.runner import GameRecord
 
     def broken(*_args, **_kwargs):
         return GameRecord({"seed": 1}, [("seat",), ("seat",)], [(0,)])

@@ -51,7 +51,8 @@ R3, G3 = ("random", "random", "random"), ("greedy", "random", "random")
     ],
 )
 def test_sweep_flags_override_what_the_files_grid_varies(tmp_path, flags, lineups, wins):
-    from simcore.cli import build_parser, sweep_config_from_args
+    from boardlab.cli import build_parser
+    from boardlab.commands.sweep import sweep_config_from_args
 
     path = write_toml(tmp_path, GOOD.replace(DUEL, "ratjack") + GRID)
     args = build_parser("sweep").parse_args(["sweep", path, *flags])
@@ -136,7 +137,7 @@ def test_debug_shows_traceback():
 
 
 def test_relative_data_file_params_resolve_against_the_sweep_file(tmp_path):
-    from simcore.config import resolve_paths
+    from simcore.engine.sweep.config import resolve_paths
 
     raw = {"params": {"cards_file": "data/cards.toml", "target": 3},
            "grid": {"board_file": ["a.toml", "/abs/b.toml"]}}  # fmt: skip
@@ -153,9 +154,9 @@ def test_sweep_summary_states_a_pace_that_reads_at_every_speed(run, seconds, pac
     # a 100-game MCTS sweep used to print "0 games/s"; a resume with nothing left, the same
     from types import SimpleNamespace
 
-    from simcore.cli import _pace
+    from boardlab.commands.sweep import pace as sweep_pace
 
-    assert _pace(SimpleNamespace(games_run=run, seconds=seconds)) == pace
+    assert sweep_pace(SimpleNamespace(games_run=run, seconds=seconds)) == pace
 
 
 def test_a_command_imports_only_its_own_layer():
@@ -164,7 +165,7 @@ def test_a_command_imports_only_its_own_layer():
     import subprocess
     import sys
 
-    code = ("import sys\nfrom simcore.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
+    code = ("import sys\nfrom boardlab.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
             "    print(sorted(m for m in ('scipy', 'analyses', 'reports', 'polars')"
             " if m in sys.modules))")  # fmt: skip
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from simcore.registry import make_game
+from simcore.core.registry import make_game
 from tests.conftest import run_cli
 
 RATJACK = Path(__file__).parents[2] / "simcore" / "games" / "ratjack" / "data"

@@ -7,8 +7,8 @@ import os
 import pytest
 from polars.testing import assert_frame_equal
 
-from simcore.errors import ConfigError
-from simcore.sweep import run_sweep
+from simcore.core.errors import ConfigError
+from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import cli_env
 from tests.simcore.test_sweep import duel_config, tables
 
@@ -47,7 +47,7 @@ def test_dask_backend_matches_local(tmp_path, scheduler):
 def test_dask_chunks_are_sized_for_the_clusters_workers(tmp_path, scheduler):
     import json
 
-    from simcore.config import auto_chunk_size
+    from simcore.engine.sweep.config import auto_chunk_size
 
     result = run_sweep(duel_config("sized", games=200), tmp_path, backend="dask",
                        scheduler=scheduler, quiet=True)  # fmt: skip
@@ -60,7 +60,7 @@ def test_workers_that_run_the_sampling_profiler_get_a_one_line_note(tmp_path, sc
     run_sweep(duel_config("noted", games=20), tmp_path, backend="dask", scheduler=scheduler)
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "2 Dask worker(s)" in err[0]
-    assert "DASK_CONFIG=simcore/dask_worker.yaml" in err[0]
+    assert "DASK_CONFIG=simcore/engine/sweep/dask_worker.yaml" in err[0]
 
 
 def test_dask_without_scheduler_is_bad_input(tmp_path):
@@ -70,7 +70,7 @@ def test_dask_without_scheduler_is_bad_input(tmp_path):
 
 
 def test_a_cluster_that_cannot_say_whether_it_profiles_gets_no_note():
-    from simcore.dask_backend import _profiling_workers
+    from simcore.engine.sweep.dask_backend import _profiling_workers
 
     class Client:
         def run(self, fn):
@@ -102,8 +102,8 @@ class _Cluster:
 
 
 def test_fetching_a_result_whose_worker_died_ends_as_a_lost_worker(monkeypatch):
-    from simcore import dask_backend
-    from simcore.errors import WorkerLostError
+    from simcore.core.errors import WorkerLostError
+    from simcore.engine.sweep import dask_backend
 
     monkeypatch.setattr(dask_backend, "POLL_SECONDS", 0.01)
     future = _LostResult(answer_after=None)
@@ -113,7 +113,7 @@ def test_fetching_a_result_whose_worker_died_ends_as_a_lost_worker(monkeypatch):
 
 
 def test_fetching_waits_while_a_worker_reruns_the_chunk():
-    from simcore import dask_backend
+    from simcore.engine.sweep import dask_backend
 
     future = _LostResult(answer_after=3)
     assert dask_backend._fetch(_Cluster(1), future, "tcp://x:1", worker_wait=0.05) == "rows"
@@ -125,7 +125,7 @@ def test_a_gather_that_ends_with_the_client_logs_nothing_and_other_errors_still_
     import asyncio
     import logging
 
-    from simcore import dask_backend
+    from simcore.engine.sweep import dask_backend
 
     class AllExit(Exception):  # the name Dask's gather uses to stop waiting
         pass

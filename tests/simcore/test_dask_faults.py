@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from polars.testing import assert_frame_equal
 
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import cli_env, finished_chunks, kill_env
 from tests.simcore.test_sweep import tables
 
@@ -87,7 +87,7 @@ def reference(tmp_path_factory):
 
 
 def sweep_cmd(out: Path, address: str, wait: float, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
+    return [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "ratjack", "--players", "2",
             "--policies", "heuristic,heuristic", "--games", str(GAMES), "--seed", "7",
             "--name", "dk", "--out", str(out), "--chunk-size", str(CHUNK), "--backend", "dask",
             "--scheduler", address, "--worker-wait", str(wait), "--quiet", *extra]  # fmt: skip

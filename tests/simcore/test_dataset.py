@@ -8,10 +8,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from simcore import registry
-from simcore.bench import selfplay_config
-from simcore.chunks import Chunk, run_chunk
-from simcore.dataset import (
+from simcore.core import registry
+from simcore.engine.play.rows import compact_columns
+from simcore.engine.run.dataset import (
     INT_ENCODING,
     IntScratch,
     build_schemas,
@@ -20,8 +19,9 @@ from simcore.dataset import (
     readable_json,
     write_part,
 )
-from simcore.rows import compact_columns
-from simcore.sweep import BATCH_ROWS, row_batches
+from simcore.engine.sweep.bench import selfplay_config
+from simcore.engine.sweep.chunks import Chunk, run_chunk
+from simcore.engine.sweep.sweep import BATCH_ROWS, row_batches
 
 
 def test_a_constant_column_is_repeated_and_reads_back_the_same():

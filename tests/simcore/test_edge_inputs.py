@@ -8,13 +8,13 @@ import sys
 
 import pytest
 
-from simcore.config import MAX_GAMES, build_config
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
+from simcore.engine.sweep.config import MAX_GAMES, build_config
 from strategies.mcts.config import MAX_ITERATIONS, MctsConfig
 
 
 def _cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-m", "simcore.cli", *args]
+    cmd = [sys.executable, "-m", "boardlab.cli", *args]
     return subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=cwd)
 
 

@@ -18,7 +18,7 @@ import time
 import pytest
 from polars.testing import assert_frame_equal
 
-from simcore.sweep import run_sweep
+from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import cli_env, finished_chunks, kill_env
 from tests.simcore.test_lifeline import _alive, _children
 from tests.simcore.test_resume import GAMES, sweep_args

@@ -1,5 +1,5 @@
 """Fields declared once: slots, clone, fingerprint and the clone check derive from a state
-class's annotations (``simcore.fields``)."""
+class's annotations (``simcore.core.fields``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import ClassVar
 
 import pytest
 
-from simcore import fields
-from simcore.chance import ChanceStream
+from simcore.core import fields
+from simcore.core.chance import ChanceStream
 
 
 class Base:

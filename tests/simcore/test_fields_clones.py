@@ -1,9 +1,9 @@
-"""simcore.fields, the ``clones`` kind: a list of objects with their own ``clone`` is copied
+"""simcore.core.fields, the ``clones`` kind: a list of objects with their own ``clone`` is copied
 item by item (Rats of Wistar's player boards). The rest of the module: test_fields.py."""
 
 from __future__ import annotations
 
-from simcore import fields
+from simcore.core import fields
 
 
 class Board:

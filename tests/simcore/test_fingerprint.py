@@ -12,13 +12,14 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
-from simcore.config import build_config
-from simcore.errors import RunDirError
+from simcore.core.errors import RunDirError
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 from simcore.games.ratjack.content import DATA_FILE
-from simcore.sweep import run_sweep
 
 
 def _config(cards, games=40):
@@ -32,7 +33,7 @@ def _config(cards, games=40):
 def _half_done(tmp_path):
     """A finished run with its last two chunks unlisted again, as a kill leaves it: one part
     per chunk (a kill never leaves a part listed for some of its chunks only)."""
-    from simcore import sweep
+    from simcore.engine.sweep import sweep
 
     cards = tmp_path / "cards.toml"
     shutil.copy(DATA_FILE, cards)
@@ -76,7 +77,7 @@ def test_resume_after_a_content_edit_is_refused(tmp_path):
 def test_resume_refusal_is_one_line_exit_2(tmp_path):
     cards = _half_done(tmp_path)
     cards.write_text(cards.read_text().replace('effect = "rat_3" }', 'effect = "rat_11" }', 1))
-    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
+    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "ratjack", "--players", "2",
            "--policies", "random,random", "--games", "40", "--seed", "3", "--name", "cards",
            "--param", f"cards_file={cards}", "--chunk-size", "10", "--out",
            str(tmp_path / "runs"), "--resume", "--quiet"]  # fmt: skip
@@ -87,7 +88,7 @@ def test_resume_refusal_is_one_line_exit_2(tmp_path):
 
 
 def test_versions_are_looked_up_once_and_handed_out_as_copies():
-    from simcore.provenance import versions
+    from simcore.engine.run.provenance import versions
 
     first = versions()
     first["numpy"] = "changed by a caller"
@@ -98,7 +99,7 @@ def test_versions_are_looked_up_once_and_handed_out_as_copies():
 def test_digests_follow_every_edit_even_one_that_keeps_size_and_time(tmp_path):
     # A digest is reused only for a file whose (size, mtime, inode) is unchanged and that was
     # written more than RACY_SECONDS ago; an edit right after a digest is always seen.
-    from simcore.fingerprint import digest_paths
+    from simcore.engine.run.fingerprint import digest_paths
 
     f = tmp_path / "cards.toml"
     f.write_text("a = 1\n")
@@ -119,7 +120,7 @@ def test_digest_order_is_the_order_of_paths_by_their_parts(tmp_path):
     # parts), or every run directory's fingerprints would change and refuse to resume.
     import hashlib
 
-    from simcore.fingerprint import digest_paths
+    from simcore.engine.run.fingerprint import digest_paths
 
     for rel in ("a/b.py", "a-c.py", "a/z/y.json", "a.py", "B.toml", "a/b-c.py"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -131,3 +132,48 @@ def test_digest_order_is_the_order_of_paths_by_their_parts(tmp_path):
         h.update(hashlib.sha256(path.read_bytes()).digest())
     assert [str(p).split("/") for p in files] == sorted(str(p).split("/") for p in files)
     assert digest_paths([tmp_path]) == h.hexdigest()[:16]
+
+
+FINGERPRINT_PROBE = """
+import json
+from simcore.core import registry
+from simcore.engine.run.fingerprint import fingerprint
+print(json.dumps(fingerprint(registry.make_game("ratjack"), [{}])))
+"""
+
+
+def _tree_fingerprint(tree):
+    out = subprocess.run(
+        [sys.executable, "-c", FINGERPRINT_PROBE],
+        cwd=tree,
+        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+@pytest.mark.parametrize(
+    ("edited", "blocks_resume"),
+    [
+        ("boardlab/cli.py", False),  # help text of the command line
+        ("reports/studies/build.py", False),
+        ("simcore/engine/sweep/bench.py", False),
+        ("simcore/engine/play/runner.py", True),  # the loop that plays a game
+        ("simcore/core/rng.py", True),  # the seeds
+    ],
+)
+def test_only_code_that_plays_a_game_blocks_a_resume(tmp_path, edited, blocks_resume):
+    # a copy of the sources with one file edited: the engine fingerprint moves only when the
+    # edit is to code that decides games (a CLI help edit used to refuse every resume)
+    root = Path(__file__).resolve().parents[2]
+    for package in ("boardlab", "simcore", "strategies", "analyses", "reports"):
+        ignore = shutil.ignore_patterns("__pycache__", "*.so")
+        shutil.copytree(root / package, tmp_path / package, ignore=ignore)
+    before = _tree_fingerprint(tmp_path)
+    with open(tmp_path / edited, "a", encoding="utf-8") as fh:
+        fh.write("\n# an edit\n")
+    after = _tree_fingerprint(tmp_path)
+    assert before["engine_code"] != after["engine_code"] if blocks_resume else before == after
+    assert before["game_code"] == after["game_code"]

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from simcore.cli import INTERRUPTED
+from boardlab.cli import INTERRUPTED
 from tests.conftest import kill_env
 
 SWEEP = ["sweep", "--game", "ratjack", "--players", "2", "--policies", "random,random",
@@ -25,7 +25,7 @@ SWEEP = ["sweep", "--game", "ratjack", "--players", "2", "--policies", "random,r
 
 
 def start(tmp_path) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "simcore.cli", *SWEEP, "--out", str(tmp_path)]
+    cmd = [sys.executable, "-m", "boardlab.cli", *SWEEP, "--out", str(tmp_path)]
     return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=kill_env(), start_new_session=True)  # fmt: skip
 

@@ -1,4 +1,4 @@
-"""The optional compiled build (``BOARDLAB_COMPILE=1``, ``simcore.native``): what it lists, how
+"""The optional compiled build (``BOARDLAB_COMPILE=1``, ``simcore.core.native``): what it lists, how
 it labels itself, and that it plays the same games as the sources."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from simcore import native
+from simcore.core import native
 from tests.wheels import PACKAGES, build_wheel, copy_sources, unpack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,7 +84,7 @@ def test_build_note_is_read_from_the_installed_package(monkeypatch, tmp_path):
 
 
 def test_runs_record_which_build_played_them():
-    from simcore.provenance import versions
+    from simcore.engine.run.provenance import versions
 
     assert versions()["build"] == native.build_label()
 
@@ -103,7 +103,7 @@ def test_the_compiled_build_plays_the_same_games_and_passes_the_game_tests(tmp_p
     # -P: the working directory (this checkout's sources) must not come before the tree
     env = {**os.environ, "PYTHONPATH": str(tree)}
     label = subprocess.run(
-        [sys.executable, "-P", "-c", "import simcore.native as n; print(n.build_label())"],
+        [sys.executable, "-P", "-c", "import simcore.core.native as n; print(n.build_label())"],
         env=env, capture_output=True, text=True, cwd=tmp_path,
     )  # fmt: skip
     games = ("lord_of_worlds", "ratjack", "rats_of_wistar")

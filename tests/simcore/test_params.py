@@ -2,7 +2,7 @@
 
 import pytest
 
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 from tests.fixtures.duel import DuelParams
 
 
@@ -41,7 +41,7 @@ def test_params_are_frozen():
 def test_params_copy_takes_the_fields_the_params_have():
     import dataclasses
 
-    from simcore.params import params_copy, params_fields
+    from simcore.core.params import params_copy, params_fields
 
     @dataclasses.dataclass(frozen=True)
     class Some:

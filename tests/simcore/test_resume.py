@@ -10,8 +10,8 @@ from collections import Counter
 
 from polars.testing import assert_frame_equal
 
-from simcore.dataset import load_manifest
-from simcore.sweep import run_sweep
+from simcore.engine.run.dataset import load_manifest
+from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import cli_env, finished_chunks, kill_env
 from tests.simcore.test_sweep import duel_config, tables
 
@@ -25,7 +25,7 @@ def sweep_args(out) -> list[str]:
         f'name = "killed"\ngame = "{cfg.game}"\nplayers = 2\ngames = {GAMES}\nseed = 42\n'
         'policies = ["random", "random"]\nrecord_actions = true\n[grid]\nbonus_card = [0, 8]\n'
     )
-    return [sys.executable, "-m", "simcore.cli", "sweep", str(toml), "--allow-import", "--out",
+    return [sys.executable, "-m", "boardlab.cli", "sweep", str(toml), "--allow-import", "--out",
             str(out), "--chunk-size", "100", "--quiet"]  # fmt: skip
 
 

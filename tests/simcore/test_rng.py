@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcore.rng import game_seed, policy_stream, randbelow, shuffle, state_stream
+from simcore.core.rng import game_seed, policy_stream, randbelow, shuffle, state_stream
 
 
 def test_game_seeds_are_stable_distinct_and_fit_int64():

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.api import TERMINAL, Game, GameSpec, State
-from simcore.testing import ConformanceError, check_game
+from simcore.core.api import TERMINAL, Game, GameSpec, State
+from simcore.engine.check.conformance import ConformanceError, check_game
 from tests.fixtures.feel_games import CoinParams, CoinState
 
 

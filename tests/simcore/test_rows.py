@@ -1,10 +1,11 @@
-"""The worker's rows-to-columns buffer (``simcore.rows``, compiled in the compiled build)."""
+"""The worker's rows-to-columns buffer (``simcore.engine.play.rows``, compiled in the compiled
+build)."""
 
 from __future__ import annotations
 
 import pytest
 
-from simcore.rows import Rows
+from simcore.engine.play.rows import Rows
 
 
 def test_rows_become_columns_lead_values_first():

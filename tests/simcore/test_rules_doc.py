@@ -1,6 +1,6 @@
 """Every game's rules reference (docs/rules/<game>.md): generated tables match the params and
 data, every assumption is in the fidelity table, no development history; and the shared
-block machinery (simcore.rules_doc) on a small doc."""
+block machinery (simcore.core.rules_doc) on a small doc."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from simcore import rules_doc
-from simcore.errors import ContentError
+from simcore.core import rules_doc
+from simcore.core.errors import ContentError
 from simcore.games.lord_of_worlds.reference import REFERENCE as LORD_OF_WORLDS
 from simcore.games.ratjack.reference import REFERENCE as RATJACK
-from simcore.games.rats_of_wistar.rules_doc import REFERENCE as RATS_OF_WISTAR
+from simcore.games.rats_of_wistar.reference import REFERENCE as RATS_OF_WISTAR
 
 REFERENCES = {"ratjack": RATJACK, "lord_of_worlds": LORD_OF_WORLDS,
               "rats_of_wistar": RATS_OF_WISTAR}  # fmt: skip

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from polars.testing import assert_frame_equal
 
-from simcore.dataset import verify_run
-from simcore.errors import RunDirError
-from simcore.runlock import HOLDER_FILE, LOCK_FILE, RunLock, describe_holder
-from simcore.sweep import run_sweep
+from simcore.core.errors import RunDirError
+from simcore.engine.run.dataset import verify_run
+from simcore.engine.run.lock import HOLDER_FILE, LOCK_FILE, RunLock, describe_holder
+from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import cli_env, finished_chunks, kill_env
 from tests.simcore.crafted import assert_one_line, snapshot
 from tests.simcore.test_resume import GAMES, sweep_args

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from simcore.config import build_config
-from simcore.errors import ConfigError, RunDirError
-from simcore.sweep import run_sweep
+from simcore.core.errors import ConfigError, RunDirError
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 
 HOSTILE = ["../../x", "..", ".", "/tmp/abs", "a/b", "x\ny", "tab\there", "-flag", ".hidden",
            "a..b", "x" * 121, "nul\x00"]  # fmt: skip
@@ -32,7 +32,7 @@ def test_plain_names_are_accepted(name):
 
 
 def test_hostile_name_on_the_command_line_exits_2_in_one_line(tmp_path):
-    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", "ratjack", "--players", "2",
+    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "ratjack", "--players", "2",
            "--policies", "random,random", "--games", "4", "--name", "..", "--out",
            str(tmp_path / "out"), "--quiet"]  # fmt: skip
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from simcore import registry
-from simcore.errors import IllegalActionError
-from simcore.runner import RunawayGameError, play_game
+from simcore.core import registry
+from simcore.core.errors import IllegalActionError
+from simcore.engine.play.runner import RunawayGameError, play_game
 from strategies import RandomPolicy
 from strategies.registry import make_policy
 
@@ -47,8 +47,8 @@ def test_illegal_action_rejected_without_change(duel):
 def test_seats_table_says_who_won_a_tie_break():
     # Rats of Wistar seed 0 with two random players ends 16-16; the tie rule (earlier in the
     # final turn order) gives one seat the win: both rank 1, tiebreak +1 / -1.
+    from simcore.engine.play.runner import play_game, tiebreaks
     from simcore.games.rats_of_wistar import RatsOfWistar
-    from simcore.runner import play_game, tiebreaks
     from strategies.random_policy import RandomPolicy
 
     rec = play_game(RatsOfWistar(), 2, [RandomPolicy(), RandomPolicy()], 0)

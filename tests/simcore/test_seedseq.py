@@ -1,11 +1,12 @@
-"""``simcore.seedseq`` must give exactly numpy's SeedSequence seeds (every game depends on it)."""
+"""``simcore.core.seedseq`` must give exactly numpy's SeedSequence seeds (every game depends on
+it)."""
 
 import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from simcore.seedseq import seed63
+from simcore.core.seedseq import seed63
 
 
 def numpy_seed63(*entropy: int) -> int:

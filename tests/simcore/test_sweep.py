@@ -9,10 +9,10 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from simcore.config import build_config
-from simcore.dataset import TIMING_COLUMNS, read_table
-from simcore.errors import RunDirError
-from simcore.sweep import run_sweep
+from simcore.core.errors import RunDirError
+from simcore.engine.run.dataset import TIMING_COLUMNS, read_table
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import DUEL
 
 
@@ -144,7 +144,7 @@ def test_mcts_sweep_identical_across_workers(tmp_path):
 
 def test_small_chunks_do_not_rewrite_the_manifest_per_chunk(tmp_path, monkeypatch):
     # chunk size 1 used to rewrite (and fsync) the whole manifest after every chunk: quadratic.
-    from simcore import dataset
+    from simcore.engine.run import dataset
 
     writes = []
     real = dataset.atomic_write_json
@@ -166,8 +166,8 @@ def test_small_chunks_share_batched_parts(tmp_path):
 
 
 def test_chunk_log_is_merged_and_a_torn_line_ignored(tmp_path, monkeypatch):
-    from simcore import sweep
-    from simcore.dataset import CHUNK_LOG, load_manifest
+    from simcore.engine.run.dataset import CHUNK_LOG, load_manifest
+    from simcore.engine.sweep import sweep
 
     monkeypatch.setattr(sweep, "FLUSH_ROWS", 1)  # every chunk its own part and log line
     result = run_sweep(duel_config("log", games=40), tmp_path, chunk_size=20, quiet=True)
@@ -192,7 +192,7 @@ def test_chunk_log_is_merged_and_a_torn_line_ignored(tmp_path, monkeypatch):
     [(200, 16, 1, 2), (200, 2, 1, 13), (1_000_000, 2, 1, 1000), (20, 2, 10, 13), (3, 64, 1, 1)],
 )
 def test_auto_chunk_size_keeps_every_worker_busy(games, jobs, cells, expected):
-    from simcore.config import auto_chunk_size
+    from simcore.engine.sweep.config import auto_chunk_size
 
     size = auto_chunk_size(games, jobs, cells)
     assert size == expected
@@ -200,7 +200,7 @@ def test_auto_chunk_size_keeps_every_worker_busy(games, jobs, cells, expected):
 
 
 def test_tables_do_not_depend_on_how_chunks_are_batched_into_parts(tmp_path, monkeypatch):
-    from simcore import sweep
+    from simcore.engine.sweep import sweep
 
     batched = run_sweep(duel_config("b", games=120), tmp_path / "a", chunk_size=7, quiet=True)
     monkeypatch.setattr(sweep, "FLUSH_ROWS", 1)  # one part per chunk, as before batching
@@ -259,8 +259,8 @@ def test_a_run_from_before_per_cell_sizes_resumes(tmp_path):
 def test_a_finished_chunk_is_written_while_the_next_one_still_runs(tmp_path, monkeypatch):
     # The buffer used to be written only when another chunk arrived: behind a slow (search)
     # chunk a finished one waited for its whole run, and a hard kill would have lost it.
-    from simcore import sweep
-    from simcore.dataset import read_chunk_log
+    from simcore.engine.run.dataset import read_chunk_log
+    from simcore.engine.sweep import sweep
 
     real, seen = sweep.run_chunk, []
 
@@ -278,8 +278,8 @@ def test_a_finished_chunk_is_written_while_the_next_one_still_runs(tmp_path, mon
 
 
 def test_the_write_interval_comes_from_the_environment_and_bad_values_are_refused(monkeypatch):
-    from simcore import sweep
-    from simcore.errors import ConfigError
+    from simcore.core.errors import ConfigError
+    from simcore.engine.sweep import sweep
 
     monkeypatch.delenv(sweep.SAVE_ENV, raising=False)
     assert sweep.save_seconds() == sweep.SAVE_SECONDS == 2.0
@@ -297,7 +297,7 @@ def test_a_bad_write_interval_is_one_line_and_exit_2_before_any_output(tmp_path)
 
     from tests.conftest import cli_env
 
-    cmd = [sys.executable, "-m", "simcore.cli", "sweep", "--game", DUEL, "--allow-import",
+    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", DUEL, "--allow-import",
            "--players", "2",
            "--policies", "random,random", "--games", "4", "--out", str(tmp_path), "--name", "bad",
            "--quiet"]  # fmt: skip

@@ -2,7 +2,7 @@
 
 import pytest
 
-from simcore.testing import ConformanceError, check_game
+from simcore.engine.check.conformance import ConformanceError, check_game
 from tests.fixtures.broken import (
     BoolCountDuel,
     GlobalRngDuel,
@@ -52,7 +52,7 @@ def test_global_rng_state_restored_after_failure():
 
 
 def test_head_to_head_rotates_seats_and_counts_shares(duel):
-    from simcore.testing import head_to_head
+    from simcore.engine.check.conformance import head_to_head
 
     wins, games = head_to_head(duel, 2, "random", "random", 200, seed=1)
     assert games == 200 and 0 < wins < 200

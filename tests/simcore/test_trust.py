@@ -16,9 +16,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from simcore.config import build_config
-from simcore.errors import ConfigError
-from simcore.sweep import run_sweep
+from simcore.core.errors import ConfigError
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 from tests.simcore.crafted import (
     assert_one_line,
     cli,
@@ -139,7 +139,7 @@ def test_a_multi_run_report_never_writes_outside_out(tmp_path, base, hostile):
 @pytest.mark.parametrize("hostile", ["../../escaped", "/abs", "a/b", ".hidden", "x" * 200])
 def test_report_file_names_come_from_plain_names_only(tmp_path, hostile):
     # the second line of defence: whatever reached the naming step, a path stays in --out
-    from reports.batch import _targets
+    from reports.studies.batch import _targets
 
     with pytest.raises(ConfigError, match="not a plain file name"):
         _targets(str(tmp_path / "site"), ["fine", hostile])

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcore.errors import ConfigError
-from simcore.runner import play_game
-from simcore.testing import check_game
+from simcore.core.errors import ConfigError
+from simcore.engine.check.conformance import check_game
+from simcore.engine.play.runner import play_game
 from strategies.mcts import MctsConfig, Stats, make_mcts, measure, search
 from strategies.mcts.search import heuristic_rewards, margin_rewards
 from strategies.registry import make_policy
@@ -228,7 +228,7 @@ def test_same_seed_same_moves_in_process():
 _SCRIPT = """
 import json, sys
 sys.path.insert(0, {root!r})
-from simcore.runner import play_game
+from simcore.engine.play.runner import play_game
 from strategies.mcts import make_mcts
 from tests.fixtures.duel import Duel
 game = Duel()

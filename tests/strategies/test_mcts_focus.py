@@ -7,10 +7,10 @@ import subprocess
 
 import pytest
 
-from simcore import registry
-from simcore.errors import ConfigError
-from simcore.runner import play_game
-from simcore.testing import check_game
+from simcore.core import registry
+from simcore.core.errors import ConfigError
+from simcore.engine.check.conformance import check_game
+from simcore.engine.play.runner import play_game
 from strategies.mcts import policy as mcts_policy
 from strategies.registry import make_policy
 from tests.fixtures.duel import Duel

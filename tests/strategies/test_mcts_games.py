@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from simcore import registry
-from simcore.runner import play_game
-from simcore.testing import check_game
+from simcore.core import registry
+from simcore.engine.check.conformance import check_game
+from simcore.engine.play.runner import play_game
 from strategies.registry import make_policy
 
 
@@ -192,7 +192,7 @@ def test_tree_reuse_ignores_a_kept_tree_for_another_state():
 
 
 def test_unguarded_playouts_need_a_guarded_heuristic():
-    from simcore.errors import ConfigError
+    from simcore.core.errors import ConfigError
 
     with pytest.raises(ConfigError, match="'guard=0' needs a play-out policy with an end-of-game"):
         make_policy("mcts:rollout=heuristic,guard=0", registry.make_game("ratjack"))
@@ -248,7 +248,7 @@ def test_defer_leaves_card_payment_to_the_heuristic_without_a_search(monkeypatch
 
 
 def test_defer_names_an_unknown_class():
-    from simcore.errors import ConfigError
+    from simcore.core.errors import ConfigError
 
     game = registry.make_game("lord_of_worlds")
     with pytest.raises(ConfigError, match="no action class 'ad'; closest: add"):

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 from strategies import RandomPolicy, Restricted, make_policy, parse_spec
 
 
@@ -36,7 +36,7 @@ def test_unknown_policy_lists_available(duel):
 
 
 def test_module_class_path(duel):
-    from simcore.registry import imports_allowed
+    from simcore.core.registry import imports_allowed
 
     with pytest.raises(ConfigError, match="--allow-import"):  # a path imports code: trusted only
         make_policy("tests.fixtures.broken:PeekingPolicy", duel)
@@ -77,17 +77,17 @@ def test_restricted_keeps_the_determinism_flag(duel):
 @pytest.mark.parametrize("game_id", ["ratjack", "lord_of_worlds", "rats_of_wistar"])
 def test_greedy_passes_the_conformance_suite(game_id):
     # greedy reads only the seat's view (no-peek test), is deterministic per rng, stays legal
-    from simcore.registry import make_game
-    from simcore.testing import check_game
+    from simcore.core.registry import make_game
+    from simcore.engine.check.conformance import check_game
 
     assert check_game(make_game(game_id), 2, ["greedy", "random"], n_games=2) > 0
 
 
 def test_greedy_beats_random_in_ratjack():
     # the ladder's first step: 300 games, seats rotated, fixed seeds; lower 95% bound above 1/2
-    from analyses.stats import wilson_interval
+    from analyses.stats.intervals import wilson_interval
+    from simcore.engine.check.conformance import head_to_head
     from simcore.games.ratjack import Ratjack
-    from simcore.testing import head_to_head
 
     wins, games = head_to_head(Ratjack(), 2, "greedy", "random", 300, 7000)
     assert wilson_interval(wins, games)[0] > 0.5
@@ -106,7 +106,7 @@ def test_policy_listing_names_every_mcts_option():
 
 
 def test_player_aliases_name_the_same_player_once():
-    from simcore import registry
+    from simcore.core import registry
     from strategies.registry import player_aliases
 
     row = registry.make_game("rats_of_wistar")  # engine is the default style
@@ -124,7 +124,7 @@ def test_a_heuristic_pickles_and_plays_as_before(game_id):
     # compiled, the heuristics are native classes: they pickle by their style (__reduce__)
     import pickle
 
-    from simcore import registry
+    from simcore.core import registry
 
     game = registry.make_game(game_id)
     policy = make_policy("heuristic", game)
@@ -140,7 +140,7 @@ def test_a_position_with_cached_analyses_pickles(game_id):
     # classes when compiled); the position must still pickle, equal itself and play on the same
     import pickle
 
-    from simcore import registry
+    from simcore.core import registry
 
     game = registry.make_game(game_id)
     policy, rng = make_policy("heuristic", game), random.Random(3)

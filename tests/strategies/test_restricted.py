@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 
 EVERY_MODE = "mode/up+mode/down+mode/discard_flip"  # Ratjack: every way to play a card
 
@@ -54,8 +54,8 @@ def test_a_round_window_forbids_only_in_those_rounds(tmp_path):
 
 
 def test_a_malformed_round_window_is_bad_input():
-    from simcore import registry
-    from simcore.errors import ConfigError
+    from simcore.core import registry
+    from simcore.core.errors import ConfigError
     from strategies.registry import make_policy
 
     game = registry.make_game("rats_of_wistar")
@@ -72,7 +72,7 @@ def test_forbid_composes_with_a_policy_that_takes_options(tmp_path):
     # The wheel study of another player: "heuristic:style=explorer,forbid=place/S1@round1-2"
     # is the explorer style, restricted; it never places on S1 in rounds 1-2 and plays the
     # explorer's games otherwise (the unrestricted seat is unaffected by the wrapper).
-    from simcore import registry
+    from simcore.core import registry
     from strategies.base import with_option
     from strategies.registry import make_policy
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from simcore.api import START_COLUMNS, Game, GameSpec
-from simcore.errors import ContentError
+from simcore.core.api import START_COLUMNS, Game, GameSpec
+from simcore.core.errors import ContentError
+from simcore.core.params import params_copy
 from simcore.games.lord_of_worlds.board import load_board
 from simcore.games.lord_of_worlds.content import (
     data_path,
@@ -32,12 +33,11 @@ from simcore.games.lord_of_worlds.content import (
     load_texts,
     load_tiles,
 )
+from simcore.games.lord_of_worlds.labels import class_catalogue
 from simcore.games.lord_of_worlds.params import TERRAINS, LordOfWorldsParams
 from simcore.games.lord_of_worlds.position import Context, Position
-from simcore.games.lord_of_worlds.render import class_catalogue
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from simcore.games.lord_of_worlds.tables import ParamsMirror
-from simcore.params import params_copy
 
 __all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState", "Position"]
 

@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from simcore.content import reduce_frozen
+from simcore.core.content import reduce_frozen
 from simcore.games.lord_of_worlds.content import (
     connected,
     fail,

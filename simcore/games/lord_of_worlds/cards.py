@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from simcore.core.rng import shuffle
 from simcore.games.lord_of_worlds.position import Position
 from simcore.games.lord_of_worlds.tables import WILD
-from simcore.rng import shuffle
 
 
 def draw(s: Position) -> int:

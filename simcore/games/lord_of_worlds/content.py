@@ -7,8 +7,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from simcore.content import read_toml
-from simcore.errors import ContentError
+from simcore.core.content import read_toml
+from simcore.core.errors import ContentError
 from simcore.games.lord_of_worlds.tables import (
     SPECIALS,
     TERRAIN_COLOURS,

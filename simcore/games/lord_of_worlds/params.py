@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simcore.errors import ConfigError
-from simcore.params import Params, param
+from simcore.core.errors import ConfigError
+from simcore.core.params import Params, param
 
 TERRAINS = ("water", "desert", "lowland", "forest", "hill", "mountain")
 

@@ -1,5 +1,5 @@
 """The Lord of Worlds position as data: every field declared once, with its copy and
-fingerprint (``simcore.fields``), and what reads the fields alone (scores, observation).
+fingerprint (``simcore.core.fields``), and what reads the fields alone (scores, observation).
 
 The rules are functions of this position (``rules``, ``options``, ``cards``, ``planet``); the
 engine plays ``state.LordOfWorldsState``, which adds the methods that apply them.
@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final
 
-from simcore import fields
-from simcore.api import TERMINAL, ChanceSource, State
-from simcore.content import reduce_frozen
+from simcore.core import fields
+from simcore.core.api import TERMINAL, ChanceSource, State
+from simcore.core.content import reduce_frozen
 from simcore.games.lord_of_worlds.board import Board
 from simcore.games.lord_of_worlds.codes import P_OVER
 from simcore.games.lord_of_worlds.tables import Cards, ParamsMirror, Planet, Scoring, Tiles

@@ -12,8 +12,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from simcore import rules_doc
-from simcore.content import read_toml
+from simcore.core import rules_doc
+from simcore.core.content import read_toml
 from simcore.games.lord_of_worlds.board import NEUTRAL, PORTAL, load_board
 from simcore.games.lord_of_worlds.content import (
     data_path,

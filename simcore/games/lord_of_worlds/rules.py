@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from simcore.errors import IllegalActionError
+from simcore.core.errors import IllegalActionError
 from simcore.games.lord_of_worlds import cards as deck_ops
 from simcore.games.lord_of_worlds.codes import (
     ADD,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from simcore.games.lord_of_worlds.board import NEUTRAL, PORTAL
-from simcore.games.lord_of_worlds.render import render_planet
+from simcore.games.lord_of_worlds.labels import render_planet
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from simcore.games.lord_of_worlds.tables import TERRAIN_COLOURS
 

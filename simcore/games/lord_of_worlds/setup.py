@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-from simcore.chance import ChanceStream
+from simcore.core.chance import ChanceStream
+from simcore.core.rng import randbelow, shuffle, state_stream
 from simcore.games.lord_of_worlds import cards as deck_ops
 from simcore.games.lord_of_worlds.codes import P_PORTAL, P_SETUP
 from simcore.games.lord_of_worlds.planet import SOURCES
 from simcore.games.lord_of_worlds.position import Context, Position
 from simcore.games.lord_of_worlds.rules import refill_supply, reset_turn
-from simcore.rng import randbelow, shuffle, state_stream
 
 
 def set_up(s: Position, context: Context, seed: int) -> None:

@@ -1,4 +1,4 @@
-"""The position the engine plays: the ``simcore.api.State`` methods that apply the rules (legal
+"""The position the engine plays: the ``simcore.core.api.State`` methods that apply the rules (legal
 actions, apply, determinization, outcome) and show them (labels, text view), over the data of
 ``position.Position``."""
 
@@ -7,9 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simcore import fields
-from simcore.api import start_columns
-from simcore.games.lord_of_worlds import options, render, rules, sample
+from simcore.core import fields
+from simcore.core.api import start_columns
+from simcore.core.native import bind_pure
+from simcore.games.lord_of_worlds import determinize as sample
+from simcore.games.lord_of_worlds import labels as render
+from simcore.games.lord_of_worlds import options, rules
 from simcore.games.lord_of_worlds.planet import PTS_COLUMNS, tile_counts
 from simcore.games.lord_of_worlds.position import (
     CLONE_SHARES,
@@ -21,7 +24,6 @@ from simcore.games.lord_of_worlds.position import (
     Position,
 )
 from simcore.games.lord_of_worlds.setup import set_up
-from simcore.native import bind_pure
 
 
 class LordOfWorldsState(Position):

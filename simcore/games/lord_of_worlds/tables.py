@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from simcore.content import reduce_frozen
+from simcore.core.content import reduce_frozen
 
 TERRAINS: Final = ("water", "desert", "lowland", "forest", "hill", "mountain")
 SPECIALS: Final = ("architect", "sage_tree", "viewpoint", "mix")
@@ -113,7 +113,7 @@ class ParamsMirror:
 
     The params class is not compiled, so each ``params.x`` in compiled code would be a lookup
     by name (about 250 instructions; a property a Python call). The fields are generated from
-    the params class (``python -m simcore.fields simcore/games/lord_of_worlds/tables.py``; a
+    the params class (``python -m simcore.core.fields simcore/games/lord_of_worlds/tables.py``; a
     test checks).
     """
 

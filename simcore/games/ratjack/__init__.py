@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from simcore.api import START_COLUMNS, Game, GameSpec
-from simcore.errors import ConfigError
+from simcore.core.api import START_COLUMNS, Game, GameSpec
+from simcore.core.errors import ConfigError
+from simcore.core.params import params_copy
 from simcore.games.ratjack.codes import STAT_NAMES
 from simcore.games.ratjack.content import EFFECT_IDS, load_content
+from simcore.games.ratjack.labels import RES_COLUMNS
 from simcore.games.ratjack.params import DECK_NAMES, RatjackParams
 from simcore.games.ratjack.reference import effect_texts
 from simcore.games.ratjack.state import RatjackState
 from simcore.games.ratjack.tables import ParamsMirror
-from simcore.games.ratjack.text import RES_COLUMNS
-from simcore.params import params_copy
 
 __all__ = ["Ratjack", "RatjackParams", "RatjackState"]
 

@@ -6,8 +6,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from simcore.content import read_toml
-from simcore.errors import ContentError
+from simcore.core.content import read_toml
+from simcore.core.errors import ContentError
 from simcore.games.ratjack.params import DECK_NAMES, FACE_IDS, RatjackParams
 from simcore.games.ratjack.tables import Content
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from simcore.core.rng import shuffle
 from simcore.games.ratjack import board as b
 from simcore.games.ratjack import resolve as fx
 from simcore.games.ratjack.codes import HAND
@@ -11,7 +12,6 @@ from simcore.games.ratjack.effects_weasel import any_seat
 from simcore.games.ratjack.knowledge import merge
 from simcore.games.ratjack.narrative import note_card
 from simcore.games.ratjack.position import Position
-from simcore.rng import shuffle
 
 
 def _c1(s: Position, a: int, q: int, i: int, c: int) -> None:

@@ -1,6 +1,6 @@
 """The Ratjack position as data: integer-coded cards, chips and knowledge masks (§1-§8).
 
-Every field is declared once, below; ``simcore.fields`` derives the slots, the clone of the
+Every field is declared once, below; ``simcore.core.fields`` derives the slots, the clone of the
 pure build, the fingerprint and the tests' clone check from the declaration. The rules are
 functions of a position (``rules``, ``resolve``, ``effects_*``); ``state.RatjackState`` puts
 the game API on top.
@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from simcore import fields
-from simcore.api import TERMINAL, ChanceSource, State
+from simcore.core import fields
+from simcore.core.api import TERMINAL, ChanceSource, State
 from simcore.games.ratjack.codes import NSTAT, P_DRAW, P_OVER
 from simcore.games.ratjack.tables import Content, ParamsMirror
 

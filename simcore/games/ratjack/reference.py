@@ -13,9 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from simcore import rules_doc
-from simcore.content import read_toml
-from simcore.errors import ContentError
+from simcore.core import rules_doc
+from simcore.core.content import read_toml
+from simcore.core.errors import ContentError
 from simcore.games.ratjack.content import DATA_FILE, EFFECT_IDS, _check_chips, _check_decks
 from simcore.games.ratjack.params import FACE_IDS, RatjackParams
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from simcore.api import TERMINAL
+from simcore.core.api import TERMINAL
+from simcore.core.rng import shuffle
 from simcore.games.ratjack.codes import (
     NSTAT,
     P_DRAW,
@@ -22,7 +23,6 @@ from simcore.games.ratjack.codes import (
 from simcore.games.ratjack.content import N_CARDS
 from simcore.games.ratjack.narrative import trace_round_start
 from simcore.games.ratjack.position import Position
-from simcore.rng import shuffle
 
 
 def new_round(s: Position, start: int, rng: random.Random | None = None) -> None:

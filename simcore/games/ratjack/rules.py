@@ -3,7 +3,7 @@ the effect steps (the end-of-turn checks and rounds: ``rounds``)."""
 
 from __future__ import annotations
 
-from simcore.errors import IllegalActionError
+from simcore.core.errors import IllegalActionError
 from simcore.games.ratjack import resolve as fx
 from simcore.games.ratjack.board import draw_top, to_discard
 from simcore.games.ratjack.codes import (

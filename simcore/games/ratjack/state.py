@@ -6,16 +6,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simcore import fields
-from simcore.chance import ChanceStream
-from simcore.games.ratjack import rounds, rules, sample, text
+from simcore.core import fields
+from simcore.core.chance import ChanceStream
+from simcore.core.native import bind_pure
+from simcore.core.rng import randbelow, state_stream
+from simcore.games.ratjack import determinize as sample
+from simcore.games.ratjack import labels as text
+from simcore.games.ratjack import rounds, rules
 from simcore.games.ratjack.effects import EFFECTS
 from simcore.games.ratjack.evaluate import win_chances
 from simcore.games.ratjack.narrative import trace_round_start
 from simcore.games.ratjack.position import CLONE_RESETS, CLONE_SHARES, Position
 from simcore.games.ratjack.tables import Content, ParamsMirror
-from simcore.native import bind_pure
-from simcore.rng import randbelow, state_stream
 
 
 class RatjackState(Position):

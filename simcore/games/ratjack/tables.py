@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from simcore.content import reduce_frozen
+from simcore.core.content import reduce_frozen
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class ParamsMirror:
     The params class is not compiled, so each ``params.x`` in compiled code would be a lookup
     by name (about 250 instructions): compiled heuristic play read ``RatjackParams`` directly
     with 6% more instructions (0.96x games/s). The fields are generated from the params class
-    (``python -m simcore.fields simcore/games/ratjack/tables.py``; a test checks).
+    (``python -m simcore.core.fields simcore/games/ratjack/tables.py``; a test checks).
     """
 
     # <generated: the fields of simcore.games.ratjack.params:RatjackParams>

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from simcore.api import START_COLUMNS, Game, GameSpec
-from simcore.errors import ContentError
+from simcore.core.api import START_COLUMNS, Game, GameSpec
+from simcore.core.errors import ContentError
+from simcore.core.params import params_copy
 from simcore.games.rats_of_wistar import (  # noqa: F401  (modules register task handlers)
     actions,
     effects,
@@ -35,12 +36,11 @@ from simcore.games.rats_of_wistar import (  # noqa: F401  (modules register task
     setup,
 )
 from simcore.games.rats_of_wistar.content import Content, load_content, load_texts
+from simcore.games.rats_of_wistar.determinize import SEAT_COLUMNS
 from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS, class_catalogue, describe_class
 from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.state import WistarState
 from simcore.games.rats_of_wistar.tables import ParamsMirror
-from simcore.games.rats_of_wistar.views import SEAT_COLUMNS
-from simcore.params import params_copy
 
 __all__ = ["RatsOfWistar", "WistarParams", "WistarState"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from simcore import fields
+from simcore.core import fields
 
 # Room slots of a player board: 0-2 starting rooms, 3 the ability room, 4-9 the soil rooms
 # (soil tile k, in ascending VP order, covers slot 4 + k). Lower slots fill first. A room that an
@@ -95,7 +95,7 @@ class Player:
     """Everything one seat owns. Plain int lists so that ``clone`` is a few list copies.
 
     The fields below are declared once: slots, ``clone`` and ``public`` derive from them
-    (``simcore.fields``); the compiled build makes them native fields.
+    (``simcore.core.fields``); the compiled build makes them native fields.
     """
 
     resources: list[int]  # wood, metal, joker, move token, potion (``vocab.RESOURCES``)

@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from simcore.content import read_toml
+from simcore.core.content import read_toml
 from simcore.games.rats_of_wistar.tables import Card, Content, Farm, Tile
 from simcore.games.rats_of_wistar.vocab import (
     DECKS,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from simcore.core.rng import randbelow
 from simcore.games.rats_of_wistar.actions import can_bed, can_dig, do_bed, do_dig
 from simcore.games.rats_of_wistar.board import (
     AREA_BASE,
@@ -39,7 +40,6 @@ from simcore.games.rats_of_wistar.inventions import (
 )
 from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.vocab import RESOURCES, SPEND_ANY, SPEND_VISITOR, VP
-from simcore.rng import randbelow
 
 
 # ------------------------------------------------------------------ simple primitives

@@ -1,7 +1,7 @@
 """The Rats of Wistar position as data (rules spec §2-§12): the wheel, the farm, the decks and
 every player's board, plus the stack of pending tasks.
 
-Every field is declared once, below; ``simcore.fields`` derives the slots, the clone of the
+Every field is declared once, below; ``simcore.core.fields`` derives the slots, the clone of the
 pure build, the fingerprint and the tests' clone check from the declaration. The rules are
 functions of a position (``rules``, ``actions``, ``effects``, ``farm``, ...); ``state``
 puts the game API on top.
@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from simcore import fields
-from simcore.api import TERMINAL, ChanceSource, State
+from simcore.core import fields
+from simcore.core.api import TERMINAL, ChanceSource, State
+from simcore.core.rng import randbelow
 from simcore.games.rats_of_wistar.board import DECIDE, Player
 from simcore.games.rats_of_wistar.tables import Content, ParamsMirror
-from simcore.rng import randbelow
 
 
 class Position(State):
@@ -29,7 +29,7 @@ class Position(State):
     params: ParamsMirror  # the game's params (a compiled copy)
     content: Content
     n_players: int
-    chance: ChanceSource  # one continuous stream (``simcore.chance.LazyStream``)
+    chance: ChanceSource  # one continuous stream (``simcore.core.chance.LazyStream``)
     # round and turn (§3)
     round: int
     order: list[int]  # turn order, seats
@@ -101,7 +101,7 @@ class Position(State):
 
     @property
     def rng(self) -> random.Random:
-        """The position's chance stream (``simcore.chance.LazyStream``: frozen on clone,
+        """The position's chance stream (``simcore.core.chance.LazyStream``: frozen on clone,
         thawed on the first draw)."""
         return self.chance.next_stream()
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from simcore.core.rng import shuffle
 from simcore.games.rats_of_wistar.board import PAIR_BASE, Player, decide
 from simcore.games.rats_of_wistar.position import Position
-from simcore.rng import shuffle
 
 
 def setup(s: Position) -> None:

@@ -6,18 +6,18 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from simcore import fields
-from simcore.chance import LazyStream
-from simcore.errors import IllegalActionError
+from simcore.core import fields
+from simcore.core.chance import LazyStream
+from simcore.core.errors import IllegalActionError
+from simcore.core.rng import state_stream
 from simcore.games.rats_of_wistar.board import AUTO, DECIDE
+from simcore.games.rats_of_wistar.determinize import determinize, observation, outcome
 from simcore.games.rats_of_wistar.labels import action_classes, action_info, action_label, render
 from simcore.games.rats_of_wistar.position import Position
 from simcore.games.rats_of_wistar.rules import flow
 from simcore.games.rats_of_wistar.scoring import estimate, scores, winners
 from simcore.games.rats_of_wistar.setup import setup
 from simcore.games.rats_of_wistar.tables import Content, ParamsMirror
-from simcore.games.rats_of_wistar.views import determinize, observation, outcome
-from simcore.rng import state_stream
 
 
 class WistarState(Position):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from simcore.content import reduce_frozen
+from simcore.core.content import reduce_frozen
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ class ParamsMirror:
     The params class is not compiled, so each ``params.x`` in compiled code would be a lookup
     by name: compiled play read ``WistarParams`` directly 3-4% slower (0.97x random, 0.96x
     heuristic games/s). The fields are generated from the params class
-    (``python -m simcore.fields simcore/games/rats_of_wistar/tables.py``; a test checks).
+    (``python -m simcore.core.fields simcore/games/rats_of_wistar/tables.py``; a test checks).
     """
 
     # <generated: the fields of simcore.games.rats_of_wistar.params:WistarParams>

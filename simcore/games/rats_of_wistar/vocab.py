@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from simcore.errors import ContentError
+from simcore.core.errors import ContentError
 
 RESOURCES: Final = ("wood", "metal", "joker", "move_token", "potion", "vp")
 WOOD: Final = 0

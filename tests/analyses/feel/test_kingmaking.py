@@ -6,7 +6,7 @@ import pytest
 
 from analyses.feel.kingmaking import CONTINUATIONS, beyond_noise, changes_winner
 from analyses.feel.replay import _finish, replay, replay_rows
-from simcore.rng import policy_stream
+from simcore.core.rng import policy_stream
 from strategies.registry import make_policy
 from tests.analyses.feel import toys  # noqa: F401  (registers the toy games)
 from tests.fixtures.feel_games import ChanceKing, Kingmaker, KingParams, Seesaw

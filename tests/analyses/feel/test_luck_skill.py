@@ -9,8 +9,8 @@ import pytest
 
 from analyses.feel import luck, measures
 from analyses.feel.skill import games_needed, skill_trace
-from analyses.ladder import flattens_after
-from simcore.dataset import read_table
+from analyses.studies.ladder import flattens_after
+from simcore.engine.run.dataset import read_table
 from strategies.ladder import FAMILY_ORDER
 from tests.analyses.feel.toys import sweep
 

@@ -7,7 +7,7 @@ import pytest
 
 from analyses.feel import change
 from analyses.feel.preset import SWEEP_DIR, lineups, shipped_sweeps
-from simcore.config import build_config, load_toml
+from simcore.engine.sweep.config import build_config, load_toml
 from tests.analyses.feel.toys import sweep
 from tests.conftest import run_cli
 

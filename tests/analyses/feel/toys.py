@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simcore import registry
-from simcore.config import build_config
-from simcore.sweep import run_sweep
+from simcore.core import registry
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
 from tests.fixtures import feel_games as fg
 
 for _game in (fg.CoinRounds, fg.Race, fg.Seesaw, fg.Kingmaker, fg.ChanceKing):

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from analyses.tune.config import build_tune
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 from tests.analyses.tune.helpers import tilted_raw, write_toml
 from tests.conftest import cli_env
 
@@ -98,7 +98,7 @@ def test_the_cli_prints_one_line_and_exits_2(tmp_path):
         [
             sys.executable,
             "-m",
-            "simcore.cli",
+            "boardlab.cli",
             "tune",
             str(path),
             "--out",

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from analyses.compare import compare_versions, load_side
+from analyses.compare.changes import compare_versions, load_side
 from analyses.tune.config import build_tune
 from analyses.tune.fresh import head_to_head, load_comparison
 from analyses.tune.run import run_tune
-from simcore.dataset import load_manifest
+from simcore.engine.run.dataset import load_manifest
 from tests.analyses.tune.helpers import tilted
 
 
@@ -51,8 +51,8 @@ def test_a_targets_paired_change_is_the_comparisons(searched):
 
 
 def test_each_finalist_has_an_a_vs_b_report_linked_from_the_tune_report(searched):
-    from reports.tune import compare_file, render
-    from reports.tune_cli import write_comparisons
+    from reports.tune.cli import write_comparisons
+    from reports.tune.page import compare_file, render
 
     _, run_dir, result = searched
     written = write_comparisons(result, run_dir)
@@ -99,8 +99,8 @@ def test_a_changed_player_head_to_head_is_not_a_mirror(tmp_path):
 
 
 def test_a_player_fit_is_verified_head_to_head_and_its_comparison_names_the_line_ups(tmp_path):
-    from reports.tune import render, summary_lines
-    from reports.tune_cli import write_comparisons
+    from reports.tune.cli import write_comparisons
+    from reports.tune.page import render, summary_lines
 
     tc = _ratjack_fit(verify_games=20, verify_top=1)
     result = run_tune(tc, tmp_path, None, 1, False, lambda _: None)
@@ -114,7 +114,7 @@ def test_a_player_fit_is_verified_head_to_head_and_its_comparison_names_the_line
 
 
 def test_report_shows_fitted_numbers_to_four_significant_digits() -> None:
-    from reports.tune import change_rows, summary_lines
+    from reports.tune.page import change_rows, summary_lines
 
     # a fitted weight carries every digit of the search in tune.json; the report reads 0.6129
     assert change_rows("ratjack", "slot0:close", 1.5, 0.6128861971862555) == [
@@ -135,7 +135,7 @@ def test_report_shows_fitted_numbers_to_four_significant_digits() -> None:
 
 
 def test_report_signs_differences_but_not_levels() -> None:
-    from reports.tune import summary_lines
+    from reports.tune.page import summary_lines
 
     # a win rate is a level (32.2%), its paired change a difference (+17.2); a section's worth
     # is itself a difference of win shares (+24.2)

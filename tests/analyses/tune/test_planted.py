@@ -50,7 +50,7 @@ def test_an_unreachable_target_says_so_with_the_closest_candidate(tmp_path):
     assert best["values"]["head_start"] == 1  # the closest: the smallest head start
     reasons = {h["stopped_by"] for h in result["history"] if h["state"] == "PRUNED"}
     assert reasons == {"first_player_advantage outside its band"}  # a band rules out, no bar
-    from reports.tune import summary_lines
+    from reports.tune.page import summary_lines
 
     assert summary_lines(result)[0].startswith("targets NOT reached")
 
@@ -85,7 +85,7 @@ def test_a_target_to_maximize_races_against_the_best_earlier_trial(tmp_path):
     assert finished(result) == finished(two)  # the bar is the same in every process
     # the report's history shows the measure itself (not "summed miss" below zero) and says
     # which trials stopped early
-    from reports.tune import render
+    from reports.tune.page import render
 
     html = render(result)
     assert "first_player_advantage of each finished trial" in html

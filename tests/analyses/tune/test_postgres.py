@@ -28,7 +28,7 @@ def test_two_processes_on_postgresql_give_the_sqlite_study(tmp_path_factory):
                 [
                     sys.executable,
                     "-m",
-                    "simcore.cli",
+                    "boardlab.cli",
                     "tune",
                     str(path),
                     "--out",

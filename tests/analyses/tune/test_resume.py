@@ -32,7 +32,7 @@ def test_kill_9_then_resume_loses_and_repeats_no_trial(tmp_path):
     cmd = [
         sys.executable,
         "-m",
-        "simcore.cli",
+        "boardlab.cli",
         "tune",
         str(path),
         "--out",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.testing import check_game
+from simcore.engine.check.conformance import check_game
 
 from .helpers import game
 

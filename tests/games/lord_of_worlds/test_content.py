@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from simcore import fields
-from simcore.errors import ConfigError, ContentError
+from simcore.core import fields
+from simcore.core.errors import ConfigError, ContentError
 from simcore.games.lord_of_worlds import LordOfWorlds
 from simcore.games.lord_of_worlds.content import DATA
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
@@ -184,7 +184,7 @@ def test_content_records_pickle_and_the_context_carries_the_params():
 
 def test_the_rules_read_a_generated_mirror_of_every_parameter_and_property():
     # tables.ParamsMirror carries LordOfWorldsParams' fields and properties between generated
-    # markers: after a parameter changes, ``python -m simcore.fields
+    # markers: after a parameter changes, ``python -m simcore.core.fields
     # simcore/games/lord_of_worlds/tables.py``
     text = (GAME_DIR / "tables.py").read_text(encoding="utf-8")
     marker = "# <generated: the fields of simcore.games.lord_of_worlds.params:LordOfWorldsParams>"

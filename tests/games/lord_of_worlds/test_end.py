@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from simcore.engine.play.runner import play_game
 from simcore.games.lord_of_worlds import rules as R
-from simcore.runner import play_game
 from strategies.registry import make_policy
 
 from .helpers import (

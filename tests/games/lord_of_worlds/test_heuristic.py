@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from analyses.stats import wilson_interval
-from simcore.errors import ConfigError
-from simcore.runner import play_game
-from simcore.testing import head_to_head
+from analyses.stats.intervals import wilson_interval
+from simcore.core.errors import ConfigError
+from simcore.engine.check.conformance import head_to_head
+from simcore.engine.play.runner import play_game
 from strategies.heuristics.lord_of_worlds import make_heuristic
 from strategies.registry import make_policy
 

@@ -9,7 +9,7 @@ from dataclasses import asdict
 
 import pytest
 
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 from simcore.games.lord_of_worlds import LordOfWorlds
 from strategies.heuristics.lord_of_worlds_weights import WEIGHTS, load_styles
 from strategies.registry import make_policy
@@ -85,7 +85,7 @@ def test_styles_file_names_every_weight(tmp_path) -> None:
 
 
 def test_fitted_style_plays_legal_games_and_is_listed() -> None:
-    from simcore.testing import check_game
+    from simcore.engine.check.conformance import check_game
     from strategies.registry import describe_policies
 
     assert check_game(GAME, 2, ["heuristic:style=fitted", "heuristic:style=chains"], n_games=4)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from simcore.engine.check.trace import trace_game
+from simcore.engine.play.runner import play_game
 from simcore.games.lord_of_worlds import rules as R
-from simcore.runner import play_game
-from simcore.trace import trace_game
 from strategies.registry import make_policy
 
 from .helpers import fill_planet, game, started, tile

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from simcore.errors import ConfigError, IllegalActionError
+from simcore.core.errors import ConfigError, IllegalActionError
 from simcore.games.lord_of_worlds import rules as R
 from simcore.games.lord_of_worlds.planet import ARCH, CHAINS, VIEW, chain_scores, final_scoring
 from simcore.games.lord_of_worlds.tables import MIX, TERRAINS

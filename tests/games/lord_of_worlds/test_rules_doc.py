@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simcore import rules_doc
+from simcore.core import rules_doc
 from simcore.games.lord_of_worlds import reference
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "lord_of_worlds.md"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.errors import IllegalActionError
+from simcore.core.errors import IllegalActionError
 from simcore.games.lord_of_worlds import rules as R
 
 from .helpers import (

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from simcore.engine.check.trace import trace_game
 from simcore.games.ratjack import Ratjack
-from simcore.trace import trace_game
 from strategies.registry import make_policy
 
 GOLDEN = Path(__file__).parent / "golden_trace.txt"

@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
+from simcore.engine.check.conformance import check_game
 from simcore.games.ratjack import Ratjack
 from simcore.games.ratjack.params import DECK_NAMES
-from simcore.testing import check_game
 
 POLICIES = ["random", "heuristic", "heuristic:style=aggressive"]
 PAIRS = list(itertools.combinations(DECK_NAMES, 2))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from simcore.errors import ConfigError, ContentError
+from simcore.core.errors import ConfigError, ContentError
 from simcore.games.ratjack import Ratjack
 from simcore.games.ratjack.content import DATA_FILE, EFFECT_IDS, load_content
 from simcore.games.ratjack.params import RatjackParams
@@ -101,7 +101,7 @@ def test_content_tables_pickle_by_their_constructor():
 def test_a_position_carries_every_param_in_its_compiled_copy():
     import dataclasses
 
-    from simcore.testing import check_params_copy
+    from simcore.engine.check.conformance import check_params_copy
 
     changed = {"target": 21, "max_turns_per_round": 9, "elimination_timing": "immediate"}
     for overrides in ({}, changed):
@@ -114,8 +114,8 @@ def test_a_position_carries_every_param_in_its_compiled_copy():
 
 def test_the_params_mirror_is_generated_from_the_params_class():
     # tables.ParamsMirror carries RatjackParams' fields between generated markers: after a
-    # parameter changes, ``python -m simcore.fields simcore/games/ratjack/tables.py``
-    from simcore import fields
+    # parameter changes, ``python -m simcore.core.fields simcore/games/ratjack/tables.py``
+    from simcore.core import fields
     from simcore.games.ratjack import tables
 
     text = (Path(tables.__file__).parent / "tables.py").read_text(encoding="utf-8")

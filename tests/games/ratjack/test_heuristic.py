@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from analyses.stats import wilson_interval
-from simcore.errors import ConfigError
+from analyses.stats.intervals import wilson_interval
+from simcore.core.errors import ConfigError
+from simcore.engine.check.conformance import head_to_head
 from simcore.games.ratjack import Ratjack
 from simcore.games.ratjack.codes import DOWN, P_EFFECT, P_OVER, P_PLAY, UP
-from simcore.testing import head_to_head
 from strategies.heuristics.ratjack import make_heuristic
 
 

@@ -9,7 +9,7 @@ from dataclasses import asdict
 
 import pytest
 
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 from simcore.games.ratjack import Ratjack
 from strategies.heuristics.ratjack_weights import WEIGHTS, load_styles
 from strategies.registry import make_policy

@@ -145,7 +145,7 @@ def test_s8_raccoon12_cards_stay_in_the_deck():
 def test_a_reseeded_stream_is_the_substream_whether_or_not_derived_yet():
     # reseed keeps the raw draw and derives the stream seed on first use: the chance streams,
     # and the fingerprint, are what ``substream(rng).getrandbits(64)`` gives
-    from simcore.rng import substream
+    from simcore.core.rng import substream
 
     s = _three()
     lazy, eager = s.clone(), s.clone()

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
+from simcore.engine.check.trace import ANALYST_VIEW, SEAT_VIEW, trace_game
+from simcore.engine.play.runner import play_game
 from simcore.games.ratjack import Ratjack
-from simcore.runner import play_game
-from simcore.trace import ANALYST_VIEW, SEAT_VIEW, trace_game
 from strategies.random_policy import RandomPolicy
 from strategies.registry import make_policy
 from tests.conftest import run_cli

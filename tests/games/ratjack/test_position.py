@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from simcore import fields
-from simcore.chance import ChanceStream
+from simcore.core import fields
+from simcore.core.chance import ChanceStream
 from simcore.games.ratjack import Ratjack, RatjackState
 from simcore.games.ratjack.position import (
     CLONE_RESETS,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from simcore.engine.play.runner import play_game
 from simcore.games.ratjack import Ratjack
-from simcore.runner import play_game
 from strategies.random_policy import RandomPolicy
 from strategies.restricted import Restricted, RestrictedView, class_forbid
 from tests.games.ratjack.helpers import build, chip, dflip, down, pos, up

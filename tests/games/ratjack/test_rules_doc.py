@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from simcore import rules_doc
-from simcore.content import read_toml
-from simcore.errors import ContentError
+from simcore.core import rules_doc
+from simcore.core.content import read_toml
+from simcore.core.errors import ContentError
 from simcore.games.ratjack import reference
 from simcore.games.ratjack.content import DATA_FILE, EFFECT_IDS
 from simcore.games.ratjack.params import FACE_IDS

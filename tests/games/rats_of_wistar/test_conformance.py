@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from simcore.engine.check.conformance import check_game
+from simcore.engine.play.runner import play_game
 from simcore.games.rats_of_wistar import RatsOfWistar
-from simcore.runner import play_game
-from simcore.testing import check_game
 from strategies.heuristics.rats_of_wistar import make_heuristic
 from strategies.random_policy import RandomPolicy
 from strategies.restricted import Restricted
@@ -28,7 +28,7 @@ def test_check_game(n: int) -> None:
 def test_heuristic_styles_and_options() -> None:
     assert make_heuristic.styles == ("engine", "explorer", "fitted")
     assert make_heuristic(GAME).name == "heuristic:style=engine"
-    from simcore.errors import ConfigError
+    from simcore.core.errors import ConfigError
 
     with pytest.raises(ConfigError):
         make_heuristic(GAME, style="nope")
@@ -69,7 +69,7 @@ def test_restricted_play_never_uses_a_sector() -> None:
 
 
 def test_trace_and_render() -> None:
-    from simcore.trace import trace_game
+    from simcore.engine.check.trace import trace_game
 
     lines = trace_game(GAME, 2, [make_heuristic(GAME), RandomPolicy()], 4, reveal=True)
     text = "\n".join(lines)

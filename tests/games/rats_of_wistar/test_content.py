@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from simcore.errors import ContentError
+from simcore.core.errors import ContentError
 from simcore.games.rats_of_wistar import RatsOfWistar
 from simcore.games.rats_of_wistar.content import DATA_DIR, load_content
 from simcore.games.rats_of_wistar.vocab import KINDS, PERMANENT_OPS

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyses.stats import wilson_interval
+from analyses.stats.intervals import wilson_interval
+from simcore.engine.check.conformance import head_to_head
 from simcore.games.rats_of_wistar import RatsOfWistar
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.farm import potion_options
 from simcore.games.rats_of_wistar.vocab import POTION
-from simcore.testing import head_to_head
 from strategies.heuristics.rats_of_wistar import make_heuristic
 
 GAME = RatsOfWistar()

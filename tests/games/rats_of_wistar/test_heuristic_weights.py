@@ -9,7 +9,7 @@ from dataclasses import asdict
 
 import pytest
 
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 from simcore.games.rats_of_wistar import RatsOfWistar
 from simcore.games.rats_of_wistar import board as B
 from strategies.heuristics.rats_of_wistar_weights import WEIGHTS, load_styles
@@ -55,7 +55,7 @@ def test_hut_terms_steer_placements_at_the_hut() -> None:
 
 
 def test_fitted_style_plays_legal_games_and_is_listed() -> None:
-    from simcore.testing import check_game
+    from simcore.engine.check.conformance import check_game
     from strategies.registry import describe_policies
 
     assert check_game(GAME, 2, ["heuristic:style=fitted", "heuristic:style=explorer"], n_games=4)

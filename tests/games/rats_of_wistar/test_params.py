@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.errors import ConfigError
+from simcore.core.errors import ConfigError
 from simcore.games.rats_of_wistar import RatsOfWistar
 from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.scoring import score_parts
@@ -48,7 +48,7 @@ def test_shorter_game() -> None:
 def test_a_position_carries_every_param_in_its_compiled_copy():
     import dataclasses
 
-    from simcore.testing import check_params_copy
+    from simcore.engine.check.conformance import check_params_copy
 
     changed = {"rounds": 4, "joker_cost": 2, "bed_vp": (0, 1, 1, 2, 3, 5),
                "discount_applies_to": "any"}  # fmt: skip
@@ -62,10 +62,10 @@ def test_a_position_carries_every_param_in_its_compiled_copy():
 
 def test_the_params_mirror_is_generated_from_the_params_class():
     # tables.ParamsMirror carries WistarParams' fields between generated markers: after a
-    # parameter changes, ``python -m simcore.fields simcore/games/rats_of_wistar/tables.py``
+    # parameter changes, ``python -m simcore.core.fields simcore/games/rats_of_wistar/tables.py``
     from pathlib import Path
 
-    from simcore import fields
+    from simcore.core import fields
     from simcore.games.rats_of_wistar import tables
 
     text = (Path(tables.__file__).parent / "tables.py").read_text(encoding="utf-8")

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.errors import ContentError
+from simcore.core.errors import ContentError
+from simcore.engine.play.runner import play_game
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.farm import completable, meets
 from simcore.games.rats_of_wistar.vocab import compile_effect
-from simcore.runner import play_game
 from strategies.random_policy import RandomPolicy
 
 from .helpers import give, make_game, order_action, place, put_mission, run, space_action, start

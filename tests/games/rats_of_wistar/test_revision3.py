@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcore.errors import ContentError
+from simcore.core.errors import ContentError
+from simcore.engine.play.runner import play_game
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.content import load_content
 from simcore.games.rats_of_wistar.farm import explore_options, meets
@@ -21,7 +22,6 @@ from simcore.games.rats_of_wistar.inventions import gain_visitor
 from simcore.games.rats_of_wistar.rules import new_round
 from simcore.games.rats_of_wistar.scoring import score_parts
 from simcore.games.rats_of_wistar.vocab import END_WHAT, compile_effect
-from simcore.runner import play_game
 from strategies.random_policy import RandomPolicy
 
 from .helpers import give, make_game, place, run, start

@@ -10,7 +10,7 @@ import pytest
 
 from simcore.games.rats_of_wistar import WistarParams
 from simcore.games.rats_of_wistar.content import load_content
-from simcore.games.rats_of_wistar.rules_doc import BLOCKS, main, update
+from simcore.games.rats_of_wistar.reference import BLOCKS, main, update
 from simcore.games.rats_of_wistar.rules_text import effect_text, prim_text
 from simcore.games.rats_of_wistar.vocab import COUNTED, compile_effect
 
@@ -20,7 +20,7 @@ TEXT = DOC.read_text()
 
 
 def test_generated_blocks_match_the_data():
-    assert update(TEXT) == TEXT, "run: python -m simcore.games.rats_of_wistar.rules_doc"
+    assert update(TEXT) == TEXT, "run: python -m simcore.games.rats_of_wistar.reference"
 
 
 def test_every_parameter_is_listed_and_every_assumption_quotes_the_seed():

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from simcore import fields
+from simcore.core import fields
 from simcore.games.rats_of_wistar import RatsOfWistar
 from simcore.games.rats_of_wistar.board import SPELLED_OUT_PLAYER_CLONE, Player
 from simcore.games.rats_of_wistar.position import FINGERPRINTED, NOT_FINGERPRINTED, Position

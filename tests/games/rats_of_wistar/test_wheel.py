@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from simcore.engine.play.runner import play_game
 from simcore.games.rats_of_wistar import board as B
 from simcore.games.rats_of_wistar.rules import hut_order
 from simcore.games.rats_of_wistar.wheel import space_slot
-from simcore.runner import play_game
 from strategies.random_policy import RandomPolicy
 
 from .helpers import make_game, place, space_action, start

@@ -1,0 +1,2 @@
+"""``boardlab replay``: one recorded game rebuilt decision by decision and checked against its
+record."""

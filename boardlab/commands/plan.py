@@ -1,0 +1,25 @@
+"""``boardlab plan``: its flags and its work live in ``analyses.plan.pilot``.
+
+That module is imported only when this command runs: importing every feature cost ~1 s of each
+invocation, ``--help`` included.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "a short pilot of a sweep, then the games per cell a precision needs and its CPU"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of ``boardlab plan``."""
+    from analyses.plan.pilot import add_arguments as add_flags
+
+    add_flags(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``boardlab plan`` with its parsed flags; returns the exit code."""
+    from analyses.plan.pilot import cmd_plan as run_command
+
+    return run_command(args)

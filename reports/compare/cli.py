@@ -1,0 +1,204 @@
+"""``boardlab compare A B``: two versions on one study, one "A vs B" report."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from dataclasses import replace
+from pathlib import Path
+
+from analyses.compare.changes import ComparisonResult
+from analyses.compare.play import PlayedSide, compare_by_precision, compare_fixed
+from analyses.compare.versions import (
+    Side,
+    check_pairable,
+    read_side,
+    run_name_for,
+    side_config,
+    study_of,
+)
+from analyses.stats.sequential import Schedule
+from simcore.core.errors import ConfigError
+from simcore.engine.sweep.config import check_n_jobs
+
+DEFAULT_OUT = "compare_out"
+DEFAULT_BATCH = 100
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Flags of ``boardlab compare``."""
+    from simcore.engine.sweep.config import add_allow_import
+
+    p.add_argument("a", metavar="A", help="version A: a version TOML, a study sweep file or a "
+                   "run directory")  # fmt: skip
+    p.add_argument("b", metavar="B", help="version B (same kinds)")
+    p.add_argument("--name-a", help="the name the report gives A (default: from the file)")
+    p.add_argument("--name-b", help="the name the report gives B")
+    p.add_argument(
+        "--study",
+        help="the study both versions play: a sweep file or a shipped "
+        "study (boardlab compare needs one unless a side is a sweep file or a run)",
+    )
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--games", type=int, help="games per cell (default: the study's); with "
+                      "--precision, the most games per cell")  # fmt: skip
+    p.add_argument("--precision", type=float, metavar="POINTS",
+                   help="add batches until every headline change is found or known to within "
+                        "± this many points of win share")  # fmt: skip
+    p.add_argument(
+        "--batch",
+        type=int,
+        default=DEFAULT_BATCH,
+        help=f"games per cell in each --precision batch (default {DEFAULT_BATCH})",
+    )
+    p.add_argument("--unpaired", action="store_true", help="compare two runs made on different "
+                   "seeds or players as independent samples (wider intervals)")  # fmt: skip
+    p.add_argument("--players-differ", action="store_true",
+                   help="same game, two players: A and B are sweep files or runs of one study "
+                        "(rules, seeds, grid, restrictions) that seat other players; compared "
+                        "game by game")  # fmt: skip
+    p.add_argument("--out", default=DEFAULT_OUT, help="folder for the runs and the report")
+    p.add_argument("--n-jobs", type=int, default=1, help="worker processes (-1: all cores)")
+    p.add_argument("--resume", action="store_true", help="continue an interrupted comparison")
+    p.add_argument("--quiet", action="store_true", help="print only the report's path")
+    add_allow_import(p)
+
+
+def _check_flags(args: argparse.Namespace) -> None:
+    check_n_jobs(args.n_jobs)
+    if args.games is not None and args.games <= 0:
+        raise ConfigError(f"--games must be a positive integer, got {args.games}")
+    if args.precision is not None and not (math.isfinite(args.precision) and args.precision > 0):
+        raise ConfigError(f"--precision must be a positive number of points, got {args.precision}")
+
+
+def sides_of(args: argparse.Namespace) -> tuple[list[Side], dict[str, str] | None]:
+    """Both sides, with names that tell them apart, and under ``--players-differ`` which
+    player of A's replaces which of B's (the sides are then named by their players)."""
+    sides = [read_side(args.a, "A", args.name_a), read_side(args.b, "B", args.name_b)]
+    players = None
+    if args.players_differ:
+        sides, players = player_sides(args, sides)
+    if sides[0].name == sides[1].name:
+        raise ConfigError(f"both versions are named {sides[0].name!r}: give --name-a and "
+                          "--name-b so the report can tell them apart")  # fmt: skip
+    return sides, players
+
+
+def player_sides(args: argparse.Namespace, sides: list[Side]) -> tuple[list[Side], dict]:
+    """``--players-differ``: two sweep files or runs of one study that differ only in their
+    players (refused otherwise, one line); the sides renamed by their players unless named."""
+    from analyses.compare.players import check_same_rules, player_names, substitution
+
+    if args.unpaired or args.study:
+        flag = "--unpaired" if args.unpaired else "--study"
+        raise ConfigError(f"--players-differ pairs two studies game by game; {flag} does not "
+                          "apply (each side is its own sweep file or run)")  # fmt: skip
+    for side in sides:
+        if side.kind == "version":
+            raise ConfigError(f"{side.source}: a version file changes rules, not players; "
+                              "--players-differ needs two sweep files or runs")  # fmt: skip
+    names = (sides[0].name, sides[1].name)
+    configs = [s.manifest["config"] if s.kind == "run" else s.config.identity() for s in sides]
+    players = substitution(configs[0], configs[1], names)
+    check_same_rules(*(_rules_of(s) for s in sides), names)
+    defaults = player_names(players) or names
+    given = (args.name_a, args.name_b)
+    return [
+        replace(s, name=g or d) for s, g, d in zip(sides, given, defaults, strict=True)
+    ], players
+
+
+def _rules_of(side: Side) -> dict:
+    """What a side's games are played with: a run's manifest, or the installed game's version
+    for a sweep file played now."""
+    if side.kind == "run":
+        return dict(side.manifest)
+    from simcore.core import registry
+
+    return {"game_version": registry.make_game(side.config.game).spec.version}
+
+
+def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide]:
+    """What each side plays (a config) or is (a finished run), checked to pair up."""
+    names = (sides[0].name, sides[1].name)
+    if all(s.kind == "run" for s in sides):
+        if args.precision is not None or args.games is not None:
+            raise ConfigError("two finished runs cannot add games: --precision and --games "
+                              "need a side that is a version or study file")  # fmt: skip
+        if not args.players_differ:  # --players-differ checked them (player_sides)
+            check_pairable(sides[0].manifest["config"], sides[1].manifest["config"], names,
+                           args.unpaired)  # fmt: skip
+        return [PlayedSide(s.name, s.run_dir, None) for s in sides]
+    if args.unpaired:
+        raise ConfigError("--unpaired is for two finished runs; versions played here share "
+                          "the study's seeds")  # fmt: skip
+    if args.players_differ:
+        return [_played_as_is(args, side) for side in sides]
+    study = study_of(args.study, sides)
+    out = []
+    for side in sides:
+        if side.kind == "run":
+            if args.precision is not None:
+                raise ConfigError(f"{side.source}: a finished run cannot add batches for "
+                                  "--precision; give its version file instead")  # fmt: skip
+            check_pairable(side.manifest["config"], study.identity(), names, False)
+            out.append(PlayedSide(side.name, side.run_dir, None))
+            continue
+        cfg = side_config(side, study, run_name_for(side.label, side.name), args.games)
+        check_pairable(cfg.identity(), study.identity(), names, False)
+        out.append(PlayedSide(side.name, Path(args.out) / "runs" / cfg.name, cfg))
+    return out
+
+
+def _played_as_is(args: argparse.Namespace, side: Side) -> PlayedSide:
+    """A side of ``--players-differ``: a run as it is, or its own sweep file played."""
+    if side.kind == "run":
+        if args.precision is not None:
+            raise ConfigError(f"{side.source}: a finished run cannot add batches for "
+                              "--precision; give its sweep file instead")  # fmt: skip
+        return PlayedSide(side.name, side.run_dir, None)
+    cfg = side_config(side, side.config, run_name_for(side.label, side.name), args.games)
+    return PlayedSide(side.name, Path(args.out) / "runs" / cfg.name, cfg)
+
+
+def run_compare(args: argparse.Namespace) -> tuple[ComparisonResult, Path]:
+    """Play, compare and write the report; return the result and the report's path."""
+    from reports.compare.page import compare_report
+    from reports.compare.players import players_report
+    from reports.kit.files import write_report
+    from simcore.engine.run.outputs import check_output_folder, file_in
+
+    _check_flags(args)
+    named, players = sides_of(args)
+    sides = played_sides(args, named)
+    out = check_output_folder(args.out, "--out")
+    runs = out / "runs"
+    if args.precision is not None:
+        first = sides[0].config or sides[1].config
+        try:
+            schedule = Schedule(args.precision / 100, args.batch, args.games or first.games)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
+        result = compare_by_precision(sides, runs, schedule, n_jobs=args.n_jobs,
+                                      resume=args.resume, quiet=args.quiet)  # fmt: skip
+    else:
+        result = compare_fixed(sides, runs, n_jobs=args.n_jobs, resume=args.resume,
+                               quiet=args.quiet, paired_games=not args.unpaired)  # fmt: skip
+    result.players = players
+    name = f"{run_name_for('A', result.name_a)[2:]}-vs-{run_name_for('B', result.name_b)[2:]}"
+    target = file_in(out, name[:120], ".html", "report file name")
+    page = players_report(result) if players is not None else compare_report(result)
+    write_report(page, target)
+    return result, target
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """``boardlab compare``: print the report's path (and the changes found)."""
+    result, target = run_compare(args)
+    if not args.quiet:
+        found = result.changed.height
+        print(f"{result.name_a} vs {result.name_b}: {result.games:,} games per cell, "
+              f"{found} of {result.table.height} measures changed")  # fmt: skip
+    print(target)
+    return 0

@@ -1,0 +1,128 @@
+"""Where each player places on the Rats of Wistar wheel, and the hut caveat, in the "same
+game, two players" report (``boardlab compare --players-differ``).
+
+The caveat (docs/players.md: the heuristic sends 30-37% of its placements to the Alchemist's
+hut and does better when forbidden it) is stated per player from that player's own run, by
+the rule in :data:`RULE`; nothing here is written by hand per player.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from analyses.compare.changes import ComparisonResult
+from analyses.compare.players import (
+    SECTIONS,
+    HutVerdict,
+    hut_verdict,
+    placement_shares,
+    use_changes,
+    wheel_use,
+)
+from analyses.studies.findings import pct, pct_range, pval, signed
+from reports.compare.page import quoted
+from reports.kit.tables import Table
+from reports.studies.sections import Section
+
+RULE = (
+    "Hut caveat rule: the caveat is resolved for a player when its share of slot 0's "
+    "placements on the Alchemist's hut is in line with the sectors' (the hut's 95% interval "
+    "does not lie above that of the player's most-used sector) and forbidding it the hut does "
+    "not clearly raise its win rate (the hut's worth is not below zero after Holm's correction "
+    "within that player's run). Otherwise the caveat stands, restated with the player's "
+    "figures."
+)
+NOTES = [
+    "Placements: slot 0's chiefs in the unrestricted (baseline) cell of each run, by wheel "
+    "section (the seats table's chiefs_* columns); each share has a 95% interval that treats "
+    "each game as one cluster. A change is B's share minus A's over the games both played on "
+    "the same seed (paired t interval), Holm across the seven sections.",
+    RULE,
+]
+
+
+def hut_section(result: ComparisonResult, worths: list[pl.DataFrame]) -> Section | None:
+    """Shares of slot 0's placements per section under both players, their paired change,
+    and the hut caveat per player (None when the runs have no placement columns)."""
+    counts = [placement_shares(s.seats, s.manifest) for s in result.sides]
+    if any(c is None or c.is_empty() for c in counts):
+        return None
+    uses = [wheel_use(c) for c in counts]
+    changes = use_changes(counts[0], counts[1], result.alpha)
+    names = (result.name_a, result.name_b)
+    verdicts = [hut_verdict(n, u, w) for n, u, w in zip(names, uses, worths, strict=True)]
+    caveat = [caveat_sentence(v) for v in verdicts]
+    words = [*caveat, _hut_change(changes, *names)]
+    offers = _offers(result)
+    return Section(id="cmp-hut", title=f"Wheel use and the hut caveat: {names[0]} vs {names[1]}",
+                   findings=words, tables=[use_table(uses, changes, names, offers)], notes=NOTES,
+                   headline=caveat)  # fmt: skip
+
+
+def _offers(result: ComparisonResult) -> dict[str, str]:
+    """Section -> its name with what it offers at this player count (the game's words)."""
+    from simcore.core import registry
+
+    manifest = result.sides[0].manifest
+    game = registry.make_game(manifest["game"])
+    players = int(manifest["config"]["players"])
+    return {s: game.describe_class(f"place/{s}", players) for s in SECTIONS}
+
+
+def caveat_sentence(v: HutVerdict) -> str:
+    """The caveat for one player, resolved or restated with its figures."""
+    who = quoted(v.player)
+    hut = (f"{pct(v.hut[0])} of slot 0's placements on the hut (95% interval "
+           f"{pct_range(v.hut[1], v.hut[2])})")  # fmt: skip
+    top = f"its most-used sector, {v.top}, takes {pct(v.top_share[0])} " \
+          f"({pct_range(v.top_share[1], v.top_share[2])})"  # fmt: skip
+    worth = "the hut's worth was not measured" if v.worth is None else (
+        f"forbidding it the hut changes its win rate by {signed(-100 * v.worth[0])} points "
+        f"(95% interval {signed(-100 * v.worth[2])} to {signed(-100 * v.worth[1])}"
+        f"{', clear after Holm' if v.worth_clear else ', not clear after Holm'})")  # fmt: skip
+    if v.resolved:
+        return (f"The hut caveat is resolved for {who}: it puts {hut}, in line with the sectors "
+                f"({top}); {worth}.")  # fmt: skip
+    reasons = []
+    if v.over_used:
+        reasons.append(f"it puts {hut}, more than on any sector: {top}")
+    if v.misused:
+        reasons.append(f"{worth}: it does better without the hut")
+    return (f"The hut caveat stands for {who}: {'; and '.join(reasons)}. Read the hut's worth "
+            f"under {who} as a flaw of the player, not of the game.")  # fmt: skip
+
+
+def _hut_change(changes: pl.DataFrame, a: str, b: str) -> str:
+    """The paired change of the hut's share from A to B in words."""
+    r = changes.filter(pl.col("section") == "hut").row(0, named=True)
+    span = f"{signed(100 * r['lo'])} to {signed(100 * r['hi'])} points"
+    if r["significant"]:
+        return (f"{quoted(b)} changes the hut's share of slot 0's placements by "
+                f"{signed(100 * r['diff'])} points against {quoted(a)} (95% interval {span}, "
+                f"Holm-adjusted {pval(r['p_holm'])}).")  # fmt: skip
+    return (f"The hut's share of slot 0's placements does not clearly differ between "
+            f"{quoted(a)} and {quoted(b)} ({signed(100 * r['diff'])} points, 95% interval "
+            f"{span}).")  # fmt: skip
+
+
+def use_table(
+    uses: list[pl.DataFrame], changes: pl.DataFrame, names: tuple[str, str], offers: dict
+) -> Table:
+    """Per section (named with what it offers): each player's share of slot 0's placements
+    and the paired change."""
+    a, b = names
+    by = [{r["section"]: r for r in u.to_dicts()} for u in uses]
+    ch = {r["section"]: r for r in changes.to_dicts()}
+    body = []
+    for s in SECTIONS:
+        ra, rb, rc = by[0][s], by[1][s], ch[s]
+        p = pval(rc["p_holm"]).removeprefix("p = ") if rc["p_holm"] == rc["p_holm"] else "–"
+        body.append([offers.get(s, s),
+                     f"{pct(ra['share'])} ({pct_range(ra['lo'], ra['hi'])})",
+                     f"{pct(rb['share'])} ({pct_range(rb['lo'], rb['hi'])})",
+                     signed(100 * rc["diff"]),
+                     f"{signed(100 * rc['lo'])} to {signed(100 * rc['hi'])}", p])  # fmt: skip
+    headers = ["Section", f"Share under {a} (95% interval)", f"Share under {b} (95% interval)",
+               f"Change ({b} − {a}), points", "95% interval", "Holm p"]  # fmt: skip
+    return Table(f"Where slot 0 places, under {a} and under {b}: share of its placements",
+                 headers, body, [False, True, True, True, True, True])  # fmt: skip

@@ -1,0 +1,305 @@
+"""The "A vs B" report of ``boardlab compare``: what changed between two versions.
+
+Every sentence, table and figure names both versions. A change is claimed only where its
+interval excludes zero (Holm across the family, or the anytime-valid sequence under
+``--precision``); elsewhere the sentence states the bound the data rule out, never "no effect".
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from analyses.compare.changes import ComparisonResult
+from analyses.compare.measures import GROUPS, SHARE
+from analyses.compare.versions import version_changes
+from analyses.stats.runs import cell_labels
+from analyses.stats.sequential import STOP_DECIDED
+from analyses.studies.findings import join_and, pct, pval, signed
+from reports.compare.feel import feel_compare_section
+from reports.kit import plots
+from reports.kit.tables import Table, key_value_table
+from reports.studies.build import render_page
+from reports.studies.sections import Context, Figure, Section
+from simcore.core.registry import display_name
+
+SUMMARY_CHANGES = 6  # changes found named in the summary (the rest are in the sections)
+SUMMARY_BOUNDS = 4  # headline bounds named in the summary
+
+
+def _is_rate(row: dict) -> bool:
+    return row["unit"] == SHARE and not row["key"].startswith("worth:")
+
+
+def value_text(row: dict, value: float) -> str:
+    """One side's mean: a rate in %, a worth in points, a score or length as a number."""
+    if row["unit"] != SHARE:
+        return f"{value:.2f}"
+    return pct(value) if _is_rate(row) else f"{signed(100 * value)} points"
+
+
+def change_text(row: dict, value: float, plus: bool = True) -> str:
+    """A change: points of win share, or the measure's own unit."""
+    if row["unit"] == SHARE:
+        return f"{signed(100 * value) if plus else f'{100 * value:.1f}'} points"
+    return signed(value, 2) if plus else f"{value:.2f}"
+
+
+def interval_text(row: dict, sequential: bool) -> str:
+    """``95% interval +1.2 to +8.4 points, Holm-adjusted p = 0.012`` (or the sequence's)."""
+    lo, hi = row["lo"], row["hi"]
+    if row["unit"] == SHARE:
+        span = f"{signed(100 * lo)} to {signed(100 * hi)} points"
+    else:
+        span = f"{signed(lo, 2)} to {signed(hi, 2)}"
+    if sequential:
+        return f"anytime-valid interval {span}"
+    p = row.get("p_holm")
+    return (
+        f"95% interval {span}, Holm-adjusted {pval(p)}" if p is not None else f"95% interval {span}"
+    )
+
+
+def change_sentence(row: dict, a: str, b: str, sequential: bool) -> str:
+    """One measure in words, naming both versions; a change only where the interval says so."""
+    what = row["what"][0].upper() + row["what"][1:]
+    both = f"{value_text(row, row['mean_a'])} with {a}, {value_text(row, row['mean_b'])} with {b}"
+    if row["significant"]:
+        verb = "raises" if row["diff"] > 0 else "lowers"
+        size = change_text(row, abs(row["diff"]), plus=False)
+        return f"{what}: {both}; {b} {verb} it by {size} ({interval_text(row, sequential)})."
+    if row["bound"] != row["bound"]:  # nothing varies in either version: no bound to state
+        return f"{what}: {both}; every paired game ended alike, so no change can be sized."
+    bound = change_text(row, row["bound"], plus=False)
+    alike = " (every paired game ended alike)" if row.get("fixed") else ""
+    return (f"{what}: {both}; no change found{alike}: {b} changes it by at most "
+            f"±{bound} against {a}.")  # fmt: skip
+
+
+def _sides(result: ComparisonResult) -> str:
+    """What the two sides are: two versions, or two players (``--players-differ``)."""
+    return "versions" if result.players is None else "players"
+
+
+def sample_sentence(result: ComparisonResult) -> str:
+    """How many games were compared, and why that many."""
+    games = f"{result.games:,} games per cell"
+    sides = _sides(result)
+    pairing = ("on the same seeds, compared game by game" if result.paired else
+               "on different seeds, compared as independent samples (--unpaired)")  # fmt: skip
+    s = result.schedule
+    if s is None:
+        return f"The {sides} are compared on {games}, {pairing}."
+    if result.stop == STOP_DECIDED:
+        why = (f"every headline comparison was decided or narrower than ±{s.precision * 100:g} "
+               "points")  # fmt: skip
+    else:
+        why = (f"the limit of {s.cap:,} games per cell came before every headline comparison "
+               f"was decided or narrower than ±{s.precision * 100:g} points")  # fmt: skip
+    return (f"The {sides} are compared on {games}, {pairing}, in batches of {s.batch:,}: the run "
+            f"stopped because {why}.")  # fmt: skip
+
+
+def summary_lines(
+    result: ComparisonResult, diffs: list[tuple[str, str, str]], differs: str | None = None
+) -> list[str]:
+    """The report's summary: what differs (``differs``, else the versions' parameters), the
+    sample, the changes found (headlines first), then the bounds of the headline measures
+    where none was found."""
+    a, b = quoted(result.name_a), quoted(result.name_b)
+    seq = result.schedule is not None
+    lines = [differs or _differs_sentence(a, b, diffs), sample_sentence(result)]
+    rows = result.table.to_dicts()
+    found = sorted((r for r in rows if r["significant"]),
+                   key=lambda r: (not r["headline"], -abs(r["diff"])))  # fmt: skip
+    if not found:
+        lines.append(f"No measure of the study changed detectably between {a} and {b} "
+                     f"({len(rows)} measures, tested together).")  # fmt: skip
+    lines += [change_sentence(r, a, b, seq) for r in found[:SUMMARY_CHANGES]]
+    if len(found) > SUMMARY_CHANGES:
+        more = len(found) - SUMMARY_CHANGES
+        lines.append(
+            f"{more} more change{'s' if more > 1 else ''} between {a} and {b} "
+            f"{'are' if more > 1 else 'is'} found; the sections below list them."
+        )
+    quiet = [r for r in rows if r["headline"] and not r["significant"]]
+    lines += [change_sentence(r, a, b, seq) for r in quiet[:SUMMARY_BOUNDS]]
+    if len(quiet) > SUMMARY_BOUNDS:
+        lines.append(
+            f"No change between {a} and {b} found in {len(quiet) - SUMMARY_BOUNDS} "
+            "more headline measures; the sections below state each one's bound."
+        )
+    return lines
+
+
+def quoted(name: str) -> str:
+    """A version's name as the sentences show it: “hut gives 2 potions”."""
+    return f"\u201c{name}\u201d"
+
+
+def lineup_changes(result: ComparisonResult) -> list[tuple[str, str, str]]:
+    """``("line-up", A's, B's)`` when the versions' first cells seat other players (a fitted
+    player's options, from ``boardlab tune``), else nothing."""
+    ups = [", ".join(s.manifest["cells"][0].get("policies", [])) for s in result.sides]
+    return [("line-up", ups[0], ups[1])] if ups[0] != ups[1] else []
+
+
+def _differs_sentence(a: str, b: str, diffs: list[tuple[str, str, str]]) -> str:
+    if not diffs:
+        return (f"{a} and {b} set every rule parameter and content file alike: any change "
+                "below would be chance (or code that differs between the runs).")  # fmt: skip
+    parts = [f"{k} = {vb} (in {a}: {va})" for k, va, vb in diffs[:4]]
+    more = f" and {len(diffs) - 4} more" if len(diffs) > 4 else ""
+    return f"{b} differs from {a} in {join_and(parts)}{more}."
+
+
+def group_section(result: ComparisonResult, group: str) -> Section | None:
+    """One group of measures: sentences, a figure of the changes, a table naming A and B."""
+    part = result.table.filter(pl.col("group") == group)
+    if part.is_empty():
+        return None
+    a, b, seq = result.name_a, result.name_b, result.schedule is not None
+    rows = part.to_dicts()
+    words = group_sentences(rows, quoted(a), quoted(b), seq)
+    figures = []
+    if len(rows) > 1 and len({r["unit"] for r in rows}) == 1:
+        figures.append(_figure(rows, group, a, b))
+    return Section(
+        id=f"cmp-{group.lower().replace(' ', '-')}",
+        title=f"{group}: {a} vs {b}",
+        findings=words,
+        figures=figures,
+        tables=[_table(rows, group, a, b, seq)],
+    )
+
+
+def group_sentences(rows: list[dict], a: str, b: str, seq: bool) -> list[str]:
+    """Each change found in words; the measures without one in a sentence when there are
+    many of them (their bounds are in the table)."""
+    found = [change_sentence(r, a, b, seq) for r in rows if r["significant"]]
+    quiet = [r for r in rows if not r["significant"]]
+    if len(quiet) <= 3:
+        return found + [change_sentence(r, a, b, seq) for r in quiet]
+    bounds = [r["bound"] for r in quiet if r["bound"] == r["bound"]]
+    span = ""
+    if bounds:
+        lo, hi = (change_text(quiet[0], x, plus=False) for x in (min(bounds), max(bounds)))
+        span = f": each is changed by at most ±{lo} to ±{hi}, as the table says per measure"
+    others = "other " if found else ""
+    return [*found, f"No change found between {a} and {b} in the {len(quiet)} {others}"
+                    f"measures of this group{span}."]  # fmt: skip
+
+
+def _figure(rows: list[dict], group: str, a: str, b: str) -> Figure:
+    share = rows[0]["unit"] == SHARE
+    scale = 100.0 if share else 1.0
+    svg = plots.forest_plot(
+        [r["what"] for r in rows], [scale * r["diff"] for r in rows],
+        [scale * r["lo"] for r in rows], [scale * r["hi"] for r in rows],
+        xlabel=f"change, {b} minus {a}" + (" (points of win share)" if share else ""),
+        title=f"{group}: {b} minus {a}", name=f"cmp-{group.lower().replace(' ', '-')}",
+        highlight=[bool(r["significant"]) for r in rows],
+    )  # fmt: skip
+    return Figure(svg, f"{group}: change from {a} to {b} per measure with its interval; "
+                  "highlighted where a change is found.")  # fmt: skip
+
+
+def _table(rows: list[dict], group: str, a: str, b: str, seq: bool) -> Table:
+    headers = ["Measure", a, b, f"Change ({b} − {a})",
+               "Anytime-valid interval" if seq else "95% interval",
+               *([] if seq else ["Holm p"]), "Verdict"]  # fmt: skip
+    body = []
+    for r in rows:
+        span = interval_text(r, seq).split(" interval ", 1)[1].split(",")[0]
+        verdict = ("changed" if r["significant"] else
+                   f"at most ±{change_text(r, r['bound'], plus=False)}"
+                   if r["bound"] == r["bound"] else "no change found")  # fmt: skip
+        p = [] if seq else [pval(r["p_holm"]).removeprefix("p = ").replace("p < ", "< ")
+                            if r["p_holm"] is not None else "–"]  # fmt: skip
+        body.append([r["what"], value_text(r, r["mean_a"]), value_text(r, r["mean_b"]),
+                     change_text(r, r["diff"]), span, *p, verdict])  # fmt: skip
+    numeric = [False, True, True, True, True, *([] if seq else [True]), False]
+    return Table(f"{group}: {a} vs {b}", headers, body, numeric)
+
+
+def versions_section(result: ComparisonResult, diffs: list[tuple[str, str, str]]) -> Section:
+    """What differs between the versions, and where each side's games come from."""
+    a, b = result.name_a, result.name_b
+    rows = [[k, va, vb] for k, va, vb in diffs] or [["(nothing)", "–", "–"]]
+    qa, qb = quoted(a), quoted(b)
+    table = Table(f"Rule parameters and content files: {a} vs {b}", ["Parameter", a, b], rows,
+                  [False, False, False])  # fmt: skip
+    return Section(id="cmp-versions", title=f"What differs: {a} vs {b}",
+                   findings=[_differs_sentence(qa, qb, diffs), sample_sentence(result)],
+                   tables=[table])  # fmt: skip
+
+
+def method_notes(result: ComparisonResult) -> list[str]:
+    """How the comparison was computed, in the report's method section."""
+    a, b = quoted(result.name_a), quoted(result.name_b)
+    one = _sides(result)[:-1]
+    notes = [
+        f"Each measure is computed per game for {a} and for {b}. With common random numbers "
+        f"game i of both {one}s starts from the same seed, so the change is the mean of the "
+        "per-game differences (paired). A worth is a difference of differences: the restricted "
+        f"slot's win share in the baseline cell minus in the restricted cell, for each {one}, "
+        "all four cells on the game's seed.",
+        "A change is found when its interval excludes zero at the family's level: Holm across "
+        f"all {result.table.height} measures at 5% (or, with --precision, confidence sequences "
+        "at 5% divided among the measures). Where no change is found, the bound is the larger "
+        "of the family-level interval's reach and the change the run would detect with 80% "
+        "power: a change beyond it is ruled out, one within it is not.",
+    ]
+    if result.schedule is not None:
+        notes.append(
+            "With --precision the games were added in batches and the comparison recomputed "
+            "after each; the intervals are anytime-valid confidence sequences (Waudby-Smith et "
+            "al. 2021, normal mixture), so looking after every batch does not inflate the error "
+            "rate, as recomputed fixed-size intervals would.")  # fmt: skip
+    if not result.paired:
+        notes.append("The runs do not share seeds (--unpaired): each change is a difference of "
+                     "two independent means with a Welch interval, much wider than a paired "
+                     "one would be.")  # fmt: skip
+    return notes
+
+
+def provenance(result: ComparisonResult) -> list[Table]:
+    """Each side's run: folder, config hash, rules version, seed, games, content."""
+    tables = []
+    for label, side in zip(("A", "B"), result.sides, strict=True):
+        m = side.manifest
+        tables.append(key_value_table({
+            _sides(result)[:-1].capitalize(): side.name, "Run folder": str(side.run_dir),
+            "Run": m.get("name"),
+            "Game": f"{m.get('game')} (rules version {m.get('game_version')})",
+            "Config hash": m.get("config_hash"), "Seed": m.get("config", {}).get("seed"),
+            "Games compared per cell": result.games, **{f"Content: {k}": v for k, v in
+                                                        m.get("content", {}).items()},
+        }, f"{label}: {side.name}"))  # fmt: skip
+    return tables
+
+
+def compare_report(result: ComparisonResult) -> str:
+    """The whole "A vs B" report of two versions as one self-contained HTML string (two
+    players: ``reports.compare.players.players_report``)."""
+    a_side, b_side = result.sides
+    a, b = result.name_a, result.name_b
+    params = [s.manifest["cells"][0].get("params", {}) for s in result.sides]
+    diffs = version_changes(params[0], params[1]) + lineup_changes(result)
+    manifest = {**a_side.manifest, "complete": True}  # a --precision stop is not incomplete
+    ctx = Context(games=a_side.games, seats=a_side.seats, manifest=manifest,
+                  labels=cell_labels(a_side.manifest), run_dir=a_side.run_dir)  # fmt: skip
+    sections = [versions_section(result, diffs)]
+    sections += [s for g in GROUPS if (s := group_section(result, g))]
+    feel = feel_compare_section(result, ctx.label)
+    sections += [feel] if feel else []
+    sections[0].headline = summary_lines(result, diffs)
+    game = display_name(a_side.manifest.get("game", "?"))
+    study = a_side.manifest.get("config", {})
+    subtitle = (f"{game}: the same study ({len(a_side.manifest.get('cells', []))} cells, "
+                f"{study.get('players')} players) played by both versions · {result.games:,} "
+                "games per cell each")  # fmt: skip
+    return render_page(ctx, sections, f"{a} vs {b}", subtitle=subtitle,
+                       provenance=provenance(result), method=method_notes(result),
+                       configs={a: a_side.manifest.get("config", {}),
+                                b: b_side.manifest.get("config", {})},
+                       footer=f"boardlab compare · {a} vs {b}")  # fmt: skip

@@ -1,0 +1,1 @@
+"""What every page shares: plots, tables, glossary, templates and atomic file writes."""

@@ -1,0 +1,1 @@
+"""The page and command of ``boardlab tune``."""

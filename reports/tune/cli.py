@@ -1,0 +1,70 @@
+"""``boardlab tune CONFIG``: run the search, verify, write ``tune.json``, the report and the
+"A vs B" comparison of each verified finalist against the current version."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from reports.tune.page import REPORT, compare_file, render, summary_lines
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Arguments of ``boardlab tune``."""
+    from simcore.engine.sweep.config import add_allow_import
+
+    p.add_argument("config", help="tune file (TOML): game, line-up, [[target]], [[space]]")
+    p.add_argument("--out", default="runs", help="parent folder of the search's run folder")
+    p.add_argument("--n-jobs", type=int, default=1, help="worker processes (-1: all cores)")
+    p.add_argument(
+        "--storage",
+        metavar="URL",
+        help="Optuna RDB storage shared by several processes or machines, e.g. "
+        "postgresql://user:pass@host/db (default: SQLite in the run folder)",
+    )
+    p.add_argument("--resume", action="store_true", help="continue an interrupted search")
+    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    add_allow_import(p)
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    """Run the search, verify, write ``tune.json`` and ``report.html``; print the verdict."""
+    import os
+
+    from analyses.tune.config import load_tune
+    from analyses.tune.run import run_tune
+    from simcore.engine.sweep.config import ALLOW_IMPORT_ENV, check_n_jobs
+
+    check_n_jobs(args.n_jobs)
+    n_jobs = (os.cpu_count() or 1) if args.n_jobs == -1 else args.n_jobs
+    allow = args.allow_import or os.environ.get(ALLOW_IMPORT_ENV) == "1"
+    tc = load_tune(args.config, allow_import=allow)
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(text, file=sys.stderr, flush=True)
+
+    result = run_tune(tc, Path(args.out), args.storage, n_jobs, args.resume, say)
+    run_dir = Path(args.out) / tc.name
+    write_comparisons(result, run_dir)
+    (run_dir / REPORT).write_text(render(result), encoding="utf-8")
+    for line in summary_lines(result):
+        print(line)
+    print(f"report: {run_dir / REPORT}")
+    return 0
+
+
+def write_comparisons(result: dict[str, Any], run_dir: Path) -> list[Path]:
+    """The "A vs B" report of each verified finalist against the current version (from the
+    verification runs in the run folder)."""
+    from analyses.tune.fresh import load_comparison
+    from reports.compare.page import compare_report
+    from reports.studies.build import write_report
+
+    written = []
+    for f in result["verification"]["finalists"]:
+        target = run_dir / compare_file(f["slot"])
+        written.append(write_report(compare_report(load_comparison(run_dir, f["slot"])), target))
+    return written

@@ -1,0 +1,1 @@
+"""The engine: playing one game, checking games, sweeps and their backends, the run folder."""

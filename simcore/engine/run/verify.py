@@ -1,0 +1,140 @@
+"""Parts of a run checked before use: checksum, columns, rows and the run, cells and game
+they belong to; and, for a report, that every name the run holds is a registered one.
+
+The checksums alone do not make a part trustworthy: whoever edits a run folder can update
+them. What is checked here is that each part is what the manifest says it is (its schema, its
+row count) and belongs to this run (its ``run``, ``cell`` and ``game`` values), so that a part
+of another run or another game is refused by name instead of becoming a report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from simcore.core import registry
+from simcore.core.errors import ConfigError, RunDirError
+from simcore.engine.run.dataset import load_manifest, require, schema_from_json, verify_run
+from simcore.engine.run.trust import check_schemas_match_game, fail, manifest_path
+
+REPORT_KEYS = ("name", "game", "config", "cells", "chunks", "tables", "schemas")
+
+
+def _parts(manifest: Mapping[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(table, file, info) of every distinct part the manifest lists."""
+    seen: set[tuple[str, str]] = set()
+    for chunk in manifest.get("chunks", {}).values():
+        for table, info in chunk["parts"].items():
+            if (table, info["file"]) not in seen:
+                seen.add((table, info["file"]))
+                yield table, info["file"], info
+
+
+def verify_parts(run_dir: str | Path, manifest: Mapping[str, Any], policies: bool = False) -> None:
+    """``RunDirError`` for the first part that is missing, altered, of another shape or of
+    another run, cell or game; ``policies``: also every seat's policy must be registered."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    run_dir = Path(run_dir)
+    verify_run(run_dir, manifest)
+    schemas = {t: schema_from_json(c) for t, c in manifest.get("schemas", {}).items()}
+    cells = {c["cell"] for c in manifest.get("cells", [])}
+    games = _games_per_part(manifest)
+    for table, name, info in _parts(manifest):
+        where = f"{run_dir}: part {table}/{name}"
+        if table not in schemas:
+            raise RunDirError(f"{where}: the manifest has no schema of table {table!r}")
+        try:
+            part = pq.ParquetFile(run_dir / table / name)
+            columns = ["run", "cell", *(["game"] if table == "games" else []),
+                       *(["policy"] if table == "seats" and policies else [])]  # fmt: skip
+            if not part.schema_arrow.equals(schemas[table]):
+                raise RunDirError(f"{where}: its columns differ from the manifest's "
+                                  f"'schemas.{table}'")  # fmt: skip
+            values = part.read(columns=columns)
+        except (pa.ArrowException, OSError) as exc:
+            raise RunDirError(f"{where}: not a readable Parquet part ({exc})") from None
+        if values.num_rows != info["rows"]:
+            raise RunDirError(f"{where}: {values.num_rows} rows, the manifest says {info['rows']}")
+        if table == "games" and values.num_rows != games[name]:
+            raise RunDirError(f"{where}: {values.num_rows} games, its chunks in the manifest "
+                              f"hold {games[name]}")  # fmt: skip
+        _same(where, "run", values, {manifest.get("name")})
+        _same(where, "cell", values, cells)
+        if table == "games":
+            _same(where, "game", values, {manifest.get("game")})
+        if table == "seats" and policies:
+            for spec in values.column("policy").unique().to_pylist():
+                check_spec_name(spec, f"{where}: column 'policy'")
+
+
+def _games_per_part(manifest: Mapping[str, Any]) -> dict[str, int]:
+    """Games each games part holds by the manifest: the games of every chunk listing it (a
+    chunk entry dropped from a part written with others would leave its rows unlisted and
+    played again on --resume)."""
+    out: dict[str, int] = {}
+    for chunk in manifest.get("chunks", {}).values():
+        if "games" in chunk["parts"]:
+            name = chunk["parts"]["games"]["file"]
+            out[name] = out.get(name, 0) + chunk["stop"] - chunk["start"]
+    return out
+
+
+def _same(where: str, column: str, values: Any, allowed: set[Any]) -> None:
+    """Every value of ``column`` is one of ``allowed``."""
+    found = set(values.column(column).unique().to_pylist())
+    stray = sorted(map(str, found - allowed))
+    if stray:
+        raise RunDirError(f"{where}: column {column!r} holds {stray[0][:60]!r}, not this run's")
+
+
+def check_spec_name(spec: Any, where: str) -> None:
+    """A policy spec read from run data names a registered policy (nothing is imported)."""
+    from strategies.base import parse_spec
+
+    try:
+        name, _ = parse_spec(str(spec))
+    except ConfigError as exc:
+        raise RunDirError(f"{where}: {exc}") from None
+    if not registry.is_registered(registry.POLICY_GROUP, name):
+        raise RunDirError(
+            f"{where}: policy {str(spec)[:80]!r} is not a registered policy; a report reads "
+            "registered names only and never imports a module named in run data"
+        )
+
+
+def check_for_report(run: str | Path, manifest: Mapping[str, Any]) -> Any:
+    """Everything a report reads of a run, checked; returns the run's (registered) game class."""
+    path = manifest_path(run)
+    require(manifest, path, *REPORT_KEYS)
+    game = manifest["game"]
+    if not registry.is_registered(registry.GAME_GROUP, game):
+        raise fail(path, "game", f"{game!r} is not a registered game here (registered: "
+                   f"{', '.join(registry.game_ids())}); a report never imports a module "
+                   "named in run data")  # fmt: skip
+    try:
+        game_cls = registry.game_class(game)
+    except ConfigError as exc:
+        raise RunDirError(
+            f"{path}: the run's game {game!r} cannot be loaded here ({exc})"
+        ) from None
+    if game_cls.spec.id != game:
+        raise fail(path, "game", f"{game!r} loads game {game_cls.spec.id!r}")
+    ref = manifest["config"].get("game", game)
+    if not registry.is_path(ref) and ref != game:
+        raise fail(path, "config.game", f"names game {ref!r} but the manifest's game is {game!r}")
+    check_schemas_match_game(manifest, path, game_cls)
+    for i, cell in enumerate(manifest["cells"]):
+        for spec in cell.get("policies", []):
+            check_spec_name(spec, f"{path}: field 'cells[{i}].policies'")
+    verify_parts(run, manifest, policies=True)
+    return game_cls
+
+
+def load_checked(run: str | Path) -> dict[str, Any]:
+    """A run's manifest, loaded and checked for a report."""
+    manifest = load_manifest(run)
+    check_for_report(run, manifest)
+    return manifest

@@ -1,0 +1,2 @@
+"""Sweeps: configuration, chunks, the joblib and Dask backends, limits, timing models and
+``bench``."""
