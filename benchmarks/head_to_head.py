@@ -40,8 +40,16 @@ def head_to_head(run_dirs: str | list[str], t_star: float | None = None) -> pl.D
         part = part.filter(~pl.col("waiting"))
         values = part.sort("run", "game_index")["v"].to_numpy()
         mean, lo, hi = mean_interval(values, 0.95)
-        row = {"policy": me, "opponent": opp, "seeds": part.height, "left_out": left_out,
-               "games": int(part["games"].sum()), "share": mean, "lo": lo, "hi": hi}  # fmt: skip
+        row = {
+            "policy": me,
+            "opponent": opp,
+            "seeds": part.height,
+            "left_out": left_out,
+            "games": int(part["games"].sum()),
+            "share": mean,
+            "lo": lo,
+            "hi": hi,
+        }
         if t_star is not None:
             cs = cs_estimate(values, 0.05, t_star)
             row |= {"cs_lo": cs.lo, "cs_hi": cs.hi}
@@ -55,8 +63,10 @@ def _distinct_seeds(dirs: list[str]) -> None:
     for d in dirs:
         seed = load_manifest(d).get("config", {}).get("seed")
         if seed in seen:
-            raise BoardlabError(f"{d} and {seen[seed]} were both played from seed {seed}: "
-                                "pooled, their games would count twice")  # fmt: skip
+            raise BoardlabError(
+                f"{d} and {seen[seed]} were both played from seed {seed}: "
+                "pooled, their games would count twice"
+            )
         seen[seed] = d
 
 
@@ -83,10 +93,15 @@ def print_pairs(table: pl.DataFrame) -> None:
     """One line per pairing."""
     for r in table.iter_rows(named=True):
         cs = f"; confidence sequence {r['cs_lo']:.1f}-{r['cs_hi']:.1f}" if "cs_lo" in r else ""
-        wait = (f" ({r['left_out']} more seeds not yet played in every seating left out)"
-                if r["left_out"] else "")  # fmt: skip
-        print(f"{r['policy']} vs {r['opponent']}: {r['seeds']} seeds{wait}, {r['games']} games, "
-              f"win share {r['share']:.1f}% ({r['lo']:.1f}-{r['hi']:.1f}){cs}")  # fmt: skip
+        wait = (
+            f" ({r['left_out']} more seeds not yet played in every seating left out)"
+            if r["left_out"]
+            else ""
+        )
+        print(
+            f"{r['policy']} vs {r['opponent']}: {r['seeds']} seeds{wait}, {r['games']} games, "
+            f"win share {r['share']:.1f}% ({r['lo']:.1f}-{r['hi']:.1f}){cs}"
+        )
 
 
 def run_dir_main(
@@ -97,8 +112,13 @@ def run_dir_main(
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     if several:
         parser.add_argument("run_dir", nargs="+")
-        parser.add_argument("--sequential", type=float, metavar="T_STAR", default=None,
-                            help="add the 95%% confidence sequence near T_STAR seeds")  # fmt: skip
+        parser.add_argument(
+            "--sequential",
+            type=float,
+            metavar="T_STAR",
+            default=None,
+            help="add the 95%% confidence sequence near T_STAR seeds",
+        )
     else:
         parser.add_argument("run_dir")
     args = parser.parse_args(argv)

@@ -33,17 +33,27 @@ def hut_shares(run_dir: str) -> pl.DataFrame:
     for (policy,), part in per_game.group_by(["policy"], maintain_order=True):
         clusters = (part["cell"] + ":" + part["game_index"].cast(pl.String)).to_numpy()
         rate = clustered_rate(part["hut"].to_numpy(), part["n"].to_numpy(), clusters)
-        rows.append({"policy": policy, "games": part.height, "placements": int(part["n"].sum()),
-                     "hut": int(part["hut"].sum()), "share": 100 * rate.rate,
-                     "lo": 100 * rate.lo, "hi": 100 * rate.hi})  # fmt: skip
+        rows.append(
+            {
+                "policy": policy,
+                "games": part.height,
+                "placements": int(part["n"].sum()),
+                "hut": int(part["hut"].sum()),
+                "share": 100 * rate.rate,
+                "lo": 100 * rate.lo,
+                "hi": 100 * rate.hi,
+            }
+        )
     return pl.DataFrame(rows).sort("share")
 
 
 def show(run_dir: str) -> None:
     """Print the hut shares, then the pairings."""
     for r in hut_shares(run_dir).iter_rows(named=True):
-        print(f"{r['policy']:<60} games {r['games']:>5}  placements {r['placements']:>6}  "
-              f"hut {r['hut']:>5} = {r['share']:.1f}% ({r['lo']:.1f}-{r['hi']:.1f})")  # fmt: skip
+        print(
+            f"{r['policy']:<60} games {r['games']:>5}  placements {r['placements']:>6}  "
+            f"hut {r['hut']:>5} = {r['share']:.1f}% ({r['lo']:.1f}-{r['hi']:.1f})"
+        )
     print_pairs(head_to_head(run_dir))
 
 

@@ -36,8 +36,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game_id:<20}skipped: {type(exc).__name__}: {exc}")
             continue
         n = max(game.spec.min_players, min(args.players, game.spec.max_players))
-        r = measure(game, n, args.iterations, args.seed, positions=args.positions,
-                    rollout=args.rollout)  # fmt: skip
+        r = measure(
+            game, n, args.iterations, args.seed, positions=args.positions, rollout=args.rollout
+        )
         print(
             f"{game.spec.id:<20}{n:>8}{r['iterations_per_s']:>10.0f}{r['determinize_share']:>13.1%}"
             f"{r['rollout_share']:>9.1%}{r['tree_share']:>7.1%}"

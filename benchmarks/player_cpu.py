@@ -50,9 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"{args.game}: {args.spec} vs {args.rival}, {args.games} games: "
-          f"{player:.3f} CPU s per game (win share {share:.2f}); {args.rival} vs itself "
-          f"{rival:.4f} s; ratio {player / max(rival, 1e-9):,.0f}x")  # fmt: skip
+    print(
+        f"{args.game}: {args.spec} vs {args.rival}, {args.games} games: "
+        f"{player:.3f} CPU s per game (win share {share:.2f}); {args.rival} vs itself "
+        f"{rival:.4f} s; ratio {player / max(rival, 1e-9):,.0f}x"
+    )
     return 0
 
 

@@ -165,12 +165,22 @@ def speed(args: argparse.Namespace) -> list[dict[str, Any]]:
                     runs[which].append(float(found["games_per_s"]))
             old, new = statistics.median(runs["old"]), statistics.median(runs["new"])
             each = [n / o for o, n in zip(runs["old"], runs["new"], strict=True)]
-            rows.append({"game": game, "policy": spec, "old_games_per_s": old,
-                         "new_games_per_s": new, "ratio": round(new / old, 3),
-                         "round_ratios": [round(min(each), 3), round(max(each), 3)],
-                         **({"games": games} if args.cpu else {})})  # fmt: skip
-            print(f"{game:<16}{spec:<11}{old:>9.1f}{new:>9.1f}{new / old:>8.3f}x"
-                  f"  [{min(each):.3f}-{max(each):.3f}]", flush=True)  # fmt: skip
+            rows.append(
+                {
+                    "game": game,
+                    "policy": spec,
+                    "old_games_per_s": old,
+                    "new_games_per_s": new,
+                    "ratio": round(new / old, 3),
+                    "round_ratios": [round(min(each), 3), round(max(each), 3)],
+                    **({"games": games} if args.cpu else {}),
+                }
+            )
+            print(
+                f"{game:<16}{spec:<11}{old:>9.1f}{new:>9.1f}{new / old:>8.3f}x"
+                f"  [{min(each):.3f}-{max(each):.3f}]",
+                flush=True,
+            )
     return rows
 
 
@@ -187,12 +197,22 @@ def same_games(args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
     print(f"{'game':<16}{'':>3}{'games':>5}  {'same':<4} policies")
     for game in args.game or GAMES:
-        lines = [(prm, specs, max(1, round(args.games * share)))
-                 for prm, specs, share in BATTERY[game]]  # fmt: skip
+        lines = [
+            (prm, specs, max(1, round(args.games * share))) for prm, specs, share in BATTERY[game]
+        ]
         old, new = battery_hashes(args.old, game, lines), battery_hashes(args.new, game, lines)
         for (prm, specs, n), a, b in zip(lines, old, new, strict=True):
-            rows.append({"game": game, "params": prm, "policies": specs, "games": n,
-                         "old": a, "new": b, "identical": a == b})  # fmt: skip
+            rows.append(
+                {
+                    "game": game,
+                    "params": prm,
+                    "policies": specs,
+                    "games": n,
+                    "old": a,
+                    "new": b,
+                    "identical": a == b,
+                }
+            )
             label = ",".join(specs) + (f" {json.dumps(prm)}" if prm else "")
             print(f"{game:<16}{len(specs)}p {n:>4}  {'yes' if a == b else 'NO ':<4} {label}")
     return rows

@@ -118,8 +118,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if debug:
             traceback.print_exc()
-        print(f"boardlab: internal error: {type(exc).__name__}: {exc} "
-              "(run with --debug for the traceback)", file=sys.stderr)  # fmt: skip
+        print(
+            f"boardlab: internal error: {type(exc).__name__}: {exc} "
+            "(run with --debug for the traceback)",
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL
 
 

@@ -36,10 +36,14 @@ class Top:
 def _tops() -> dict[str, Top]:
     raw = tomllib.loads((Path(__file__).parent / "data" / "ladder.toml").read_text())
     return {
-        game: Top(entry["top"], entry["evidence"], tuple(entry.get("level", ())),
-                  entry.get("level_evidence", ""))
+        game: Top(
+            entry["top"],
+            entry["evidence"],
+            tuple(entry.get("level", ())),
+            entry.get("level_evidence", ""),
+        )
         for game, entry in raw.items()
-    }  # fmt: skip
+    }
 
 
 def top_player(game_id: str) -> Top | None:

@@ -38,8 +38,9 @@ def never():
 def test_a_wheel_build_compiles_when_it_can_and_says_why_not_otherwise():
     assert S.decide(None, WHEEL, lambda: None) == (True, "")
     assert S.decide("", WHEEL, lambda: "no working C compiler (cc: x)") == (
-        False, "no working C compiler (cc: x)"
-    )  # fmt: skip
+        False,
+        "no working C compiler (cc: x)",
+    )
     assert S.decide(" 0 ", WHEEL, never) == (False, "BOARDLAB_COMPILE=0")
     assert S.decide("1", WHEEL, lambda: None) == (True, "")
 
@@ -93,8 +94,9 @@ def test_a_compile_failing_part_way_leaves_no_extension_and_a_pure_note(
     assert note.startswith("pure Python: the compiled build failed (") and "bad.c" in note, note
     assert cmd.distribution.ext_modules == [] and not cmd.distribution.has_ext_modules()
     lines = [line for line in capfd.readouterr().err.splitlines() if line.startswith("boardlab:")]
-    assert len(lines) == 1 and lines[0].endswith("; installing the pure-Python build "
-                                                 "(the same games, 1.6-3.7x slower)")  # fmt: skip
+    assert len(lines) == 1 and lines[0].endswith(
+        "; installing the pure-Python build (the same games, 1.6-3.7x slower)"
+    )
 
 
 @pytest.mark.skipif(not HAS_CC, reason="no C compiler here")

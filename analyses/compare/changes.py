@@ -108,8 +108,9 @@ def compare_versions(
     the data, stated where no change is found).
     """
     values_a = measure_values(side_a.manifest, side_a.games, side_a.seats)
-    values_b = {m.key: v for m, v in measure_values(side_b.manifest, side_b.games,
-                                                    side_b.seats).items()}  # fmt: skip
+    values_b = {
+        m.key: v for m, v in measure_values(side_b.manifest, side_b.games, side_b.seats).items()
+    }
     rows = []
     for measure, va in values_a.items():
         vb = values_b.get(measure.key)
@@ -126,13 +127,20 @@ def compare_versions(
         else _fixed(table, paired_games, alpha)
     )
     games = int(table["n"].max())
-    return ComparisonResult(side_a.name, side_b.name, table, paired_games, games, alpha,
-                            schedule, sides=[side_a, side_b])  # fmt: skip
+    return ComparisonResult(
+        side_a.name,
+        side_b.name,
+        table,
+        paired_games,
+        games,
+        alpha,
+        schedule,
+        sides=[side_a, side_b],
+    )
 
 
 def _describe(m: Measure) -> dict[str, Any]:
-    return {"key": m.key, "group": m.group, "what": m.what, "unit": m.unit,
-            "headline": m.headline}  # fmt: skip
+    return {"key": m.key, "group": m.group, "what": m.what, "unit": m.unit, "headline": m.headline}
 
 
 def _paired_row(va: pl.DataFrame, vb: pl.DataFrame) -> dict[str, Any]:
@@ -141,10 +149,20 @@ def _paired_row(va: pl.DataFrame, vb: pl.DataFrame) -> dict[str, Any]:
     a, b = joined["value"].to_numpy(), joined["value_b"].to_numpy()
     res = paired_difference(b - a, n_resamples=RESAMPLES)
     mv = paired.moves(a, b)
-    return {"n": res.n, "mean_a": float(a.mean()), "mean_b": float(b.mean()),
-            "diff": res.mean_diff, "se": res.se, "lo": res.t_lo, "hi": res.t_hi,
-            "p_value": res.t_p, "pairs": res.n, "moved": mv.share, "step_abs": mv.step_abs,
-            "step_sq": mv.step_sq}  # fmt: skip
+    return {
+        "n": res.n,
+        "mean_a": float(a.mean()),
+        "mean_b": float(b.mean()),
+        "diff": res.mean_diff,
+        "se": res.se,
+        "lo": res.t_lo,
+        "hi": res.t_hi,
+        "p_value": res.t_p,
+        "pairs": res.n,
+        "moved": mv.share,
+        "step_abs": mv.step_abs,
+        "step_sq": mv.step_sq,
+    }
 
 
 def _unpaired_row(va: pl.DataFrame, vb: pl.DataFrame) -> dict[str, Any]:
@@ -156,9 +174,17 @@ def _unpaired_row(va: pl.DataFrame, vb: pl.DataFrame) -> dict[str, Any]:
     df = (var_a + var_b) ** 2 / (var_a**2 / (len(a) - 1) + var_b**2 / (len(b) - 1)) if se else 1.0
     tq = float(sps.t.ppf(1 - ALPHA / 2, df))
     p = float(2 * sps.t.sf(abs(diff) / se, df)) if se else (1.0 if diff == 0 else 0.0)
-    return {"n": min(len(a), len(b)), "mean_a": float(a.mean()), "mean_b": float(b.mean()),
-            "diff": diff, "se": se, "lo": diff - tq * se, "hi": diff + tq * se, "p_value": p,
-            "df": df}  # fmt: skip
+    return {
+        "n": min(len(a), len(b)),
+        "mean_a": float(a.mean()),
+        "mean_b": float(b.mean()),
+        "diff": diff,
+        "se": se,
+        "lo": diff - tq * se,
+        "hi": diff + tq * se,
+        "p_value": p,
+        "df": df,
+    }
 
 
 def _fixed(table: pl.DataFrame, paired_games: bool, alpha: float) -> pl.DataFrame:
@@ -167,8 +193,9 @@ def _fixed(table: pl.DataFrame, paired_games: bool, alpha: float) -> pl.DataFram
         table = paired.test_family(table, alpha)
     else:
         fixed = (pl.col("se") == 0) & (pl.col("diff") == 0)
-        table = table.with_columns(fixed=fixed, p_value=pl.when(fixed).then(None)
-                                   .otherwise("p_value"))  # fmt: skip
+        table = table.with_columns(
+            fixed=fixed, p_value=pl.when(fixed).then(None).otherwise("p_value")
+        )
         family = max(1, int(table["p_value"].is_not_null().sum()))
         table = paired.with_holm(table, alpha).with_columns(
             significant=pl.col("significant").fill_null(False),
@@ -204,15 +231,19 @@ def _sequential(
         if measure.key not in set(table["key"]):
             continue
         joined = values_a[measure].join(values_b[measure.key], on="game_index", suffix="_b")
-        est = cs_estimate(joined["value_b"].to_numpy() - joined["value"].to_numpy(), each,
-                          schedule.t_star)  # fmt: skip
+        est = cs_estimate(
+            joined["value_b"].to_numpy() - joined["value"].to_numpy(), each, schedule.t_star
+        )
         same = est.lo == est.hi == est.mean  # every pair alike: the sequence is a point
         los.append(est.lo if not same else est.mean)
         his.append(est.hi if not same else est.mean)
     table = paired.test_family(table, alpha)  # for ``fixed`` and ``mde`` (p-values unused)
     lo, hi = np.array(los), np.array(his)
     table = table.with_columns(
-        lo=pl.Series(lo), hi=pl.Series(hi), p_value=None, p_holm=None,
+        lo=pl.Series(lo),
+        hi=pl.Series(hi),
+        p_value=None,
+        p_holm=None,
         significant=pl.Series((lo > 0) | (hi < 0)),
-    )  # fmt: skip
+    )
     return _with_bound(table, np.maximum(np.abs(lo), np.abs(hi)))

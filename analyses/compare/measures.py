@@ -40,8 +40,11 @@ class Measure:
 
 def open_cells(manifest: Mapping[str, Any]) -> list[str]:
     """Cells in which no seat plays restricted (the game as it is played)."""
-    return [c["cell"] for c in manifest.get("cells", [])
-            if not any(split_forbid(p)[1] for p in c.get("policies", []))]  # fmt: skip
+    return [
+        c["cell"]
+        for c in manifest.get("cells", [])
+        if not any(split_forbid(p)[1] for p in c.get("policies", []))
+    ]
 
 
 def class_describer(manifest: Mapping[str, Any]) -> Callable[[str], str]:
@@ -108,9 +111,11 @@ def _seat_balance(
     if "first_player" not in games.columns or games.is_empty():
         return {}
     first = seats.join(games.select("game_index", "first_player"), on="game_index")
-    values = (first.filter(pl.col("seat") == pl.col("first_player"))
-              .select("game_index", value=pl.col("win_share").cast(pl.Float64))
-              .sort("game_index"))  # fmt: skip
+    values = (
+        first.filter(pl.col("seat") == pl.col("first_player"))
+        .select("game_index", value=pl.col("win_share").cast(pl.Float64))
+        .sort("game_index")
+    )
     m = Measure(f"first:{cell}", "Seat balance", f"first player's win share{where}", SHARE, True)
     return {m: values}
 

@@ -36,25 +36,48 @@ def batch_chunk_size(batch: int, n_jobs: int, cells: int) -> int:
 
 
 def play(
-    cfg: SweepConfig, out: Path, *, n_jobs: int, resume: bool, quiet: bool,
-    limit: int | None = None, chunk_size: int | None = None, extra: dict | None = None,
-) -> Path:  # fmt: skip
+    cfg: SweepConfig,
+    out: Path,
+    *,
+    n_jobs: int,
+    resume: bool,
+    quiet: bool,
+    limit: int | None = None,
+    chunk_size: int | None = None,
+    extra: dict | None = None,
+) -> Path:
     """Run (or resume) one side's sweep; return its run folder."""
     from simcore.engine.sweep.sweep import run_sweep
 
-    result = run_sweep(cfg, out, n_jobs=n_jobs, resume=resume, quiet=True, limit=limit,
-                       chunk_size=chunk_size, extra=extra)  # fmt: skip
+    result = run_sweep(
+        cfg,
+        out,
+        n_jobs=n_jobs,
+        resume=resume,
+        quiet=True,
+        limit=limit,
+        chunk_size=chunk_size,
+        extra=extra,
+    )
     if not quiet:
         done = limit if limit is not None else cfg.games
-        print(f"  {cfg.name}: {done:,} games per cell ({result.games_run:,} played now, "
-              f"{result.seconds:.1f} s)", flush=True)  # fmt: skip
+        print(
+            f"  {cfg.name}: {done:,} games per cell ({result.games_run:,} played now, "
+            f"{result.seconds:.1f} s)",
+            flush=True,
+        )
     return result.run_dir
 
 
 def compare_fixed(
-    sides: Sequence[PlayedSide], out: Path, *, n_jobs: int, resume: bool, quiet: bool,
+    sides: Sequence[PlayedSide],
+    out: Path,
+    *,
+    n_jobs: int,
+    resume: bool,
+    quiet: bool,
     paired_games: bool = True,
-) -> ComparisonResult:  # fmt: skip
+) -> ComparisonResult:
     """Play what is not played yet, then compare every game of both runs."""
     dirs = [
         s.run_dir
@@ -67,9 +90,14 @@ def compare_fixed(
 
 
 def compare_by_precision(
-    sides: Sequence[PlayedSide], out: Path, schedule: Schedule, *, n_jobs: int, resume: bool,
+    sides: Sequence[PlayedSide],
+    out: Path,
+    schedule: Schedule,
+    *,
+    n_jobs: int,
+    resume: bool,
     quiet: bool,
-) -> ComparisonResult:  # fmt: skip
+) -> ComparisonResult:
     """Batch by batch on both sides until every headline is decided or within the precision
     (or the game limit); the result carries how many games and why it stopped."""
     cells = len(sides[0].config.cells()) if sides[0].config else 1
@@ -78,15 +106,21 @@ def compare_by_precision(
 
     def play_to(games: int, again: bool) -> None:
         for i, s in enumerate(sides):
-            dirs[i] = play(s.config, out, n_jobs=n_jobs, resume=resume or again, quiet=quiet,
-                           limit=games, chunk_size=chunk)  # fmt: skip
+            dirs[i] = play(
+                s.config,
+                out,
+                n_jobs=n_jobs,
+                resume=resume or again,
+                quiet=quiet,
+                limit=games,
+                chunk_size=chunk,
+            )
 
     def evaluate(games: int) -> ComparisonResult:
         data = [load_side(s.name, d, limit=games) for s, d in zip(sides, dirs, strict=True)]
         return compare_versions(data[0], data[1], schedule=schedule)
 
-    result, _, stop = precision_loop(schedule, play_to, evaluate,
-                                     lambda r: r.headlines_settled())  # fmt: skip
+    result, _, stop = precision_loop(schedule, play_to, evaluate, lambda r: r.headlines_settled())
     result.stop = stop
     return result
 

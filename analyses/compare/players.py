@@ -36,8 +36,10 @@ def substitution(a: Mapping[str, Any], b: Mapping[str, Any], names: tuple[str, s
     ``ConfigError`` naming the first other difference."""
     for key in SAME:
         if _canon(a.get(key)) != _canon(b.get(key)):
-            raise ConfigError(f"{names[0]!r} and {names[1]!r} differ in {key} "
-                              f"({_show(a.get(key))} vs {_show(b.get(key))}): {HINT}")  # fmt: skip
+            raise ConfigError(
+                f"{names[0]!r} and {names[1]!r} differ in {key} "
+                f"({_show(a.get(key))} vs {_show(b.get(key))}): {HINT}"
+            )
     grid_a, grid_b = dict(a.get("grid") or {}), dict(b.get("grid") or {})
     keys = (set(grid_a) | set(grid_b)) - {"policies"}
     others = sorted(k for k in keys if _canon(grid_a.get(k)) != _canon(grid_b.get(k)))
@@ -46,8 +48,10 @@ def substitution(a: Mapping[str, Any], b: Mapping[str, Any], names: tuple[str, s
     ups_a = [a.get("policies") or [], *(grid_a.get("policies") or [])]
     ups_b = [b.get("policies") or [], *(grid_b.get("policies") or [])]
     if len(ups_a) != len(ups_b):
-        raise ConfigError(f"{names[0]!r} and {names[1]!r} list {len(ups_a) - 1} and "
-                          f"{len(ups_b) - 1} line-ups: {HINT}")  # fmt: skip
+        raise ConfigError(
+            f"{names[0]!r} and {names[1]!r} list {len(ups_a) - 1} and "
+            f"{len(ups_b) - 1} line-ups: {HINT}"
+        )
     mapping: dict[str, str] = {}
     for i, (up_a, up_b) in enumerate(zip(ups_a, ups_b, strict=True)):
         for slot, (spec_a, spec_b) in enumerate(zip(up_a, up_b, strict=True)):
@@ -61,17 +65,24 @@ def _pair_slot(mapping: dict, spec_a: str, spec_b: str, where: str, names: tuple
     base_a, forbid_a = split_forbid(spec_a)
     base_b, forbid_b = split_forbid(spec_b)
     if forbid_a != forbid_b:
-        raise ConfigError(f"{where}: {names[0]!r} forbids {'+'.join(forbid_a) or 'nothing'}, "
-                          f"{names[1]!r} {'+'.join(forbid_b) or 'nothing'}: {HINT}")  # fmt: skip
+        raise ConfigError(
+            f"{where}: {names[0]!r} forbids {'+'.join(forbid_a) or 'nothing'}, "
+            f"{names[1]!r} {'+'.join(forbid_b) or 'nothing'}: {HINT}"
+        )
     if mapping.setdefault(base_a, base_b) != base_b:
-        raise ConfigError(f"{where}: {base_a!r} of {names[0]!r} is replaced by both "
-                          f"{mapping[base_a]!r} and {base_b!r} in {names[1]!r}: one player must "
-                          "replace another everywhere")  # fmt: skip
+        raise ConfigError(
+            f"{where}: {base_a!r} of {names[0]!r} is replaced by both "
+            f"{mapping[base_a]!r} and {base_b!r} in {names[1]!r}: one player must "
+            "replace another everywhere"
+        )
 
 
 def _where(lineup: int, slot: int) -> str:
-    return f"slot {slot + 1} of the default line-up" if lineup == 0 else \
-        f"slot {slot + 1} of line-up {lineup}"  # fmt: skip
+    return (
+        f"slot {slot + 1} of the default line-up"
+        if lineup == 0
+        else f"slot {slot + 1} of line-up {lineup}"
+    )
 
 
 def check_same_rules(a: Mapping[str, Any], b: Mapping[str, Any], names: tuple[str, str]) -> None:
@@ -79,14 +90,19 @@ def check_same_rules(a: Mapping[str, Any], b: Mapping[str, Any], names: tuple[st
     and content files (``ConfigError`` naming the first difference)."""
     checks = (
         ("game version", a.get("game_version"), b.get("game_version")),
-        ("rule parameters", [c.get("params_hash") for c in a.get("cells", [])],
-         [c.get("params_hash") for c in b.get("cells", [])]),
+        (
+            "rule parameters",
+            [c.get("params_hash") for c in a.get("cells", [])],
+            [c.get("params_hash") for c in b.get("cells", [])],
+        ),
         ("content files", a.get("content"), b.get("content")),
-    )  # fmt: skip
+    )
     for what, va, vb in checks:
         if _canon(va) != _canon(vb):
-            raise ConfigError(f"{names[0]!r} and {names[1]!r} were played with different "
-                              f"{what} ({_show(va)} vs {_show(vb)}): {HINT}")  # fmt: skip
+            raise ConfigError(
+                f"{names[0]!r} and {names[1]!r} were played with different "
+                f"{what} ({_show(va)} vs {_show(vb)}): {HINT}"
+            )
 
 
 def player_names(mapping: Mapping[str, str]) -> tuple[str, str] | None:
@@ -135,8 +151,15 @@ def wheel_use(counts: pl.DataFrame) -> pl.DataFrame:
     rows = []
     for s in SECTIONS:
         rate = clustered_rate(counts[s].to_numpy(), total, games)
-        rows.append({"section": s, "placements": int(counts[s].sum()), "share": rate.rate,
-                     "lo": rate.lo, "hi": rate.hi})  # fmt: skip
+        rows.append(
+            {
+                "section": s,
+                "placements": int(counts[s].sum()),
+                "share": rate.rate,
+                "lo": rate.lo,
+                "hi": rate.hi,
+            }
+        )
     return pl.DataFrame(rows)
 
 
@@ -149,8 +172,16 @@ def use_changes(a: pl.DataFrame, b: pl.DataFrame, alpha: float = 0.05) -> pl.Dat
         share_a = joined[s].to_numpy() / np.maximum(joined["total"].to_numpy(), 1)
         share_b = joined[f"{s}_b"].to_numpy() / np.maximum(joined["total_b"].to_numpy(), 1)
         res = paired_difference(share_b - share_a, n_resamples=200)
-        rows.append({"section": s, "pairs": res.n, "diff": res.mean_diff, "lo": res.t_lo,
-                     "hi": res.t_hi, "p_value": res.t_p})  # fmt: skip
+        rows.append(
+            {
+                "section": s,
+                "pairs": res.n,
+                "diff": res.mean_diff,
+                "lo": res.t_lo,
+                "hi": res.t_hi,
+                "p_value": res.t_p,
+            }
+        )
     return paired.with_holm(pl.DataFrame(rows), alpha)
 
 
@@ -195,5 +226,11 @@ def hut_verdict(player: str, use: pl.DataFrame, worths: pl.DataFrame) -> HutVerd
         r = hut.row(0, named=True)
         worth, clear = (r["worth"], r["worth_lo"], r["worth_hi"]), bool(r["significant"])
     share = rows["hut"]
-    return HutVerdict(player, (share["share"], share["lo"], share["hi"]), top["section"],
-                      (top["share"], top["lo"], top["hi"]), worth, clear)  # fmt: skip
+    return HutVerdict(
+        player,
+        (share["share"], share["lo"], share["hi"]),
+        top["section"],
+        (top["share"], top["lo"], top["hi"]),
+        worth,
+        clear,
+    )

@@ -51,8 +51,16 @@ def evaluate(run_dir: Path, games: int, schedule: Schedule) -> list[dict[str, An
     for what, v in values.items():
         est = cs_estimate(v, each, schedule.t_star)
         floor = paired_detectable(len(v), moves(np.zeros(len(v)), v), each)
-        rows.append({"what": what, "games": est.n, "mean": est.mean, "lo": est.lo,
-                     "hi": est.hi, "floor": floor if floor == floor else 0.0})  # fmt: skip
+        rows.append(
+            {
+                "what": what,
+                "games": est.n,
+                "mean": est.mean,
+                "lo": est.lo,
+                "hi": est.hi,
+                "floor": floor if floor == floor else 0.0,
+            }
+        )
     return rows
 
 
@@ -65,9 +73,14 @@ def is_settled(rows: list[dict[str, Any]], precision: float) -> bool:
 
 
 def run_precision_sweep(
-    cfg: SweepConfig, out: str | Path, schedule: Schedule, *, n_jobs: int, resume: bool,
+    cfg: SweepConfig,
+    out: str | Path,
+    schedule: Schedule,
+    *,
+    n_jobs: int,
+    resume: bool,
     quiet: bool,
-) -> tuple[Path, int, str]:  # fmt: skip
+) -> tuple[Path, int, str]:
     """Play ``cfg`` batch by batch to ``schedule``; return the run folder, the games per cell
     played and why it stopped (recorded in the manifest)."""
     out = Path(out)
@@ -75,8 +88,15 @@ def run_precision_sweep(
     run_dir = out / cfg.name
 
     def play_to(games: int, again: bool) -> None:
-        play(cfg, out, n_jobs=n_jobs, resume=resume or again, quiet=quiet, limit=games,
-             chunk_size=chunk)  # fmt: skip
+        play(
+            cfg,
+            out,
+            n_jobs=n_jobs,
+            resume=resume or again,
+            quiet=quiet,
+            limit=games,
+            chunk_size=chunk,
+        )
 
     def look(games: int) -> list[dict[str, Any]]:
         rows = evaluate(run_dir, games, schedule)
@@ -87,13 +107,27 @@ def run_precision_sweep(
             )
         return rows
 
-    rows, games, stop = precision_loop(schedule, play_to, look,
-                                       lambda r: is_settled(r, schedule.precision))  # fmt: skip
-    record = {"points": 100 * schedule.precision, "batch": schedule.batch,
-              "max_games": schedule.cap, "games": games, "stopped": stop,
-              "headlines": rows}  # fmt: skip
-    play(cfg, out, n_jobs=n_jobs, resume=True, quiet=True, limit=games, chunk_size=chunk,
-         extra={RECORD: record})  # fmt: skip
+    rows, games, stop = precision_loop(
+        schedule, play_to, look, lambda r: is_settled(r, schedule.precision)
+    )
+    record = {
+        "points": 100 * schedule.precision,
+        "batch": schedule.batch,
+        "max_games": schedule.cap,
+        "games": games,
+        "stopped": stop,
+        "headlines": rows,
+    }
+    play(
+        cfg,
+        out,
+        n_jobs=n_jobs,
+        resume=True,
+        quiet=True,
+        limit=games,
+        chunk_size=chunk,
+        extra={RECORD: record},
+    )
     return run_dir, games, stop
 
 
@@ -102,10 +136,17 @@ def read_record(manifest: dict[str, Any], path: Any) -> dict[str, Any] | None:
     record = manifest.get(RECORD)
     if record is None:
         return None
-    kinds = {"points": (int, float), "batch": int, "max_games": int, "games": int,
-             "stopped": str, "headlines": list}  # fmt: skip
-    if not isinstance(record, dict) or any(not isinstance(record.get(k), t)
-                                           for k, t in kinds.items()):  # fmt: skip
+    kinds = {
+        "points": (int, float),
+        "batch": int,
+        "max_games": int,
+        "games": int,
+        "stopped": str,
+        "headlines": list,
+    }
+    if not isinstance(record, dict) or any(
+        not isinstance(record.get(k), t) for k, t in kinds.items()
+    ):
         raise RunDirError(f"{path}: field 'precision' is not a precision record")
     for row in record["headlines"]:
         ok = (
@@ -133,9 +174,13 @@ def cmd_precision(cfg: SweepConfig, args: Any) -> int:
         schedule = Schedule(args.precision / 100, args.batch, cfg.games)
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
-    run_dir, games, stop = run_precision_sweep(cfg, args.out, schedule, n_jobs=args.n_jobs,
-                                               resume=args.resume, quiet=args.quiet)  # fmt: skip
-    why = ("every headline decided or within the precision" if stop == STOP_DECIDED else
-           f"reached the limit of {cfg.games:,} games per cell")  # fmt: skip
+    run_dir, games, stop = run_precision_sweep(
+        cfg, args.out, schedule, n_jobs=args.n_jobs, resume=args.resume, quiet=args.quiet
+    )
+    why = (
+        "every headline decided or within the precision"
+        if stop == STOP_DECIDED
+        else f"reached the limit of {cfg.games:,} games per cell"
+    )
     print(f"{run_dir}: {games:,} games per cell ({why})")
     return 0

@@ -67,8 +67,10 @@ def read_side(path: str, label: str, name: str | None = None) -> Side:
         return Side(label, name or cfg.name, "study", path, dict(cfg.params), config=cfg)
     for key in raw:
         if key not in VERSION_KEYS:
-            raise ConfigError(f"version file {path}: unknown key {key!r}; allowed: "
-                              f"{', '.join(VERSION_KEYS)} (or a sweep file's keys)")  # fmt: skip
+            raise ConfigError(
+                f"version file {path}: unknown key {key!r}; allowed: "
+                f"{', '.join(VERSION_KEYS)} (or a sweep file's keys)"
+            )
     params = raw.get("params", {})
     if not isinstance(params, dict):
         raise ConfigError(f"version file {path}: [params] must be a table of rule parameters")
@@ -76,8 +78,14 @@ def read_side(path: str, label: str, name: str | None = None) -> Side:
     text = raw.get("name", name or p.stem)
     if not isinstance(text, str) or not text.strip():
         raise ConfigError(f"version file {path}: 'name' must be a non-empty string")
-    return Side(label, name or text.strip(), "version", path, params,
-                manifest={"game": raw.get("game")} if "game" in raw else None)  # fmt: skip
+    return Side(
+        label,
+        name or text.strip(),
+        "version",
+        path,
+        params,
+        manifest={"game": raw.get("game")} if "game" in raw else None,
+    )
 
 
 def _run_side(path: Path, label: str, name: str | None) -> Side:
@@ -90,8 +98,15 @@ def _run_side(path: Path, label: str, name: str | None) -> Side:
     manifest = load_manifest(path)
     check_for_report(path, manifest)
     params = manifest["cells"][0].get("params", {}) if manifest.get("cells") else {}
-    return Side(label, name or manifest["name"], "run", str(path), dict(params),
-                run_dir=path, manifest=manifest)  # fmt: skip
+    return Side(
+        label,
+        name or manifest["name"],
+        "run",
+        str(path),
+        dict(params),
+        run_dir=path,
+        manifest=manifest,
+    )
 
 
 def study_of(study: str | None, sides: list[Side]) -> SweepConfig:
@@ -103,11 +118,14 @@ def study_of(study: str | None, sides: list[Side]) -> SweepConfig:
             from analyses.sweeps import shipped, sweep_path
 
             if study not in shipped():
-                raise ConfigError(f"--study {study!r}: no such file or shipped study "
-                                  f"(shipped: {', '.join(shipped())})")  # fmt: skip
+                raise ConfigError(
+                    f"--study {study!r}: no such file or shipped study "
+                    f"(shipped: {', '.join(shipped())})"
+                )
             path = sweep_path(study)
-        return build_config(resolve_paths(load_toml(path), path.resolve().parent),
-                            source=str(study))  # fmt: skip
+        return build_config(
+            resolve_paths(load_toml(path), path.resolve().parent), source=str(study)
+        )
     for side in sides:
         if side.config is not None:
             return side.config
@@ -122,8 +140,11 @@ def study_of(study: str | None, sides: list[Side]) -> SweepConfig:
 
 def config_of_run(side: Side) -> SweepConfig:
     """The study a finished run played, as a sweep config (names resolved with imports off)."""
-    raw = {k: v for k, v in side.manifest["config"].items() if k in (*STUDY_KEYS, "games",
-           "params", "record_actions", "name")}  # fmt: skip
+    raw = {
+        k: v
+        for k, v in side.manifest["config"].items()
+        if k in (*STUDY_KEYS, "games", "params", "record_actions", "name")
+    }
     return build_config(raw, source=f"run {side.source}", allow_import=False)
 
 
@@ -132,12 +153,15 @@ def side_config(side: Side, study: SweepConfig, run_name: str, games: int | None
     ``run_name``; ``games`` per cell overrides the study's."""
     overlap = sorted(set(side.params) & (set(study.grid) - set(GRID_SPECIAL)))
     if side.kind == "version" and overlap:
-        raise ConfigError(f"version {side.name!r} sets {', '.join(overlap)}, which the study's "
-                          "grid varies: a version must change what every cell shares")  # fmt: skip
+        raise ConfigError(
+            f"version {side.name!r} sets {', '.join(overlap)}, which the study's "
+            "grid varies: a version must change what every cell shares"
+        )
     wanted = side.manifest.get("game") if side.manifest else None
     if side.kind == "version" and wanted and wanted != study.game:
-        raise ConfigError(f"version {side.name!r} is for {wanted!r}, the study plays "
-                          f"{study.game!r}")  # fmt: skip
+        raise ConfigError(
+            f"version {side.name!r} is for {wanted!r}, the study plays {study.game!r}"
+        )
     base = side.config if side.kind == "study" else study
     params = {**study.params, **side.params} if side.kind == "version" else dict(base.params)
     raw = {**base.identity(), "params": params, "name": check_run_name("compare", run_name)}
@@ -158,8 +182,9 @@ def study_differences(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
     return [k for k in STUDY_KEYS if _canon(a.get(k)) != _canon(b.get(k))]
 
 
-def check_pairable(a: Mapping[str, Any], b: Mapping[str, Any], names: tuple[str, str],
-                   unpaired: bool) -> None:  # fmt: skip
+def check_pairable(
+    a: Mapping[str, Any], b: Mapping[str, Any], names: tuple[str, str], unpaired: bool
+) -> None:
     """Refuse two sides that do not play the same study on the same seeds (``--unpaired``
     accepts other seeds, players or line-ups, never another game or grid)."""
     differ = study_differences(a, b)
@@ -173,9 +198,11 @@ def check_pairable(a: Mapping[str, Any], b: Mapping[str, Any], names: tuple[str,
         )
         if not unpaired and key in ("policies", "grid"):
             hint += " (or --players-differ if only the players differ)"
-        raise ConfigError(f"{names[0]!r} and {names[1]!r} differ in {key} ({_show(a.get(key))}"
-                          f" vs {_show(b.get(key))}): not the same study on the same seeds"
-                          f"{hint}")  # fmt: skip
+        raise ConfigError(
+            f"{names[0]!r} and {names[1]!r} differ in {key} ({_show(a.get(key))}"
+            f" vs {_show(b.get(key))}): not the same study on the same seeds"
+            f"{hint}"
+        )
 
 
 def _canon(value: Any) -> str:
@@ -191,8 +218,11 @@ def version_changes(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[tuple[st
     """``(parameter, A's value, B's value)`` for every rule parameter the versions set
     differently (content files included)."""
     keys = sorted(set(a) | set(b))
-    return [(k, _value(k, a.get(k, "(default)")), _value(k, b.get(k, "(default)")))
-            for k in keys if _canon(a.get(k)) != _canon(b.get(k))]  # fmt: skip
+    return [
+        (k, _value(k, a.get(k, "(default)")), _value(k, b.get(k, "(default)")))
+        for k in keys
+        if _canon(a.get(k)) != _canon(b.get(k))
+    ]
 
 
 def _value(key: str, value: Any) -> str:

@@ -72,12 +72,13 @@ def check_tolerances(where: str, metrics: list[str], tolerance: Any) -> None:
         raise ConfigError(f"{where}: 'tolerance' must be a table of metric = number")
     for name, value in tolerance.items():
         if name not in metrics:
-            raise ConfigError(f"{where}: tolerance for {name!r}, a metric the check does not "
-                              f"monitor ({', '.join(metrics)})")  # fmt: skip
+            raise ConfigError(
+                f"{where}: tolerance for {name!r}, a metric the check does not "
+                f"monitor ({', '.join(metrics)})"
+            )
         ok = isinstance(value, int | float) and not isinstance(value, bool)
         if not ok or not 0 < value < float("inf"):
-            raise ConfigError(f"{where}: tolerance of {name!r} must be a number > 0, got "
-                              f"{value!r}")  # fmt: skip
+            raise ConfigError(f"{where}: tolerance of {name!r} must be a number > 0, got {value!r}")
 
 
 DRIFT_KEYS = ("metrics", "tolerance", "baseline_factor")
@@ -116,22 +117,29 @@ def measure(
 
 
 def compare_all(
-    checks: list[dict[str, Any]], now: dict[str, pl.DataFrame], baseline: dict[str, Any],
+    checks: list[dict[str, Any]],
+    now: dict[str, pl.DataFrame],
+    baseline: dict[str, Any],
     alpha: float,
-) -> pl.DataFrame:  # fmt: skip
+) -> pl.DataFrame:
     """Every metric of every check against the baseline, judged together (Holm)."""
     rows = []
     for check in checks:
         stored = baseline.get("checks", {}).get(check["name"])
         if stored is None:
-            raise ConfigError(f"check {check['name']!r} has no baseline; run `boardlab drift "
-                              "update --message ...` after reviewing it")  # fmt: skip
+            raise ConfigError(
+                f"check {check['name']!r} has no baseline; run `boardlab drift "
+                "update --message ...` after reviewing it"
+            )
         if stored.get("config_hash") != config_hash(check):
-            raise ConfigError(f"check {check['name']!r} changed since the baseline was "
-                              "recorded; run `boardlab drift update --message ...`")  # fmt: skip
+            raise ConfigError(
+                f"check {check['name']!r} changed since the baseline was "
+                "recorded; run `boardlab drift update --message ...`"
+            )
         base = with_seeds(check, baseline_frame(check, stored))
-        rows += compare_check(check["name"], check["metrics"], base, now[check["name"]],
-                              check.get("tolerance"))  # fmt: skip
+        rows += compare_check(
+            check["name"], check["metrics"], base, now[check["name"]], check.get("tolerance")
+        )
     return judge(rows, alpha)
 
 
@@ -160,10 +168,11 @@ def baseline_from(
         "message": message,
         "recorded": datetime.now(UTC).isoformat(timespec="seconds"),
         "boardlab": version("boardlab"),
-        "checks": {c["name"]: {"config_hash": config_hash(c),
-                               "columns": _stored(measured[c["name"]])}
-                   for c in checks},
-    }  # fmt: skip
+        "checks": {
+            c["name"]: {"config_hash": config_hash(c), "columns": _stored(measured[c["name"]])}
+            for c in checks
+        },
+    }
 
 
 def _stored(frame: pl.DataFrame) -> dict[str, list]:
@@ -216,21 +225,25 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
     """A baseline file; ``ConfigError`` if missing, unreadable or of an older format."""
     path = Path(path)
     if not path.is_file():
-        raise ConfigError(f"no drift baseline at {path}; run `boardlab drift update "
-                          "--message ...` first")  # fmt: skip
+        raise ConfigError(
+            f"no drift baseline at {path}; run `boardlab drift update --message ...` first"
+        )
     try:
         data = path.read_bytes()
         doc = json.loads(gzip.decompress(data) if path.suffix == ".gz" else data)
     except (OSError, EOFError, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: baseline is not readable ({exc})") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise ConfigError(f"{path}: not a drift baseline of format {FORMAT}; rerun `boardlab "
-                          "drift update --message ...`")  # fmt: skip
+        raise ConfigError(
+            f"{path}: not a drift baseline of format {FORMAT}; rerun `boardlab "
+            "drift update --message ...`"
+        )
     for key, kind in (("checks", dict), ("message", str), ("recorded", str)):
         if key in doc and not isinstance(doc[key], kind):
             raise ConfigError(f"{path}: field {key!r} must be {kind.__name__}")
     for name, stored in doc.get("checks", {}).items():
         if not isinstance(stored, dict) or not isinstance(stored.get("config_hash"), str):
-            raise ConfigError(f"{path}: field 'checks.{name}' must be an object with a "
-                              "'config_hash'")  # fmt: skip
+            raise ConfigError(
+                f"{path}: field 'checks.{name}' must be an object with a 'config_hash'"
+            )
     return doc

@@ -45,7 +45,11 @@ Z_DRIFT = 1.7506860712521692
 # costs no power at the tolerance (it binds only where the power there is above 88%).
 DRIFT_ESTIMATE = 0.8
 IDENTICAL, WITHIN, UNCLEAR, DRIFT = (
-    "identical", "within tolerance", "changed, size unclear", "DRIFT")  # fmt: skip
+    "identical",
+    "within tolerance",
+    "changed, size unclear",
+    "DRIFT",
+)
 
 
 def compare_check(
@@ -58,8 +62,10 @@ def compare_check(
     """Rows (one per metric) comparing the current per-game frame with the baseline's; the
     baseline's first ``now.height`` games must have the current games' seeds."""
     if base.height < now.height:
-        raise ValueError(f"{name}: the baseline holds {base.height} games, the check "
-                         f"{now.height} (suite changed?)")  # fmt: skip
+        raise ValueError(
+            f"{name}: the baseline holds {base.height} games, the check "
+            f"{now.height} (suite changed?)"
+        )
     if base["seed"].head(now.height).to_list() != now["seed"].to_list():
         raise ValueError(f"{name}: the baseline holds other seeds (suite changed?)")
     same_game = _same_games(base.head(now.height), now)
@@ -73,8 +79,11 @@ def compare_check(
 
 
 def _same_games(base: pl.DataFrame, now: pl.DataFrame) -> np.ndarray:
-    cols = [c for c in ("turns", "ended_by", "slot0_win", "score", "first_player_win")
-            if c in base.columns]  # fmt: skip
+    cols = [
+        c
+        for c in ("turns", "ended_by", "slot0_win", "score", "first_player_win")
+        if c in base.columns
+    ]
     same = np.ones(base.height, dtype=bool)
     for c in cols:
         same &= (base[c] == now[c]).fill_null(False).to_numpy()
@@ -109,22 +118,47 @@ def estimate(b: np.ndarray, a: np.ndarray) -> tuple[float, float, float]:
 
 def _test(check: str, name: str, b: np.ndarray, a: np.ndarray, tol: float, same: np.ndarray):
     n, m = len(a), len(b)
-    row = {"check": check, "metric": name, "games": n, "baseline_games": m,
-           "baseline": float(b.mean()), "tolerance": tol, "changed_games": int((~same).sum()),
-           "expected_power": expected_power(float(b.std(ddof=1)) if m > 1 else 0.0, n, m,
-                                            tol)}  # fmt: skip
+    row = {
+        "check": check,
+        "metric": name,
+        "games": n,
+        "baseline_games": m,
+        "baseline": float(b.mean()),
+        "tolerance": tol,
+        "changed_games": int((~same).sum()),
+        "expected_power": expected_power(float(b.std(ddof=1)) if m > 1 else 0.0, n, m, tol),
+    }
     if np.array_equal(a, b[:n]):
-        return {**row, "baseline": float(a.mean()), "now": float(a.mean()), "diff": 0.0,
-                "mode": "identical", "r": 1.0,
-                "se": 0.0, "lo": 0.0, "hi": 0.0, "p_value": None}  # fmt: skip
+        return {
+            **row,
+            "baseline": float(a.mean()),
+            "now": float(a.mean()),
+            "diff": 0.0,
+            "mode": "identical",
+            "r": 1.0,
+            "se": 0.0,
+            "lo": 0.0,
+            "hi": 0.0,
+            "p_value": None,
+        }
     diff, se, r = estimate(b, a)
     mode = "paired" if r > PAIRING_THRESHOLD else "unpaired (new random stream)"
     p = float(2 * sps.norm.sf(abs(diff) / se)) if se > 0 else (0.0 if diff else 1.0)
     # ``baseline`` is the baseline mean the change is measured from (its paired games weighted
     # as the estimate weighs them), so that now - baseline is the difference shown
     now = float(a.mean())
-    return {**row, "baseline": now - diff, "now": now, "diff": diff, "mode": mode, "r": r,
-            "se": se, "lo": diff - Z95 * se, "hi": diff + Z95 * se, "p_value": p}  # fmt: skip
+    return {
+        **row,
+        "baseline": now - diff,
+        "now": now,
+        "diff": diff,
+        "mode": mode,
+        "r": r,
+        "se": se,
+        "lo": diff - Z95 * se,
+        "hi": diff + Z95 * se,
+        "p_value": p,
+    }
 
 
 def expected_power(sd: float, n: int, m: int, tol: float) -> float:
@@ -152,8 +186,9 @@ def judge(rows: list[dict], alpha: float) -> pl.DataFrame:
     """Statuses, and Holm over the rows that could differ for "did it change at all"."""
     table = pl.DataFrame(rows, infer_schema_length=None)
     adjusted = holm(table["p_value"].cast(pl.Float64).fill_null(np.nan).to_numpy())
-    statuses = [status(r["diff"], r["se"], r["tolerance"], r["mode"])
-                for r in table.iter_rows(named=True)]  # fmt: skip
+    statuses = [
+        status(r["diff"], r["se"], r["tolerance"], r["mode"]) for r in table.iter_rows(named=True)
+    ]
     return table.with_columns(
         p_holm=pl.Series(adjusted, dtype=pl.Float64),
         changed=pl.Series(adjusted < alpha, dtype=pl.Boolean),

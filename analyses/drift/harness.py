@@ -44,15 +44,19 @@ SHIFTS = (0.5, 1.0)  # injected changes, in tolerances
 
 
 def pools(
-    checks: list[dict[str, Any]], baseline: dict[str, Any], n_jobs: int,
+    checks: list[dict[str, Any]],
+    baseline: dict[str, Any],
+    n_jobs: int,
     folder: Path | None = None,
-) -> dict[str, pl.DataFrame]:  # fmt: skip
+) -> dict[str, pl.DataFrame]:
     """Per check: its baseline games, then ``2 * games`` more from sweep seed + 1000 (kept as
     Parquet in ``folder`` when given, and reused from there)."""
     if folder is not None and all((folder / f"{c['name']}.parquet").is_file() for c in checks):
         return {c["name"]: pl.read_parquet(folder / f"{c['name']}.parquet") for c in checks}
-    extra = [{**c, "seed": c["seed"] + 1000, "name": c["name"] + "-2", "games": 2 * c["games"]}
-             for c in checks]  # fmt: skip
+    extra = [
+        {**c, "seed": c["seed"] + 1000, "name": c["name"] + "-2", "games": 2 * c["games"]}
+        for c in checks
+    ]
     runs = measure(extra, n_jobs)
     out = {}
     for c in checks:
@@ -73,9 +77,14 @@ def _column(name: str) -> str:
 
 
 def inject(
-    current: pl.DataFrame, spare: pl.DataFrame, name: str, delta: float, touched: float,
-    rng: np.random.Generator, reference: float,
-) -> pl.DataFrame:  # fmt: skip
+    current: pl.DataFrame,
+    spare: pl.DataFrame,
+    name: str,
+    delta: float,
+    touched: float,
+    rng: np.random.Generator,
+    reference: float,
+) -> pl.DataFrame:
     """``current`` with a share ``touched`` of its games replaced by ``spare`` games drawn so
     that metric ``name`` moves by ``delta`` in expectation; ``reference`` is the metric's mean
     over the whole pool. (The replacements aim at it plus the shift, not at the replaced games'
@@ -119,9 +128,14 @@ def _tilt(values: np.ndarray, target: float) -> np.ndarray:
 
 
 def trial(
-    check: dict[str, Any], pool: pl.DataFrame, alpha: float, rng: np.random.Generator,
-    target: tuple[str, float] | None, same_stream: bool, touched: float,
-) -> pl.DataFrame:  # fmt: skip
+    check: dict[str, Any],
+    pool: pl.DataFrame,
+    alpha: float,
+    rng: np.random.Generator,
+    target: tuple[str, float] | None,
+    same_stream: bool,
+    touched: float,
+) -> pl.DataFrame:
     """One judged comparison of ``check`` (see the module docstring)."""
     n, m = check["games"], check["games"] * check["baseline_factor"]
     order = rng.permutation(pool.height)
@@ -140,9 +154,13 @@ def trial(
 
 
 def rates(
-    checks: list[dict[str, Any]], pool: dict[str, pl.DataFrame], alpha: float, trials: int,
-    seed: int = 0, touched: float = 0.2,
-) -> dict[str, Any]:  # fmt: skip
+    checks: list[dict[str, Any]],
+    pool: dict[str, pl.DataFrame],
+    alpha: float,
+    trials: int,
+    seed: int = 0,
+    touched: float = 0.2,
+) -> dict[str, Any]:
     """False-alarm rate of the suite and per-metric flag rates at half and the full tolerance."""
     rng = np.random.default_rng(seed)
     out: dict[str, Any] = {"trials": trials, "alpha": alpha, "touched": touched}
@@ -159,8 +177,9 @@ def rates(
             key = flags.setdefault(f"{c['name']}/{name}", {})
             for stream, same in (("same_stream", True), ("new_stream", False)):
                 for shift in SHIFTS:
-                    hits = _flags(c, pool[c["name"]], alpha, rng, (name, shift), same, touched,
-                                  trials)  # fmt: skip
+                    hits = _flags(
+                        c, pool[c["name"]], alpha, rng, (name, shift), same, touched, trials
+                    )
                     key[f"{stream}_{shift:g}_tol"] = hits / trials
     out["flag_rate"] = flags
     return out

@@ -31,9 +31,11 @@ class Metric:
 
     def tolerance(self, baseline_mean: float, override: float | None = None) -> float:
         """The smallest shift that matters, in the metric's units."""
-        base = override if override is not None else (
-            RELATIVE_TOLERANCE if self.relative else RATE_TOLERANCE
-        )  # fmt: skip
+        base = (
+            override
+            if override is not None
+            else (RELATIVE_TOLERANCE if self.relative else RATE_TOLERANCE)
+        )
         return base * max(abs(baseline_mean), 1e-9) if self.relative else base
 
 
@@ -41,8 +43,10 @@ def _col(name: str) -> Callable[[pl.DataFrame], np.ndarray]:
     def extract(frame: pl.DataFrame) -> np.ndarray:
         values = frame[name].cast(pl.Float64)
         if values.null_count():
-            raise ConfigError(f"drift metric {name!r} needs a value in every game (does the "
-                              "game record its start player?)")  # fmt: skip
+            raise ConfigError(
+                f"drift metric {name!r} needs a value in every game (does the "
+                "game record its start player?)"
+            )
         return values.to_numpy()
 
     return extract
@@ -92,8 +96,9 @@ def per_game(
     adds the per-game mean of those seat columns (``seat_<column>``)."""
     missing = [c for c in seat_columns if c not in seats.columns]
     if missing:
-        raise ConfigError(f"drift metric seat:{missing[0]}: the game records no seat column "
-                          f"{missing[0]!r}")  # fmt: skip
+        raise ConfigError(
+            f"drift metric seat:{missing[0]}: the game records no seat column {missing[0]!r}"
+        )
     by_game = seats.group_by("game_index").agg(
         pl.col("win_share").filter(pl.col("slot") == 0).mean().alias("slot0_win"),
         pl.col("score").filter(pl.col("slot") == 0).mean().alias("slot0_score"),

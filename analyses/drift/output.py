@@ -28,8 +28,10 @@ def _diff(r: dict[str, Any]) -> str:
     scale, unit = (100, " pts") if rate else (1, "")
     if r["mode"] == "identical":
         return "0 (identical)"
-    return (f"{scale * r['diff']:+.2f}{unit} [{scale * r['lo']:+.2f}, {scale * r['hi']:+.2f}] "
-            f"tol ±{scale * r['tolerance']:.2f}")  # fmt: skip
+    return (
+        f"{scale * r['diff']:+.2f}{unit} [{scale * r['lo']:+.2f}, {scale * r['hi']:+.2f}] "
+        f"tol ±{scale * r['tolerance']:.2f}"
+    )
 
 
 def _power(r: dict[str, Any]) -> str:
@@ -41,26 +43,34 @@ def _power(r: dict[str, Any]) -> str:
 def format_table(table: pl.DataFrame, baseline: dict[str, Any]) -> str:
     """Plain-text table: per metric baseline, now, difference with 90% interval, status."""
     head = f"baseline: {baseline.get('recorded', '?')}: {baseline.get('message', '')}"
-    lines = [head, f"{'check':<26} {'metric':<18} {'baseline':>9} {'now':>9}  "
-             f"{'difference [90%] tolerance':<40} {'p (Holm)':>8}  status / mode"]  # fmt: skip
+    lines = [
+        head,
+        f"{'check':<26} {'metric':<18} {'baseline':>9} {'now':>9}  "
+        f"{'difference [90%] tolerance':<40} {'p (Holm)':>8}  status / mode",
+    ]
     for r in table.iter_rows(named=True):
         rate = not metric(r["metric"]).relative
         p = "-" if r["p_holm"] is None or math.isnan(r["p_holm"]) else f"{r['p_holm']:.3g}"
         mode = "" if r["mode"] == "identical" else f" / {r['mode']}, r={r['r']:.2f}"
         values = f"{_num(r['baseline'], rate):>9} {_num(r['now'], rate):>9}"
-        lines.append(f"{r['check']:<26} {r['metric']:<18} {values}  {_diff(r):<40} {p:>8}  "
-                     f"{r['status']}{mode}")  # fmt: skip
+        lines.append(
+            f"{r['check']:<26} {r['metric']:<18} {values}  {_diff(r):<40} {p:>8}  "
+            f"{r['status']}{mode}"
+        )
     return "\n".join(lines)
 
 
 def summary(table: pl.DataFrame, alpha: float) -> str:
     """The closing line: how many metrics drifted, are unclear, within tolerance, identical."""
-    counts = {s: table.filter(pl.col("status") == s).height
-              for s in (DRIFT, UNCLEAR, WITHIN, IDENTICAL)}  # fmt: skip
+    counts = {
+        s: table.filter(pl.col("status") == s).height for s in (DRIFT, UNCLEAR, WITHIN, IDENTICAL)
+    }
     changed = int(table["changed"].fill_null(False).sum())
-    return (f"{counts[DRIFT]} drifted, {counts[UNCLEAR]} changed with size unclear, "
-            f"{counts[WITHIN]} within tolerance, {counts[IDENTICAL]} identical; {changed} "
-            f"changed significantly (alpha {alpha} family-wise, Holm)")  # fmt: skip
+    return (
+        f"{counts[DRIFT]} drifted, {counts[UNCLEAR]} changed with size unclear, "
+        f"{counts[WITHIN]} within tolerance, {counts[IDENTICAL]} identical; {changed} "
+        f"changed significantly (alpha {alpha} family-wise, Holm)"
+    )
 
 
 RULE = (
@@ -86,9 +96,15 @@ def changed_examples(
             | (pl.col("first_player_win") != pl.col("first_player_win_now"))
         )
         for r in moved.head(EXAMPLES).iter_rows(named=True):
-            out.append({"check": check["name"], "game_index": r["game_index"], "seed": r["seed"],
-                        "slot0_win": (r["slot0_win"], r["slot0_win_now"]),
-                        "command": replay_command(check, r["seed"], r["rotation"])})  # fmt: skip
+            out.append(
+                {
+                    "check": check["name"],
+                    "game_index": r["game_index"],
+                    "seed": r["seed"],
+                    "slot0_win": (r["slot0_win"], r["slot0_win_now"]),
+                    "command": replay_command(check, r["seed"], r["rotation"]),
+                }
+            )
     return out
 
 
@@ -99,8 +115,10 @@ def replay_command(check: dict[str, Any], seed: int, rotation: int) -> str:
     flags = " ".join(f"--policy '{s}'" for s in seats)
     params = " ".join(f"--param {k}={v}" for k, v in check.get("params", {}).items())
     trust = " --allow-import" if ":" in check["game"] else ""  # a module:Class game
-    return (f"boardlab play {check['game']}{trust} --players {n} {flags} --seed {seed}"
-            f"{' ' + params if params else ''} --trace")  # fmt: skip
+    return (
+        f"boardlab play {check['game']}{trust} --players {n} {flags} --seed {seed}"
+        f"{' ' + params if params else ''} --trace"
+    )
 
 
 def format_examples(examples: list[dict[str, Any]]) -> str:
@@ -110,8 +128,10 @@ def format_examples(examples: list[dict[str, Any]]) -> str:
     lines = ["games whose winner changed (replay with the command):"]
     for e in examples:
         a, b = e["slot0_win"]
-        lines.append(f"  {e['check']} game {e['game_index']}: first policy's share {a:g} -> "
-                     f"{b:g}\n    {e['command']}")  # fmt: skip
+        lines.append(
+            f"  {e['check']} game {e['game_index']}: first policy's share {a:g} -> "
+            f"{b:g}\n    {e['command']}"
+        )
     return "\n".join(lines)
 
 
@@ -120,8 +140,14 @@ def write_junit(path: str | Path, table: pl.DataFrame) -> None:
     root = ET.Element("testsuites", name="boardlab drift")
     for (check,), part in table.group_by(["check"], maintain_order=True):
         failures = part.filter(pl.col("status") == "DRIFT").height
-        suite = ET.SubElement(root, "testsuite", name=check, tests=str(part.height),
-                              failures=str(failures), errors="0")  # fmt: skip
+        suite = ET.SubElement(
+            root,
+            "testsuite",
+            name=check,
+            tests=str(part.height),
+            failures=str(failures),
+            errors="0",
+        )
         for r in part.iter_rows(named=True):
             case = ET.SubElement(suite, "testcase", classname=f"drift.{check}", name=r["metric"])
             text = f"{r['status']}: {_diff(r)} ({r['mode']})"
@@ -133,21 +159,28 @@ def write_junit(path: str | Path, table: pl.DataFrame) -> None:
 
 
 def write_html(
-    path: str | Path, table: pl.DataFrame, baseline: dict[str, Any],
-    examples: list[dict[str, Any]], alpha: float,
-) -> None:  # fmt: skip
+    path: str | Path,
+    table: pl.DataFrame,
+    baseline: dict[str, Any],
+    examples: list[dict[str, Any]],
+    alpha: float,
+) -> None:
     """A self-contained HTML page of the check (a CI artifact)."""
     esc = html.escape
     rows = []
     for r in table.iter_rows(named=True):
         rate = not metric(r["metric"]).relative
         cls = "drift" if r["status"] == "DRIFT" else ""
-        rows.append(f"<tr class='{cls}'><td>{esc(r['check'])}</td><td>{esc(r['metric'])}</td>"
-                    f"<td>{_num(r['baseline'], rate)}</td><td>{_num(r['now'], rate)}</td>"
-                    f"<td>{esc(_diff(r))}</td><td>{_power(r)}</td>"
-                    f"<td>{esc(r['status'])}</td><td>{esc(r['mode'])}</td></tr>")  # fmt: skip
-    ex = "".join(f"<li>{esc(e['check'])} game {e['game_index']}: <code>{esc(e['command'])}"
-                 "</code></li>" for e in examples)  # fmt: skip
+        rows.append(
+            f"<tr class='{cls}'><td>{esc(r['check'])}</td><td>{esc(r['metric'])}</td>"
+            f"<td>{_num(r['baseline'], rate)}</td><td>{_num(r['now'], rate)}</td>"
+            f"<td>{esc(_diff(r))}</td><td>{_power(r)}</td>"
+            f"<td>{esc(r['status'])}</td><td>{esc(r['mode'])}</td></tr>"
+        )
+    ex = "".join(
+        f"<li>{esc(e['check'])} game {e['game_index']}: <code>{esc(e['command'])}</code></li>"
+        for e in examples
+    )
     ex = ex or "<li>no game changed its winner</li>"
     drifted = table.filter(pl.col("status") == "DRIFT").height
     verdict = f"{drifted} metric(s) drifted" if drifted else "no drift"

@@ -41,8 +41,9 @@ def frames(source: str | Path | Mapping[str, pl.DataFrame]) -> Frames:
     return out
 
 
-def measures(source: str | Path | Mapping[str, pl.DataFrame], *, luck_resamples: int = 400
-             ) -> pl.DataFrame:  # fmt: skip
+def measures(
+    source: str | Path | Mapping[str, pl.DataFrame], *, luck_resamples: int = 400
+) -> pl.DataFrame:
     """Every measure the run's tables support, per cell (and across cells where seeds are
     shared), each with a 95% interval."""
     data = frames(source)
@@ -106,13 +107,21 @@ def _skill_rows(seats: pl.DataFrame) -> list[dict[str, Any]]:
     for r in head_to_head(seats).iter_rows(named=True):
         group = f"{r['better']} vs {r['weaker']}"
         out.append(row(group, "ahead_rate", r["ahead"], r["lo"], r["hi"], r["games"]))
-        out.append(row(group, "games_needed", r["games_needed"], r["needed_lo"],
-                       r["needed_hi"], r["games"]))  # fmt: skip
+        out.append(
+            row(
+                group, "games_needed", r["games_needed"], r["needed_lo"], r["needed_hi"], r["games"]
+            )
+        )
     return out
 
 
-def change(a: str | Path | Mapping[str, pl.DataFrame], b: str | Path | Mapping[str, pl.DataFrame],
-           *, cell_a: str | None = None, cell_b: str | None = None) -> pl.DataFrame:  # fmt: skip
+def change(
+    a: str | Path | Mapping[str, pl.DataFrame],
+    b: str | Path | Mapping[str, pl.DataFrame],
+    *,
+    cell_a: str | None = None,
+    cell_b: str | None = None,
+) -> pl.DataFrame:
     """Change of each per-game measure from ``a`` to ``b``, paired game by game on the seeds
     both played: ``measure``, ``a``, ``b``, ``diff`` (b - a), ``lo``, ``hi`` (t interval),
     ``p_value``, ``pairs``. Cells are paired by id (or ``cell_a`` with ``cell_b``)."""
@@ -134,7 +143,16 @@ def change(a: str | Path | Mapping[str, pl.DataFrame], b: str | Path | Mapping[s
         x = pair[name].cast(pl.Float64).to_numpy()
         y = pair[f"{name}_b"].cast(pl.Float64).to_numpy()
         res = paired_difference(y - x, n_resamples=200)
-        rows.append({"measure": name, "a": float(x.mean()), "b": float(y.mean()),
-                     "diff": res.mean_diff, "lo": res.t_lo, "hi": res.t_hi,
-                     "p_value": res.t_p, "pairs": res.n})  # fmt: skip
+        rows.append(
+            {
+                "measure": name,
+                "a": float(x.mean()),
+                "b": float(y.mean()),
+                "diff": res.mean_diff,
+                "lo": res.t_lo,
+                "hi": res.t_hi,
+                "p_value": res.t_p,
+                "pairs": res.n,
+            }
+        )
     return pl.DataFrame(rows)

@@ -100,19 +100,34 @@ def per_game(progress: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
         n = part["seat"].n_unique()
         scores = part["score"].to_numpy().reshape(-1, n)
         winner = winners.get((cell, index), -1)
-        row = {"cell": cell, "game_index": index, "rounds": len(scores),
-               "lead_changes": lead_changes(scores), "final_margin": final_margin(scores[-1]),
-               "winner": winner}  # fmt: skip
+        row = {
+            "cell": cell,
+            "game_index": index,
+            "rounds": len(scores),
+            "lead_changes": lead_changes(scores),
+            "final_margin": final_margin(scores[-1]),
+            "winner": winner,
+        }
         if winner >= 0:
-            row.update(decided_at=decided_at(scores, winner),
-                       comeback=comeback(scores, winner), gap=gap_path(scores, winner))  # fmt: skip
+            row.update(
+                decided_at=decided_at(scores, winner),
+                comeback=comeback(scores, winner),
+                gap=gap_path(scores, winner),
+            )
         else:
             row.update(decided_at=None, comeback=None, gap=None)
         rows.append(row)
-    schema = {"cell": pl.String, "game_index": pl.Int64, "rounds": pl.Int64,
-              "lead_changes": pl.Int64, "final_margin": pl.Float64, "winner": pl.Int64,
-              "decided_at": pl.Float64, "comeback": pl.Boolean,
-              "gap": pl.List(pl.Float64)}  # fmt: skip
+    schema = {
+        "cell": pl.String,
+        "game_index": pl.Int64,
+        "rounds": pl.Int64,
+        "lead_changes": pl.Int64,
+        "final_margin": pl.Float64,
+        "winner": pl.Int64,
+        "decided_at": pl.Float64,
+        "comeback": pl.Boolean,
+        "gap": pl.List(pl.Float64),
+    }
     return pl.DataFrame(rows, schema=schema)
 
 

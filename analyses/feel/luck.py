@@ -100,8 +100,10 @@ def weaker_pairs(seats: pl.DataFrame) -> pl.DataFrame:
     keyed = seats.select("cell", "game_index", "seat", "policy", "win_share")
     specs = keyed["policy"].unique().to_list()
     levels = sorted({strength(s) for s in specs})
-    ranks = pl.DataFrame({"policy": specs, "strength": [levels.index(strength(s)) for s in specs]},
-                         schema={"policy": pl.String, "strength": pl.Int64})  # fmt: skip
+    ranks = pl.DataFrame(
+        {"policy": specs, "strength": [levels.index(strength(s)) for s in specs]},
+        schema={"policy": pl.String, "strength": pl.Int64},
+    )
     keyed = keyed.join(ranks, on="policy")
     pairs = keyed.join(keyed, on=["cell", "game_index"], suffix="_s").filter(
         pl.col("strength") < pl.col("strength_s")
@@ -118,6 +120,7 @@ def weaker_wins(seats: pl.DataFrame) -> dict[str, float]:
     nan = float("nan")
     if pairs.height < 2:
         return {"estimate": nan, "lo": nan, "hi": nan, "n": pairs.height}
-    est = clustered_rate(pairs["weaker_ahead"].to_numpy(), np.ones(pairs.height),
-                         pairs["game_index"].to_numpy())  # fmt: skip
+    est = clustered_rate(
+        pairs["weaker_ahead"].to_numpy(), np.ones(pairs.height), pairs["game_index"].to_numpy()
+    )
     return {"estimate": est.rate, "lo": est.lo, "hi": est.hi, "n": est.clusters}

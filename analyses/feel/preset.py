@@ -38,27 +38,42 @@ def lineups(players: int) -> list[list[str]]:
     return [[REFERENCE] * players, *([weak, *rest] for weak in WEAKER)]
 
 
-def feel_sweep(game: str, players: int, params: dict[str, Any] | None = None,
-               games: int = GAMES, seed: int = SEED) -> dict[str, Any]:  # fmt: skip
+def feel_sweep(
+    game: str,
+    players: int,
+    params: dict[str, Any] | None = None,
+    games: int = GAMES,
+    seed: int = SEED,
+) -> dict[str, Any]:
     """The raw sweep mapping of the preset (``simcore.engine.sweep.config.build_config`` checks
     it)."""
     cells = lineups(players)
-    raw = {"name": run_name(game, players, params), "game": game, "players": players,
-           "games": games, "seed": seed, "policies": cells[0], "grid": {"policies": cells},
-           "description": "boardlab feel: how the game plays"}  # fmt: skip
+    raw = {
+        "name": run_name(game, players, params),
+        "game": game,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "policies": cells[0],
+        "grid": {"policies": cells},
+        "description": "boardlab feel: how the game plays",
+    }
     if params:
         raw["params"] = dict(params)
     return raw
 
 
-def skill_sweep(game: str, players: int, params: dict[str, Any] | None, games: int,
-                seed: int = SEED) -> dict[str, Any]:  # fmt: skip
+def skill_sweep(
+    game: str, players: int, params: dict[str, Any] | None, games: int, seed: int = SEED
+) -> dict[str, Any]:
     """MCTS at doubling budgets (up to the game's plain-mcts budget) against the heuristic."""
     from analyses.studies.ladder import mcts_budget
 
     _, top = mcts_budget("mcts", game) or ("mcts", 400)
-    cells = [[f"mcts:iterations={max(1, top // d)}", *[REFERENCE] * (players - 1)]
-             for d in SKILL_DIVISORS]  # fmt: skip
+    cells = [
+        [f"mcts:iterations={max(1, top // d)}", *[REFERENCE] * (players - 1)]
+        for d in SKILL_DIVISORS
+    ]
     raw = feel_sweep(game, players, params, games, seed)
     raw.update(name=raw["name"] + "-skill", policies=cells[0], grid={"policies": cells})
     return raw
@@ -72,9 +87,18 @@ def run_name(game: str, players: int, params: dict[str, Any] | None) -> str:
     return name
 
 
-def run_preset(game: str, players: int, params: dict[str, Any], *, out: str | Path = "runs",
-               games: int = GAMES, replay_games: int = REPLAY_GAMES, skill_games: int = 0,
-               n_jobs: int = 1, quiet: bool = False) -> pl.DataFrame:  # fmt: skip
+def run_preset(
+    game: str,
+    players: int,
+    params: dict[str, Any],
+    *,
+    out: str | Path = "runs",
+    games: int = GAMES,
+    replay_games: int = REPLAY_GAMES,
+    skill_games: int = 0,
+    n_jobs: int = 1,
+    quiet: bool = False,
+) -> pl.DataFrame:
     """Run (or reuse, when complete) the preset sweeps; the measures table."""
     from analyses.feel import measures
     from analyses.feel.replay import replay_rows
@@ -120,12 +144,29 @@ def _skill_rows(run_dir: Path, game: str) -> pl.DataFrame:
     from analyses.feel.tables import row
 
     trace = skill_trace(run_dir, game).sort("budget")
-    rows = [row(f"mcts:iterations={r['budget']} vs {REFERENCE}", "skill_trace", r["rate"],
-                r["lo"], r["hi"], r["games"]) for r in trace.iter_rows(named=True)]  # fmt: skip
+    rows = [
+        row(
+            f"mcts:iterations={r['budget']} vs {REFERENCE}",
+            "skill_trace",
+            r["rate"],
+            r["lo"],
+            r["hi"],
+            r["games"],
+        )
+        for r in trace.iter_rows(named=True)
+    ]
     if trace.height > 1:
         low = trace.row(0, named=True)
-        rows.append(row("lowest to top budget", "skill_gain", low["to_top"], low["to_top_lo"],
-                        low["to_top_hi"], low["games"]))  # fmt: skip
+        rows.append(
+            row(
+                "lowest to top budget",
+                "skill_gain",
+                low["to_top"],
+                low["to_top_lo"],
+                low["to_top_hi"],
+                low["games"],
+            )
+        )
     return pl.DataFrame(rows)
 
 
@@ -169,9 +210,17 @@ def cmd_feel(args: argparse.Namespace) -> int:
     game_cls = registry.game_class(args.game)
     players = args.players if args.players is not None else game_cls.spec.min_players
     params = parse_param_flags(args.param)
-    table = run_preset(args.game, players, params, out=args.out, games=args.games,
-                       replay_games=args.replay_games, skill_games=args.skill_games,
-                       n_jobs=args.n_jobs, quiet=args.quiet)  # fmt: skip
+    table = run_preset(
+        args.game,
+        players,
+        params,
+        out=args.out,
+        games=args.games,
+        replay_games=args.replay_games,
+        skill_games=args.skill_games,
+        n_jobs=args.n_jobs,
+        quiet=args.quiet,
+    )
     from analyses.feel.text import format_table
 
     print(format_table(table, markdown=args.markdown))
@@ -184,8 +233,11 @@ def shipped_sweeps() -> dict[str, str]:
     costs_path = SWEEP_DIR / "costs.json"
     costs = json.loads(costs_path.read_text()) if costs_path.is_file() else {}
     out = {}
-    for game, variants in (("ratjack", [None]), ("lord_of_worlds", ["standard", "strategic"]),
-                           ("rats_of_wistar", [None])):  # fmt: skip
+    for game, variants in (
+        ("ratjack", [None]),
+        ("lord_of_worlds", ["standard", "strategic"]),
+        ("rats_of_wistar", [None]),
+    ):
         for players in (2, 3, 4):
             for variant in variants:
                 params = {"variant": variant} if variant else None
@@ -207,9 +259,11 @@ def _header(raw: dict[str, Any], cost: dict[str, float] | None) -> str:
         "# which also replays 30 all-heuristic games for kingmaking and decision load.",
     ]
     if cost:
-        lines.append(f"# CPU on one core (pure build, measured): {cost['cpu_s']:.0f} s for this "
-                     f"sweep plus {cost['replayed']} replayed games (--replay-games "
-                     f"{cost['replayed']}).")  # fmt: skip
+        lines.append(
+            f"# CPU on one core (pure build, measured): {cost['cpu_s']:.0f} s for this "
+            f"sweep plus {cost['replayed']} replayed games (--replay-games "
+            f"{cost['replayed']})."
+        )
     return "\n".join(lines) + "\n"
 
 

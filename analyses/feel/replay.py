@@ -95,8 +95,15 @@ def replay(
     return out
 
 
-def _examine(out: GameReplay, before: State, player: int, legal: list[int], action: int,
-             policies: Sequence[Any], seed: int) -> None:  # fmt: skip
+def _examine(
+    out: GameReplay,
+    before: State,
+    player: int,
+    legal: list[int],
+    action: int,
+    policies: Sequence[Any],
+    seed: int,
+) -> None:
     """Play ``CONTINUATIONS`` paired futures of every legal action of ``player`` at ``before``;
     record whether it was out of contention and whether its choice made a king."""
     results: dict[int, list[list[float]]] = {option: [] for option in legal}
@@ -108,24 +115,33 @@ def _examine(out: GameReplay, before: State, player: int, legal: list[int], acti
             state.apply(option)
             rngs = [policy_stream(stream, s) for s in range(state.n_players)]
             winners = _finish(state, policies, rngs)
-            results[option].append([1 / len(winners) if s in winners else 0.0
-                                    for s in range(state.n_players)])  # fmt: skip
+            results[option].append(
+                [1 / len(winners) if s in winners else 0.0 for s in range(state.n_players)]
+            )
             if player in winners:  # in contention: nothing more to learn here
                 out.examined += 1
                 return
     out.examined += 1
     out.out_of_contention += 1
     others = [s for s in range(before.n_players) if s != player]
-    changed = sum(km.changes_winner(results[action], results[o], others)
-                  for o in legal if o != action)  # fmt: skip
+    changed = sum(
+        km.changes_winner(results[action], results[o], others) for o in legal if o != action
+    )
     if changed:
         out.kingmaking += 1
         out.alternatives += changed
         out.kingmakers.append(player)
 
 
-def replay_rows(game: Game, n: int, specs: Sequence[str], seeds: Sequence[int], group: str,
-                *, kingmaking: bool = True) -> list[dict[str, Any]]:  # fmt: skip
+def replay_rows(
+    game: Game,
+    n: int,
+    specs: Sequence[str],
+    seeds: Sequence[int],
+    group: str,
+    *,
+    kingmaking: bool = True,
+) -> list[dict[str, Any]]:
     """Measures rows (``analyses.feel.tables.row``) of ``seeds`` replayed with the line-up
     ``specs`` seat by seat: kingmaking (3+ players), legal actions per decision, forced share."""
     from analyses.feel.tables import row
@@ -137,19 +153,34 @@ def replay_rows(game: Game, n: int, specs: Sequence[str], seeds: Sequence[int], 
     out = []
     if kingmaking and n >= 3 and games:
         made = sum(1 for g in games if g.kingmaking)
-        out.append(row(group, "kingmaking", made / len(games),
-                       *wilson_interval(made, len(games)), len(games)))  # fmt: skip
+        out.append(
+            row(
+                group,
+                "kingmaking",
+                made / len(games),
+                *wilson_interval(made, len(games)),
+                len(games),
+            )
+        )
         hopeless = sum(g.out_of_contention for g in games)
         if hopeless:
             king = sum(g.kingmaking for g in games)
-            out.append(row(group, "kingmaker_choices", king / hopeless,
-                           *wilson_interval(king, hopeless), hopeless))  # fmt: skip
+            out.append(
+                row(
+                    group,
+                    "kingmaker_choices",
+                    king / hopeless,
+                    *wilson_interval(king, hopeless),
+                    hopeless,
+                )
+            )
     decisions = sum(g.decisions for g in games)
     if decisions:
         per = [g.legal / g.decisions for g in games if g.decisions]
         mean, lo, hi = clustered_mean(per, list(range(len(per))))
         out.append(row(group, "legal_actions", mean, lo, hi, len(per)))
         forced = sum(g.forced for g in games)
-        out.append(row(group, "forced", forced / decisions, *wilson_interval(forced, decisions),
-                       decisions))  # fmt: skip
+        out.append(
+            row(group, "forced", forced / decisions, *wilson_interval(forced, decisions), decisions)
+        )
     return out

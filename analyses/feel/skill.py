@@ -58,10 +58,20 @@ def head_to_head(seats: pl.DataFrame) -> pl.DataFrame:
         pairs = pl.concat(frames)
         ahead = 1.0 - pairs["weaker_ahead"].to_numpy()
         est = clustered_rate(ahead, np.ones(len(ahead)), pairs["game_index"].to_numpy())
-        rows.append({"better": better, "weaker": weaker, "players": players,
-                     "games": est.clusters, "ahead": est.rate, "lo": est.lo, "hi": est.hi,
-                     "games_needed": games_needed(est.rate), "needed_lo": games_needed(est.hi),
-                     "needed_hi": games_needed(est.lo)})  # fmt: skip
+        rows.append(
+            {
+                "better": better,
+                "weaker": weaker,
+                "players": players,
+                "games": est.clusters,
+                "ahead": est.rate,
+                "lo": est.lo,
+                "hi": est.hi,
+                "games_needed": games_needed(est.rate),
+                "needed_lo": games_needed(est.hi),
+                "needed_hi": games_needed(est.lo),
+            }
+        )
     return pl.DataFrame(rows)
 
 

@@ -53,19 +53,27 @@ MEASURES: dict[str, Measure] = {
 
 def row(group: str, measure: str, estimate: float, lo: float, hi: float, n: int) -> dict[str, Any]:
     """One row of a measures table."""
-    return {"group": group, "measure": measure, "estimate": float(estimate), "lo": float(lo),
-            "hi": float(hi), "n": int(n)}  # fmt: skip
+    return {
+        "group": group,
+        "measure": measure,
+        "estimate": float(estimate),
+        "lo": float(lo),
+        "hi": float(hi),
+        "n": int(n),
+    }
 
 
 def per_game_values(data: dict[str, pl.DataFrame]) -> pl.DataFrame:
     """One row per (cell, game_index): ``seed``, the games-table measures and, when the run
     has a progress table, the drama measures."""
     games = data["games"].select(
-        "cell", "game_index", *(["seed"] if "seed" in data["games"].columns else []),
+        "cell",
+        "game_index",
+        *(["seed"] if "seed" in data["games"].columns else []),
         turns=pl.col("turns").cast(pl.Float64),
         length_turns=pl.col("turns").cast(pl.Float64),
         decisions_per_turn=pl.col("steps") / pl.col("turns").clip(lower_bound=1),
-    )  # fmt: skip
+    )
     pairs = luck.weaker_pairs(data["seats"])
     if pairs.height:
         weak = pairs.group_by("cell", "game_index").agg(weaker_ahead=pl.col("weaker_ahead").mean())

@@ -47,9 +47,11 @@ def change_sentence(r: dict[str, Any], a: str, b: str) -> str:
     """One paired change (a row of ``analyses.feel.change``) in words, with its interval."""
     m = r["measure"]
     what = MEASURES[m].text if m in MEASURES else m
-    return (f"{what[0].upper()}{what[1:]}: {show(m, r['a'])} with {a}, {show(m, r['b'])} with "
-            f"{b}, a change of {change_text(m, r['diff'])} (95% interval "
-            f"{change_text(m, r['lo']).split(' ')[0]} to {change_text(m, r['hi'])}).")  # fmt: skip
+    return (
+        f"{what[0].upper()}{what[1:]}: {show(m, r['a'])} with {a}, {show(m, r['b'])} with "
+        f"{b}, a change of {change_text(m, r['diff'])} (95% interval "
+        f"{change_text(m, r['lo']).split(' ')[0]} to {change_text(m, r['hi'])})."
+    )
 
 
 def interval(r: dict[str, Any]) -> str:
@@ -68,8 +70,10 @@ def format_table(table: pl.DataFrame, *, markdown: bool = False) -> str:
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         return "\n".join([*lines, *("| " + " | ".join(r) + " |" for r in rows)])
     widths = [max(len(x[i]) for x in [head, *rows]) for i in range(len(head))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
-                     for r in [head, *rows])  # fmt: skip
+    return "\n".join(
+        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+        for r in [head, *rows]
+    )
 
 
 def _get(table: pl.DataFrame, measure: str, group: str | None = None) -> dict[str, Any] | None:
@@ -85,24 +89,34 @@ def sentences(table: pl.DataFrame, cell: str, label: str) -> list[str]:
     lead = _get(table, "lead_changes", cell)
     decided = _get(table, "decided_at", cell)
     if lead and decided:
-        out.append(f"{label}: the lead changes hands {interval(lead)} times a game; the winner "
-                   f"takes the lead for good after {interval(decided)} of the game.")  # fmt: skip
+        out.append(
+            f"{label}: the lead changes hands {interval(lead)} times a game; the winner "
+            f"takes the lead for good after {interval(decided)} of the game."
+        )
     comeback = _get(table, "comeback", cell)
     if comeback:
-        out.append(f"{label}: the winner was behind at two thirds of the game by more than a "
-                   f"tenth of its final score in {interval(comeback)} of games.")  # fmt: skip
+        out.append(
+            f"{label}: the winner was behind at two thirds of the game by more than a "
+            f"tenth of its final score in {interval(comeback)} of games."
+        )
     luck = _get(table, "luck_share")
     if luck:
-        out.append(f"The deal decides {interval(luck)} of a seat's result (luck share: how much "
-                   "the same seed moves the result across line-ups).")  # fmt: skip
+        out.append(
+            f"The deal decides {interval(luck)} of a seat's result (luck share: how much "
+            "the same seed moves the result across line-ups)."
+        )
     for r in table.filter(pl.col("measure") == "games_needed").iter_rows(named=True):
-        out.append(f"{r['group']}: the better player needs {interval(r)} games to come out "
-                   "ahead 95% of the time.")  # fmt: skip
+        out.append(
+            f"{r['group']}: the better player needs {interval(r)} games to come out "
+            "ahead 95% of the time."
+        )
     king = _get(table, "kingmaking")
     if king:
-        out.append(f"A player who can no longer win changes who is likelier to win in "
-                   f"{interval(king)} of the replayed games (kingmaking; chance alone "
-                   "reshuffling the futures does not count).")  # fmt: skip
+        out.append(
+            f"A player who can no longer win changes who is likelier to win in "
+            f"{interval(king)} of the replayed games (kingmaking; chance alone "
+            "reshuffling the futures does not count)."
+        )
     return out
 
 

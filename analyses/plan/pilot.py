@@ -73,9 +73,14 @@ class Pilot:
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Pilot:
         """The pilot of ``to_json``."""
-        return cls(doc["games"], doc["seed"], [CellPilot(**c) for c in doc["cells"]],
-                   [ComparisonPilot(**c) for c in doc["comparisons"]], doc["compared"],
-                   doc["source"])  # fmt: skip
+        return cls(
+            doc["games"],
+            doc["seed"],
+            [CellPilot(**c) for c in doc["cells"]],
+            [ComparisonPilot(**c) for c in doc["comparisons"]],
+            doc["compared"],
+            doc["source"],
+        )
 
     @property
     def measured_spread(self) -> bool:
@@ -123,14 +128,14 @@ def pilot_from_run(run_dir: str | Path, cpu_ms: float | None = None) -> Pilot:
     pairs, compared = comparisons_of(run_dir, manifest)
     for a, b in pairs:
         joined = slot0.filter(pl.col("cell") == a).join(
-            slot0.filter(pl.col("cell") == b), on="game_index", suffix="_b")  # fmt: skip
+            slot0.filter(pl.col("cell") == b), on="game_index", suffix="_b"
+        )
         va, vb = joined["value"].to_numpy(), joined["value_b"].to_numpy()
         mv = moves(va, vb)
         sd = float((vb - va).std(ddof=1)) if len(va) > 1 else math.nan
         comparisons.append(ComparisonPilot(a, b, mv.share, mv.step_abs, mv.step_sq, sd))
     per_cell = manifest.get("games_per_cell") or manifest["config"]["games"]
-    return Pilot(int(per_cell), int(manifest["config"]["seed"]), cells,
-                 comparisons, compared)  # fmt: skip
+    return Pilot(int(per_cell), int(manifest["config"]["seed"]), cells, comparisons, compared)
 
 
 def run_pilot(cfg: Any, games: int, n_jobs: int = 1) -> Pilot:
@@ -161,9 +166,13 @@ class Plan:
 
 
 def make_plan(
-    pilot: Pilot, games: int, detect: float | None = None, half: float | None = None,
-    power: float = 0.8, alpha: float = 0.05,
-) -> Plan:  # fmt: skip
+    pilot: Pilot,
+    games: int,
+    detect: float | None = None,
+    half: float | None = None,
+    power: float = 0.8,
+    alpha: float = 0.05,
+) -> Plan:
     """The :class:`Plan` of ``games`` per cell from ``pilot``'s figures. Comparisons identical
     in every pilot game are left out (as the report leaves out those identical in every game:
     a rule that cannot matter there)."""
@@ -176,8 +185,9 @@ def make_plan(
     sds = [c.sd if spread and c.sd == c.sd else math.sqrt(0.5) for c in live]
     needed: dict[str, int] = {}
     if detect is not None:
-        needed["detect"] = max((paired_games_needed(detect, mv, level, power) for mv in found),
-                               default=0)  # fmt: skip
+        needed["detect"] = max(
+            (paired_games_needed(detect, mv, level, power) for mv in found), default=0
+        )
     if half is not None:
         rate_n = math.ceil(var_rate * (Z95 / half) ** 2)
         pair_n = max((games_for_half_width(sd, half) for sd in sds if sd > 0), default=0)
@@ -194,8 +204,9 @@ def make_plan(
 
 def worst_case(cell_a: str, cell_b: str) -> ComparisonPilot:
     """A comparison of two cells with no pilot: paired games that differ as unrelated games."""
-    return ComparisonPilot(cell_a, cell_b, WORST.share, WORST.step_abs, WORST.step_sq,
-                           math.sqrt(0.5))  # fmt: skip
+    return ComparisonPilot(
+        cell_a, cell_b, WORST.share, WORST.step_abs, WORST.step_sq, math.sqrt(0.5)
+    )
 
 
 def _moves(c: ComparisonPilot) -> Moves:
@@ -233,10 +244,15 @@ def plan_lines(pilot: Pilot, plan: Plan, power: float = 0.8) -> list[str]:
     cells = len(pilot.cells)
     ms = [c.cpu_ms for c in pilot.cells]
     if pilot.source == "pilot":
-        spread = "" if pilot.measured_spread else (
-            "; too few games to estimate spreads, so at their worst case")  # fmt: skip
-        head = (f"Planned with `boardlab plan` from a pilot of {pilot.games} games per cell "
-                f"(seed {pilot.seed}){spread}.")  # fmt: skip
+        spread = (
+            ""
+            if pilot.measured_spread
+            else ("; too few games to estimate spreads, so at their worst case")
+        )
+        head = (
+            f"Planned with `boardlab plan` from a pilot of {pilot.games} games per cell "
+            f"(seed {pilot.seed}){spread}."
+        )
     else:
         head = f"Planned as `boardlab plan` does, from {pilot.source}."
     out = [
@@ -258,8 +274,11 @@ def plan_lines(pilot: Pilot, plan: Plan, power: float = 0.8) -> list[str]:
             f"Holm's strictest level (5%/{k})."
         )
     for target, n in plan.needed.items():
-        what = "that change detected in every comparison" if target == "detect" else (
-            "that half-width")  # fmt: skip
+        what = (
+            "that change detected in every comparison"
+            if target == "detect"
+            else ("that half-width")
+        )
         out.append(f"Games per cell for {what}: {n:,} ({cpu_words(n * sum(ms) / 1000)}).")
     return out
 
@@ -300,8 +319,9 @@ def cmd_plan(args: Any) -> int:
     raw = resolve_paths(load_toml(args.config), Path(args.config).resolve().parent)
     cfg = build_config(raw, source=args.config)
     _check_flags(args)
-    pilot = pilot_from_run(args.from_run) if args.from_run else run_pilot(
-        cfg, args.pilot, args.n_jobs)  # fmt: skip
+    pilot = (
+        pilot_from_run(args.from_run) if args.from_run else run_pilot(cfg, args.pilot, args.n_jobs)
+    )
     detect = args.detect / 100 if args.detect is not None else None
     half = args.half_width / 100 if args.half_width is not None else None
     print(f"{args.config}:")
@@ -338,5 +358,6 @@ def _check_flags(args: Any) -> None:
     for flag in ("detect", "half_width"):
         value = getattr(args, flag)
         if value is not None and not 0 < value < 100:
-            raise ConfigError(f"--{flag.replace('_', '-')} is in win-rate points (0-100), "
-                              f"got {value}")  # fmt: skip
+            raise ConfigError(
+                f"--{flag.replace('_', '-')} is in win-rate points (0-100), got {value}"
+            )

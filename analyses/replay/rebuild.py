@@ -88,8 +88,10 @@ def pick_cell(manifest: Mapping[str, Any], cell: str | None) -> dict[str, Any]:
         more = f"; ... {len(ids) - 6} more" if len(ids) > 6 else ""
         raise RunDirError(f"the run has {len(ids)} cells: name one with --cell ({shown}{more})")
     if cell not in ids:
-        raise RunDirError(f"no cell {cell!r} in run {manifest.get('name')!r} (cells: "
-                          f"{', '.join(ids[:8])}{' ...' if len(ids) > 8 else ''})")  # fmt: skip
+        raise RunDirError(
+            f"no cell {cell!r} in run {manifest.get('name')!r} (cells: "
+            f"{', '.join(ids[:8])}{' ...' if len(ids) > 8 else ''})"
+        )
     return cells[ids.index(cell)]
 
 
@@ -103,16 +105,20 @@ def _recorded(run_dir: Path, cell: str, index: int, games: int) -> tuple[dict, p
         .collect()
     )
     if rows.height != 1:
-        raise RunDirError(f"game {index} of cell {cell} is not in the run ({rows.height} rows; "
-                          "an unfinished run lacks games: --resume the sweep)")  # fmt: skip
+        raise RunDirError(
+            f"game {index} of cell {cell} is not in the run ({rows.height} rows; "
+            "an unfinished run lacks games: --resume the sweep)"
+        )
     this = (pl.col("cell") == cell) & (pl.col("game_index") == index)
     seats = scan(run_dir, "seats").filter(this)
     row, seat_rows = rows.row(0, named=True), seats.sort("seat").collect()
     if seat_rows.height != row["n_players"] or seat_rows["seat"].to_list() != list(
         range(seat_rows.height)
     ):
-        raise RunDirError(f"game {index} of cell {cell}: {seat_rows.height} seat rows for "
-                          f"{row['n_players']} players")  # fmt: skip
+        raise RunDirError(
+            f"game {index} of cell {cell}: {seat_rows.height} seat rows for "
+            f"{row['n_players']} players"
+        )
     return row, seat_rows
 
 
@@ -137,30 +143,44 @@ def load_replay(
         game = registry.make_game(game_id, entry.get("params") or {})
     version = manifest.get("game_version")
     if version != game.spec.version:
-        raise RunDirError(f"{run_dir}: the run was played by {game_id} version {version}; this "
-                          f"boardlab has version {game.spec.version} and cannot rebuild its "
-                          "games")  # fmt: skip
+        raise RunDirError(
+            f"{run_dir}: the run was played by {game_id} version {version}; this "
+            f"boardlab has version {game.spec.version} and cannot rebuild its "
+            "games"
+        )
     games_row, seats = _recorded(run_dir, cell_id, game_index, int(manifest["games_per_cell"]))
     policies = [str(p) for p in seats["policy"].to_list()]
     seed = game_seed(int(manifest["seeds"]["sweep_seed"]), game_index)
     if int(games_row["seed"]) != seed:
-        raise RunDirError(f"game {game_index} of cell {cell_id}: recorded seed "
-                          f"{games_row['seed']} is not the run's seed for it ({seed})")  # fmt: skip
+        raise RunDirError(
+            f"game {game_index} of cell {cell_id}: recorded seed "
+            f"{games_row['seed']} is not the run's seed for it ({seed})"
+        )
     replay = Replay(
-        run=str(manifest.get("name")), cell=cell_id,
-        cell_label=cell_labels(manifest).get(cell_id, cell_id), game_index=game_index, seed=seed,
-        game_id=game_id, version=game.spec.version, policies=policies, source=FROM_ACTIONS,
-        reveal=reveal, opening=[], start_scores=[],
-    )  # fmt: skip
+        run=str(manifest.get("name")),
+        cell=cell_id,
+        cell_label=cell_labels(manifest).get(cell_id, cell_id),
+        game_index=game_index,
+        seed=seed,
+        game_id=game_id,
+        version=game.spec.version,
+        policies=policies,
+        source=FROM_ACTIONS,
+        reveal=reveal,
+        opening=[],
+        start_scores=[],
+    )
     if "actions" in run_tables(manifest):
         recorded = _recorded_actions(run_dir, cell_id, game_index)
         moves = _Recorded(recorded["action"].to_list(), recorded["seat"].to_list())
         labels = recorded["label"].to_list()
     else:
         if not manifest.get("execution", {}).get("deterministic", False):
-            raise RunDirError(f"{run_dir}: the run kept no actions table and its players are "
-                              "not deterministic: its games cannot be rebuilt (sweep with "
-                              "record_actions)")  # fmt: skip
+            raise RunDirError(
+                f"{run_dir}: the run kept no actions table and its players are "
+                "not deterministic: its games cannot be rebuilt (sweep with "
+                "record_actions)"
+            )
         replay.source = FROM_PLAYERS
         moves, labels = _players(game, policies, seed), None
     _play(game, replay, moves, labels)
@@ -191,8 +211,10 @@ class _Recorded:
     def done(self, steps: int) -> None:
         """``RunDirError`` if recorded decisions are left over."""
         if steps != len(self.actions):
-            raise RunDirError(f"the rebuilt game ended after {steps} decisions; the actions "
-                              f"table has {len(self.actions)}")  # fmt: skip
+            raise RunDirError(
+                f"the rebuilt game ended after {steps} decisions; the actions "
+                f"table has {len(self.actions)}"
+            )
 
 
 class _Players:
@@ -236,8 +258,10 @@ def _play(game: Game, replay: Replay, moves: Any, labels: list[str] | None) -> N
         action = moves.next(state, step)
         seen = state.action_label(action, seat)
         if labels is not None and step < len(labels) and seen != labels[step]:
-            raise RunDirError(f"decision {step}: recorded as {labels[step]!r}, rebuilt as "
-                              f"{seen!r} (another game version or content set)")  # fmt: skip
+            raise RunDirError(
+                f"decision {step}: recorded as {labels[step]!r}, rebuilt as "
+                f"{seen!r} (another game version or content set)"
+            )
         label = state.action_label(action, seat, reveal=True) if replay.reveal else seen
         view = game.seat_view(state, seat, reveal=replay.reveal)
         round_no = state.round_number()
@@ -248,8 +272,11 @@ def _play(game: Game, replay: Replay, moves: Any, labels: list[str] | None) -> N
                 f"decision {step}: recorded action {action} is not legal in the "
                 "rebuilt game (another game version or content set)"
             ) from None
-        replay.steps.append(Step(step, seat, action, label, view, state.trace_lines(),
-                                 list(state.scores()), round_no))  # fmt: skip
+        replay.steps.append(
+            Step(
+                step, seat, action, label, view, state.trace_lines(), list(state.scores()), round_no
+            )
+        )
         step += 1
     moves.done(step)
     replay.final_viewer = replay.steps[-1].seat if replay.steps else 0
@@ -257,24 +284,36 @@ def _play(game: Game, replay: Replay, moves: Any, labels: list[str] | None) -> N
     outcome = state.outcome()
     replay.turns, replay.ended_by = int(outcome["turns"]), str(outcome["ended_by"])
     scores, shares = state.scores(), state.returns()
-    replay.result = [{"seat": s, "policy": replay.policies[s], "score": float(scores[s]),
-                      "rank": r, "win_share": float(shares[s])}
-                     for s, r in enumerate(ranks(scores))]  # fmt: skip
+    replay.result = [
+        {
+            "seat": s,
+            "policy": replay.policies[s],
+            "score": float(scores[s]),
+            "rank": r,
+            "win_share": float(shares[s]),
+        }
+        for s, r in enumerate(ranks(scores))
+    ]
 
 
 def _check_outcome(replay: Replay, games_row: Mapping[str, Any], seats: pl.DataFrame) -> None:
     """``RunDirError`` unless the rebuilt game ended as recorded."""
     where = f"game {replay.game_index} of cell {replay.cell}"
     if replay.turns != games_row["turns"] or replay.ended_by != games_row["ended_by"]:
-        raise RunDirError(f"{where}: rebuilt with {replay.turns} turns, ended by "
-                          f"{replay.ended_by}; recorded {games_row['turns']} turns, ended by "
-                          f"{games_row['ended_by']}")  # fmt: skip
+        raise RunDirError(
+            f"{where}: rebuilt with {replay.turns} turns, ended by "
+            f"{replay.ended_by}; recorded {games_row['turns']} turns, ended by "
+            f"{games_row['ended_by']}"
+        )
     if "steps" in games_row and games_row["steps"] != len(replay.steps):
-        raise RunDirError(f"{where}: rebuilt with {len(replay.steps)} decisions, recorded "
-                          f"{games_row['steps']}")  # fmt: skip
+        raise RunDirError(
+            f"{where}: rebuilt with {len(replay.steps)} decisions, recorded {games_row['steps']}"
+        )
     for mine, rec in zip(replay.result, seats.iter_rows(named=True), strict=True):
         got = (mine["score"], mine["rank"], mine["win_share"])
         want = (float(rec["score"]), int(rec["rank"]), float(rec["win_share"]))
         if got != want:
-            raise RunDirError(f"{where}: seat {mine['seat']} rebuilt with score, rank, win "
-                              f"share {got}; recorded {want}")  # fmt: skip
+            raise RunDirError(
+                f"{where}: seat {mine['seat']} rebuilt with score, rank, win "
+                f"share {got}; recorded {want}"
+            )

@@ -161,8 +161,10 @@ def detectable_sizes(df: pl.DataFrame, alpha: float, power: float = 0.8) -> list
     """Per comparison of ``paired_comparison`` rows: the shift a level-``alpha`` test detects
     with ``power`` (:func:`analyses.stats.power.paired_detectable`)."""
     cols = ("pairs", "moved", "step_abs", "step_sq")
-    return [paired_detectable(int(n), Moves(q, s1, s2), alpha, power)
-            for n, q, s1, s2 in df.select(cols).rows()]  # fmt: skip
+    return [
+        paired_detectable(int(n), Moves(q, s1, s2), alpha, power)
+        for n, q, s1, s2 in df.select(cols).rows()
+    ]
 
 
 def with_holm(df: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:

@@ -80,16 +80,24 @@ def ablation(
         rows = []
         for i, pair in enumerate(pairs):
             values = paired.seat_outcome(seats, outcome, slot=pair.slot)
-            row = paired.paired_comparison(values, pair.cell, pair.baseline,
-                                           n_resamples=n_resamples, seed=1000 * k + i)  # fmt: skip
+            row = paired.paired_comparison(
+                values, pair.cell, pair.baseline, n_resamples=n_resamples, seed=1000 * k + i
+            )
             rows.append(row.with_columns(**_describe(pair), outcome=pl.lit(outcome)))
         if rows:
             # restricted → baseline as b − a: already "baseline − restricted"
             frames.append(paired.test_family(pl.concat(rows)))
     if not frames:
         return pl.DataFrame()
-    table = pl.concat(frames).rename({"cell_a": "cell", "cell_b": "baseline", "diff": "worth",
-                                      "lo": "worth_lo", "hi": "worth_hi"})  # fmt: skip
+    table = pl.concat(frames).rename(
+        {
+            "cell_a": "cell",
+            "cell_b": "baseline",
+            "diff": "worth",
+            "lo": "worth_lo",
+            "hi": "worth_hi",
+        }
+    )
     return table.join(_forced(seats, pairs), on="cell", how="left")
 
 

@@ -30,8 +30,10 @@ ALPHA = 0.05
 # The words the rule governs; reports are checked for them (tests/analyses/test_claims.py).
 GOVERNED = ("strongest", "weakest", "order", "better than")
 # The three forms a sentence about the top of a family takes (reports are tested against them).
-STRONGEST_FORMS = (r"is the strongest \w[\w ]*, clearly separated|are the strongest [\w ]+; their "
-                   r"order is not settled|No [\w ]+ is settled as the strongest")  # fmt: skip
+STRONGEST_FORMS = (
+    r"is the strongest \w[\w ]*, clearly separated|are the strongest [\w ]+; their "
+    r"order is not settled|No [\w ]+ is settled as the strongest"
+)
 
 
 @dataclass(frozen=True)
@@ -163,17 +165,23 @@ def _sentence(ex, nouns, value_text, prefix, word, group, p) -> str:
         return _cap(f"{prefix}{e.name} is the only {one} measured: {value_text(e)}.")
     if len(group) == 1:
         nearest = max(p, key=lambda k: p[k])  # the weakest separation is the one to report
-        return _cap(f"{prefix}{group[0]} is the {word} {one}, clearly separated from every "
-                    f"other (the nearest, {nearest}: Holm-adjusted {pval(p[nearest])}): "
-                    f"{value_text(by_name[group[0]])}.")  # fmt: skip
+        return _cap(
+            f"{prefix}{group[0]} is the {word} {one}, clearly separated from every "
+            f"other (the nearest, {nearest}: Holm-adjusted {pval(p[nearest])}): "
+            f"{value_text(by_name[group[0]])}."
+        )
     lead = group[0]
     if len(group) == n or len(group) > SHOWN:
         who = f"all {n}" if len(group) == n else f"{len(group)} of the {n}"
-        return _cap(f"{prefix}No {one} is settled as the {word}: {who} {many} are within noise "
-                    f"of the {word} measured, {lead}: {value_text(by_name[lead])}.")  # fmt: skip
+        return _cap(
+            f"{prefix}No {one} is settled as the {word}: {who} {many} are within noise "
+            f"of the {word} measured, {lead}: {value_text(by_name[lead])}."
+        )
     values = "; ".join(value_text(by_name[g]) for g in group)  # "and" would read as a range
-    return _cap(f"{prefix}{join_and(list(group))} are the {word} {many}; their order is not "
-                f"settled. In that order: {values}.")  # fmt: skip
+    return _cap(
+        f"{prefix}{join_and(list(group))} are the {word} {many}; their order is not "
+        f"settled. In that order: {values}."
+    )
 
 
 def _cap(text: str) -> str:

@@ -144,8 +144,12 @@ def _slot_stratified(part: pl.DataFrame, rows: pl.DataFrame, conf: float) -> pl.
         q = np.array([slot_rate[s] for s in slots])
         se0 = float(np.sqrt(np.sum(q * (1 - q) / counts))) / len(q)
         z = (est.rate - fair) / se0 if se0 > 0 else float("nan")
-        for name, value in (("rate", est.rate), ("lo", est.lo), ("hi", est.hi),
-                            ("p_value", float(2 * norm.sf(abs(z))))):  # fmt: skip
+        for name, value in (
+            ("rate", est.rate),
+            ("lo", est.lo),
+            ("hi", est.hi),
+            ("p_value", float(2 * norm.sf(abs(z)))),
+        ):
             stats[name].append(value)
     return part.with_columns(**{k: pl.Series(v, dtype=pl.Float64) for k, v in stats.items()})
 

@@ -37,14 +37,21 @@ def cell_flags(games: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
         if constant_scores:
             reasons.append(f"every seat scores {cell_seats['score'][0]:g} in every game")
         stalled = stall >= STALL_SHARE
-        rows.append({
-            "cell": cell, "games": part.height, "saturated": bool(saturated),
-            "stall_share": stall, "stalled": stalled,
-            "constant_length": constant_length, "constant_scores": constant_scores,
-            "degenerate": bool(reasons), "reason": "; ".join(reasons),
-            "seat_excluded": bool(saturated) or stalled or constant_scores,
-            "length_excluded": stalled or constant_length,
-        })  # fmt: skip
+        rows.append(
+            {
+                "cell": cell,
+                "games": part.height,
+                "saturated": bool(saturated),
+                "stall_share": stall,
+                "stalled": stalled,
+                "constant_length": constant_length,
+                "constant_scores": constant_scores,
+                "degenerate": bool(reasons),
+                "reason": "; ".join(reasons),
+                "seat_excluded": bool(saturated) or stalled or constant_scores,
+                "length_excluded": stalled or constant_length,
+            }
+        )
     return pl.DataFrame(rows) if rows else pl.DataFrame(schema={"cell": pl.Utf8})
 
 

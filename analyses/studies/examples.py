@@ -64,8 +64,14 @@ def example_games(run: str | Path, finding: Finding, k: int = 3) -> list[Example
 
 def _winner_changed(run: Path, finding: Finding, k: int) -> list[ExampleGame]:
     manifest = load_manifest(run)
-    pair = next((p for p in ablation_pairs(manifest)
-                 if p.cell == finding.cell and p.baseline == finding.baseline), None)  # fmt: skip
+    pair = next(
+        (
+            p
+            for p in ablation_pairs(manifest)
+            if p.cell == finding.cell and p.baseline == finding.baseline
+        ),
+        None,
+    )
     if pair is None:
         return []
     values = seat_outcome(run, "win_share", slot=pair.slot)
@@ -79,15 +85,21 @@ def _winner_changed(run: Path, finding: Finding, k: int) -> list[ExampleGame]:
     # the games that changed the way most did come first (a restriction that costs its
     # player: won unrestricted, lost restricted), the largest changes first
     way = -1.0 if (changed["change"].sum() or 0) < 0 else 1.0
-    changed = changed.sort([pl.col("change") * way, pl.col("game_index")],
-                           descending=[True, False]).head(k)  # fmt: skip
+    changed = changed.sort(
+        [pl.col("change") * way, pl.col("game_index")], descending=[True, False]
+    ).head(k)
     what = finding.what or ", ".join(pair.classes)
     return [
-        ExampleGame(str(run), pair.cell, int(row["game_index"]),
-                    f"the restricted player {_result(row['base'])} with {what} allowed and "
-                    f"{_result(row['cell'])} with it forbidden (same deal)", pair.baseline)
+        ExampleGame(
+            str(run),
+            pair.cell,
+            int(row["game_index"]),
+            f"the restricted player {_result(row['base'])} with {what} allowed and "
+            f"{_result(row['cell'])} with it forbidden (same deal)",
+            pair.baseline,
+        )
         for row in changed.iter_rows(named=True)
-    ]  # fmt: skip
+    ]
 
 
 def _result(share: float) -> str:
@@ -130,6 +142,12 @@ def _margin(run: Path, finding: Finding, k: int) -> list[ExampleGame]:
     )
     label = cell_labels(load_manifest(run)).get(finding.cell, finding.cell)
     word = "closest" if finding.kind == "close" else "most decided"
-    return [ExampleGame(str(run), finding.cell, int(r["game_index"]),
-                        f"one of the {word} games of {label}: the winner led by {r['gap']:g}")
-            for r in margins.iter_rows(named=True)]  # fmt: skip
+    return [
+        ExampleGame(
+            str(run),
+            finding.cell,
+            int(r["game_index"]),
+            f"one of the {word} games of {label}: the winner led by {r['gap']:g}",
+        )
+        for r in margins.iter_rows(named=True)
+    ]

@@ -78,8 +78,10 @@ def _compare(rate: float, lo: float, hi: float, ref: float, p: float, ref_words:
     if p < ALPHA and hi < ref:
         return f"below {ref_words}"
     if lo > ref or hi < ref:  # a designer sees the interval miss the reference: say why
-        return (f"consistent with {ref_words} once adjusted for the run's several comparisons "
-                "(Holm), although this unadjusted interval excludes it")  # fmt: skip
+        return (
+            f"consistent with {ref_words} once adjusted for the run's several comparisons "
+            "(Holm), although this unadjusted interval excludes it"
+        )
     return f"consistent with {ref_words}"
 
 
@@ -173,8 +175,10 @@ def skill_gap_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = N
             f"the {fair} of an even match",
         )
         if row["rate"] >= SATURATION:
-            verdict += (": saturated, so this measures a floor, not the gap; an opponent closer "
-                        "in strength is needed to measure it")  # fmt: skip
+            verdict += (
+                ": saturated, so this measures a floor, not the gap; an opponent closer "
+                "in strength is needed to measure it"
+            )
         elif verdict.startswith("consistent") and row.get("games"):
             se = (row["fair"] * (1 - row["fair"]) / row["games"]) ** 0.5
             mde = rate_detectable(row["fair"], se, ALPHA / max(1, table.height))
@@ -312,9 +316,11 @@ def rating_order(rows: list[dict], matrix: pl.DataFrame | None) -> str:
     p = holm([_head_to_head_p(matrix, a, b) for a, b in pairwise(names)])
     if len(names) > 1 and not (p < ALPHA).any():
         shown = "; ".join(f"{r['policy']} {signed(r['rating'], 0)}" for r in rows)
-        return (f"No rating order is settled: the head-to-head games do not separate any "
-                f"two neighbouring policies after Holm correction (Bradley–Terry ratings in "
-                f"Elo points: {shown}).")  # fmt: skip
+        return (
+            f"No rating order is settled: the head-to-head games do not separate any "
+            f"two neighbouring policies after Holm correction (Bradley–Terry ratings in "
+            f"Elo points: {shown})."
+        )
     text = names[0]
     for name, q in zip(names[1:], p, strict=True):
         text += f" {'>' if q < ALPHA else '~'} {name}"

@@ -72,8 +72,11 @@ def _fingerprint(games: pl.DataFrame, seats: pl.DataFrame, cell: Mapping[str, An
 
 def _merge(dropped: Mapping[str, Any], kept: Mapping[str, Any]) -> Merge:
     a, b = dropped.get("variant") or {}, kept.get("variant") or {}
-    diff = [f"{k}={_show(a.get(k))} instead of {_show(b.get(k))}"
-            for k in a if a[k] != b.get(k) and k not in NOT_RULES]  # fmt: skip
+    diff = [
+        f"{k}={_show(a.get(k))} instead of {_show(b.get(k))}"
+        for k in a
+        if a[k] != b.get(k) and k not in NOT_RULES
+    ]
     same = [f"{k}={_show(v)}" for k, v in a.items() if b.get(k) == v and k != "policies"]
     return Merge(dropped["cell"], kept["cell"], " and ".join(diff), ", ".join(same), dict(a))
 
@@ -93,18 +96,21 @@ def merge_sentences(merges: Sequence[Merge]) -> list[str]:
         conditions = [w.split(", ") for w in wheres]
         shared = [w for w in conditions[0] if all(w in c for c in conditions)]
         scope = f" whenever {', '.join(shared)}" if shared else ""
-        out.append(f"{change} plays exactly the same games{scope} ({len(group)} cell"
-                   f"{'s' if len(group) > 1 else ''}): the rule cannot matter there, so those "
-                   "cells are shown once, under the first value, and left out of the "
-                   "comparisons.")  # fmt: skip
+        out.append(
+            f"{change} plays exactly the same games{scope} ({len(group)} cell"
+            f"{'s' if len(group) > 1 else ''}): the rule cannot matter there, so those "
+            "cells are shown once, under the first value, and left out of the "
+            "comparisons."
+        )
     return out
 
 
 def restore(seats: pl.DataFrame, merges: Sequence[Merge]) -> pl.DataFrame:
     """``seats`` with each dropped cell back as a copy of its twin's rows, for analyses that
     pool by rule value (a rule value must keep every cell it was played in)."""
-    copies = [seats.filter(pl.col("cell") == m.kept).with_columns(cell=pl.lit(m.dropped))
-              for m in merges]  # fmt: skip
+    copies = [
+        seats.filter(pl.col("cell") == m.kept).with_columns(cell=pl.lit(m.dropped)) for m in merges
+    ]
     return pl.concat([seats, *copies]) if copies else seats
 
 
@@ -116,5 +122,8 @@ def drop_cells(
     if not gone:
         return games, seats, dict(manifest)
     kept_cells = [c for c in manifest.get("cells", []) if c["cell"] not in gone]
-    return (games.filter(~pl.col("cell").is_in(gone)), seats.filter(~pl.col("cell").is_in(gone)),
-            {**manifest, "cells": kept_cells})  # fmt: skip
+    return (
+        games.filter(~pl.col("cell").is_in(gone)),
+        seats.filter(~pl.col("cell").is_in(gone)),
+        {**manifest, "cells": kept_cells},
+    )

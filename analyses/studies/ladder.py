@@ -121,24 +121,43 @@ def _ladder(source: Source, name: str, members: list[Rung]) -> pl.DataFrame:
         v = values.filter(pl.col("cell") == r.cell)["value"].to_numpy()
         # a share near 0 or 1 (MCTS far stronger than its reference): a score-type interval
         est = clustered_rate(v, np.ones(len(v)), np.arange(len(v)))
-        rows.append({"ladder": name, "cell": r.cell, "budget": r.budget, "spec": r.spec,
-                     "reference": r.reference, "players": r.n_players, "games": len(v),
-                     "rate": est.rate, "lo": est.lo, "hi": est.hi})  # fmt: skip
+        rows.append(
+            {
+                "ladder": name,
+                "cell": r.cell,
+                "budget": r.budget,
+                "spec": r.spec,
+                "reference": r.reference,
+                "players": r.n_players,
+                "games": len(v),
+                "rate": est.rate,
+                "lo": est.lo,
+                "hi": est.hi,
+            }
+        )
     table = pl.DataFrame(rows)
     pairs = [(a.cell, b.cell) for a, b in pairwise(members)]
     steps = test_family(compare_pairs(values, pairs))
     steps = steps.select(
-        cell=pl.col("cell_b"), gain=pl.col("diff"), gain_lo=pl.col("lo"),
-        gain_hi=pl.col("hi"), p_holm=pl.col("p_holm"), significant=pl.col("significant"),
-        mde=pl.col("mde"), identical=pl.col("fixed"),
-    )  # fmt: skip
+        cell=pl.col("cell_b"),
+        gain=pl.col("diff"),
+        gain_lo=pl.col("lo"),
+        gain_hi=pl.col("hi"),
+        p_holm=pl.col("p_holm"),
+        significant=pl.col("significant"),
+        mde=pl.col("mde"),
+        identical=pl.col("fixed"),
+    )
     top = members[-1].cell
     ahead = test_family(compare_pairs(values, [(r.cell, top) for r in members[:-1]]))
     ahead = ahead.select(
-        cell=pl.col("cell_a"), to_top=pl.col("diff"), to_top_lo=pl.col("lo"),
-        to_top_hi=pl.col("hi"), to_top_significant=pl.col("significant"),
+        cell=pl.col("cell_a"),
+        to_top=pl.col("diff"),
+        to_top_lo=pl.col("lo"),
+        to_top_hi=pl.col("hi"),
+        to_top_significant=pl.col("significant"),
         to_top_mde=pl.col("mde"),
-    )  # fmt: skip
+    )
     return table.join(steps, on="cell", how="left").join(ahead, on="cell", how="left")
 
 
@@ -156,18 +175,24 @@ def overall_sentence(name: str, table: pl.DataFrame) -> str:
     """From the lowest to the highest budget, the whole gain, and where returns flatten."""
     rows = table.sort("budget").to_dicts()
     low, top = rows[0], rows[-1]
-    gain = (f"{100 * low['to_top']:+.1f} points, 95% interval {100 * low['to_top_lo']:+.1f} to "
-            f"{100 * low['to_top_hi']:+.1f}")  # fmt: skip
+    gain = (
+        f"{100 * low['to_top']:+.1f} points, 95% interval {100 * low['to_top_lo']:+.1f} to "
+        f"{100 * low['to_top_hi']:+.1f}"
+    )
     flat = flattens_after(table)
     if flat is None:
         where = f"still gaining at {top['budget']:,} iterations (the largest budget tested)"
     else:  # absence of evidence, so say what the games could have shown
         at = next(r for r in rows if r["budget"] == flat)
-        where = (f"returns flatten after {flat:,} iterations: the top budget wins no "
-                 f"significantly more than {flat:,} (a gain of {100 * at['to_top_mde']:.1f} "
-                 "points would have shown)")  # fmt: skip
-    return (f"{name}: from {100 * low['rate']:.1f}% at {low['budget']:,} iterations to "
-            f"{100 * top['rate']:.1f}% at {top['budget']:,} ({gain}); {where}.")  # fmt: skip
+        where = (
+            f"returns flatten after {flat:,} iterations: the top budget wins no "
+            f"significantly more than {flat:,} (a gain of {100 * at['to_top_mde']:.1f} "
+            "points would have shown)"
+        )
+    return (
+        f"{name}: from {100 * low['rate']:.1f}% at {low['budget']:,} iterations to "
+        f"{100 * top['rate']:.1f}% at {top['budget']:,} ({gain}); {where}."
+    )
 
 
 def step_sentence(prev: dict, row: dict) -> str:
@@ -181,11 +206,14 @@ def step_sentence(prev: dict, row: dict) -> str:
         f"(95% interval {lo:+.1f} to {hi:+.1f})"
     )
     if row.get("identical"):
-        return (f"{verb} thinking time from {prev['budget']:,} to {row['budget']:,} iterations "
-                "changes no game's outcome (identical results on every seed).")  # fmt: skip
+        return (
+            f"{verb} thinking time from {prev['budget']:,} to {row['budget']:,} iterations "
+            "changes no game's outcome (identical results on every seed)."
+        )
     if row["significant"]:
         return text + "."
     # the interval is per step, the verdict Holm-corrected over the ladder's steps
     held = " after the Holm correction over this ladder's steps" if lo > 0 or hi < 0 else ""
-    return text + (f": not significant{held}; a gain of {100 * row['mde']:.1f} points "
-                   "would have shown.")  # fmt: skip
+    return text + (
+        f": not significant{held}; a gain of {100 * row['mde']:.1f} points would have shown."
+    )

@@ -80,13 +80,30 @@ def win_matrix(source: Source, conf: float = 0.95) -> pl.DataFrame:
     for (pol, opp), part in per_seed.group_by(["policy", "opponent"], maintain_order=True):
         wins, n = part["wins"].to_numpy(), part["comparisons"].to_numpy()
         est = clustered_rate(wins, n, np.arange(part.height), conf)
-        rows.append({"policy": pol, "opponent": opp, "comparisons": int(n.sum()),
-                     "wins": float(wins.sum()), "ties": int(part["ties"].sum()),
-                     "seeds": part.height, "rate": est.rate, "lo": est.lo,
-                     "hi": est.hi})  # fmt: skip
-    schema = {"policy": pl.String, "opponent": pl.String, "comparisons": pl.Int64,
-              "wins": pl.Float64, "ties": pl.Int64, "seeds": pl.Int64, "rate": pl.Float64,
-              "lo": pl.Float64, "hi": pl.Float64}  # fmt: skip
+        rows.append(
+            {
+                "policy": pol,
+                "opponent": opp,
+                "comparisons": int(n.sum()),
+                "wins": float(wins.sum()),
+                "ties": int(part["ties"].sum()),
+                "seeds": part.height,
+                "rate": est.rate,
+                "lo": est.lo,
+                "hi": est.hi,
+            }
+        )
+    schema = {
+        "policy": pl.String,
+        "opponent": pl.String,
+        "comparisons": pl.Int64,
+        "wins": pl.Float64,
+        "ties": pl.Int64,
+        "seeds": pl.Int64,
+        "rate": pl.Float64,
+        "lo": pl.Float64,
+        "hi": pl.Float64,
+    }
     return pl.DataFrame(rows, schema=schema).sort("policy", "opponent")
 
 
@@ -165,8 +182,15 @@ def perfect_records(matrix: pl.DataFrame, conf: float = 0.95) -> pl.DataFrame:
     for (pol, opp, n, wins), k in zip(table.rows(), units, strict=True):
         if n > 0 and wins >= n:
             p_lo = (1.0 - conf) ** (1.0 / k)
-            rows.append({"policy": pol, "opponent": opp, "comparisons": int(n), "seeds": int(k),
-                         "elo_at_least": 400.0 * np.log10(p_lo / (1.0 - p_lo))})  # fmt: skip
+            rows.append(
+                {
+                    "policy": pol,
+                    "opponent": opp,
+                    "comparisons": int(n),
+                    "seeds": int(k),
+                    "elo_at_least": 400.0 * np.log10(p_lo / (1.0 - p_lo)),
+                }
+            )
     return pl.DataFrame(rows) if rows else pl.DataFrame()
 
 
@@ -244,8 +268,10 @@ def bootstrap_intervals(
         except ValueError:  # a resample in which some policies never met: no common scale
             continue
     alpha = 1.0 - conf
-    return (np.nanquantile(thetas, alpha / 2, axis=0),
-            np.nanquantile(thetas, 1 - alpha / 2, axis=0))  # fmt: skip
+    return (
+        np.nanquantile(thetas, alpha / 2, axis=0),
+        np.nanquantile(thetas, 1 - alpha / 2, axis=0),
+    )
 
 
 def policy_ratings(

@@ -59,12 +59,20 @@ def restriction_cells(run_dir: str | Path) -> list[RestrictionCell]:
     for pair in ablation_pairs(manifest):
         cls = pair.classes[0]
         parts = cls.split("/")
-        if (pair.slot == 0 and len(pair.classes) == 1 and len(parts) == 3
-                and cls.startswith(FORBID_PREFIX) and parts[1] in FAMILIES
-                and parts[2].isdigit()):  # fmt: skip
+        if (
+            pair.slot == 0
+            and len(pair.classes) == 1
+            and len(parts) == 3
+            and cls.startswith(FORBID_PREFIX)
+            and parts[1] in FAMILIES
+            and parts[2].isdigit()
+        ):
             decks = " + ".join((cells[pair.cell].get("params") or {}).get("decks", []))
-            out.append(RestrictionCell(manifest["name"], pair.cell, pair.baseline, parts[1],
-                                       int(parts[2]), decks))  # fmt: skip
+            out.append(
+                RestrictionCell(
+                    manifest["name"], pair.cell, pair.baseline, parts[1], int(parts[2]), decks
+                )
+            )
     return out
 
 
@@ -165,13 +173,22 @@ def observational_values(run_dirs: Sequence[str | Path]) -> pl.DataFrame:
             unused = seats.filter(pl.col(col) == 0)
             if used.is_empty():
                 continue
-            row = {"run": load_manifest(run_dir)["name"], "family": col.split("_")[1],
-                   "value": int(col.split("_")[2])}  # fmt: skip
+            row = {
+                "run": load_manifest(run_dir)["name"],
+                "family": col.split("_")[1],
+                "value": int(col.split("_")[2]),
+            }
             for name, part in (("with", used), ("without", unused)):
                 wins, n = float(part["win_share"].sum()), part.height
                 lo, hi = wilson_interval(wins, n) if n else (float("nan"),) * 2
-                row.update({f"n_{name}": n, f"rate_{name}": wins / n if n else float("nan"),
-                            f"lo_{name}": lo, f"hi_{name}": hi})  # fmt: skip
+                row.update(
+                    {
+                        f"n_{name}": n,
+                        f"rate_{name}": wins / n if n else float("nan"),
+                        f"lo_{name}": lo,
+                        f"hi_{name}": hi,
+                    }
+                )
             rows.append(row)
     if not rows:
         return pl.DataFrame()
@@ -209,12 +226,15 @@ def usage(run_dirs: Sequence[str | Path]) -> pl.DataFrame:
         seats = scan(run_dir, "seats").select("cell", "game_index", "seat", "policy")
         frames.append(
             actions.join(seats, on=["cell", "game_index", "seat"])
-            .with_columns(policy=pl.col("policy").map_elements(
-                lambda s: split_forbid(s)[0], return_dtype=pl.String))
+            .with_columns(
+                policy=pl.col("policy").map_elements(
+                    lambda s: split_forbid(s)[0], return_dtype=pl.String
+                )
+            )
             .group_by("card_deck", "card_value", "mode", "policy")
             .agg(plays=pl.len())
             .collect()
-        )  # fmt: skip
+        )
     if not frames:
         return pl.DataFrame()
     out = (
@@ -265,12 +285,15 @@ def ranking_findings(inter: pl.DataFrame) -> list[str]:
     if inter.is_empty():
         return []
     rows = {r["effect"]: r for r in inter.iter_rows(named=True)}
-    entries = [claims.Entry(e, r["worth"], r["worth_lo"], r["worth_hi"], r["se"])
-               for e, r in rows.items()]  # fmt: skip
+    entries = [
+        claims.Entry(e, r["worth"], r["worth_lo"], r["worth_hi"], r["se"]) for e, r in rows.items()
+    ]
     ex = claims.extremes(entries, claims.paired_p(_per_game(inter)))
     nouns = ("effect", "effects")
-    out = [claims.strongest_sentence(ex, nouns, lambda e: _worth_text(rows[e.name])),
-           claims.weakest_sentence(ex, nouns, lambda e: _worth_text(rows[e.name]))]  # fmt: skip
+    out = [
+        claims.strongest_sentence(ex, nouns, lambda e: _worth_text(rows[e.name])),
+        claims.weakest_sentence(ex, nouns, lambda e: _worth_text(rows[e.name])),
+    ]
     bottom = rows[ex.bottom[0]]
     if ex.settled_bottom and bottom["significant"] and bottom["worth_hi"] < 0:
         out[-1] = out[-1][:-1] + ": resolving it hurts its owner."
@@ -329,8 +352,10 @@ def _per_game(inter: pl.DataFrame) -> dict[str, dict[tuple[str, int], float]]:
     if "game_worths" not in inter.columns:
         return {}
     rows = inter.select("effect", "run", "game_worths").rows()
-    return {effect: {(run, i): w for i, w in enumerate(worths) if w == w}
-            for effect, run, worths in rows}  # fmt: skip
+    return {
+        effect: {(run, i): w for i, w in enumerate(worths) if w == w}
+        for effect, run, worths in rows
+    }
 
 
 # Deck pairs whose sweeps together put all 36 effects in play.

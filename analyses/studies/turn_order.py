@@ -68,11 +68,15 @@ def _position_block(part: pl.DataFrame, n: int, conf: float, clustered: bool, ex
     slot_rates = dict(part.group_by("slot").agg(pl.col("win_share").mean()).rows())
     key = "seed" if "seed" in part.columns else "game_index"
     by_position = part.partition_by("position", as_dict=True)
-    block = [_position_row(by_position[(p,)], n, conf, slot_rates, key if clustered else None)
-             for p in range(1, n + 1)]  # fmt: skip
+    block = [
+        _position_row(by_position[(p,)], n, conf, slot_rates, key if clustered else None)
+        for p in range(1, n + 1)
+    ]
     adjusted = [r["p_value"] for r in block] if n == 2 else holm([r["p_value"] for r in block])
-    return [{**extra, "n_players": n, "position": p, **row, "p_holm": float(adj)}
-            for p, (row, adj) in enumerate(zip(block, adjusted, strict=True), start=1)]  # fmt: skip
+    return [
+        {**extra, "n_players": n, "position": p, **row, "p_holm": float(adj)}
+        for p, (row, adj) in enumerate(zip(block, adjusted, strict=True), start=1)
+    ]
 
 
 def _position_row(
@@ -96,9 +100,17 @@ def _position_row(
         se0 *= est.se / est.binomial_se
     p_value = _p_from_se(est.rate - fair, se0, est.df)
     extra = {"seeds": est.clusters, "cells": part["cell"].n_unique()} if cluster else {}
-    return {"games": est.games, **extra, "rate": est.rate, "lo": est.lo, "hi": est.hi,
-            "fair": fair, "diff": est.rate - fair, "p_value": p_value,
-            "mde": rate_detectable(fair, se0)}  # fmt: skip
+    return {
+        "games": est.games,
+        **extra,
+        "rate": est.rate,
+        "lo": est.lo,
+        "hi": est.hi,
+        "fair": fair,
+        "diff": est.rate - fair,
+        "p_value": p_value,
+        "mde": rate_detectable(fair, se0),
+    }
 
 
 def _p_from_se(diff: float, se: float, df: float = float("inf")) -> float:

@@ -28,8 +28,12 @@ def sector_use(
     placements, mean strength and mean yields, each with a 95% interval clustered by game."""
     rows = []
     data = placements(actions, games)
-    keys = ["n_players", "sector", *(["space"] if by_space else []),
-            *(["round"] if by_round else [])]  # fmt: skip
+    keys = [
+        "n_players",
+        "sector",
+        *(["space"] if by_space else []),
+        *(["round"] if by_round else []),
+    ]
     games_per = pl.struct("cell", "game_index").n_unique().alias("g")
     per_count = data.group_by("n_players").agg(pl.len().alias("all"), games_per)
     totals = {n: (a, g) for n, a, g in per_count.rows()}
@@ -37,8 +41,11 @@ def sector_use(
         n = key[0]
         clusters = (part["cell"] + ":" + part["game_index"].cast(str)).to_numpy()
         row = dict(zip(keys, key, strict=True))
-        row.update(placements=part.height, per_game=part.height / totals[n][1],
-                   share=part.height / totals[n][0])  # fmt: skip
+        row.update(
+            placements=part.height,
+            per_game=part.height / totals[n][1],
+            share=part.height / totals[n][0],
+        )
         for col in ("strength", *YIELDS):
             if col in part.columns:
                 mean, lo, hi = clustered_mean(part[col].to_numpy(), clusters)

@@ -43,8 +43,10 @@ def plan_header(name: str, games: int, fallback: Callable[[], Pilot] | None = No
     pilot (or of ``fallback()``), wrapped for a comment."""
     pilot = recorded_pilot(name) or (fallback() if fallback else None)
     if pilot is None:
-        raise FileNotFoundError(f"no pilot for {name}: run `boardlab plan analyses/sweeps/{name} "
-                                f"--record analyses/sweeps/{PILOTS}`")  # fmt: skip
+        raise FileNotFoundError(
+            f"no pilot for {name}: run `boardlab plan analyses/sweeps/{name} "
+            f"--record analyses/sweeps/{PILOTS}`"
+        )
     out = []
     for line in plan_lines(pilot, make_plan(pilot, games)):
         out += textwrap.wrap(line, 96, subsequent_indent="  ", break_on_hyphens=False)

@@ -12,8 +12,10 @@ def write_study_sweeps(folder: Path | None = None) -> list[Path]:
     """(Re)write the shipped study and player-ladder sweeps; return their paths."""
     folder = folder or Path(__file__).parent
     out = []
-    texts = {**{n: study_text(n) for n in FILES},
-             **{n: ladders.ladder_text(n) for n in ladders.FILES}}  # fmt: skip
+    texts = {
+        **{n: study_text(n) for n in FILES},
+        **{n: ladders.ladder_text(n) for n in ladders.FILES},
+    }
     for name, text in texts.items():
         (folder / name).write_text(text)
         out.append(folder / name)

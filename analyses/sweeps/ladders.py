@@ -77,9 +77,15 @@ def ladder_sweep(
         pairs.append(("mcts", "heuristic"))
     lineups = [[strong] + [weak] * (players - 1) for strong, weak in pairs]
     suffix = "" if players == 2 else f"-{players}p"
-    return {"name": f"{game.replace('_', '-')}-ladder{suffix}", "game": game,
-            "players": players, "games": games, "seed": seed, "policies": lineups[0],
-            "grid": {"policies": lineups}}  # fmt: skip
+    return {
+        "name": f"{game.replace('_', '-')}-ladder{suffix}",
+        "game": game,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "policies": lineups[0],
+        "grid": {"policies": lineups},
+    }
 
 
 def skill_sweep(
@@ -88,17 +94,29 @@ def skill_sweep(
     """MCTS at each budget of ``BUDGETS[game]`` in one seat, the heuristic in the others."""
     lineups = [[f"mcts:iterations={b}"] + ["heuristic"] * (players - 1) for b in BUDGETS[game]]
     suffix = "" if players == 2 else f"-{players}p"
-    return {"name": f"{game.replace('_', '-')}-skill-ladder{suffix}", "game": game,
-            "players": players, "games": games, "seed": seed, "policies": lineups[0],
-            "grid": {"policies": lineups}}  # fmt: skip
+    return {
+        "name": f"{game.replace('_', '-')}-skill-ladder{suffix}",
+        "game": game,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "policies": lineups[0],
+        "grid": {"policies": lineups},
+    }
 
 
 def target_sweep(game: str, games: int = TARGET_GAMES, seed: int = TARGET_SEED) -> dict:
     """Plain ``mcts`` against ``TOP_STYLE[game]``, 2 players, seats rotated."""
     lineup = ["mcts", TOP_STYLE[game]]
-    return {"name": f"{game.replace('_', '-')}-mcts-target", "game": game, "players": 2,
-            "games": games, "seed": seed, "policies": lineup,
-            "grid": {"policies": [lineup]}}  # fmt: skip
+    return {
+        "name": f"{game.replace('_', '-')}-mcts-target",
+        "game": game,
+        "players": 2,
+        "games": games,
+        "seed": seed,
+        "policies": lineup,
+        "grid": {"policies": [lineup]},
+    }
 
 
 def ladder_text(name: str) -> str:
@@ -161,9 +179,15 @@ def measured_pilot(name: str) -> Pilot:
         mcts = MCTS_NP_CPU_S.get((game, players), cpu["mcts"])
         seconds = [mcts * b / BUDGETS[game][-1] for b in BUDGETS[game]]
     cells = [CellPilot(f"c{i:03d}", 1000 * s, 0.5) for i, s in enumerate(seconds)]
-    steps = [worst_case(a.cell, b.cell) for a, b in pairwise(cells)] if kind.startswith(
-        "skill") else []  # fmt: skip
-    return Pilot(0, LADDER_SEED, cells, steps,
-                 "each doubling of the MCTS budget" if steps else "none",
-                 "the CPU per game measured on earlier runs of these line-ups, spreads at "
-                 "their worst case (no pilot)")  # fmt: skip
+    steps = (
+        [worst_case(a.cell, b.cell) for a, b in pairwise(cells)] if kind.startswith("skill") else []
+    )
+    return Pilot(
+        0,
+        LADDER_SEED,
+        cells,
+        steps,
+        "each doubling of the MCTS budget" if steps else "none",
+        "the CPU per game measured on earlier runs of these line-ups, spreads at "
+        "their worst case (no pilot)",
+    )

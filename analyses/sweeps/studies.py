@@ -53,11 +53,19 @@ def wheel_sweep(
     for sector in SECTORS:
         for window in ("", *(WINDOWS if sector != "hut" else ())):
             lineups.append([with_option(player, "forbid", f"place/{sector}{window}"), *base[1:]])
-    name = f"rats-of-wistar-wheel-{players}p" + ("" if player == "heuristic" else
-                                                 f"-{_suffix_of(player)}")  # fmt: skip
-    return {"name": name, "game": "rats_of_wistar",
-            "players": players, "games": games, "seed": seed, "policies": base,
-            "record_actions": True, "grid": {"policies": lineups}}  # fmt: skip
+    name = f"rats-of-wistar-wheel-{players}p" + (
+        "" if player == "heuristic" else f"-{_suffix_of(player)}"
+    )
+    return {
+        "name": name,
+        "game": "rats_of_wistar",
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "policies": base,
+        "record_actions": True,
+        "grid": {"policies": lineups},
+    }
 
 
 def _suffix_of(player: str) -> str:
@@ -76,12 +84,21 @@ def wheel_space_sweep(players: int, games: int = WHEEL_GAMES, seed: int = WHEEL_
 
     content = registry.make_game("rats_of_wistar").new_state(players, 0).content
     base = ["heuristic"] * players
-    lineups = [base] + [[f"heuristic:forbid=place/{sector}/{row + 1}", *base[1:]]
-                        for sector, spaces in content.wheel[players]
-                        for row in range(len(spaces))]  # fmt: skip
-    return {"name": f"rats-of-wistar-wheel-spaces-{players}p", "game": "rats_of_wistar",
-            "players": players, "games": games, "seed": seed, "policies": base,
-            "record_actions": True, "grid": {"policies": lineups}}  # fmt: skip
+    lineups = [base] + [
+        [f"heuristic:forbid=place/{sector}/{row + 1}", *base[1:]]
+        for sector, spaces in content.wheel[players]
+        for row in range(len(spaces))
+    ]
+    return {
+        "name": f"rats-of-wistar-wheel-spaces-{players}p",
+        "game": "rats_of_wistar",
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "policies": base,
+        "record_actions": True,
+        "grid": {"policies": lineups},
+    }
 
 
 def variant_sweep(games: int = VARIANT_GAMES, seed: int = VARIANT_SEED, players: int = 3) -> dict:
@@ -94,21 +111,34 @@ def variant_sweep(games: int = VARIANT_GAMES, seed: int = VARIANT_SEED, players:
     # "heuristic" and "heuristic:style=chains" as two players) and one architect
     mixed = ([styles[0], *styles] if players == 3 else styles * (players // 2))[:players]
     name = "lord-of-worlds-variants" + ("" if players == 3 else f"-{players}p")
-    return {"name": name, "game": "lord_of_worlds", "players": players,
-            "games": games, "seed": seed, "policies": ["heuristic"] * players,
-            "grid": {"variant": ["standard", "strategic"],
-                     "value_set_table": ["linear15", "doubling"],
-                     "chain_table": ["triangular", "linear"],
-                     "policies": [["heuristic"] * players, mixed]}}  # fmt: skip
+    return {
+        "name": name,
+        "game": "lord_of_worlds",
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "policies": ["heuristic"] * players,
+        "grid": {
+            "variant": ["standard", "strategic"],
+            "value_set_table": ["linear15", "doubling"],
+            "chain_table": ["triangular", "linear"],
+            "policies": [["heuristic"] * players, mixed],
+        },
+    }
 
 
 def variant_skill_sweep(games: int = VARIANT_SKILL_GAMES, seed: int = VARIANT_SEED) -> dict:
     """The skill gap per scoring variant, 2 players: plain ``mcts`` against the heuristic
     under the standard and the strategic variant, common seeds (the "less luck" question)."""
-    return {"name": "lord-of-worlds-variants-skill", "game": "lord_of_worlds", "players": 2,
-            "games": games, "seed": seed, "policies": ["mcts", "heuristic"],
-            "grid": {"variant": ["standard", "strategic"],
-                     "policies": [["mcts", "heuristic"]]}}  # fmt: skip
+    return {
+        "name": "lord-of-worlds-variants-skill",
+        "game": "lord_of_worlds",
+        "players": 2,
+        "games": games,
+        "seed": seed,
+        "policies": ["mcts", "heuristic"],
+        "grid": {"variant": ["standard", "strategic"], "policies": [["mcts", "heuristic"]]},
+    }
 
 
 def to_toml(raw: dict, header: list[str]) -> str:
@@ -204,10 +234,15 @@ def _variant_skill_pilot() -> Pilot:
     """No pilot (a game costs 24 s): the measured CPU per game, spreads at their worst."""
     cpu = 1000 * VARIANT_SKILL_CPU_S
     cells = [CellPilot(c, cpu, 0.5) for c in ("c000", "c001")]
-    return Pilot(0, VARIANT_SEED, cells, [worst_case("c000", "c001")],
-                 "each rule change against its baseline value",
-                 "the CPU per game of the 100-game lord_of_worlds_mcts_target.toml run "
-                 f"({VARIANT_SKILL_CPU_S} s), spreads at their worst case (no pilot)")  # fmt: skip
+    return Pilot(
+        0,
+        VARIANT_SEED,
+        cells,
+        [worst_case("c000", "c001")],
+        "each rule change against its baseline value",
+        "the CPU per game of the 100-game lord_of_worlds_mcts_target.toml run "
+        f"({VARIANT_SKILL_CPU_S} s), spreads at their worst case (no pilot)",
+    )
 
 
 def space_text(players: int) -> str:

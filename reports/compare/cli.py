@@ -29,8 +29,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """Flags of ``boardlab compare``."""
     from simcore.engine.sweep.config import add_allow_import
 
-    p.add_argument("a", metavar="A", help="version A: a version TOML, a study sweep file or a "
-                   "run directory")  # fmt: skip
+    p.add_argument(
+        "a", metavar="A", help="version A: a version TOML, a study sweep file or a run directory"
+    )
     p.add_argument("b", metavar="B", help="version B (same kinds)")
     p.add_argument("--name-a", help="the name the report gives A (default: from the file)")
     p.add_argument("--name-b", help="the name the report gives B")
@@ -40,23 +41,37 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "study (boardlab compare needs one unless a side is a sweep file or a run)",
     )
     size = p.add_mutually_exclusive_group()
-    size.add_argument("--games", type=int, help="games per cell (default: the study's); with "
-                      "--precision, the most games per cell")  # fmt: skip
-    p.add_argument("--precision", type=float, metavar="POINTS",
-                   help="add batches until every headline change is found or known to within "
-                        "± this many points of win share")  # fmt: skip
+    size.add_argument(
+        "--games",
+        type=int,
+        help="games per cell (default: the study's); with --precision, the most games per cell",
+    )
+    p.add_argument(
+        "--precision",
+        type=float,
+        metavar="POINTS",
+        help="add batches until every headline change is found or known to within "
+        "± this many points of win share",
+    )
     p.add_argument(
         "--batch",
         type=int,
         default=DEFAULT_BATCH,
         help=f"games per cell in each --precision batch (default {DEFAULT_BATCH})",
     )
-    p.add_argument("--unpaired", action="store_true", help="compare two runs made on different "
-                   "seeds or players as independent samples (wider intervals)")  # fmt: skip
-    p.add_argument("--players-differ", action="store_true",
-                   help="same game, two players: A and B are sweep files or runs of one study "
-                        "(rules, seeds, grid, restrictions) that seat other players; compared "
-                        "game by game")  # fmt: skip
+    p.add_argument(
+        "--unpaired",
+        action="store_true",
+        help="compare two runs made on different "
+        "seeds or players as independent samples (wider intervals)",
+    )
+    p.add_argument(
+        "--players-differ",
+        action="store_true",
+        help="same game, two players: A and B are sweep files or runs of one study "
+        "(rules, seeds, grid, restrictions) that seat other players; compared "
+        "game by game",
+    )
     p.add_argument("--out", default=DEFAULT_OUT, help="folder for the runs and the report")
     p.add_argument("--n-jobs", type=int, default=1, help="worker processes (-1: all cores)")
     p.add_argument("--resume", action="store_true", help="continue an interrupted comparison")
@@ -80,8 +95,10 @@ def sides_of(args: argparse.Namespace) -> tuple[list[Side], dict[str, str] | Non
     if args.players_differ:
         sides, players = player_sides(args, sides)
     if sides[0].name == sides[1].name:
-        raise ConfigError(f"both versions are named {sides[0].name!r}: give --name-a and "
-                          "--name-b so the report can tell them apart")  # fmt: skip
+        raise ConfigError(
+            f"both versions are named {sides[0].name!r}: give --name-a and "
+            "--name-b so the report can tell them apart"
+        )
     return sides, players
 
 
@@ -92,12 +109,16 @@ def player_sides(args: argparse.Namespace, sides: list[Side]) -> tuple[list[Side
 
     if args.unpaired or args.study:
         flag = "--unpaired" if args.unpaired else "--study"
-        raise ConfigError(f"--players-differ pairs two studies game by game; {flag} does not "
-                          "apply (each side is its own sweep file or run)")  # fmt: skip
+        raise ConfigError(
+            f"--players-differ pairs two studies game by game; {flag} does not "
+            "apply (each side is its own sweep file or run)"
+        )
     for side in sides:
         if side.kind == "version":
-            raise ConfigError(f"{side.source}: a version file changes rules, not players; "
-                              "--players-differ needs two sweep files or runs")  # fmt: skip
+            raise ConfigError(
+                f"{side.source}: a version file changes rules, not players; "
+                "--players-differ needs two sweep files or runs"
+            )
     names = (sides[0].name, sides[1].name)
     configs = [s.manifest["config"] if s.kind == "run" else s.config.identity() for s in sides]
     players = substitution(configs[0], configs[1], names)
@@ -124,15 +145,19 @@ def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide
     names = (sides[0].name, sides[1].name)
     if all(s.kind == "run" for s in sides):
         if args.precision is not None or args.games is not None:
-            raise ConfigError("two finished runs cannot add games: --precision and --games "
-                              "need a side that is a version or study file")  # fmt: skip
+            raise ConfigError(
+                "two finished runs cannot add games: --precision and --games "
+                "need a side that is a version or study file"
+            )
         if not args.players_differ:  # --players-differ checked them (player_sides)
-            check_pairable(sides[0].manifest["config"], sides[1].manifest["config"], names,
-                           args.unpaired)  # fmt: skip
+            check_pairable(
+                sides[0].manifest["config"], sides[1].manifest["config"], names, args.unpaired
+            )
         return [PlayedSide(s.name, s.run_dir, None) for s in sides]
     if args.unpaired:
-        raise ConfigError("--unpaired is for two finished runs; versions played here share "
-                          "the study's seeds")  # fmt: skip
+        raise ConfigError(
+            "--unpaired is for two finished runs; versions played here share the study's seeds"
+        )
     if args.players_differ:
         return [_played_as_is(args, side) for side in sides]
     study = study_of(args.study, sides)
@@ -140,8 +165,10 @@ def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide
     for side in sides:
         if side.kind == "run":
             if args.precision is not None:
-                raise ConfigError(f"{side.source}: a finished run cannot add batches for "
-                                  "--precision; give its version file instead")  # fmt: skip
+                raise ConfigError(
+                    f"{side.source}: a finished run cannot add batches for "
+                    "--precision; give its version file instead"
+                )
             check_pairable(side.manifest["config"], study.identity(), names, False)
             out.append(PlayedSide(side.name, side.run_dir, None))
             continue
@@ -155,8 +182,10 @@ def _played_as_is(args: argparse.Namespace, side: Side) -> PlayedSide:
     """A side of ``--players-differ``: a run as it is, or its own sweep file played."""
     if side.kind == "run":
         if args.precision is not None:
-            raise ConfigError(f"{side.source}: a finished run cannot add batches for "
-                              "--precision; give its sweep file instead")  # fmt: skip
+            raise ConfigError(
+                f"{side.source}: a finished run cannot add batches for "
+                "--precision; give its sweep file instead"
+            )
         return PlayedSide(side.name, side.run_dir, None)
     cfg = side_config(side, side.config, run_name_for(side.label, side.name), args.games)
     return PlayedSide(side.name, Path(args.out) / "runs" / cfg.name, cfg)
@@ -180,11 +209,18 @@ def run_compare(args: argparse.Namespace) -> tuple[ComparisonResult, Path]:
             schedule = Schedule(args.precision / 100, args.batch, args.games or first.games)
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
-        result = compare_by_precision(sides, runs, schedule, n_jobs=args.n_jobs,
-                                      resume=args.resume, quiet=args.quiet)  # fmt: skip
+        result = compare_by_precision(
+            sides, runs, schedule, n_jobs=args.n_jobs, resume=args.resume, quiet=args.quiet
+        )
     else:
-        result = compare_fixed(sides, runs, n_jobs=args.n_jobs, resume=args.resume,
-                               quiet=args.quiet, paired_games=not args.unpaired)  # fmt: skip
+        result = compare_fixed(
+            sides,
+            runs,
+            n_jobs=args.n_jobs,
+            resume=args.resume,
+            quiet=args.quiet,
+            paired_games=not args.unpaired,
+        )
     result.players = players
     name = f"{run_name_for('A', result.name_a)[2:]}-vs-{run_name_for('B', result.name_b)[2:]}"
     target = file_in(out, name[:120], ".html", "report file name")
@@ -198,7 +234,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     result, target = run_compare(args)
     if not args.quiet:
         found = result.changed.height
-        print(f"{result.name_a} vs {result.name_b}: {result.games:,} games per cell, "
-              f"{found} of {result.table.height} measures changed")  # fmt: skip
+        print(
+            f"{result.name_a} vs {result.name_b}: {result.games:,} games per cell, "
+            f"{found} of {result.table.height} measures changed"
+        )
     print(target)
     return 0

@@ -71,15 +71,23 @@ def feel_compare_section(result: ComparisonResult, label=lambda c: c) -> Section
         found = changes.filter(pl.col("significant"))
         words = [change_sentence(r, a, b) for r in found.iter_rows(named=True)]
         if found.height < changes.height:
-            words.append(f"{changes.height - found.height} of {changes.height} per-game "
-                         f"measures show no change between {a} and {b} beyond their paired "
-                         "intervals (table).")  # fmt: skip
+            words.append(
+                f"{changes.height - found.height} of {changes.height} per-game "
+                f"measures show no change between {a} and {b} beyond their paired "
+                "intervals (table)."
+            )
     tables = [_both_table(sides[0], sides[1], a, b, label)]
     if changes is not None:
         tables.append(_change_table(changes, a, b, result.schedule is not None))
     notes = NOTES if result.players is None else [n.replace("version", "player") for n in NOTES]
-    return Section(id="cmp-feel", title=f"How the game plays: {a} vs {b}", findings=words,
-                   tables=tables, notes=notes, headline=words[:1])  # fmt: skip
+    return Section(
+        id="cmp-feel",
+        title=f"How the game plays: {a} vs {b}",
+        findings=words,
+        tables=tables,
+        notes=notes,
+        headline=words[:1],
+    )
 
 
 def _both_table(ta: pl.DataFrame, tb: pl.DataFrame, a: str, b: str, label) -> Table:
@@ -89,13 +97,20 @@ def _both_table(ta: pl.DataFrame, tb: pl.DataFrame, a: str, b: str, label) -> Ta
     rows = []
     for r in both.iter_rows(named=True):
         side_a = interval(r) if r["estimate"] is not None else "–"
-        rb = {"measure": r["measure"], "estimate": r["estimate_b"], "lo": r["lo_b"],
-              "hi": r["hi_b"]}  # fmt: skip
+        rb = {
+            "measure": r["measure"],
+            "estimate": r["estimate_b"],
+            "lo": r["lo_b"],
+            "hi": r["hi_b"],
+        }
         side_b = interval(rb) if rb["estimate"] is not None else "–"
         rows.append([label(r["group"]), r["measure"], side_a, side_b])
-    return Table(caption=f"How the game plays, {a} and {b}: every measure with its 95% interval",
-                 headers=["Group", "Measure", a, b], rows=rows,
-                 numeric=[False, False, True, True])  # fmt: skip
+    return Table(
+        caption=f"How the game plays, {a} and {b}: every measure with its 95% interval",
+        headers=["Group", "Measure", a, b],
+        rows=rows,
+        numeric=[False, False, True, True],
+    )
 
 
 def _change_table(changes: pl.DataFrame, a: str, b: str, adaptive: bool = False) -> Table:
@@ -106,19 +121,27 @@ def _change_table(changes: pl.DataFrame, a: str, b: str, adaptive: bool = False)
     rows = []
     for r in changes.iter_rows(named=True):
         m = r["measure"]
-        rows.append([m, show(m, r["a"]), show(m, r["b"]),
-                     f"{change_text(m, r['diff'])} ({change_text(m, r['lo'])} to "
-                     f"{change_text(m, r['hi'])})",
-                     pval(r["p_holm"]).removeprefix("p = ").replace("p < ", "< "),
-                     f"{r['pairs']:,}"])  # fmt: skip
+        rows.append(
+            [
+                m,
+                show(m, r["a"]),
+                show(m, r["b"]),
+                f"{change_text(m, r['diff'])} ({change_text(m, r['lo'])} to "
+                f"{change_text(m, r['hi'])})",
+                pval(r["p_holm"]).removeprefix("p = ").replace("p < ", "< "),
+                f"{r['pairs']:,}",
+            ]
+        )
     headers = ["Measure", f"Mean {a}", f"Mean {b}", "Change (95% interval)", "p (Holm)", "Pairs"]
     caption = f"Change from {a} to {b}, paired by seed (95% interval, Holm p)"
     if adaptive:  # drop the p column: the games were chosen by the headline measures' stop
         rows = [r[:4] + r[5:] for r in rows]
         headers = headers[:4] + headers[5:]
-        caption = (f"Change from {a} to {b}, paired by seed: fixed-sample 95% intervals at the "
-                   "number of games the precision rule chose (approximate; these measures did "
-                   "not steer the stop)")  # fmt: skip
+        caption = (
+            f"Change from {a} to {b}, paired by seed: fixed-sample 95% intervals at the "
+            "number of games the precision rule chose (approximate; these measures did "
+            "not steer the stop)"
+        )
     return Table(
         caption=caption, headers=headers, rows=rows, numeric=[False] + [True] * (len(headers) - 1)
     )

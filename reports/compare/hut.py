@@ -54,9 +54,14 @@ def hut_section(result: ComparisonResult, worths: list[pl.DataFrame]) -> Section
     caveat = [caveat_sentence(v) for v in verdicts]
     words = [*caveat, _hut_change(changes, *names)]
     offers = _offers(result)
-    return Section(id="cmp-hut", title=f"Wheel use and the hut caveat: {names[0]} vs {names[1]}",
-                   findings=words, tables=[use_table(uses, changes, names, offers)], notes=NOTES,
-                   headline=caveat)  # fmt: skip
+    return Section(
+        id="cmp-hut",
+        title=f"Wheel use and the hut caveat: {names[0]} vs {names[1]}",
+        findings=words,
+        tables=[use_table(uses, changes, names, offers)],
+        notes=NOTES,
+        headline=caveat,
+    )
 
 
 def _offers(result: ComparisonResult) -> dict[str, str]:
@@ -72,24 +77,37 @@ def _offers(result: ComparisonResult) -> dict[str, str]:
 def caveat_sentence(v: HutVerdict) -> str:
     """The caveat for one player, resolved or restated with its figures."""
     who = quoted(v.player)
-    hut = (f"{pct(v.hut[0])} of slot 0's placements on the hut (95% interval "
-           f"{pct_range(v.hut[1], v.hut[2])})")  # fmt: skip
-    top = f"its most-used sector, {v.top}, takes {pct(v.top_share[0])} " \
-          f"({pct_range(v.top_share[1], v.top_share[2])})"  # fmt: skip
-    worth = "the hut's worth was not measured" if v.worth is None else (
-        f"forbidding it the hut changes its win rate by {signed(-100 * v.worth[0])} points "
-        f"(95% interval {signed(-100 * v.worth[2])} to {signed(-100 * v.worth[1])}"
-        f"{', clear after Holm' if v.worth_clear else ', not clear after Holm'})")  # fmt: skip
+    hut = (
+        f"{pct(v.hut[0])} of slot 0's placements on the hut (95% interval "
+        f"{pct_range(v.hut[1], v.hut[2])})"
+    )
+    top = (
+        f"its most-used sector, {v.top}, takes {pct(v.top_share[0])} "
+        f"({pct_range(v.top_share[1], v.top_share[2])})"
+    )
+    worth = (
+        "the hut's worth was not measured"
+        if v.worth is None
+        else (
+            f"forbidding it the hut changes its win rate by {signed(-100 * v.worth[0])} points "
+            f"(95% interval {signed(-100 * v.worth[2])} to {signed(-100 * v.worth[1])}"
+            f"{', clear after Holm' if v.worth_clear else ', not clear after Holm'})"
+        )
+    )
     if v.resolved:
-        return (f"The hut caveat is resolved for {who}: it puts {hut}, in line with the sectors "
-                f"({top}); {worth}.")  # fmt: skip
+        return (
+            f"The hut caveat is resolved for {who}: it puts {hut}, in line with the sectors "
+            f"({top}); {worth}."
+        )
     reasons = []
     if v.over_used:
         reasons.append(f"it puts {hut}, more than on any sector: {top}")
     if v.misused:
         reasons.append(f"{worth}: it does better without the hut")
-    return (f"The hut caveat stands for {who}: {'; and '.join(reasons)}. Read the hut's worth "
-            f"under {who} as a flaw of the player, not of the game.")  # fmt: skip
+    return (
+        f"The hut caveat stands for {who}: {'; and '.join(reasons)}. Read the hut's worth "
+        f"under {who} as a flaw of the player, not of the game."
+    )
 
 
 def _hut_change(changes: pl.DataFrame, a: str, b: str) -> str:
@@ -97,12 +115,16 @@ def _hut_change(changes: pl.DataFrame, a: str, b: str) -> str:
     r = changes.filter(pl.col("section") == "hut").row(0, named=True)
     span = f"{signed(100 * r['lo'])} to {signed(100 * r['hi'])} points"
     if r["significant"]:
-        return (f"{quoted(b)} changes the hut's share of slot 0's placements by "
-                f"{signed(100 * r['diff'])} points against {quoted(a)} (95% interval {span}, "
-                f"Holm-adjusted {pval(r['p_holm'])}).")  # fmt: skip
-    return (f"The hut's share of slot 0's placements does not clearly differ between "
-            f"{quoted(a)} and {quoted(b)} ({signed(100 * r['diff'])} points, 95% interval "
-            f"{span}).")  # fmt: skip
+        return (
+            f"{quoted(b)} changes the hut's share of slot 0's placements by "
+            f"{signed(100 * r['diff'])} points against {quoted(a)} (95% interval {span}, "
+            f"Holm-adjusted {pval(r['p_holm'])})."
+        )
+    return (
+        f"The hut's share of slot 0's placements does not clearly differ between "
+        f"{quoted(a)} and {quoted(b)} ({signed(100 * r['diff'])} points, 95% interval "
+        f"{span})."
+    )
 
 
 def use_table(
@@ -117,12 +139,27 @@ def use_table(
     for s in SECTIONS:
         ra, rb, rc = by[0][s], by[1][s], ch[s]
         p = pval(rc["p_holm"]).removeprefix("p = ") if rc["p_holm"] == rc["p_holm"] else "–"
-        body.append([offers.get(s, s),
-                     f"{pct(ra['share'])} ({pct_range(ra['lo'], ra['hi'])})",
-                     f"{pct(rb['share'])} ({pct_range(rb['lo'], rb['hi'])})",
-                     signed(100 * rc["diff"]),
-                     f"{signed(100 * rc['lo'])} to {signed(100 * rc['hi'])}", p])  # fmt: skip
-    headers = ["Section", f"Share under {a} (95% interval)", f"Share under {b} (95% interval)",
-               f"Change ({b} − {a}), points", "95% interval", "Holm p"]  # fmt: skip
-    return Table(f"Where slot 0 places, under {a} and under {b}: share of its placements",
-                 headers, body, [False, True, True, True, True, True])  # fmt: skip
+        body.append(
+            [
+                offers.get(s, s),
+                f"{pct(ra['share'])} ({pct_range(ra['lo'], ra['hi'])})",
+                f"{pct(rb['share'])} ({pct_range(rb['lo'], rb['hi'])})",
+                signed(100 * rc["diff"]),
+                f"{signed(100 * rc['lo'])} to {signed(100 * rc['hi'])}",
+                p,
+            ]
+        )
+    headers = [
+        "Section",
+        f"Share under {a} (95% interval)",
+        f"Share under {b} (95% interval)",
+        f"Change ({b} − {a}), points",
+        "95% interval",
+        "Holm p",
+    ]
+    return Table(
+        f"Where slot 0 places, under {a} and under {b}: share of its placements",
+        headers,
+        body,
+        [False, True, True, True, True, True],
+    )

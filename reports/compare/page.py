@@ -71,8 +71,9 @@ def change_sentence(row: dict, a: str, b: str, sequential: bool) -> str:
         return f"{what}: {both}; every paired game ended alike, so no change can be sized."
     bound = change_text(row, row["bound"], plus=False)
     alike = " (every paired game ended alike)" if row.get("fixed") else ""
-    return (f"{what}: {both}; no change found{alike}: {b} changes it by at most "
-            f"±{bound} against {a}.")  # fmt: skip
+    return (
+        f"{what}: {both}; no change found{alike}: {b} changes it by at most ±{bound} against {a}."
+    )
 
 
 def _sides(result: ComparisonResult) -> str:
@@ -84,19 +85,27 @@ def sample_sentence(result: ComparisonResult) -> str:
     """How many games were compared, and why that many."""
     games = f"{result.games:,} games per cell"
     sides = _sides(result)
-    pairing = ("on the same seeds, compared game by game" if result.paired else
-               "on different seeds, compared as independent samples (--unpaired)")  # fmt: skip
+    pairing = (
+        "on the same seeds, compared game by game"
+        if result.paired
+        else "on different seeds, compared as independent samples (--unpaired)"
+    )
     s = result.schedule
     if s is None:
         return f"The {sides} are compared on {games}, {pairing}."
     if result.stop == STOP_DECIDED:
-        why = (f"every headline comparison was decided or narrower than ±{s.precision * 100:g} "
-               "points")  # fmt: skip
+        why = (
+            f"every headline comparison was decided or narrower than ±{s.precision * 100:g} points"
+        )
     else:
-        why = (f"the limit of {s.cap:,} games per cell came before every headline comparison "
-               f"was decided or narrower than ±{s.precision * 100:g} points")  # fmt: skip
-    return (f"The {sides} are compared on {games}, {pairing}, in batches of {s.batch:,}: the run "
-            f"stopped because {why}.")  # fmt: skip
+        why = (
+            f"the limit of {s.cap:,} games per cell came before every headline comparison "
+            f"was decided or narrower than ±{s.precision * 100:g} points"
+        )
+    return (
+        f"The {sides} are compared on {games}, {pairing}, in batches of {s.batch:,}: the run "
+        f"stopped because {why}."
+    )
 
 
 def summary_lines(
@@ -109,11 +118,14 @@ def summary_lines(
     seq = result.schedule is not None
     lines = [differs or _differs_sentence(a, b, diffs), sample_sentence(result)]
     rows = result.table.to_dicts()
-    found = sorted((r for r in rows if r["significant"]),
-                   key=lambda r: (not r["headline"], -abs(r["diff"])))  # fmt: skip
+    found = sorted(
+        (r for r in rows if r["significant"]), key=lambda r: (not r["headline"], -abs(r["diff"]))
+    )
     if not found:
-        lines.append(f"No measure of the study changed detectably between {a} and {b} "
-                     f"({len(rows)} measures, tested together).")  # fmt: skip
+        lines.append(
+            f"No measure of the study changed detectably between {a} and {b} "
+            f"({len(rows)} measures, tested together)."
+        )
     lines += [change_sentence(r, a, b, seq) for r in found[:SUMMARY_CHANGES]]
     if len(found) > SUMMARY_CHANGES:
         more = len(found) - SUMMARY_CHANGES
@@ -145,8 +157,10 @@ def lineup_changes(result: ComparisonResult) -> list[tuple[str, str, str]]:
 
 def _differs_sentence(a: str, b: str, diffs: list[tuple[str, str, str]]) -> str:
     if not diffs:
-        return (f"{a} and {b} set every rule parameter and content file alike: any change "
-                "below would be chance (or code that differs between the runs).")  # fmt: skip
+        return (
+            f"{a} and {b} set every rule parameter and content file alike: any change "
+            "below would be chance (or code that differs between the runs)."
+        )
     parts = [f"{k} = {vb} (in {a}: {va})" for k, va, vb in diffs[:4]]
     more = f" and {len(diffs) - 4} more" if len(diffs) > 4 else ""
     return f"{b} differs from {a} in {join_and(parts)}{more}."
@@ -185,38 +199,73 @@ def group_sentences(rows: list[dict], a: str, b: str, seq: bool) -> list[str]:
         lo, hi = (change_text(quiet[0], x, plus=False) for x in (min(bounds), max(bounds)))
         span = f": each is changed by at most ±{lo} to ±{hi}, as the table says per measure"
     others = "other " if found else ""
-    return [*found, f"No change found between {a} and {b} in the {len(quiet)} {others}"
-                    f"measures of this group{span}."]  # fmt: skip
+    return [
+        *found,
+        f"No change found between {a} and {b} in the {len(quiet)} {others}"
+        f"measures of this group{span}.",
+    ]
 
 
 def _figure(rows: list[dict], group: str, a: str, b: str) -> Figure:
     share = rows[0]["unit"] == SHARE
     scale = 100.0 if share else 1.0
     svg = plots.forest_plot(
-        [r["what"] for r in rows], [scale * r["diff"] for r in rows],
-        [scale * r["lo"] for r in rows], [scale * r["hi"] for r in rows],
+        [r["what"] for r in rows],
+        [scale * r["diff"] for r in rows],
+        [scale * r["lo"] for r in rows],
+        [scale * r["hi"] for r in rows],
         xlabel=f"change, {b} minus {a}" + (" (points of win share)" if share else ""),
-        title=f"{group}: {b} minus {a}", name=f"cmp-{group.lower().replace(' ', '-')}",
+        title=f"{group}: {b} minus {a}",
+        name=f"cmp-{group.lower().replace(' ', '-')}",
         highlight=[bool(r["significant"]) for r in rows],
-    )  # fmt: skip
-    return Figure(svg, f"{group}: change from {a} to {b} per measure with its interval; "
-                  "highlighted where a change is found.")  # fmt: skip
+    )
+    return Figure(
+        svg,
+        f"{group}: change from {a} to {b} per measure with its interval; "
+        "highlighted where a change is found.",
+    )
 
 
 def _table(rows: list[dict], group: str, a: str, b: str, seq: bool) -> Table:
-    headers = ["Measure", a, b, f"Change ({b} − {a})",
-               "Anytime-valid interval" if seq else "95% interval",
-               *([] if seq else ["Holm p"]), "Verdict"]  # fmt: skip
+    headers = [
+        "Measure",
+        a,
+        b,
+        f"Change ({b} − {a})",
+        "Anytime-valid interval" if seq else "95% interval",
+        *([] if seq else ["Holm p"]),
+        "Verdict",
+    ]
     body = []
     for r in rows:
         span = interval_text(r, seq).split(" interval ", 1)[1].split(",")[0]
-        verdict = ("changed" if r["significant"] else
-                   f"at most ±{change_text(r, r['bound'], plus=False)}"
-                   if r["bound"] == r["bound"] else "no change found")  # fmt: skip
-        p = [] if seq else [pval(r["p_holm"]).removeprefix("p = ").replace("p < ", "< ")
-                            if r["p_holm"] is not None else "–"]  # fmt: skip
-        body.append([r["what"], value_text(r, r["mean_a"]), value_text(r, r["mean_b"]),
-                     change_text(r, r["diff"]), span, *p, verdict])  # fmt: skip
+        verdict = (
+            "changed"
+            if r["significant"]
+            else f"at most ±{change_text(r, r['bound'], plus=False)}"
+            if r["bound"] == r["bound"]
+            else "no change found"
+        )
+        p = (
+            []
+            if seq
+            else [
+                pval(r["p_holm"]).removeprefix("p = ").replace("p < ", "< ")
+                if r["p_holm"] is not None
+                else "–"
+            ]
+        )
+        body.append(
+            [
+                r["what"],
+                value_text(r, r["mean_a"]),
+                value_text(r, r["mean_b"]),
+                change_text(r, r["diff"]),
+                span,
+                *p,
+                verdict,
+            ]
+        )
     numeric = [False, True, True, True, True, *([] if seq else [True]), False]
     return Table(f"{group}: {a} vs {b}", headers, body, numeric)
 
@@ -226,11 +275,18 @@ def versions_section(result: ComparisonResult, diffs: list[tuple[str, str, str]]
     a, b = result.name_a, result.name_b
     rows = [[k, va, vb] for k, va, vb in diffs] or [["(nothing)", "–", "–"]]
     qa, qb = quoted(a), quoted(b)
-    table = Table(f"Rule parameters and content files: {a} vs {b}", ["Parameter", a, b], rows,
-                  [False, False, False])  # fmt: skip
-    return Section(id="cmp-versions", title=f"What differs: {a} vs {b}",
-                   findings=[_differs_sentence(qa, qb, diffs), sample_sentence(result)],
-                   tables=[table])  # fmt: skip
+    table = Table(
+        f"Rule parameters and content files: {a} vs {b}",
+        ["Parameter", a, b],
+        rows,
+        [False, False, False],
+    )
+    return Section(
+        id="cmp-versions",
+        title=f"What differs: {a} vs {b}",
+        findings=[_differs_sentence(qa, qb, diffs), sample_sentence(result)],
+        tables=[table],
+    )
 
 
 def method_notes(result: ComparisonResult) -> list[str]:
@@ -254,11 +310,14 @@ def method_notes(result: ComparisonResult) -> list[str]:
             "With --precision the games were added in batches and the comparison recomputed "
             "after each; the intervals are anytime-valid confidence sequences (Waudby-Smith et "
             "al. 2021, normal mixture), so looking after every batch does not inflate the error "
-            "rate, as recomputed fixed-size intervals would.")  # fmt: skip
+            "rate, as recomputed fixed-size intervals would."
+        )
     if not result.paired:
-        notes.append("The runs do not share seeds (--unpaired): each change is a difference of "
-                     "two independent means with a Welch interval, much wider than a paired "
-                     "one would be.")  # fmt: skip
+        notes.append(
+            "The runs do not share seeds (--unpaired): each change is a difference of "
+            "two independent means with a Welch interval, much wider than a paired "
+            "one would be."
+        )
     return notes
 
 
@@ -267,14 +326,21 @@ def provenance(result: ComparisonResult) -> list[Table]:
     tables = []
     for label, side in zip(("A", "B"), result.sides, strict=True):
         m = side.manifest
-        tables.append(key_value_table({
-            _sides(result)[:-1].capitalize(): side.name, "Run folder": str(side.run_dir),
-            "Run": m.get("name"),
-            "Game": f"{m.get('game')} (rules version {m.get('game_version')})",
-            "Config hash": m.get("config_hash"), "Seed": m.get("config", {}).get("seed"),
-            "Games compared per cell": result.games, **{f"Content: {k}": v for k, v in
-                                                        m.get("content", {}).items()},
-        }, f"{label}: {side.name}"))  # fmt: skip
+        tables.append(
+            key_value_table(
+                {
+                    _sides(result)[:-1].capitalize(): side.name,
+                    "Run folder": str(side.run_dir),
+                    "Run": m.get("name"),
+                    "Game": f"{m.get('game')} (rules version {m.get('game_version')})",
+                    "Config hash": m.get("config_hash"),
+                    "Seed": m.get("config", {}).get("seed"),
+                    "Games compared per cell": result.games,
+                    **{f"Content: {k}": v for k, v in m.get("content", {}).items()},
+                },
+                f"{label}: {side.name}",
+            )
+        )
     return tables
 
 
@@ -286,8 +352,13 @@ def compare_report(result: ComparisonResult) -> str:
     params = [s.manifest["cells"][0].get("params", {}) for s in result.sides]
     diffs = version_changes(params[0], params[1]) + lineup_changes(result)
     manifest = {**a_side.manifest, "complete": True}  # a --precision stop is not incomplete
-    ctx = Context(games=a_side.games, seats=a_side.seats, manifest=manifest,
-                  labels=cell_labels(a_side.manifest), run_dir=a_side.run_dir)  # fmt: skip
+    ctx = Context(
+        games=a_side.games,
+        seats=a_side.seats,
+        manifest=manifest,
+        labels=cell_labels(a_side.manifest),
+        run_dir=a_side.run_dir,
+    )
     sections = [versions_section(result, diffs)]
     sections += [s for g in GROUPS if (s := group_section(result, g))]
     feel = feel_compare_section(result, ctx.label)
@@ -295,11 +366,18 @@ def compare_report(result: ComparisonResult) -> str:
     sections[0].headline = summary_lines(result, diffs)
     game = display_name(a_side.manifest.get("game", "?"))
     study = a_side.manifest.get("config", {})
-    subtitle = (f"{game}: the same study ({len(a_side.manifest.get('cells', []))} cells, "
-                f"{study.get('players')} players) played by both versions · {result.games:,} "
-                "games per cell each")  # fmt: skip
-    return render_page(ctx, sections, f"{a} vs {b}", subtitle=subtitle,
-                       provenance=provenance(result), method=method_notes(result),
-                       configs={a: a_side.manifest.get("config", {}),
-                                b: b_side.manifest.get("config", {})},
-                       footer=f"boardlab compare · {a} vs {b}")  # fmt: skip
+    subtitle = (
+        f"{game}: the same study ({len(a_side.manifest.get('cells', []))} cells, "
+        f"{study.get('players')} players) played by both versions · {result.games:,} "
+        "games per cell each"
+    )
+    return render_page(
+        ctx,
+        sections,
+        f"{a} vs {b}",
+        subtitle=subtitle,
+        provenance=provenance(result),
+        method=method_notes(result),
+        configs={a: a_side.manifest.get("config", {}), b: b_side.manifest.get("config", {})},
+        footer=f"boardlab compare · {a} vs {b}",
+    )

@@ -21,9 +21,13 @@ def add_demo_arguments(p: argparse.ArgumentParser) -> None:
         default=DEFAULT_GAMES,
         help=f"games per cell of each game's sweep (default {DEFAULT_GAMES})",
     )
-    p.add_argument("--card-games", type=int, default=DEFAULT_CARD_GAMES,
-                   help="games per cell of the Ratjack card sweeps; 0 skips them "
-                   f"(default {DEFAULT_CARD_GAMES})")  # fmt: skip
+    p.add_argument(
+        "--card-games",
+        type=int,
+        default=DEFAULT_CARD_GAMES,
+        help="games per cell of the Ratjack card sweeps; 0 skips them "
+        f"(default {DEFAULT_CARD_GAMES})",
+    )
     p.add_argument("--n-jobs", type=int, default=-1, help="worker processes (-1: all cores)")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
 

@@ -28,10 +28,22 @@ def version_path(name: str) -> Path:
 def compare_args(run_dir: Path, version: Path, out: Path, n_jobs: int, games: int):
     """The ``boardlab compare`` arguments of one demo comparison."""
     return argparse.Namespace(
-        a=str(run_dir), b=str(version), name_a="shipped", name_b=None, study=None, games=games,
-        precision=None, batch=100, unpaired=False, players_differ=False, out=str(out),
-        n_jobs=n_jobs, resume=True, quiet=True, allow_import=False,
-    )  # fmt: skip
+        a=str(run_dir),
+        b=str(version),
+        name_a="shipped",
+        name_b=None,
+        study=None,
+        games=games,
+        precision=None,
+        batch=100,
+        unpaired=False,
+        players_differ=False,
+        out=str(out),
+        n_jobs=n_jobs,
+        resume=True,
+        quiet=True,
+        allow_import=False,
+    )
 
 
 def demo_comparisons(out: Path, runs: list[str], n_jobs: int, quiet: bool) -> list[dict[str, Any]]:
@@ -61,12 +73,16 @@ def demo_comparisons(out: Path, runs: list[str], n_jobs: int, quiet: bool) -> li
                 f"{result.changed.height} of {result.table.height} measures changed",
                 flush=True,
             )
-        entries.append({
-            "title": f"{game}: {result.name_a} vs {result.name_b}", "href": target.name,
-            "path": str(target), "summary": summary_lines(target.read_text(), limit=4),
-            "description": f"Two versions of {game} on the study {run_name} ({games:,} games "
-                           "each, the same seeds): what changed, with paired intervals.",
-        })  # fmt: skip
+        entries.append(
+            {
+                "title": f"{game}: {result.name_a} vs {result.name_b}",
+                "href": target.name,
+                "path": str(target),
+                "summary": summary_lines(target.read_text(), limit=4),
+                "description": f"Two versions of {game} on the study {run_name} ({games:,} games "
+                "each, the same seeds): what changed, with paired intervals.",
+            }
+        )
     return entries
 
 

@@ -35,10 +35,17 @@ def demo_configs(games: int, card_games: int = DEFAULT_CARD_GAMES) -> list[dict[
     configs = []
     ids = registry.loadable_game_ids(with_heuristic=True)
     for gid in ids:
-        configs.append({
-            "name": f"demo-{gid.replace('_', '-')}", "game": gid, "players": 2,
-            "games": games, "seed": 1, "policies": LINEUPS[0], "grid": {"policies": LINEUPS},
-        })  # fmt: skip
+        configs.append(
+            {
+                "name": f"demo-{gid.replace('_', '-')}",
+                "game": gid,
+                "players": 2,
+                "games": games,
+                "seed": 1,
+                "policies": LINEUPS[0],
+                "grid": {"policies": LINEUPS},
+            }
+        )
     if "ratjack" in ids and card_games > 0:
         for family in CARD_SWEEPS:
             raw = card_sweep(family, games=card_games, seed=1)
@@ -68,8 +75,9 @@ def run_demo(
     card_games: int = DEFAULT_CARD_GAMES,
 ) -> Path:
     """Run (or resume) the demo sweeps under ``out/runs`` and write reports; return index.html."""
-    configs = [build_config(raw, source=f"demo {raw['name']}")
-               for raw in demo_configs(games, card_games)]  # fmt: skip
+    configs = [
+        build_config(raw, source=f"demo {raw['name']}") for raw in demo_configs(games, card_games)
+    ]
     if not configs:
         raise ConfigError("no game could be loaded (see `boardlab games`)")
     runs = []
@@ -77,8 +85,11 @@ def run_demo(
         _drop_stale_run(out / "runs" / cfg.name, cfg.config_hash(), _fingerprint(cfg, out))
         result = run_sweep(cfg, out / "runs", n_jobs=n_jobs, resume=True, quiet=quiet)
         runs.append(str(result.run_dir))
-        _say(quiet, f"[{i}/{len(configs)}] {cfg.name}: {result.games_total:,} games "
-                    f"({result.games_run:,} played now, {result.seconds:.1f} s)")  # fmt: skip
+        _say(
+            quiet,
+            f"[{i}/{len(configs)}] {cfg.name}: {result.games_total:,} games "
+            f"({result.games_run:,} played now, {result.seconds:.1f} s)",
+        )
     start = time.perf_counter()
     _say(quiet, "writing reports ...")
     entries = build_reports(runs, str(out), "auto")

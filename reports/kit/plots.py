@@ -71,10 +71,15 @@ def wrap_labels(labels: Sequence[str], width: int = 40) -> list[str]:
     label is kept)."""
     # Words stay whole ("architect", "heuristic:style=architect"): a word longer than the
     # width gets a line of its own rather than being cut in two.
-    return ["\n".join(line for part in str(t).split("\n")
-                      for line in textwrap.wrap(part, width, break_on_hyphens=False,
-                                                break_long_words=False)) or str(t)
-            for t in labels]  # fmt: skip
+    return [
+        "\n".join(
+            line
+            for part in str(t).split("\n")
+            for line in textwrap.wrap(part, width, break_on_hyphens=False, break_long_words=False)
+        )
+        or str(t)
+        for t in labels
+    ]
 
 
 def _prefix_ids(svg: str, prefix: str) -> str:
@@ -106,8 +111,13 @@ def legend_below(fig: Figure, ax: Any) -> None:
     """The axes' legend under the plot, one wrapped entry a line: long line-up labels beside
     the plot squeezed the axes to nothing (make the figure :func:`legend_height` taller)."""
     handles, labels = ax.get_legend_handles_labels()
-    fig.legend(handles, wrap_labels(labels, LEGEND_WRAP), loc="outside lower center", ncols=1,
-               frameon=False)  # fmt: skip
+    fig.legend(
+        handles,
+        wrap_labels(labels, LEGEND_WRAP),
+        loc="outside lower center",
+        ncols=1,
+        frameon=False,
+    )
 
 
 def forest_plot(
@@ -136,8 +146,16 @@ def forest_plot(
         ]
         ax.axvline(ref, color=MUTED, linestyle="--", linewidth=1)
         for i in range(len(labels)):
-            ax.errorbar(est[i], y[i], xerr=err[:, i : i + 1], fmt="o", color=colours[i],
-                        capsize=3, markersize=5, linewidth=1.6)  # fmt: skip
+            ax.errorbar(
+                est[i],
+                y[i],
+                xerr=err[:, i : i + 1],
+                fmt="o",
+                color=colours[i],
+                capsize=3,
+                markersize=5,
+                linewidth=1.6,
+            )
         ax.set_yticks(y, wrap_labels(labels))
         ax.set_ylim(-0.7, len(labels) - 0.3)
         ax.set_xlabel(xlabel)
@@ -211,10 +229,14 @@ def budget_curve(
         for label, budgets, rate, lo, hi in series:
             x = np.asarray(budgets, float)
             r = np.asarray(rate, float) * 100
-            err = np.clip(np.vstack([r - np.asarray(lo, float) * 100,
-                                     np.asarray(hi, float) * 100 - r]), 0.0, None)  # fmt: skip
-            ax.errorbar(x, r, yerr=err, fmt="o-", capsize=3, markersize=5, linewidth=1.6,
-                        label=label)  # fmt: skip
+            err = np.clip(
+                np.vstack([r - np.asarray(lo, float) * 100, np.asarray(hi, float) * 100 - r]),
+                0.0,
+                None,
+            )
+            ax.errorbar(
+                x, r, yerr=err, fmt="o-", capsize=3, markersize=5, linewidth=1.6, label=label
+            )
             ticks.update(x.tolist())
         ax.set_xscale("log", base=2)
         ax.set_xticks(sorted(ticks), [f"{t:,.0f}" for t in sorted(ticks)])
@@ -256,18 +278,26 @@ def heatmap(
         ax = fig.add_subplot()
         masked = np.ma.masked_invalid(m * 100)
         # pcolormesh, not imshow: imshow would embed a raster PNG inside the SVG.
-        image = ax.pcolormesh(masked, cmap="RdBu", vmin=100 * limits[0], vmax=100 * limits[1],
-                              edgecolors="white", linewidth=1.5)  # fmt: skip
+        image = ax.pcolormesh(
+            masked,
+            cmap="RdBu",
+            vmin=100 * limits[0],
+            vmax=100 * limits[1],
+            edgecolors="white",
+            linewidth=1.5,
+        )
         ax.invert_yaxis()
         for (i, j), v in np.ndenumerate(m):
             if np.isfinite(v):
                 colour = "white" if abs(v - centre) > 0.6 * half else "#1b2631"
-                ax.text(j + 0.5, i + 0.5, fmt(v), ha="center", va="center",
-                        color=colour)  # fmt: skip
+                ax.text(j + 0.5, i + 0.5, fmt(v), ha="center", va="center", color=colour)
         slanted = max(map(len, map(str, col_labels)), default=0) > 3  # short labels stay upright
-        ax.set_xticks(np.arange(len(col_labels)) + 0.5, wrap_labels(col_labels, 16),
-                      rotation=30 if slanted else 0,
-                      ha="right" if slanted else "center")  # fmt: skip
+        ax.set_xticks(
+            np.arange(len(col_labels)) + 0.5,
+            wrap_labels(col_labels, 16),
+            rotation=30 if slanted else 0,
+            ha="right" if slanted else "center",
+        )
         ax.set_yticks(np.arange(len(row_labels)) + 0.5, wrap_labels(row_labels, 24))
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)

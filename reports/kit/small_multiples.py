@@ -62,13 +62,22 @@ def _panel(ax, panel: Panel) -> None:
     n = len(panel.labels)
     y = np.arange(n)[::-1]
     est = np.asarray(panel.estimate, float)
-    err = np.clip(np.vstack([est - np.asarray(panel.lo, float),
-                             np.asarray(panel.hi, float) - est]), 0.0, None)  # fmt: skip
+    err = np.clip(
+        np.vstack([est - np.asarray(panel.lo, float), np.asarray(panel.hi, float) - est]), 0.0, None
+    )
     ax.axvline(0.0, color=MUTED, linestyle="--", linewidth=1)
     for i in range(n):
         colour = HIGHLIGHT if panel.highlight[i] else ACCENT
-        ax.errorbar(est[i], y[i], xerr=err[:, i : i + 1], fmt="o", color=colour, capsize=2.5,
-                    markersize=4, linewidth=1.3)  # fmt: skip
+        ax.errorbar(
+            est[i],
+            y[i],
+            xerr=err[:, i : i + 1],
+            fmt="o",
+            color=colour,
+            capsize=2.5,
+            markersize=4,
+            linewidth=1.3,
+        )
     ax.set_yticks(y, list(panel.labels), fontsize=8.5)
     ax.set_ylim(-0.7, n - 0.3)
     ax.set_title(panel.title, loc="right", fontsize=10, fontweight="normal")  # room on the left

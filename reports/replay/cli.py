@@ -11,14 +11,24 @@ from simcore.core.errors import ConfigError
 def add_replay_arguments(p: argparse.ArgumentParser) -> None:
     """Flags of ``boardlab replay``."""
     p.add_argument("run", metavar="RUN_DIR", help="run directory")
-    p.add_argument("--game-index", type=int, required=True, metavar="I",
-                   help="the game's index in its cell (0 = the first)")  # fmt: skip
-    p.add_argument("--cell", metavar="C", help="cell id (c000, ...); needed when the run has "
-                   "several")  # fmt: skip
-    p.add_argument("--out", metavar="FILE",
-                   help="HTML file (default: <run>-<cell>-game<I>.html here)")  # fmt: skip
-    p.add_argument("--reveal", action="store_true",
-                   help="the analyst's view: hidden cards shown (the page says so)")  # fmt: skip
+    p.add_argument(
+        "--game-index",
+        type=int,
+        required=True,
+        metavar="I",
+        help="the game's index in its cell (0 = the first)",
+    )
+    p.add_argument(
+        "--cell", metavar="C", help="cell id (c000, ...); needed when the run has several"
+    )
+    p.add_argument(
+        "--out", metavar="FILE", help="HTML file (default: <run>-<cell>-game<I>.html here)"
+    )
+    p.add_argument(
+        "--reveal",
+        action="store_true",
+        help="the analyst's view: hidden cards shown (the page says so)",
+    )
 
 
 def default_name(run: str, cell: str, index: int, reveal: bool) -> str:

@@ -33,9 +33,12 @@ def draw_view(view: dict[str, Any]) -> tuple[str, str]:
 
 
 def _svg(width: float, height: float, body: list[str], label: str) -> str:
-    return (f'<svg class="view" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
-            f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
-            + "".join(body) + "</svg>")  # fmt: skip
+    return (
+        f'<svg class="view" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
+        f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
+        + "".join(body)
+        + "</svg>"
+    )
 
 
 def _text(x: float, y: float, text: str, size: int = 12, **attrs: str) -> str:
@@ -56,17 +59,28 @@ def _card_svg(x: float, y: float, card: dict[str, Any], w: float = 46, h: float 
     else:
         fill, ink = "#34495e", "#d5dbdb"
         top, bottom = (value, deck + " ↓") if name else ("?", "hidden")
-    out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="5" fill="{fill}" '
-           f'stroke="{ink}" stroke-width="2"/>',
-           _text(x + w / 2, y + 30, top, 18, fill=ink, text_anchor="middle", font_weight="700"),
-           _text(x + w / 2, y + h - 8, bottom.replace("_", " "), 8, fill=ink,
-                 text_anchor="middle")]  # fmt: skip
+    out = [
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="5" fill="{fill}" '
+        f'stroke="{ink}" stroke-width="2"/>',
+        _text(x + w / 2, y + 30, top, 18, fill=ink, text_anchor="middle", font_weight="700"),
+        _text(x + w / 2, y + h - 8, bottom.replace("_", " "), 8, fill=ink, text_anchor="middle"),
+    ]
     chip = card.get("chip")
     if chip:
-        out.append(f'<circle cx="{x + w - 4:.1f}" cy="{y + 4:.1f}" r="11" fill="#f7dc6f" '
-                   'stroke="#7d6608"/>')  # fmt: skip
-        out.append(_text(x + w - 4, y + 8, CHIP_TEXT.get(chip, chip), 10,
-                         text_anchor="middle", font_weight="700"))  # fmt: skip
+        out.append(
+            f'<circle cx="{x + w - 4:.1f}" cy="{y + 4:.1f}" r="11" fill="#f7dc6f" '
+            'stroke="#7d6608"/>'
+        )
+        out.append(
+            _text(
+                x + w - 4,
+                y + 8,
+                CHIP_TEXT.get(chip, chip),
+                10,
+                text_anchor="middle",
+                font_weight="700",
+            )
+        )
     return out
 
 
@@ -76,9 +90,17 @@ def draw_ratjack(view: dict[str, Any]) -> str:
     for row in view["seats"]:
         colour = seat_colour(row["seat"])
         out = " · out of the round" if row["eliminated"] else ""
-        body.append(_text(8, y + 14, f"seat {row['seat']} · {row['vp']} VP · value "
-                          f"{row['value']} / {view['target']}{out}", 13, fill=colour,
-                          font_weight="700"))  # fmt: skip
+        body.append(
+            _text(
+                8,
+                y + 14,
+                f"seat {row['seat']} · {row['vp']} VP · value "
+                f"{row['value']} / {view['target']}{out}",
+                13,
+                fill=colour,
+                font_weight="700",
+            )
+        )
         x = 8.0
         for card in row["display"]:
             body += _card_svg(x, y + 24, card)
@@ -91,9 +113,16 @@ def draw_ratjack(view: dict[str, Any]) -> str:
         width = max(width, x + 8)
         y += 100
     reserve = ", ".join(CHIP_TEXT.get(c, c) for c in view["reserve_chips"]) or "none"
-    body.append(_text(8, y + 10, f"deck {view['deck']} · discard top "
-                      f"{view['discard_top'] or '-'} · chips in reserve: {reserve}", 11,
-                      fill="#5d6d7e"))  # fmt: skip
+    body.append(
+        _text(
+            8,
+            y + 10,
+            f"deck {view['deck']} · discard top "
+            f"{view['discard_top'] or '-'} · chips in reserve: {reserve}",
+            11,
+            fill="#5d6d7e",
+        )
+    )
     return _svg(width, y + 18, body, "Ratjack displays and chips")
 
 
@@ -101,8 +130,11 @@ def draw_ratjack(view: dict[str, Any]) -> str:
 
 
 def _dots(cx: float, cy: float, seats: list[int], r: float = 6) -> list[str]:
-    return [f'<circle cx="{cx + 14 * i:.1f}" cy="{cy:.1f}" r="{r}" fill="{seat_colour(s)}" '
-            'stroke="#fff"/>' for i, s in enumerate(seats)]  # fmt: skip
+    return [
+        f'<circle cx="{cx + 14 * i:.1f}" cy="{cy:.1f}" r="{r}" fill="{seat_colour(s)}" '
+        'stroke="#fff"/>'
+        for i, s in enumerate(seats)
+    ]
 
 
 def draw_rats_of_wistar(view: dict[str, Any]) -> str:
@@ -113,13 +145,23 @@ def draw_rats_of_wistar(view: dict[str, Any]) -> str:
     for sector in view["wheel"]:
         mid = math.radians(sector["slot"] * 60 - 90)
         for edge in (mid - math.pi / 6,):
-            body.append(f'<line x1="{cx + r_in * math.cos(edge):.1f}" '
-                        f'y1="{cy + r_in * math.sin(edge):.1f}" '
-                        f'x2="{cx + r_out * math.cos(edge):.1f}" '
-                        f'y2="{cy + r_out * math.sin(edge):.1f}" stroke="#8a6d3b"/>')  # fmt: skip
+            body.append(
+                f'<line x1="{cx + r_in * math.cos(edge):.1f}" '
+                f'y1="{cy + r_in * math.sin(edge):.1f}" '
+                f'x2="{cx + r_out * math.cos(edge):.1f}" '
+                f'y2="{cy + r_out * math.sin(edge):.1f}" stroke="#8a6d3b"/>'
+            )
         tx, ty = cx + 150 * math.cos(mid), cy + 150 * math.sin(mid)
-        body.append(_text(tx, ty - 30, f"{sector['sector']}: {sector['action']}", 12,
-                          text_anchor="middle", font_weight="700"))  # fmt: skip
+        body.append(
+            _text(
+                tx,
+                ty - 30,
+                f"{sector['sector']}: {sector['action']}",
+                12,
+                text_anchor="middle",
+                font_weight="700",
+            )
+        )
         for i, space in enumerate(sector["spaces"]):
             yy = ty - 12 + 26 * i
             bonus = space["bonus"] if len(space["bonus"]) <= 28 else space["bonus"][:27] + "…"
@@ -130,9 +172,16 @@ def draw_rats_of_wistar(view: dict[str, Any]) -> str:
     body.append(_text(cx, cy - 8, "Alchemist's hut", 11, text_anchor="middle"))
     hut = view["hut"]
     body += _dots(cx - 7 * (len(hut) - 1), cy + 12, hut)
-    body.append(_text(cx, 490, f"round {view['round']} of {view['rounds']} · turn order "
-                      + " → ".join(f"seat {s}" for s in view["order"]), 12,
-                      text_anchor="middle"))  # fmt: skip
+    body.append(
+        _text(
+            cx,
+            490,
+            f"round {view['round']} of {view['rounds']} · turn order "
+            + " → ".join(f"seat {s}" for s in view["order"]),
+            12,
+            text_anchor="middle",
+        )
+    )
     return _svg(660, 500, body, "Rats of Wistar wheel")
 
 
@@ -146,12 +195,16 @@ def draw_lord_of_worlds(view: dict[str, Any]) -> str:
     xs = [size * math.sqrt(3) * (c["q"] + c["r"] / 2) for c in cells]
     ys = [size * 1.5 * c["r"] for c in cells]
     x0, y0 = min(xs) - size - 4, min(ys) - size - 4
-    hexagon = " ".join(f"{size * math.cos(math.radians(60 * k - 30)):.1f},"
-                       f"{size * math.sin(math.radians(60 * k - 30)):.1f}"
-                       for k in range(6))  # fmt: skip
+    hexagon = " ".join(
+        f"{size * math.cos(math.radians(60 * k - 30)):.1f},"
+        f"{size * math.sin(math.radians(60 * k - 30)):.1f}"
+        for k in range(6)
+    )
     # one hexagon shape used by every cell: a board is drawn at every decision of the page
-    body = [f'<defs><polygon id="hx" points="{hexagon}" stroke="#999"/></defs>',
-            '<g text-anchor="middle" font-size="10">']  # fmt: skip
+    body = [
+        f'<defs><polygon id="hx" points="{hexagon}" stroke="#999"/></defs>',
+        '<g text-anchor="middle" font-size="10">',
+    ]
     legend: dict[str, str] = {}
     for cell, x, y in zip(cells, xs, ys, strict=True):
         x, y = round(x - x0), round(y - y0)

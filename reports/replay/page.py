@@ -12,10 +12,14 @@ from analyses.replay.rebuild import FROM_ACTIONS, Replay
 from reports.replay.draw import draw_view, seat_colour
 from simcore.core.registry import display_name
 
-SEAT_MODE = ("Seat view: each decision shows only what the seat that took it could see "
-             "(hidden cards stay hidden).")  # fmt: skip
-ANALYST_MODE = ("Analyst view (--reveal): every hidden card is shown. No player saw all of "
-                "this during the game.")  # fmt: skip
+SEAT_MODE = (
+    "Seat view: each decision shows only what the seat that took it could see "
+    "(hidden cards stay hidden)."
+)
+ANALYST_MODE = (
+    "Analyst view (--reveal): every hidden card is shown. No player saw all of "
+    "this during the game."
+)
 
 
 def score_track(replay: Replay) -> str:
@@ -45,23 +49,33 @@ def score_track(replay: Replay) -> str:
             body.append(f'<line x1="{x}" y1="{pad}" x2="{x}" y2="{h - 26}" stroke="#e3e7eb"/>')
             if float(x) - labelled >= 28:  # short rounds: a label only where it fits
                 labelled = float(x)
-                body.append(f'<text x="{x}" y="{h - 14}" font-size="9" text-anchor="middle" '
-                            f'fill="#5d6d7e">r{step.round}</text>')  # fmt: skip
+                body.append(
+                    f'<text x="{x}" y="{h - 14}" font-size="9" text-anchor="middle" '
+                    f'fill="#5d6d7e">r{step.round}</text>'
+                )
     for seat in range(replay.n_players):
         points = " ".join(xy(i, row[seat]) for i, row in enumerate(series))
-        body.append(f'<polyline points="{points}" fill="none" stroke="{seat_colour(seat)}" '
-                    f'stroke-width="2.2"><title>seat {seat}</title></polyline>')  # fmt: skip
-    body.append(f'<line id="marker" x1="{left}" y1="{pad}" x2="{left}" y2="{h - 26}" '
-                'stroke="#1b2631" stroke-dasharray="4 3"/>')  # fmt: skip
-    return (f'<svg id="track" viewBox="0 0 {w:.0f} {h:.0f}" data-left="{left}" '
-            f'data-right="{w - pad}" data-n="{n}" role="img" aria-label="score track" '
-            f'xmlns="http://www.w3.org/2000/svg">{"".join(body)}</svg>')  # fmt: skip
+        body.append(
+            f'<polyline points="{points}" fill="none" stroke="{seat_colour(seat)}" '
+            f'stroke-width="2.2"><title>seat {seat}</title></polyline>'
+        )
+    body.append(
+        f'<line id="marker" x1="{left}" y1="{pad}" x2="{left}" y2="{h - 26}" '
+        'stroke="#1b2631" stroke-dasharray="4 3"/>'
+    )
+    return (
+        f'<svg id="track" viewBox="0 0 {w:.0f} {h:.0f}" data-left="{left}" '
+        f'data-right="{w - pad}" data-n="{n}" role="img" aria-label="score track" '
+        f'xmlns="http://www.w3.org/2000/svg">{"".join(body)}</svg>'
+    )
 
 
 def _who(replay: Replay, seat: int) -> str:
     colour = seat_colour(seat)
-    return (f'<span class="seat" style="border-color:{colour}">seat {seat} '
-            f"({escape(replay.policies[seat])})</span>")  # fmt: skip
+    return (
+        f'<span class="seat" style="border-color:{colour}">seat {seat} '
+        f"({escape(replay.policies[seat])})</span>"
+    )
 
 
 def _frames(replay: Replay) -> tuple[list[str], list[dict[str, Any]]]:
@@ -85,19 +99,26 @@ def _frames(replay: Replay) -> tuple[list[str], list[dict[str, Any]]]:
     for step in replay.steps:
         after = "".join(f"<li>{escape(line)}</li>" for line in step.narrative)
         scores = " · ".join(f"seat {s}: {v:g}" for s, v in enumerate(step.scores))
-        text = (f"<p><b>Decision {step.step + 1} of {n}</b> · round {step.round} · "
-                f"{_who(replay, step.seat)} chose <b>{escape(step.label)}</b></p>"
-                + (f'<ul class="after">{after}</ul>' if after else "")
-                + f'<p class="scores">scores after it: {scores}</p>'
-                f'<p class="seen">What seat {step.seat} saw when deciding:</p>')  # fmt: skip
+        text = (
+            f"<p><b>Decision {step.step + 1} of {n}</b> · round {step.round} · "
+            f"{_who(replay, step.seat)} chose <b>{escape(step.label)}</b></p>"
+            + (f'<ul class="after">{after}</ul>' if after else "")
+            + f'<p class="scores">scores after it: {scores}</p>'
+            f'<p class="seen">What seat {step.seat} saw when deciding:</p>'
+        )
         frames.append({"v": view_id(step.view), "d": text})
-    result = " · ".join(f"seat {r['seat']}: {r['score']:g} (rank {r['rank']})"
-                        for r in replay.result)  # fmt: skip
-    frames.append({"v": view_id(replay.final_view),
-                   "d": f"<p><b>End of the game</b> ({escape(replay.ended_by)}, "
-                        f"{replay.turns} turns): {escape(result)}</p>"
-                        f'<p class="seen">The final position as seat {replay.final_viewer} '
-                        "sees it:</p>"})  # fmt: skip
+    result = " · ".join(
+        f"seat {r['seat']}: {r['score']:g} (rank {r['rank']})" for r in replay.result
+    )
+    frames.append(
+        {
+            "v": view_id(replay.final_view),
+            "d": f"<p><b>End of the game</b> ({escape(replay.ended_by)}, "
+            f"{replay.turns} turns): {escape(result)}</p>"
+            f'<p class="seen">The final position as seat {replay.final_viewer} '
+            "sees it:</p>",
+        }
+    )
     return views, frames
 
 
@@ -107,9 +128,11 @@ def _result_table(replay: Replay) -> str:
         f'<td class="num">{r["rank"]}</td><td class="num">{r["win_share"]:.3g}</td></tr>'
         for r in replay.result
     )
-    return ('<table><thead><tr><th>Seat (player)</th><th class="num">Score</th>'
-            '<th class="num">Rank</th><th class="num">Win share</th></tr></thead>'
-            f"<tbody>{rows}</tbody></table>")  # fmt: skip
+    return (
+        '<table><thead><tr><th>Seat (player)</th><th class="num">Score</th>'
+        '<th class="num">Rank</th><th class="num">Win share</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
 
 
 def _log(replay: Replay) -> str:
@@ -128,10 +151,11 @@ def replay_html(replay: Replay) -> str:
     data = json.dumps({"views": views, "frames": frames}).replace("</", "<\\/")
     mode = ANALYST_MODE if replay.reveal else SEAT_MODE
     source = "the run's actions table" if replay.source == FROM_ACTIONS else replay.source
-    title = (f"{display_name(replay.game_id)}: game {replay.game_index} of "
-             f"{replay.cell_label}")  # fmt: skip
-    checked = (f"Rebuilt from {escape(source)}; the rebuilt game ends with the recorded scores, "
-               "ranks and win shares.")  # fmt: skip
+    title = f"{display_name(replay.game_id)}: game {replay.game_index} of {replay.cell_label}"
+    checked = (
+        f"Rebuilt from {escape(source)}; the rebuilt game ends with the recorded scores, "
+        "ranks and win shares."
+    )
     return PAGE.format(
         title=escape(title),
         subtitle=escape(

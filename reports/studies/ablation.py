@@ -37,8 +37,9 @@ def ablation_section(ctx: Context) -> Section | None:
     game = ctx.game
     names = [restriction_name(game, c, n) for c, n in table.select("restriction", "players").rows()]
     short = [restriction_name(None, c, n) for c, n in table.select("restriction", "players").rows()]
-    table = table.with_columns(name=pl.Series(names, dtype=pl.String),
-                               short=pl.Series(short, dtype=pl.String))  # fmt: skip
+    table = table.with_columns(
+        name=pl.Series(names, dtype=pl.String), short=pl.Series(short, dtype=pl.String)
+    )
     order = {"by": ["players", "worth"], "descending": [False, True]}
     wins = table.filter(pl.col("outcome") == "win_share").sort(**order)
     words: list[str] = []
@@ -50,12 +51,17 @@ def ablation_section(ctx: Context) -> Section | None:
         headline += said[:2]
     score = table.filter(pl.col("outcome") == "score")
     figures = [_figure(wins)]
-    specs = [("Forbidden", "text", "short"), ("Players", "int", "players"),
-             ("Rounds", "text", "rounds"), ("Paired games", "int", "pairs"),
-             ("Worth", "points", "worth"),
-             ("95% interval", "points_interval", ("worth_lo", "worth_hi")),
-             ("p (Holm)", "p", "p_holm"), ("Detectable (80%)", "pm_points", "mde"),
-             ("Forced moves / game", "num", "forced_per_game")]  # fmt: skip
+    specs = [
+        ("Forbidden", "text", "short"),
+        ("Players", "int", "players"),
+        ("Rounds", "text", "rounds"),
+        ("Paired games", "int", "pairs"),
+        ("Worth", "points", "worth"),
+        ("95% interval", "points_interval", ("worth_lo", "worth_hi")),
+        ("p (Holm)", "p", "p_holm"),
+        ("Detectable (80%)", "pm_points", "mde"),
+        ("Forced moves / game", "num", "forced_per_game"),
+    ]
     specs.append(("What it offers", "text", "name"))
     sspecs = [_score_spec(s) for s in specs]
     return Section(
@@ -63,12 +69,15 @@ def ablation_section(ctx: Context) -> Section | None:
         title="Restricted play: what each action class is worth",
         findings=words,
         figures=figures,
-        tables=[*_side_by_side(wins), render_table(wins, specs, "Worth in win rate"),
-                render_table(score.sort(**order), sspecs, "Worth in final score (points)")],
+        tables=[
+            *_side_by_side(wins),
+            render_table(wins, specs, "Worth in win rate"),
+            render_table(score.sort(**order), sspecs, "Worth in final score (points)"),
+        ],
         notes=NOTES,
         headline=headline[:6],
         examples=ablation_examples(ctx, wins),
-    )  # fmt: skip
+    )
 
 
 def _side_by_side(wins: pl.DataFrame) -> list[Table]:
@@ -76,12 +85,21 @@ def _side_by_side(wins: pl.DataFrame) -> list[Table]:
     if wins["players"].n_unique() < 2:
         return []
     index = [("Forbidden", "text", "short"), ("Rounds", "text", "rounds")]
-    values = [("worth", "points", "worth"),
-              ("95% interval", "points_interval", ("worth_lo", "worth_hi")),
-              ("p (Holm)", "p", "p_holm")]  # fmt: skip
-    return [side_by_side(wins.sort("short", "rounds"), index, "players", values,
-                         "Worth in win rate by player count (a sector's spaces differ by "
-                         "count: see the next table for what each offers)")]  # fmt: skip
+    values = [
+        ("worth", "points", "worth"),
+        ("95% interval", "points_interval", ("worth_lo", "worth_hi")),
+        ("p (Holm)", "p", "p_holm"),
+    ]
+    return [
+        side_by_side(
+            wins.sort("short", "rounds"),
+            index,
+            "players",
+            values,
+            "Worth in win rate by player count (a sector's spaces differ by "
+            "count: see the next table for what each offers)",
+        )
+    ]
 
 
 def _figure(wins: pl.DataFrame) -> Figure:
@@ -89,19 +107,28 @@ def _figure(wins: pl.DataFrame) -> Figure:
     else a forest plot of every restriction's worth."""
     rows = wins.to_dicts()
     if wheel_plot.has_wheel(rows):
-        return Figure(wheel_plot.wheel_plot(wheel_plot.worths_from_table(rows), "ablation"),
-                      "The wheel, S1 at the top, clockwise, the Alchemist's hut in the middle. "
-                      "Each sector's colour is its worth: blue, the player loses win rate when "
-                      "forbidden it; red, it gains. Rings from the inside: whole game, rounds "
-                      "1–2, rounds 4–5. Pale hatched cells are not clearly different from zero "
-                      "(Holm); beside each sector, its worths with 95% intervals.")  # fmt: skip
-    return Figure(plots.forest_plot(
-        [f"{r['short']} ({r['players']}p)" for r in rows],
-        wins["worth"] * 100, wins["worth_lo"] * 100, wins["worth_hi"] * 100,
-        xlabel="worth (win-rate points lost when forbidden)", title="Worth of each action class",
-        name="ablation", highlight=wins["significant"].to_list(),
-    ), "Dots: worth in win-rate points; whiskers: 95% paired interval; red: significant after "
-       "Holm correction; the table below says what each restriction forbids.")  # fmt: skip
+        return Figure(
+            wheel_plot.wheel_plot(wheel_plot.worths_from_table(rows), "ablation"),
+            "The wheel, S1 at the top, clockwise, the Alchemist's hut in the middle. "
+            "Each sector's colour is its worth: blue, the player loses win rate when "
+            "forbidden it; red, it gains. Rings from the inside: whole game, rounds "
+            "1–2, rounds 4–5. Pale hatched cells are not clearly different from zero "
+            "(Holm); beside each sector, its worths with 95% intervals.",
+        )
+    return Figure(
+        plots.forest_plot(
+            [f"{r['short']} ({r['players']}p)" for r in rows],
+            wins["worth"] * 100,
+            wins["worth_lo"] * 100,
+            wins["worth_hi"] * 100,
+            xlabel="worth (win-rate points lost when forbidden)",
+            title="Worth of each action class",
+            name="ablation",
+            highlight=wins["significant"].to_list(),
+        ),
+        "Dots: worth in win-rate points; whiskers: 95% paired interval; red: significant after "
+        "Holm correction; the table below says what each restriction forbids.",
+    )
 
 
 def _score_spec(spec: tuple) -> tuple:
@@ -144,13 +171,17 @@ def ranking_words(
         out.append(claims.weakest_sentence(ex, nouns, lambda e: _worth(by_name[e.name]), lead))
     sig = [r["name"] for r in rows if r["significant"]]
     quiet = [r for r in rows if not r["significant"] and r["p_value"] is not None]
-    out.append(f"{len(sig)} of {len(rows)} restrictions change the player's win rate clearly "
-               "(Holm-corrected)" + (f": {', '.join(sig)}." if sig else "."))  # fmt: skip
+    out.append(
+        f"{len(sig)} of {len(rows)} restrictions change the player's win rate clearly "
+        "(Holm-corrected)" + (f": {', '.join(sig)}." if sig else ".")
+    )
     sizes = [r["mde"] for r in quiet if r["mde"] == r["mde"]]
     if sizes:
-        out.append(f"The others are within noise: differences below about "
-                   f"±{magnitude(100 * max(sizes), 1)} points could not be detected with these "
-                   "games (80% power).")  # fmt: skip
+        out.append(
+            f"The others are within noise: differences below about "
+            f"±{magnitude(100 * max(sizes), 1)} points could not be detected with these "
+            "games (80% power)."
+        )
     misused = [r["name"] for r in rows if r["significant"] and r["worth_hi"] < 0]
     if misused:
         out.append(

@@ -49,9 +49,15 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
             html = make()
         write_report(html, target)
         write_example_pages(games, target.parent)
-        entries.append({"title": name, "href": target.name, "path": str(target),
-                        "description": _describe(name, manifests, cards),
-                        "summary": summary_lines(html)})  # fmt: skip
+        entries.append(
+            {
+                "title": name,
+                "href": target.name,
+                "path": str(target),
+                "description": _describe(name, manifests, cards),
+                "summary": summary_lines(html),
+            }
+        )
     if out is None or not out.endswith(".html"):
         write_index(entries, targets[0].parent / "index.html")
     return entries
@@ -101,11 +107,14 @@ def summary_lines(html: str, limit: int = 3) -> list[str]:
 
 def _describe(name: str, manifests: dict[str, dict], cards: list[str]) -> str:
     if name == "ratjack-card-values":
-        games = sum(manifests[r].get("games_per_cell", 0) * len(manifests[r]["cells"])
-                    for r in cards)  # fmt: skip
+        games = sum(
+            manifests[r].get("games_per_cell", 0) * len(manifests[r]["cells"]) for r in cards
+        )
         runs = f"{len(cards)} runs" if len(cards) > 1 else "1 run"
-        return (f"What each Ratjack effect is worth to its owner, by restricted play "
-                f"({games:,} games in {runs}).")  # fmt: skip
+        return (
+            f"What each Ratjack effect is worth to its owner, by restricted play "
+            f"({games:,} games in {runs})."
+        )
     m = next(m for m in manifests.values() if m["name"] == name)
     games = m.get("games_per_cell", 0) * len(m.get("cells", []))
     cells = len(m["cells"])

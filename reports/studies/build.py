@@ -100,8 +100,14 @@ def load_context(run_dir: str | Path) -> Context:
     # shown once; the summary says so.
     merges = identical.identical_cells(games, seats, manifest)
     games, seats, manifest = identical.drop_cells(games, seats, manifest, merges)
-    return Context(games=games, seats=seats, manifest=manifest, labels=labels,
-                   run_dir=Path(run_dir), merges=merges)  # fmt: skip
+    return Context(
+        games=games,
+        seats=seats,
+        manifest=manifest,
+        labels=labels,
+        run_dir=Path(run_dir),
+        merges=merges,
+    )
 
 
 def generic_report(
@@ -148,8 +154,10 @@ def _subtitle(ctx: Context) -> str:
 def _warnings(ctx: Context) -> list[str]:
     out = []
     if not ctx.manifest.get("complete", True) and "precision" not in ctx.manifest:
-        out.append("This run is incomplete: the sweep stopped before every game was played. "
-                   "Results cover only the finished games.")  # fmt: skip
+        out.append(
+            "This run is incomplete: the sweep stopped before every game was played. "
+            "Results cover only the finished games."
+        )
     small = ctx.games.group_by("cell").len().filter(pl.col("len") < 100)
     if small.height:
         out.append("Some cells have fewer than 100 games; their intervals are wide.")
@@ -166,16 +174,20 @@ def _warnings(ctx: Context) -> list[str]:
         if row["length_excluded"] and not rules_fix_length:
             left_out.append("game-length")
         reason = ctx.flag_reason(reason)
-        out.append(f"Flagged cell {ctx.label(row['cell'])}: {reason}. It is left out "
-                   f"of the {join_and(left_out)} conclusions.")  # fmt: skip
+        out.append(
+            f"Flagged cell {ctx.label(row['cell'])}: {reason}. It is left out "
+            f"of the {join_and(left_out)} conclusions."
+        )
     if rules_fix_length:
         fixed_length = []
     if fixed_length:
         every = len(fixed_length) == ctx.games["cell"].n_unique()
         names = "any cell" if every else join_and([ctx.label(r["cell"]) for r in fixed_length])
         lengths = sorted({r["reason"] for r in fixed_length})
-        out.append(f"Game length does not vary in {names} ({'; '.join(lengths)}): no "
-                   "game-length conclusions are drawn there.")  # fmt: skip
+        out.append(
+            f"Game length does not vary in {names} ({'; '.join(lengths)}): no "
+            "game-length conclusions are drawn there."
+        )
     return out
 
 
@@ -186,11 +198,18 @@ def caveats(ctx: Context) -> list[str]:
     for spec in specs:
         base, forbids = split_forbid(spec)
         restricted[base] = restricted.get(base, False) or bool(forbids)
-    policies = [f"{b} (also with restricted play)" if r else b
-                for b, r in sorted(restricted.items())]  # fmt: skip
-    out = [f"Every number here is for the players that produced it ({join_and(policies)}): "
-           "balance measured with these computer players may differ for stronger or human "
-           "players."] if policies else []  # fmt: skip
+    policies = [
+        f"{b} (also with restricted play)" if r else b for b, r in sorted(restricted.items())
+    ]
+    out = (
+        [
+            f"Every number here is for the players that produced it ({join_and(policies)}): "
+            "balance measured with these computer players may differ for stronger or human "
+            "players."
+        ]
+        if policies
+        else []
+    )
     below = _below_top(ctx.manifest.get("game", ""), _one_name_per_player(ctx, restricted))
     if below:
         out.append(below)
@@ -200,14 +219,17 @@ def caveats(ctx: Context) -> list[str]:
     if game.provisional_note:
         out.append(game.provisional_note)
     assumed = [d["name"] for d in game.params_class.describe() if d.get("assumption")]
-    varied = sorted({k for c in ctx.manifest.get("cells", []) for k in (c.get("variant") or {})
-                     if k in assumed})  # fmt: skip
+    varied = sorted(
+        {k for c in ctx.manifest.get("cells", []) for k in (c.get("variant") or {}) if k in assumed}
+    )
     if assumed:
         tested = f"; this run varies {join_and(varied)}" if varied else ""
-        out.append(f"{len(assumed)} rule readings are assumptions ([A] in the rules spec) and "
-                   f"sit at their defaults unless the cells say otherwise{tested}. The rules "
-                   f"reference {game.spec.rules_source} lists them, with its fidelity "
-                   "table.")  # fmt: skip
+        out.append(
+            f"{len(assumed)} rule readings are assumptions ([A] in the rules spec) and "
+            f"sit at their defaults unless the cells say otherwise{tested}. The rules "
+            f"reference {game.spec.rules_source} lists them, with its fidelity "
+            "table."
+        )
     return out
 
 
@@ -231,13 +253,17 @@ def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
         return None
     near = top.level_in(policies)
     if near:
-        return (f"The best {_here(near)} measured as strong as the top of this game's skill "
-                f"ladder, {top.family}, within 3 points: {top.level_evidence}.")  # fmt: skip
+        return (
+            f"The best {_here(near)} measured as strong as the top of this game's skill "
+            f"ladder, {top.family}, within 3 points: {top.level_evidence}."
+        )
     # Every policy of the best rank, in name order: picking one of two equal styles made the
     # sentence depend on the order the seats table listed them.
     who = _here(sorted(p for p in policies if rank(p) == best_rank))
-    return (f"The best-ranked {who} below the top of this game's skill ladder: "
-            f"{top.evidence}. Results could change with stronger play.")  # fmt: skip
+    return (
+        f"The best-ranked {who} below the top of this game's skill ladder: "
+        f"{top.evidence}. Results could change with stronger play."
+    )
 
 
 def _here(players: Sequence[str]) -> str:
@@ -249,8 +275,11 @@ def _here(players: Sequence[str]) -> str:
 def players_used(ctx: Context) -> str:
     """The kinds of player the run's seats used, in words (``rule-based heuristics (heuristic,
     heuristic:style=architect)``)."""
-    specs = sorted({split_forbid(p)[0] for p in ctx.seats["policy"].unique().to_list()}) \
-        if ctx.seats.height else []  # fmt: skip
+    specs = (
+        sorted({split_forbid(p)[0] for p in ctx.seats["policy"].unique().to_list()})
+        if ctx.seats.height
+        else []
+    )
     kinds: dict[str, list[str]] = {}
     for spec in specs:
         kinds.setdefault(spec.split(":")[0], []).append(spec)
@@ -277,8 +306,10 @@ def render_page(
     notes and ``warnings``.
     """
     manifest = ctx.manifest
-    summary = [*identical.merge_sentences(ctx.merges),
-               *(line for s in sections for line in s.headline)]  # fmt: skip
+    summary = [
+        *identical.merge_sentences(ctx.merges),
+        *(line for s in sections for line in s.headline),
+    ]
     page = dict(
         title=title or f"{display_name(manifest.get('game', 'Game'))}: balance report",
         subtitle=subtitle or _subtitle(ctx),
@@ -315,8 +346,11 @@ def provenance_tables(ctx: Context) -> list[Table]:
     }
     all_params = [c.get("params") or {} for c in m.get("cells", [])]
     # Parameters every cell shares go in one table; the cells table shows only what differs.
-    shared = {k: v for k, v in (all_params[0] if all_params else {}).items()
-              if all(p.get(k) == v for p in all_params)}  # fmt: skip
+    shared = {
+        k: v
+        for k, v in (all_params[0] if all_params else {}).items()
+        if all(p.get(k) == v for p in all_params)
+    }
     cells = pl.DataFrame(
         [
             {
@@ -349,8 +383,11 @@ def provenance_tables(ctx: Context) -> list[Table]:
         tables.append(render_table(cells, specs, "Cells"))
     if shared:
         tables.append(key_value_table(shared, "Rule parameters (every cell)"))
-    for key, caption in (("versions", "Software versions"), ("seeds", "Seeds"),
-                         ("content", "Content set")):  # fmt: skip
+    for key, caption in (
+        ("versions", "Software versions"),
+        ("seeds", "Seeds"),
+        ("content", "Content set"),
+    ):
         if m.get(key):
             tables.append(key_value_table(m[key], caption))
     return tables
@@ -365,8 +402,13 @@ def write_index(
     for e in entries:
         if "title" not in e or "href" not in e:
             raise ValueError(f"index entry needs 'title' and 'href': {dict(e)}")
-        rows.append({"title": e["title"], "href": e["href"],
-                     "description": e.get("description", ""),
-                     "summary": list(e.get("summary", []))})  # fmt: skip
+        rows.append(
+            {
+                "title": e["title"],
+                "href": e["href"],
+                "description": e.get("description", ""),
+                "summary": list(e.get("summary", [])),
+            }
+        )
     html = environment().get_template("index.html").render(title=title, entries=rows)
     return write_report(html, path)

@@ -64,8 +64,10 @@ def example_links(
     for game in example_games(run, finding, k):
         cells = [game.cell, *([game.baseline] if game.baseline else [])]
         names = [page_name(run_name, cell, game.game_index) for cell in cells]
-        if not all(_rebuilt(pending, name, run, cell, game.game_index)
-                   for name, cell in zip(names, cells, strict=True)):  # fmt: skip
+        if not all(
+            _rebuilt(pending, name, run, cell, game.game_index)
+            for name, cell in zip(names, cells, strict=True)
+        ):
             continue
         base = f"{GAMES_FOLDER}/{names[1]}" if game.baseline else ""
         title = f"game {game.game_index}" + (" (restricted)" if base else "")
@@ -87,8 +89,9 @@ def write_example_pages(games: Mapping[str, Replay], folder: str | Path) -> list
     """Write the collected games' pages into ``folder/games``."""
     from reports.replay.page import write_replay
 
-    return [write_replay(replay, Path(folder) / GAMES_FOLDER / name)
-            for name, replay in games.items()]  # fmt: skip
+    return [
+        write_replay(replay, Path(folder) / GAMES_FOLDER / name) for name, replay in games.items()
+    ]
 
 
 # --- the links each study's section shows -------------------------------------------------
@@ -118,9 +121,13 @@ def ablation_examples(ctx: Any, wins: Any) -> list[ExampleLink]:
         return []
     rows = wins.sort(["significant", "worth"], descending=[True, True], nulls_last=True).head(2)
     name = ctx.manifest["name"]
-    return [link for r in rows.iter_rows(named=True)
-            for link in example_links(ctx.run_dir, name, Finding(
-                "winner_changed", r["cell"], r["baseline"], what=r["short"]))]  # fmt: skip
+    return [
+        link
+        for r in rows.iter_rows(named=True)
+        for link in example_links(
+            ctx.run_dir, name, Finding("winner_changed", r["cell"], r["baseline"], what=r["short"])
+        )
+    ]
 
 
 def most_used_examples(ctx: Any, top: dict[str, Any]) -> list[ExampleLink]:
@@ -139,8 +146,12 @@ def margin_examples(ctx: Any, cells: Sequence[str]) -> list[ExampleLink]:
     if ctx.run_dir is None:
         return []
     name = ctx.manifest["name"]
-    return [link for cell in cells for kind in ("close", "decided")
-            for link in example_links(ctx.run_dir, name, Finding(kind, cell), k=1)]  # fmt: skip
+    return [
+        link
+        for cell in cells
+        for kind in ("close", "decided")
+        for link in example_links(ctx.run_dir, name, Finding(kind, cell), k=1)
+    ]
 
 
 def _run_name(run_dir: str | Path) -> str:

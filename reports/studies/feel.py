@@ -39,8 +39,10 @@ def feel_section(ctx: Context) -> Section | None:
             data = frames(ctx.run_dir)
     # cells merged as the same games as another (analyses.studies.identical) are shown once
     gone = [m.dropped for m in ctx.merges]
-    data = {k: v.filter(~pl.col("cell").is_in(gone)) if gone and "cell" in v.columns else v
-            for k, v in data.items()}  # fmt: skip
+    data = {
+        k: v.filter(~pl.col("cell").is_in(gone)) if gone and "cell" in v.columns else v
+        for k, v in data.items()
+    }
     table = measures(data, luck_resamples=200)
     if table.is_empty():
         return None
@@ -53,13 +55,22 @@ def feel_section(ctx: Context) -> Section | None:
         fan = drama.fan(per)
         if fan.height:
             figures.append(Figure(fan_chart(fan, ctx, cells), FAN_CAPTION))
-    return Section(id="feel", title="How the game plays", findings=words, figures=figures,
-                   tables=[_table(table, ctx)], notes=NOTES, headline=words[:1])  # fmt: skip
+    return Section(
+        id="feel",
+        title="How the game plays",
+        findings=words,
+        figures=figures,
+        tables=[_table(table, ctx)],
+        notes=NOTES,
+        headline=words[:1],
+    )
 
 
-FAN_CAPTION = ("The eventual winner's lead over the best other seat, as a share of its final "
-               "score, over the game: median (line), middle half and 80% of games (bands) for "
-               "the first line-up; medians only for the others.")  # fmt: skip
+FAN_CAPTION = (
+    "The eventual winner's lead over the best other seat, as a share of its final "
+    "score, over the game: median (line), middle half and 80% of games (bands) for "
+    "the first line-up; medians only for the others."
+)
 
 
 def fan_chart(fan: pl.DataFrame, ctx: Context, cells: list[str]) -> str:
@@ -78,8 +89,14 @@ def fan_chart(fan: pl.DataFrame, ctx: Context, cells: list[str]) -> str:
             if i == 0:
                 ax.fill_between(x, part["q10"] * 100, part["q90"] * 100, alpha=0.15, color="C0")
                 ax.fill_between(x, part["q25"] * 100, part["q75"] * 100, alpha=0.3, color="C0")
-            ax.plot(x, part["q50"].to_numpy() * 100, marker="o", markersize=3,
-                    label=ctx.label(cell), color=f"C{i}")  # fmt: skip
+            ax.plot(
+                x,
+                part["q50"].to_numpy() * 100,
+                marker="o",
+                markersize=3,
+                label=ctx.label(cell),
+                color=f"C{i}",
+            )
         ax.set_xlabel("share of the game played (%)")
         ax.set_ylabel("winner's lead (% of its score)")
         ax.set_title("Winner's lead over the game")
@@ -89,8 +106,13 @@ def fan_chart(fan: pl.DataFrame, ctx: Context, cells: list[str]) -> str:
 
 def _table(table: pl.DataFrame, ctx: Context) -> Table:
     """The measures with their intervals, line-up labels for cell ids."""
-    rows = [[ctx.label(r["group"]), r["measure"], interval(r), f"{r['n']:,}"]
-            for r in table.iter_rows(named=True)]  # fmt: skip
-    return Table(caption="How the game plays: every measure with its 95% interval",
-                 headers=["Group", "Measure", "Estimate (95% interval)", "n"], rows=rows,
-                 numeric=[False, False, True, True])  # fmt: skip
+    rows = [
+        [ctx.label(r["group"]), r["measure"], interval(r), f"{r['n']:,}"]
+        for r in table.iter_rows(named=True)
+    ]
+    return Table(
+        caption="How the game plays: every measure with its 95% interval",
+        headers=["Group", "Measure", "Estimate (95% interval)", "n"],
+        rows=rows,
+        numeric=[False, False, True, True],
+    )

@@ -37,18 +37,31 @@ def ladder_section(ctx: Context) -> Section | None:
     counts = table["players"].unique().to_list()
     fair = 1.0 / counts[0] if len(counts) == 1 else None  # one fair share line, or none
     svg = plots.budget_curve(
-        series, xlabel="MCTS iterations per decision", ylabel="win rate against the reference",
-        title="Skill ladder", name="ladder", ref=fair, ref_label="fair share",
-    )  # fmt: skip
-    caption = CAPTION + ("; dashed: the fair share (an even match)." if fair is not None else
-                         "; the fair share differs per player count (1 / players).")  # fmt: skip
+        series,
+        xlabel="MCTS iterations per decision",
+        ylabel="win rate against the reference",
+        title="Skill ladder",
+        name="ladder",
+        ref=fair,
+        ref_label="fair share",
+    )
+    caption = CAPTION + (
+        "; dashed: the fair share (an even match)."
+        if fair is not None
+        else "; the fair share differs per player count (1 / players)."
+    )
     several = table["ladder"].n_unique() > 1
-    specs = [*([("Ladder", "text", "ladder")] if several else []), ("Iterations", "int", "budget"),
-             ("Games", "int", "games"), ("Win rate", "pct", "rate"),
-             ("95% interval", "interval", ("lo", "hi")),
-             ("Gain over previous", "points", "gain"),
-             ("Gain 95% interval", "points_interval", ("gain_lo", "gain_hi")),
-             ("p (Holm)", "p", "p_holm"), ("Detectable gain", "pm_points", "mde")]  # fmt: skip
+    specs = [
+        *([("Ladder", "text", "ladder")] if several else []),
+        ("Iterations", "int", "budget"),
+        ("Games", "int", "games"),
+        ("Win rate", "pct", "rate"),
+        ("95% interval", "interval", ("lo", "hi")),
+        ("Gain over previous", "points", "gain"),
+        ("Gain 95% interval", "points_interval", ("gain_lo", "gain_hi")),
+        ("p (Holm)", "p", "p_holm"),
+        ("Detectable gain", "pm_points", "mde"),
+    ]
     return Section(
         id="ladder",
         title="Skill ladder (skill depth)",

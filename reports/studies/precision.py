@@ -19,10 +19,14 @@ def precision_section(ctx: Context) -> Section | None:
     if record["stopped"] == STOP_DECIDED:
         why = f"every headline was decided or known to within ±{points:g} points"
     else:
-        why = (f"it reached the limit of {record['max_games']:,} games per cell before every "
-               f"headline was decided or known to within ±{points:g} points")  # fmt: skip
-    words = [f"Sample size by precision: the run played {games:,} games per cell in batches "
-             f"of {record['batch']:,} and stopped because {why}."]  # fmt: skip
+        why = (
+            f"it reached the limit of {record['max_games']:,} games per cell before every "
+            f"headline was decided or known to within ±{points:g} points"
+        )
+    words = [
+        f"Sample size by precision: the run played {games:,} games per cell in batches "
+        f"of {record['batch']:,} and stopped because {why}."
+    ]
     rows = []
     for h in record["headlines"]:
         found = h["lo"] > 0 or h["hi"] < 0
@@ -30,18 +34,28 @@ def precision_section(ctx: Context) -> Section | None:
         verdict = "found" if found else f"at most ±{100 * max(abs(h['lo']), abs(h['hi'])):.1f}"
         rows.append([h["what"], f"{signed(100 * h['mean'])} points", span, verdict])
     held = ctx.games["game_index"].max() if ctx.games.height else None
-    notes = ["The intervals of this section are anytime-valid confidence sequences (Bonferroni "
-             "over the headlines): valid at whatever batch the run stopped. The fixed-size "
-             "intervals of the other sections do not allow for a data-chosen stop; read the "
-             "headlines here."]  # fmt: skip
+    notes = [
+        "The intervals of this section are anytime-valid confidence sequences (Bonferroni "
+        "over the headlines): valid at whatever batch the run stopped. The fixed-size "
+        "intervals of the other sections do not allow for a data-chosen stop; read the "
+        "headlines here."
+    ]
     if held is not None and held + 1 > games:
-        notes.append(f"The run now holds {held + 1:,} games per cell (resumed past the stop); "
-                     f"this section describes the first {games:,}.")  # fmt: skip
+        notes.append(
+            f"The run now holds {held + 1:,} games per cell (resumed past the stop); "
+            f"this section describes the first {games:,}."
+        )
     table = Table(
         "Headlines at the stop",
         ["Headline", "Estimate", "Anytime-valid interval", "Verdict"],
         rows,
         [False, True, True, False],
     )
-    return Section(id="precision", title="Sample size by precision", findings=words,
-                   tables=[table], notes=notes, headline=words)  # fmt: skip
+    return Section(
+        id="precision",
+        title="Sample size by precision",
+        findings=words,
+        tables=[table],
+        notes=notes,
+        headline=words,
+    )

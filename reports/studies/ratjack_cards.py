@@ -51,12 +51,17 @@ def ranking_section(values: CardValues, game: Any = None) -> Section:
     table = table.with_columns(text=pl.Series(_texts(game, table["effect"]), dtype=pl.String))
     svg = _forest(table)
     specs = [
-        ("Rank", "int", "rank"), ("Effect", "text", "effect"), ("Decks", "text", "decks"),
-        ("Games", "int", "pairs"), ("Resolved", "pct", "resolved_share"),
-        ("Changed", "int", "changed"), ("Worth", "points", "worth"),
+        ("Rank", "int", "rank"),
+        ("Effect", "text", "effect"),
+        ("Decks", "text", "decks"),
+        ("Games", "int", "pairs"),
+        ("Resolved", "pct", "resolved_share"),
+        ("Changed", "int", "changed"),
+        ("Worth", "points", "worth"),
         ("95% interval", "points_interval", ("worth_lo", "worth_hi")),
-        ("p (Holm)", "p", "p_holm"), ("What it does", "text", "text"),
-    ]  # fmt: skip
+        ("p (Holm)", "p", "p_holm"),
+        ("What it does", "text", "text"),
+    ]
     caption = "Effects ranked by worth"
     if table["decks"].n_unique() == 1:  # one deck pair: said in the runs table, not per row
         specs = [s for s in specs if s[2] != "decks"]
@@ -99,21 +104,33 @@ def _forest(table: pl.DataFrame) -> str:
     for (family, run), part in table.group_by(["family", "run"], maintain_order=True):
         part = part.sort("value")
         several = table.filter(pl.col("family") == family)["run"].n_unique() > 1
-        panels.append(Panel(f"{family} ({run})" if several else family,
-                            [f"{family} {v}" for v in part["value"]], part["worth"] * 100,
-                            part["worth_lo"] * 100, part["worth_hi"] * 100,
-                            part["significant"].to_list()))  # fmt: skip
-    panels.sort(key=lambda p: FAMILIES.index(p.title.split()[0]) if p.title.split()[0] in
-                FAMILIES else 99)  # fmt: skip
-    return forest_panels(panels, xlabel="win-rate points lost when forbidden",
-                         title="What each effect is worth to its owner", name="card-forest",
-                         across=True)  # fmt: skip
+        panels.append(
+            Panel(
+                f"{family} ({run})" if several else family,
+                [f"{family} {v}" for v in part["value"]],
+                part["worth"] * 100,
+                part["worth_lo"] * 100,
+                part["worth_hi"] * 100,
+                part["significant"].to_list(),
+            )
+        )
+    panels.sort(
+        key=lambda p: FAMILIES.index(p.title.split()[0]) if p.title.split()[0] in FAMILIES else 99
+    )
+    return forest_panels(
+        panels,
+        xlabel="win-rate points lost when forbidden",
+        title="What each effect is worth to its owner",
+        name="card-forest",
+        across=True,
+    )
 
 
 def _texts(game: Any, effects: Any) -> list[str]:
     """Each effect's one-line text from the game's data ("" when the game is not loadable)."""
-    return [(game.content_text(e.split(" (")[0]) if game is not None else None) or ""
-            for e in effects]  # fmt: skip
+    return [
+        (game.content_text(e.split(" (")[0]) if game is not None else None) or "" for e in effects
+    ]
 
 
 def heatmap_section(values: CardValues, game: Any = None) -> Section | None:
@@ -137,11 +154,17 @@ def heatmap_section(values: CardValues, game: Any = None) -> Section | None:
     # so that noise in a tiny run does not look like a strong pattern.
     reach = max(0.05, float(np.nanmax(np.abs(matrix))) if np.isfinite(matrix).any() else 0.05)
     svg = plots.heatmap(
-        matrix, labels, [str(v) for v in range(1, 13)], title="Worth by deck and card value",
-        name="card-heat", cbar_label="worth (win-rate points)", xlabel="card value",
-        limits=(-reach, reach), fmt=lambda v: signed(100 * v),
+        matrix,
+        labels,
+        [str(v) for v in range(1, 13)],
+        title="Worth by deck and card value",
+        name="card-heat",
+        cbar_label="worth (win-rate points)",
+        xlabel="card value",
+        limits=(-reach, reach),
+        fmt=lambda v: signed(100 * v),
         size=(10.0, 1.9 + 0.75 * len(rows)),
-    )  # fmt: skip
+    )
     return Section(
         id="heatmap",
         title="Worth by deck and value",
@@ -161,8 +184,10 @@ def _coloured_cells(inter: pl.DataFrame, game: Any) -> list[str]:
     """One line per coloured cell of the map: the effect, its worth and what it does."""
     clear = inter.filter(pl.col("significant")).sort("worth", descending=True)
     texts = _texts(game, clear["effect"])
-    return [f"{e} ({signed(100 * w)} points): {t}" if t else f"{e} ({signed(100 * w)} points)"
-            for e, w, t in zip(clear["effect"], clear["worth"], texts, strict=True)]  # fmt: skip
+    return [
+        f"{e} ({signed(100 * w)} points): {t}" if t else f"{e} ({signed(100 * w)} points)"
+        for e, w, t in zip(clear["effect"], clear["worth"], texts, strict=True)
+    ]
 
 
 def _row_label(row: tuple[str, str, str], rows: list[tuple[str, str, str]]) -> str:
@@ -191,8 +216,9 @@ def usage_section(values: CardValues) -> Section | None:
     key = " / ".join(MODE_WORDS[m] for m in modes)
     tables = [_usage_table(wide, modes, [], f"Share of plays {key}, % (plays), all policies")]
     if len(policies) > 1:
-        words.append(f"Policies counted together: {', '.join(policies)}; a second table "
-                     "splits them.")  # fmt: skip
+        words.append(
+            f"Policies counted together: {', '.join(policies)}; a second table splits them."
+        )
         per = _usage_shares(use, ["policy", "card_deck", "card_value"])
         tables.append(_usage_table(per, modes, ["policy"], f"Share of plays {key}, per policy"))
     return Section(
@@ -222,9 +248,11 @@ def _usage_table(wide: pl.DataFrame, modes: list[str], keys: list[str], caption:
         separator=" · ",
     ) + pl.format(" ({})", pl.col("total"))
     decks = list(dict.fromkeys(wide["card_deck"].to_list()))
-    table = wide.with_columns(cell=cell).pivot(
-        on="card_deck", index=[*keys, "card_value"], values="cell"
-    ).sort(*keys, "card_value")  # fmt: skip
+    table = (
+        wide.with_columns(cell=cell)
+        .pivot(on="card_deck", index=[*keys, "card_value"], values="cell")
+        .sort(*keys, "card_value")
+    )
     specs = [(k.capitalize(), "text", k) for k in keys] + [("Value", "int", "card_value")]
     specs += [(d, "text", d) for d in decks]
     return render_table(table, specs, caption)
@@ -250,8 +278,14 @@ def usage_plot(wide: pl.DataFrame, modes: list[str]) -> str:
             bottom = np.zeros(len(x))
             for mode in modes:
                 share = 100 * part[f"{mode}_share"].to_numpy()
-                ax.bar(x, share, bottom=bottom, color=MODE_COLOURS[mode], width=0.75,
-                       label=MODE_WORDS[mode])  # fmt: skip
+                ax.bar(
+                    x,
+                    share,
+                    bottom=bottom,
+                    color=MODE_COLOURS[mode],
+                    width=0.75,
+                    label=MODE_WORDS[mode],
+                )
                 bottom += share
             ax.set_title(deck)
             ax.set_xticks(range(1, 13))
@@ -274,11 +308,15 @@ def observational_section(values: CardValues, game: Any = None) -> Section | Non
         return None
     obs = obs.sort("gap", descending=True)
     obs = obs.with_columns(text=pl.Series(_texts(game, obs["effect"]), dtype=pl.String))
-    specs = [("Effect", "text", "effect"), ("Seats resolving", "int", "n_with"),
-             ("Win rate if resolved", "pct", "rate_with"),
-             ("95% interval", "interval", ("lo_with", "hi_with")),
-             ("Win rate if not", "pct", "rate_without"),
-             ("Gap (points)", "points", "gap"), ("What it does", "text", "text")]  # fmt: skip
+    specs = [
+        ("Effect", "text", "effect"),
+        ("Seats resolving", "int", "n_with"),
+        ("Win rate if resolved", "pct", "rate_with"),
+        ("95% interval", "interval", ("lo_with", "hi_with")),
+        ("Win rate if not", "pct", "rate_without"),
+        ("Gap (points)", "points", "gap"),
+        ("What it does", "text", "text"),
+    ]
     return Section(
         id="observational",
         title="Observational view (correlational)",
@@ -303,17 +341,30 @@ def runs_table(contexts: Sequence[Context], values: CardValues) -> Table:
         mine = inter.filter(pl.col("run") == name) if not inter.is_empty() else inter
         base = float(mine["baseline_rate"][0]) if mine.height else float("nan")
         params = m.get("config", {}).get("params", {}) or {}
-        rows.append({
-            "run": name, "decks": " + ".join(params.get("decks", ["rat_red", "rat_blue"])),
-            "cells": len(m.get("cells", [])), "games": m.get("games_per_cell", 0),
-            "total": ctx.games.height, "effects": mine.height, "base": base,
-            "complete": "yes" if m.get("complete", True) else "no",
-            "hash": m.get("config_hash", ""),
-        })  # fmt: skip
-    specs = [("Run", "text", "run"), ("Decks", "text", "decks"), ("Cells", "int", "cells"),
-             ("Games / cell", "int", "games"), ("Games", "int", "total"),
-             ("Effects", "int", "effects"), ("Slot 0 wins", "pct", "base"),
-             ("Complete", "text", "complete"), ("Config hash", "text", "hash")]  # fmt: skip
+        rows.append(
+            {
+                "run": name,
+                "decks": " + ".join(params.get("decks", ["rat_red", "rat_blue"])),
+                "cells": len(m.get("cells", [])),
+                "games": m.get("games_per_cell", 0),
+                "total": ctx.games.height,
+                "effects": mine.height,
+                "base": base,
+                "complete": "yes" if m.get("complete", True) else "no",
+                "hash": m.get("config_hash", ""),
+            }
+        )
+    specs = [
+        ("Run", "text", "run"),
+        ("Decks", "text", "decks"),
+        ("Cells", "int", "cells"),
+        ("Games / cell", "int", "games"),
+        ("Games", "int", "total"),
+        ("Effects", "int", "effects"),
+        ("Slot 0 wins", "pct", "base"),
+        ("Complete", "text", "complete"),
+        ("Config hash", "text", "hash"),
+    ]
     return render_table(pl.DataFrame(rows), specs, "Runs in this report")
 
 
@@ -347,20 +398,26 @@ def card_report(run_dirs: Sequence[str | Path], title: str = "Ratjack card value
         raise RunDirError("no restricted-play cells (forbid=resolve/...) in the given runs")
     contexts = [load_context(r) for r in run_dirs]
     game = contexts[0].game
-    built = (ranking_section(values, game), heatmap_section(values, game),
-             usage_section(values), observational_section(values, game))  # fmt: skip
+    built = (
+        ranking_section(values, game),
+        heatmap_section(values, game),
+        usage_section(values),
+        observational_section(values, game),
+    )
     sections = [s for s in built if s is not None]
     sections[0].examples = card_examples(values.interventional, run_dirs)  # the ranking
     names = [c.manifest.get("name", "?") for c in contexts]
     return render_page(
-        contexts[0], sections, title,
+        contexts[0],
+        sections,
+        title,
         subtitle=_subtitle(contexts, values),
         provenance=_provenance(contexts, values),
         configs={n: c.manifest.get("config", {}) for n, c in zip(names, contexts, strict=True)},
         footer=f"boardlab report · runs {', '.join(names)}",
         method=METHOD[:2] + METHOD[3:],
         warnings=_incomplete(contexts[1:]),
-    )  # fmt: skip
+    )
 
 
 def _incomplete(contexts: Sequence[Context]) -> list[str]:

@@ -44,9 +44,14 @@ TURN_NOTES = [
 def turn_order_section(ctx: Context) -> Section | None:
     """First-player (turn-order) advantage per cell, and pooled with seed-clustered intervals."""
     if "first_player" not in ctx.games.columns:
-        return Section("turn-order", "First-player advantage",
-                       ["This run predates recorded start players: turn-order advantage "
-                        "cannot be measured (seat numbers are not the turn order)."])  # fmt: skip
+        return Section(
+            "turn-order",
+            "First-player advantage",
+            [
+                "This run predates recorded start players: turn-order advantage "
+                "cannot be measured (seat numbers are not the turn order)."
+            ],
+        )
     open_cells = set(ctx.open_seats["cell"].unique().to_list())
     cells = [c for c in degenerate.usable_cells(ctx.flags) if c in open_cells]
     table = turn_order.first_player_advantage(ctx.games, ctx.seats, cells)
@@ -54,30 +59,54 @@ def turn_order_section(ctx: Context) -> Section | None:
     pooled, pooled_cells = _pooled(ctx, cells)
     figures, tables = [], []
     if not table.is_empty() and len(cells) <= MAX_OVERLAID:
-        names = [(f"{ctx.label(c)} · " if ctx.several_cells else "") + f"position {p}"
-                 for c, p in table.select("cell", "position").rows()]  # fmt: skip
+        names = [
+            (f"{ctx.label(c)} · " if ctx.several_cells else "") + f"position {p}"
+            for c, p in table.select("cell", "position").rows()
+        ]
         svg = plots.interval_bars(
-            names, table["rate"], table["lo"], table["hi"], ref=table["fair"],
-            xlabel="win share", title="Win share by turn-order position", name="turnorder",
-        )  # fmt: skip
-        figures.append(Figure(svg, "Bars: share of games won by the player in each turn-order "
-                                   "position (1 = first player); whiskers: 95% interval; red "
-                                   "marks: the fair share."))  # fmt: skip
+            names,
+            table["rate"],
+            table["lo"],
+            table["hi"],
+            ref=table["fair"],
+            xlabel="win share",
+            title="Win share by turn-order position",
+            name="turnorder",
+        )
+        figures.append(
+            Figure(
+                svg,
+                "Bars: share of games won by the player in each turn-order "
+                "position (1 = first player); whiskers: 95% interval; red "
+                "marks: the fair share.",
+            )
+        )
     if not table.is_empty():
-        specs = [("Cell", "text", "cell"), ("Position", "int", "position"), *RATE_SPECS,
-                 ("p (Holm)", "p", "p_holm"),
-                 ("Detectable shift (80% power)", "pm_points", "mde")]  # fmt: skip
-        tables.append(render_table(table if ctx.several_cells else table.drop("cell"),
-                                   specs if ctx.several_cells else specs[1:],
-                                   "Win share by turn-order position", ctx.labels))  # fmt: skip
+        specs = [
+            ("Cell", "text", "cell"),
+            ("Position", "int", "position"),
+            *RATE_SPECS,
+            ("p (Holm)", "p", "p_holm"),
+            ("Detectable shift (80% power)", "pm_points", "mde"),
+        ]
+        tables.append(
+            render_table(
+                table if ctx.several_cells else table.drop("cell"),
+                specs if ctx.several_cells else specs[1:],
+                "Win share by turn-order position",
+                ctx.labels,
+            )
+        )
     outside = table.filter(~pl.col("cell").is_in(pooled_cells)) if pooled else table
     # Cells inside a pooled line-up are in the table; their own sentences would repeat it.
     outside_words = findings.first_player_findings(outside, ctx.labels)
     clear = [w for w in outside_words if " above the fair" in w or " below the fair" in w]
     headline = pooled + clear[:2] or outside_words[:1]
     if not cells:
-        headline = ["No cell can show a first-player effect (every cell is saturated, stalled "
-                    "or constant); see the flags above."]  # fmt: skip
+        headline = [
+            "No cell can show a first-player effect (every cell is saturated, stalled "
+            "or constant); see the flags above."
+        ]
     return Section(
         id="turn-order",
         title="First-player advantage",
@@ -93,8 +122,9 @@ def _pooled(ctx: Context, cells: list[str]) -> tuple[list[str], list[str]]:
     """Seed-clustered first-player sentences, one per line-up that several usable cells share
     (cells that differ only in rule values); cells with different players are never pooled."""
     lineups = ctx.games.filter(pl.col("cell").is_in(cells)).group_by("lineup", maintain_order=True)
-    groups = [sorted(c) for c in lineups.agg(pl.col("cell").unique())["cell"].to_list()
-              if len(c) > 1]  # fmt: skip
+    groups = [
+        sorted(c) for c in lineups.agg(pl.col("cell").unique())["cell"].to_list() if len(c) > 1
+    ]
     sentences, pooled = [], []
     for group in groups:
         table = turn_order.pooled_first_player(ctx.games, ctx.seats, group)
@@ -103,9 +133,11 @@ def _pooled(ctx: Context, cells: list[str]) -> tuple[list[str], list[str]]:
         first = table.filter(pl.col("position") == 1)
         words = findings.first_player_findings(first)
         lineup = ctx.games.filter(pl.col("cell") == group[0])["lineup"][0].replace("|", " vs ")
-        sentences.append(f"All {len(group)} {lineup} cells together ({first['seeds'][0]:,} "
-                         f"seeds, each seed's games one cluster): {words[0][0].lower()}"
-                         f"{words[0][1:]}")  # fmt: skip
+        sentences.append(
+            f"All {len(group)} {lineup} cells together ({first['seeds'][0]:,} "
+            f"seeds, each seed's games one cluster): {words[0][0].lower()}"
+            f"{words[0][1:]}"
+        )
         pooled += group
     return sentences, pooled
 
@@ -117,8 +149,13 @@ def seat_section(ctx: Context) -> Section:
     table = common.seat_advantage(seats) if seats.height else pl.DataFrame()
     words = findings.seat_findings(table, ctx.labels) if not table.is_empty() else []
     left_out = excluded_sentence(ctx)
-    specs = [("Cell", "text", "cell"), ("Seat", "seat", "seat"), *RATE_SPECS,
-             ("p (Holm)", "p", "p_holm"), ("All seats equal: p", "p", "chi2_p")]  # fmt: skip
+    specs = [
+        ("Cell", "text", "cell"),
+        ("Seat", "seat", "seat"),
+        *RATE_SPECS,
+        ("p (Holm)", "p", "p_holm"),
+        ("All seats equal: p", "p", "chi2_p"),
+    ]
     if not ctx.several_cells:
         specs = specs[1:]
     notes = [
@@ -139,6 +176,7 @@ def seat_section(ctx: Context) -> Section:
         title="Seat numbers",
         findings=[w for w in (*words, left_out) if w],
         tables=[render_table(table, specs, "Win share by seat", ctx.labels)]
-        if not table.is_empty() else [],
+        if not table.is_empty()
+        else [],
         notes=notes,
-    )  # fmt: skip
+    )

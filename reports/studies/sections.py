@@ -114,19 +114,34 @@ def skill_section(ctx: Context) -> Section | None:
     if ctx.several_cells and any(rules.values()):
         # The rule values on the first line, the match on the second: a whole cell label
         # (rules and the full line-up) ran to four or five lines a row.
-        names = [f"{_rule_values(rules.get(r['cell'], ''))}\n{n}" if rules.get(r["cell"]) else n
-                 for r, n in zip(table.iter_rows(named=True), names, strict=True)]  # fmt: skip
+        names = [
+            f"{_rule_values(rules.get(r['cell'], ''))}\n{n}" if rules.get(r["cell"]) else n
+            for r, n in zip(table.iter_rows(named=True), names, strict=True)
+        ]
     svg = plots.interval_bars(
-        names, table["rate"], table["lo"], table["hi"], ref=table["fair"],
-        xlabel="win rate of the first-named policy", title="Skill gap", name="skill", wrap=70,
-    )  # fmt: skip
+        names,
+        table["rate"],
+        table["lo"],
+        table["hi"],
+        ref=table["fair"],
+        xlabel="win rate of the first-named policy",
+        title="Skill gap",
+        name="skill",
+        wrap=70,
+    )
     # The rule values name a cell here (the players have their own columns): a whole cell
     # label ran to six lines and pushed the table past the page.
     cell_spec = ("Rules", "text", "rules") if any(rules.values()) else ("Cell", "text", "cell")
-    table = table.with_columns(rules=pl.Series([_rule_values(rules.get(c, "")) for c in
-                                                table["cell"]], dtype=pl.String))  # fmt: skip
-    specs = [cell_spec, ("Policy", "text", "stronger"),
-             ("Against", "text", "weaker"), *RATE_SPECS, ("p (Holm)", "p", "p_holm")]  # fmt: skip
+    table = table.with_columns(
+        rules=pl.Series([_rule_values(rules.get(c, "")) for c in table["cell"]], dtype=pl.String)
+    )
+    specs = [
+        cell_spec,
+        ("Policy", "text", "stronger"),
+        ("Against", "text", "weaker"),
+        *RATE_SPECS,
+        ("p (Holm)", "p", "p_holm"),
+    ]
     return Section(
         id="skill",
         title="Skill gap",
@@ -174,18 +189,24 @@ def _same_players_merged(ctx: Context) -> tuple[pl.DataFrame, list[str]]:
     aliases = player_aliases(seats["policy"].unique().sort().to_list(), ctx.game)
     if not aliases:
         return seats, []
-    words = [f"{spec} is the same player as {short} and is rated as {short}."
-             for spec, short in sorted(aliases.items())]  # fmt: skip
+    words = [
+        f"{spec} is the same player as {short} and is rated as {short}."
+        for spec, short in sorted(aliases.items())
+    ]
     return seats.with_columns(pl.col("policy").replace(aliases)), words
 
 
 def _group_sentence(groups: Mapping[str, int]) -> str:
     """Which policies share a rating scale."""
-    parts = [f"{chr(65 + g)} ({', '.join(p for p in sorted(groups) if groups[p] == g)})"
-             for g in sorted(set(groups.values()))]  # fmt: skip
-    return (f"Ratings compare only within a group, {'; '.join(parts)}: the groups are linked "
-            "only through perfect records, so each is rated on its own scale "
-            "(mean 0).")  # fmt: skip
+    parts = [
+        f"{chr(65 + g)} ({', '.join(p for p in sorted(groups) if groups[p] == g)})"
+        for g in sorted(set(groups.values()))
+    ]
+    return (
+        f"Ratings compare only within a group, {'; '.join(parts)}: the groups are linked "
+        "only through perfect records, so each is rated on its own scale "
+        "(mean 0)."
+    )
 
 
 def _ratings_per_group(seats: pl.DataFrame, groups: Mapping[str, int]) -> pl.DataFrame:
@@ -193,8 +214,11 @@ def _ratings_per_group(seats: pl.DataFrame, groups: Mapping[str, int]) -> pl.Dat
     parts = []
     for g in sorted(set(groups.values())):
         members = sorted(p for p, k in groups.items() if k == g)
-        part = (ratings.policy_ratings(seats.filter(pl.col("policy").is_in(members)))
-                if len(members) > 1 else pl.DataFrame({"policy": members}))  # fmt: skip
+        part = (
+            ratings.policy_ratings(seats.filter(pl.col("policy").is_in(members)))
+            if len(members) > 1
+            else pl.DataFrame({"policy": members})
+        )
         parts.append(part.with_columns(group=pl.lit(chr(65 + g))))
     return pl.concat(parts, how="diagonal_relaxed")
 
@@ -216,19 +240,33 @@ def ratings_section(ctx: Context) -> Section | None:
     index = {n: i for i, n in enumerate(names)}
     for pol, opp, rate in matrix.select("policy", "opponent", "rate").rows():
         grid[index[pol], index[opp]] = rate
-    heat = plots.heatmap(grid, names, names, title="Head-to-head win rate", name="matrix",
-                         cbar_label="row policy wins (%)", xlabel="opponent",
-                         ylabel="policy")  # fmt: skip
+    heat = plots.heatmap(
+        grid,
+        names,
+        names,
+        title="Head-to-head win rate",
+        name="matrix",
+        cbar_label="row policy wins (%)",
+        xlabel="opponent",
+        ylabel="policy",
+    )
     perfect = ratings.perfect_records(matrix)
     words = [*findings.rating_findings(table, perfect, matrix), *merged]
-    figures = [Figure(heat, "Share of head-to-head comparisons the row policy wins against the "
-                            "column policy (blank: never met).")]  # fmt: skip
+    figures = [
+        Figure(
+            heat,
+            "Share of head-to-head comparisons the row policy wins against the "
+            "column policy (blank: never met).",
+        )
+    ]
     groups = ratings.rating_groups(matrix, perfect, table.sort("rating", descending=True)["policy"])
     alone = bool(groups) and len(set(groups.values())) == len(groups)
     if alone:  # every policy is a group of its own: a table of ratings would be all blanks
-        words.append("No ratings are fitted: every pair of policies here is linked only "
-                     "through a perfect record, which bounds a rating gap from below but gives "
-                     "no value; the head-to-head results are the measurement.")  # fmt: skip
+        words.append(
+            "No ratings are fitted: every pair of policies here is linked only "
+            "through a perfect record, which bounds a rating gap from below but gives "
+            "no value; the head-to-head results are the measurement."
+        )
     elif groups:
         table = _ratings_per_group(seats, groups)
         words.append(_group_sentence(groups))
@@ -240,22 +278,46 @@ def ratings_section(ctx: Context) -> Section | None:
     hidden = {p for a, b in pairs if groups.get(a) == groups.get(b) for p in (a, b)}
     if hidden:
         table = table.with_columns(
-            [pl.when(pl.col("policy").is_in(list(hidden))).then(None).otherwise(pl.col(c)).alias(c)
-             for c in ("rating", "lo", "hi", "expected")])  # fmt: skip
+            [
+                pl.when(pl.col("policy").is_in(list(hidden)))
+                .then(None)
+                .otherwise(pl.col(c))
+                .alias(c)
+                for c in ("rating", "lo", "hi", "expected")
+            ]
+        )
     elif not groups:  # ratings on one scale only
-        figures.append(Figure(plots.forest_plot(
-            names, table["rating"], table["lo"], table["hi"],
-            xlabel="Bradley–Terry rating (Elo points, mean 0)", title="Policy ratings",
-            name="ratings"), "Ratings with 95% intervals; 400 points = 10:1 odds."))  # fmt: skip
-    specs = [("Policy", "text", "policy"), ("Rating", "elo", "rating"),
-             ("95% interval", "elo_interval", ("lo", "hi")),
-             ("Comparisons", "int", "comparisons"),
-             ("Win rate vs average", "pct", "expected"),
-             *([("Group", "text", "group")] if groups else [])]  # fmt: skip
-    mspecs = [("Policy", "text", "policy"), ("Opponent", "text", "opponent"),
-              ("Comparisons", "int", "comparisons"), ("Seeds", "int", "seeds"),
-              ("Ties", "int", "ties"),
-              ("Win rate", "pct", "rate"), ("95% interval", "interval", ("lo", "hi"))]  # fmt: skip
+        figures.append(
+            Figure(
+                plots.forest_plot(
+                    names,
+                    table["rating"],
+                    table["lo"],
+                    table["hi"],
+                    xlabel="Bradley–Terry rating (Elo points, mean 0)",
+                    title="Policy ratings",
+                    name="ratings",
+                ),
+                "Ratings with 95% intervals; 400 points = 10:1 odds.",
+            )
+        )
+    specs = [
+        ("Policy", "text", "policy"),
+        ("Rating", "elo", "rating"),
+        ("95% interval", "elo_interval", ("lo", "hi")),
+        ("Comparisons", "int", "comparisons"),
+        ("Win rate vs average", "pct", "expected"),
+        *([("Group", "text", "group")] if groups else []),
+    ]
+    mspecs = [
+        ("Policy", "text", "policy"),
+        ("Opponent", "text", "opponent"),
+        ("Comparisons", "int", "comparisons"),
+        ("Seeds", "int", "seeds"),
+        ("Ties", "int", "ties"),
+        ("Win rate", "pct", "rate"),
+        ("95% interval", "interval", ("lo", "hi")),
+    ]
     caption = "Bradley–Terry ratings" + (" (–: perfect record, see above)" if hidden else "")
     tables = [render_table(matrix, mspecs, "Head-to-head results")]
     if not alone:
@@ -285,7 +347,7 @@ def ratings_section(ctx: Context) -> Section | None:
             "seeds, not comparisons.",
         ],
         headline=words[1:2] if perfect.height else words[:1],
-    )  # fmt: skip
+    )
 
 
 def length_section(ctx: Context) -> Section:
@@ -300,16 +362,28 @@ def length_section(ctx: Context) -> Section:
     measure = "steps" if fixed else "turns"
     figures = []
     if turns.height <= MAX_OVERLAID:
-        groups = {ctx.label(c): part[measure].to_numpy()
-                  for (c,), part in ctx.games.group_by(["cell"], maintain_order=True)}  # fmt: skip
+        groups = {
+            ctx.label(c): part[measure].to_numpy()
+            for (c,), part in ctx.games.group_by(["cell"], maintain_order=True)
+        }
         xlabel = "decisions (steps)" if fixed else "turns"
-        svg = plots.histogram(groups, xlabel=xlabel, title="Game length", name="length",
-                              integer=True)  # fmt: skip
+        svg = plots.histogram(
+            groups, xlabel=xlabel, title="Game length", name="length", integer=True
+        )
         figures.append(Figure(svg, f"Share of games by number of {xlabel}."))
-    specs = [("Cell", "text", "cell"), ("Measure", "text", "metric"), ("Games", "int", "n"),
-             ("Mean", "num", "mean"), ("Min", "num", "min"), ("5%", "num", "q05"),
-             ("25%", "num", "q25"), ("Median", "num", "q50"), ("75%", "num", "q75"),
-             ("95%", "num", "q95"), ("Max", "num", "max")]  # fmt: skip
+    specs = [
+        ("Cell", "text", "cell"),
+        ("Measure", "text", "metric"),
+        ("Games", "int", "n"),
+        ("Mean", "num", "mean"),
+        ("Min", "num", "min"),
+        ("5%", "num", "q05"),
+        ("25%", "num", "q25"),
+        ("Median", "num", "q50"),
+        ("75%", "num", "q75"),
+        ("95%", "num", "q95"),
+        ("Max", "num", "max"),
+    ]
     both = pl.concat([turns, steps]).sort("cell", "metric", descending=[False, True])
     headline = words[:1]
     if len(usable) > 1:
@@ -327,20 +401,24 @@ def length_section(ctx: Context) -> Section:
         findings=[*words, *([left_out] if left_out else [])],
         figures=figures,
         tables=[render_table(both, specs, "Game length quantiles", ctx.labels)],
-        notes=["Turns as counted by the game; steps are all decisions taken by any seat. "
-               "Cells whose games mostly stopped at a safety cap, or that all last the same "
-               "number of turns, say nothing about natural game length and get no sentence."],
+        notes=[
+            "Turns as counted by the game; steps are all decisions taken by any seat. "
+            "Cells whose games mostly stopped at a safety cap, or that all last the same "
+            "number of turns, say nothing about natural game length and get no sentence."
+        ],
         headline=headline,
-    )  # fmt: skip
+    )
 
 
 def _fixed_length_sentence(games: pl.DataFrame) -> str:
     """Every game lasts the same number of turns: say so, and how the decisions vary."""
     q = games["steps"].quantile
-    return (f"Every game lasts {games['turns'][0]} turns: the rules fix the length, so the game "
-            f"length says nothing about balance. The number of decisions varies: median "
-            f"{q(0.5, 'nearest'):.0f}, half of the games between {q(0.25, 'nearest'):.0f} and "
-            f"{q(0.75, 'nearest'):.0f}.")  # fmt: skip
+    return (
+        f"Every game lasts {games['turns'][0]} turns: the rules fix the length, so the game "
+        f"length says nothing about balance. The number of decisions varies: median "
+        f"{q(0.5, 'nearest'):.0f}, half of the games between {q(0.25, 'nearest'):.0f} and "
+        f"{q(0.75, 'nearest'):.0f}."
+    )
 
 
 def excluded_sentence(ctx: Context, *, for_length: bool = False) -> str:
@@ -369,19 +447,30 @@ def score_section(ctx: Context) -> Section:
     if ctx.several_cells:
         words = [f"{w[:-1]}, all cells pooled." for w in words]
     figures = score_histograms(ctx)
-    specs = [("Cell", "text", "cell"), ("Policy", "text", "policy"), ("Seats", "int", "n"),
-             ("Mean", "num", "mean"), ("Min", "num", "min"), ("25%", "num", "q25"),
-             ("Median", "num", "q50"), ("75%", "num", "q75"), ("Max", "num", "max")]  # fmt: skip
+    specs = [
+        ("Cell", "text", "cell"),
+        ("Policy", "text", "policy"),
+        ("Seats", "int", "n"),
+        ("Mean", "num", "mean"),
+        ("Min", "num", "min"),
+        ("25%", "num", "q25"),
+        ("Median", "num", "q50"),
+        ("75%", "num", "q75"),
+        ("Max", "num", "max"),
+    ]
     tables = [render_table(table, specs, "Final score quantiles", ctx.labels)]
     extra = common.seat_column_means(ctx.seats)
     # A statistic the same in every row (Rats of Wistar's rounds) says nothing: left out.
-    cols = [c for c in extra.columns if c not in ("cell", "policy", "n")
-            and extra[c].n_unique() > 1]  # fmt: skip
+    cols = [
+        c for c in extra.columns if c not in ("cell", "policy", "n") and extra[c].n_unique() > 1
+    ]
     if cols:
-        especs = [("Cell", "text", "cell"), ("Policy", "text", "policy"),
-                  *[(c.replace("_", " "), "num", c) for c in cols]]  # fmt: skip
-        tables.append(render_table(extra, especs, "Per-seat game statistics (means)",
-                                   ctx.labels))  # fmt: skip
+        especs = [
+            ("Cell", "text", "cell"),
+            ("Policy", "text", "policy"),
+            *[(c.replace("_", " "), "num", c) for c in cols],
+        ]
+        tables.append(render_table(extra, especs, "Per-seat game statistics (means)", ctx.labels))
     return Section(
         id="scores",
         title="Scores",
@@ -401,21 +490,34 @@ def score_histograms(ctx: Context) -> list[Figure]:
     seats = ctx.seats
     rules = _rule_versions(ctx)
     if len(set(rules.values())) <= 1:
-        groups = {p: part["score"].to_numpy()
-                  for (p,), part in seats.group_by(["policy"], maintain_order=True)}  # fmt: skip
+        groups = {
+            p: part["score"].to_numpy()
+            for (p,), part in seats.group_by(["policy"], maintain_order=True)
+        }
         if len(groups) > MAX_OVERLAID:
             return []
-        svg = plots.histogram(groups, xlabel="final score", title="Final scores",
-                              name="scores", ylabel="share of seats (%)")  # fmt: skip
+        svg = plots.histogram(
+            groups,
+            xlabel="final score",
+            title="Final scores",
+            name="scores",
+            ylabel="share of seats (%)",
+        )
         return [Figure(svg, "Share of seats by final score (all cells pooled).")]
     versions = seats.with_columns(rules=pl.col("cell").replace_strict(rules, default=""))
-    groups = {v: part["score"].to_numpy()
-              for (v,), part in versions.group_by(["rules"], maintain_order=True)}  # fmt: skip
+    groups = {
+        v: part["score"].to_numpy()
+        for (v,), part in versions.group_by(["rules"], maintain_order=True)
+    }
     if len(groups) > MAX_OVERLAID:
         return []
-    svg = plots.histogram(dict(sorted(groups.items())), xlabel="final score",
-                          title="Final scores by rule version", name="scores",
-                          ylabel="share of seats (%)")  # fmt: skip
+    svg = plots.histogram(
+        dict(sorted(groups.items())),
+        xlabel="final score",
+        title="Final scores by rule version",
+        name="scores",
+        ylabel="share of seats (%)",
+    )
     return [
         Figure(
             svg,
@@ -444,9 +546,13 @@ def _rule_versions(ctx: Context) -> dict[str, str]:
 def end_section(ctx: Context) -> Section:
     """How games end (``ended_by``)."""
     table = common.end_reasons(ctx.games)
-    specs = [("Cell", "text", "cell"), ("Ended by", "text", "ended_by"),
-             ("Games", "int", "count"), ("Share", "pct", "share"),
-             ("95% interval", "interval", ("lo", "hi"))]  # fmt: skip
+    specs = [
+        ("Cell", "text", "cell"),
+        ("Ended by", "text", "ended_by"),
+        ("Games", "int", "count"),
+        ("Share", "pct", "share"),
+        ("95% interval", "interval", ("lo", "hi")),
+    ]
     return Section(
         id="endings",
         title="How games end",

@@ -44,14 +44,20 @@ def _metrics(ctx: Context) -> list[tuple[str, pl.DataFrame, bool]]:
         out.append(("the first player's win share", _first_player_share(ctx), True))
     lineups = ctx.seats.group_by("cell").agg(pl.col("policy").n_unique().alias("k"))
     if (lineups["k"] > 1).any():
-        out.append(("the first line-up slot's win share",
-                    paired.seat_outcome(ctx.seats, slot=0), True))  # fmt: skip
+        out.append(
+            ("the first line-up slot's win share", paired.seat_outcome(ctx.seats, slot=0), True)
+        )
     out.append(("game length in turns", paired.game_outcome(ctx.games, "turns"), False))
     out.append(("mean score per seat", paired.seat_outcome(ctx.seats, "score"), False))
     out.append(("win margin (winner's score minus the runner-up's)", _margin(ctx), False))
     for column in _seat_statistics(ctx):
-        out.append((f"mean {column.replace('_', ' ')} per seat",
-                    paired.seat_outcome(ctx.seats, column), False))  # fmt: skip
+        out.append(
+            (
+                f"mean {column.replace('_', ' ')} per seat",
+                paired.seat_outcome(ctx.seats, column),
+                False,
+            )
+        )
     return out
 
 
@@ -72,9 +78,13 @@ def _margin(ctx: Context) -> pl.DataFrame:
 
 def _seat_statistics(ctx: Context) -> list[str]:
     """Game-specific numeric seat columns that vary (score parts, counts)."""
-    return [c for c, dtype in ctx.seats.schema.items()
-            if c not in common.STANDARD_SEAT_COLUMNS and dtype.is_numeric()
-            and ctx.seats[c].n_unique() > 1]  # fmt: skip
+    return [
+        c
+        for c, dtype in ctx.seats.schema.items()
+        if c not in common.STANDARD_SEAT_COLUMNS
+        and dtype.is_numeric()
+        and ctx.seats[c].n_unique() > 1
+    ]
 
 
 MAX_SPELLED = 6  # with more comparisons than this, findings summarise each rule change
@@ -97,17 +107,26 @@ def strategy_table(ctx: Context, keys: list[str]) -> Any:
         shown = [_show(v.get(key), key) for v in variants.values()]
         order = [listed.index(x) if x in listed else 0 for x in shown]
         values = pl.DataFrame({"cell": list(variants), "value": shown, "order": order})
-        means = (seats.join(values, on="cell")
-                 .group_by("value", "order", "policy")
-                 .agg(pl.len().alias("seats"), *(pl.col(c).mean() for c in choices))
-                 .sort("policy", "order").drop("order"))  # fmt: skip
+        means = (
+            seats.join(values, on="cell")
+            .group_by("value", "order", "policy")
+            .agg(pl.len().alias("seats"), *(pl.col(c).mean() for c in choices))
+            .sort("policy", "order")
+            .drop("order")
+        )
         rows += [{"rule": f"{key}={r.pop('value')}", **r} for r in means.iter_rows(named=True)]
-    specs = [("Rule value", "text", "rule"), ("Policy", "text", "policy"),
-             ("Seats", "int", "seats"),
-             *((c.replace("_", " "), "num", c) for c in choices)]  # fmt: skip
-    return render_table(pl.DataFrame(rows), specs,
-                        "Strategy shift: the players' choices per rule value (mean per seat; "
-                        "pooled over the other grid values)")  # fmt: skip
+    specs = [
+        ("Rule value", "text", "rule"),
+        ("Policy", "text", "policy"),
+        ("Seats", "int", "seats"),
+        *((c.replace("_", " "), "num", c) for c in choices),
+    ]
+    return render_table(
+        pl.DataFrame(rows),
+        specs,
+        "Strategy shift: the players' choices per rule value (mean per seat; "
+        "pooled over the other grid values)",
+    )
 
 
 def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[str], list[str]]:
@@ -127,16 +146,20 @@ def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[
             moved = True
             lo, hi = live["diff"].min(), live["diff"].max()
             span = fmt(lo) if lo == hi else f"{fmt(lo)} to {fmt(hi)}"
-            words.append(f"{change}: {what} changes by {span} across {live.height} paired "
-                         f"comparisons ({n_clear} of {live.height} clear after Holm).")  # fmt: skip
+            words.append(
+                f"{change}: {what} changes by {span} across {live.height} paired "
+                f"comparisons ({n_clear} of {live.height} clear after Holm)."
+            )
         sizes = df["mde"].drop_nulls().drop_nans()
         if not moved and sizes.len():
             top = float(sizes.max())
             size = f"{magnitude(100 * top, 1)} points" if as_points else magnitude(top)
             quiet.append(f"{what} (detectable ±{size})")
     if quiet:
-        words.append(f"No rule change moved these clearly in any comparison: {'; '.join(quiet)} "
-                     "(the largest change each could have missed at 80% power).")  # fmt: skip
+        words.append(
+            f"No rule change moved these clearly in any comparison: {'; '.join(quiet)} "
+            "(the largest change each could have missed at 80% power)."
+        )
     return words, _fixed_words(shown, fixed)
 
 
@@ -153,22 +176,28 @@ def _fixed_words(
     out = []
     for (change, whats), comparisons in groups.items():
         count = f"{len(comparisons)} of {total[change]} comparisons"
-        shared = [w for w in _conditions(comparisons[0])
-                  if all(w in _conditions(c) for c in comparisons)]  # fmt: skip
+        shared = [
+            w for w in _conditions(comparisons[0]) if all(w in _conditions(c) for c in comparisons)
+        ]
         # "whenever" only when no other comparison of this change has those conditions too
-        alike = [c for c, ch in change_of.items()
-                 if ch == change and set(shared) <= set(_conditions(c))]  # fmt: skip
+        alike = [
+            c for c, ch in change_of.items() if ch == change and set(shared) <= set(_conditions(c))
+        ]
         if shared and len(alike) == len(comparisons):
             scope = f"whenever {join_and(shared)} ({count})"
         else:
             scope = f"in {count}" + (f", all with {join_and(shared)}" if shared else "")
         if len(whats) == len(shown):
-            out.append(f"{change} leaves every game identical {scope}: the rule cannot matter "
-                       "there; left out of the tests.")  # fmt: skip
+            out.append(
+                f"{change} leaves every game identical {scope}: the rule cannot matter "
+                "there; left out of the tests."
+            )
         else:
             what = join_and(whats)
-            out.append(f"{change} leaves {what} identical in every paired game {scope}; "
-                       "left out of the tests.")  # fmt: skip
+            out.append(
+                f"{change} leaves {what} identical in every paired game {scope}; "
+                "left out of the tests."
+            )
     return out
 
 
@@ -185,18 +214,28 @@ def _summary_table(shown: list[tuple[str, pl.DataFrame, bool]]) -> Any:
         scale = 100.0 if as_points else 1.0
         for (change,), part in df.group_by(["change"], maintain_order=True):
             live = part.filter(~pl.col("fixed"))
-            rows.append({
-                "change": change, "outcome": what + (" (points)" if as_points else ""),
-                "comparisons": part.height, "untestable": part.height - live.height,
-                "low": live["diff"].min() * scale if live.height else None,
-                "high": live["diff"].max() * scale if live.height else None,
-                "clear": int(live["significant"].fill_null(False).sum()),
-                "p_min": live["p_holm"].min() if live.height else None,
-            })  # fmt: skip
-    specs = [("Change of rule", "text", "change"), ("Outcome", "text", "outcome"),
-             ("Comparisons", "int", "comparisons"), ("Cannot differ", "int", "untestable"),
-             ("Smallest change", "signed", "low"), ("Largest change", "signed", "high"),
-             ("Clear (Holm)", "int", "clear"), ("Smallest p (Holm)", "p", "p_min")]  # fmt: skip
+            rows.append(
+                {
+                    "change": change,
+                    "outcome": what + (" (points)" if as_points else ""),
+                    "comparisons": part.height,
+                    "untestable": part.height - live.height,
+                    "low": live["diff"].min() * scale if live.height else None,
+                    "high": live["diff"].max() * scale if live.height else None,
+                    "clear": int(live["significant"].fill_null(False).sum()),
+                    "p_min": live["p_holm"].min() if live.height else None,
+                }
+            )
+    specs = [
+        ("Change of rule", "text", "change"),
+        ("Outcome", "text", "outcome"),
+        ("Comparisons", "int", "comparisons"),
+        ("Cannot differ", "int", "untestable"),
+        ("Smallest change", "signed", "low"),
+        ("Largest change", "signed", "high"),
+        ("Clear (Holm)", "int", "clear"),
+        ("Smallest p (Holm)", "p", "p_min"),
+    ]
     return render_table(pl.DataFrame(rows), specs, "Paired comparisons by rule change and outcome")
 
 
@@ -205,16 +244,19 @@ def variant_comparisons(ctx: Context) -> list[tuple[str, str, str, str]]:
     games (a merged cell's twin; :mod:`analyses.studies.identical`), the name the rule values."""
     pairs, manifest = _pairs_over_merged_cells(ctx)
     twin = {m.dropped: m.kept for m in ctx.merges}  # a merged cell plays its twin's games
-    return [(k, twin.get(a, a), twin.get(b, b), comparison_name(manifest, k, a, b))
-            for k, a, b in pairs]  # fmt: skip
+    return [
+        (k, twin.get(a, a), twin.get(b, b), comparison_name(manifest, k, a, b)) for k, a, b in pairs
+    ]
 
 
 def _pairs_over_merged_cells(ctx: Context) -> tuple[list[tuple[str, str, str]], dict]:
     """The variant comparisons as if no cell had been merged (a merged cell stands for its
     twin, whose games it plays), each pair of game sets once, and none between a cell and its
     own twin: the summary says once that they are the same games."""
-    cells = [*ctx.manifest.get("cells", []),
-             *({"cell": m.dropped, "variant": m.variant} for m in ctx.merges)]  # fmt: skip
+    cells = [
+        *ctx.manifest.get("cells", []),
+        *({"cell": m.dropped, "variant": m.variant} for m in ctx.merges),
+    ]
     manifest = {**ctx.manifest, "cells": sorted(cells, key=lambda c: c["cell"])}
     twin = {m.dropped: m.kept for m in ctx.merges}
     pairs, seen = [], set()
@@ -234,16 +276,22 @@ def _effect_figure(what: str, df: pl.DataFrame, as_points: bool, k: int) -> Figu
     for (change,), part in df.group_by(["change"], maintain_order=True):
         labels = [_short_conditions(c) for c in part["comparison"]]
         clear = part["significant"].fill_null(False).to_list()
-        panels.append(Panel(change, labels, part["diff"] * scale, part["lo"] * scale,
-                            part["hi"] * scale, clear))  # fmt: skip
+        panels.append(
+            Panel(
+                change, labels, part["diff"] * scale, part["lo"] * scale, part["hi"] * scale, clear
+            )
+        )
     if not fits(panels):
         return None
     xlabel = f"change in {what}" + (" (percentage points)" if as_points else "")
     svg = forest_panels(panels, title=f"Effect on {what}", name=f"variant{k}", xlabel=xlabel)
-    return Figure(svg, "Paired difference against the baseline cell with 95% interval, one panel "
-                       "per rule change, one row per setting of the other rules and players; "
-                       "red: clear difference after Holm correction. Comparisons the rule cannot "
-                       "affect are left out.")  # fmt: skip
+    return Figure(
+        svg,
+        "Paired difference against the baseline cell with 95% interval, one panel "
+        "per rule change, one row per setting of the other rules and players; "
+        "red: clear difference after Holm correction. Comparisons the rule cannot "
+        "affect are left out.",
+    )
 
 
 def _short_conditions(comparison: str) -> str:
@@ -261,12 +309,18 @@ def _short_conditions(comparison: str) -> str:
 def _comparison_table(what: str, df: pl.DataFrame, as_points: bool) -> Any:
     """Every comparison of one outcome that can differ (sortable in the page)."""
     fmt, ifmt = ("points", "points_interval") if as_points else ("signed", "num_interval")
-    specs = [("Change of rule", "text", "change"), ("Other rules and players", "text", "where"),
-             ("Paired games", "int", "pairs"), ("Change", fmt, "diff"),
-             ("95% interval", ifmt, ("lo", "hi")), ("p (Holm)", "p", "p_holm")]  # fmt: skip
+    specs = [
+        ("Change of rule", "text", "change"),
+        ("Other rules and players", "text", "where"),
+        ("Paired games", "int", "pairs"),
+        ("Change", fmt, "diff"),
+        ("95% interval", ifmt, ("lo", "hi")),
+        ("p (Holm)", "p", "p_holm"),
+    ]
     where = [_short_conditions(c) for c in df["comparison"]]
-    return render_table(df.with_columns(where=pl.Series(where, dtype=pl.String)), specs,
-                        f"Every comparison: {what}")  # fmt: skip
+    return render_table(
+        df.with_columns(where=pl.Series(where, dtype=pl.String)), specs, f"Every comparison: {what}"
+    )
 
 
 def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
@@ -281,8 +335,11 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     changes = [n.split(" (")[0] for n in names]  # "key=b instead of a"
     for i, (what, values, as_points) in enumerate(_metrics(ctx)):
         df = paired.compare_pairs(values, cell_pairs, n_resamples=n_resamples, seed=1000 * i)
-        df = df.with_columns(metric=pl.lit(what), comparison=pl.Series(names, dtype=pl.String),
-                             change=pl.Series(changes, dtype=pl.String))  # fmt: skip
+        df = df.with_columns(
+            metric=pl.lit(what),
+            comparison=pl.Series(names, dtype=pl.String),
+            change=pl.Series(changes, dtype=pl.String),
+        )
         frames.append((what, df, as_points))
     # One Holm family for the whole section: every comparison shown here that can differ.
     everything = paired.test_family(pl.concat([f for _, f, _ in frames]))
@@ -298,11 +355,14 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
         shown.append((what, df, as_points))
         if condensed:
             continue
-        fixed_words += [f"{c}: {what} is identical in every paired game (this change cannot "
-                        "affect it); left out of the tests."
-                        for c in df.filter("fixed")["comparison"]]  # fmt: skip
-        words += findings.paired_findings(df.filter(~pl.col("fixed")), what, ctx.labels,
-                                          as_points=as_points)  # fmt: skip
+        fixed_words += [
+            f"{c}: {what} is identical in every paired game (this change cannot "
+            "affect it); left out of the tests."
+            for c in df.filter("fixed")["comparison"]
+        ]
+        words += findings.paired_findings(
+            df.filter(~pl.col("fixed")), what, ctx.labels, as_points=as_points
+        )
     if condensed:
         words, fixed_words = _condensed_words(shown)
     for what, df, as_points in shown:
@@ -320,12 +380,16 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
         tables.append(shift)
     for what, df, as_points in [] if condensed else shown:
         fmt, ifmt = ("points", "points_interval") if as_points else ("signed", "num_interval")
-        specs = [("Change of rule", "text", "comparison"), ("Paired games", "int", "pairs"),
-                 ("Change", fmt, "diff"),
-                 ("95% interval (t)", ifmt, ("lo", "hi")),
-                 ("95% interval (bootstrap)", ifmt, ("boot_lo", "boot_hi")),
-                 ("p (t)", "p", "p_value"), ("p (sign-flip)", "p", "perm_p"),
-                 ("p (Holm)", "p", "p_holm")]  # fmt: skip
+        specs = [
+            ("Change of rule", "text", "comparison"),
+            ("Paired games", "int", "pairs"),
+            ("Change", fmt, "diff"),
+            ("95% interval (t)", ifmt, ("lo", "hi")),
+            ("95% interval (bootstrap)", ifmt, ("boot_lo", "boot_hi")),
+            ("p (t)", "p", "p_value"),
+            ("p (sign-flip)", "p", "perm_p"),
+            ("p (Holm)", "p", "p_holm"),
+        ]
         tables.append(render_table(df, specs, f"Effect on {what}"))
     clear = [w for w in words if "a clear difference" in w or " clear after Holm" in w]
     return Section(
@@ -345,8 +409,11 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
             "“Would have been detected” is the change a test at Holm's strictest level "
             "(5% divided by the number of tests) finds with 80% power given these games.",
         ],
-        headline=clear[:3] or ["No rule variant changed any measured outcome clearly (after "
-                               "Holm correction); see the section for the size each test could "
-                               "detect."],
+        headline=clear[:3]
+        or [
+            "No rule variant changed any measured outcome clearly (after "
+            "Holm correction); see the section for the size each test could "
+            "detect."
+        ],
         examples=margin_examples(ctx, pairs[0][1:]),
-    )  # fmt: skip
+    )

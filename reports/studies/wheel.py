@@ -33,8 +33,10 @@ def wheel_use_section(ctx: Context) -> Section | None:
     if table.is_empty():
         return None
     game = ctx.game
-    names = [game.describe_class(f"place/{s}", n) if game else s
-             for n, s in table.select("n_players", "sector").rows()]  # fmt: skip
+    names = [
+        game.describe_class(f"place/{s}", n) if game else s
+        for n, s in table.select("n_players", "sector").rows()
+    ]
     table = table.with_columns(name=pl.Series(names, dtype=pl.String))
     words = []
     for (n,), part in table.group_by(["n_players"], maintain_order=True):
@@ -46,32 +48,54 @@ def wheel_use_section(ctx: Context) -> Section | None:
             f"from {vp['name']} ({num(vp['y_vp'], 2)}, 95% interval {num(vp['y_vp_lo'], 2)} to "
             f"{num(vp['y_vp_hi'], 2)}). Correlational."
         )
-    specs = [("Players", "int", "n_players"), ("Section", "text", "name"),
-             ("Placements / game", "num", "per_game"), ("Share", "pct", "share"),
-             ("Strength", "num", "strength"), ("VP", "num", "y_vp"),
-             ("VP 95% interval", "num_interval", ("y_vp_lo", "y_vp_hi")),
-             ("Inventions", "num", "y_inventions"), ("Missions", "num", "y_missions"),
-             ("Visitors", "num", "y_visitors"), ("Cards", "num", "y_cards"),
-             ("Rooms", "num", "y_rooms"), ("Wood", "num", "y_wood"),
-             ("Metal", "num", "y_metal"), ("Jokers", "num", "y_joker"),
-             ("Potions", "num", "y_potion"), ("Move tokens", "num", "y_move_token")]  # fmt: skip
+    specs = [
+        ("Players", "int", "n_players"),
+        ("Section", "text", "name"),
+        ("Placements / game", "num", "per_game"),
+        ("Share", "pct", "share"),
+        ("Strength", "num", "strength"),
+        ("VP", "num", "y_vp"),
+        ("VP 95% interval", "num_interval", ("y_vp_lo", "y_vp_hi")),
+        ("Inventions", "num", "y_inventions"),
+        ("Missions", "num", "y_missions"),
+        ("Visitors", "num", "y_visitors"),
+        ("Cards", "num", "y_cards"),
+        ("Rooms", "num", "y_rooms"),
+        ("Wood", "num", "y_wood"),
+        ("Metal", "num", "y_metal"),
+        ("Jokers", "num", "y_joker"),
+        ("Potions", "num", "y_potion"),
+        ("Move tokens", "num", "y_move_token"),
+    ]
     by_round = wheel.sector_use(actions, ctx.games, by_round=True)
-    rspecs = [("Players", "int", "n_players"), ("Sector", "text", "sector"),
-              ("Round", "int", "round"), ("Placements / game", "num", "per_game"),
-              ("Strength", "num", "strength"), ("VP", "num", "y_vp"),
-              ("VP 95% interval", "num_interval", ("y_vp_lo", "y_vp_hi"))]  # fmt: skip
+    rspecs = [
+        ("Players", "int", "n_players"),
+        ("Sector", "text", "sector"),
+        ("Round", "int", "round"),
+        ("Placements / game", "num", "per_game"),
+        ("Strength", "num", "strength"),
+        ("VP", "num", "y_vp"),
+        ("VP 95% interval", "num_interval", ("y_vp_lo", "y_vp_hi")),
+    ]
     by_space = wheel.sector_use(actions, ctx.games, by_space=True)
-    spaces = [game.describe_class(f"place/{s}/{k}", n) if game and s != "hut" else s
-              for n, s, k in by_space.select("n_players", "sector", "space").rows()]  # fmt: skip
+    spaces = [
+        game.describe_class(f"place/{s}/{k}", n) if game and s != "hut" else s
+        for n, s, k in by_space.select("n_players", "sector", "space").rows()
+    ]
     by_space = by_space.with_columns(name=pl.Series(spaces, dtype=pl.String))
     return Section(
         id="wheel-use",
         title="Wheel sections as played (observational)",
         findings=words,
-        tables=[render_table(table, specs, "Per placement, by section"),
-                render_table(by_space, [s if s[2] != "name" else ("Space", "text", "name")
-                                        for s in specs], "Per placement, by space"),
-                render_table(by_round, rspecs, "By section and round")],
+        tables=[
+            render_table(table, specs, "Per placement, by section"),
+            render_table(
+                by_space,
+                [s if s[2] != "name" else ("Space", "text", "name") for s in specs],
+                "Per placement, by space",
+            ),
+            render_table(by_round, rspecs, "By section and round"),
+        ],
         notes=[NOTE],
         examples=most_used_examples(ctx, table.sort("share", descending=True).row(0, named=True)),
-    )  # fmt: skip
+    )

@@ -86,25 +86,56 @@ def _one_wheel(
         for window, inner, outer in RINGS:
             w = worths.get((sector, window))
             face = "#ffffff" if w is None else cmap(norm(w.value))
-            ax.add_patch(Wedge((0, 0), outer, start, start + 60, width=outer - inner,
-                               facecolor=face, edgecolor="#34495e", linewidth=1.0,
-                               alpha=1.0 if w is None or w.clear else 0.45,
-                               hatch=None if w is None or w.clear else "///"))  # fmt: skip
+            ax.add_patch(
+                Wedge(
+                    (0, 0),
+                    outer,
+                    start,
+                    start + 60,
+                    width=outer - inner,
+                    facecolor=face,
+                    edgecolor="#34495e",
+                    linewidth=1.0,
+                    alpha=1.0 if w is None or w.clear else 0.45,
+                    hatch=None if w is None or w.clear else "///",
+                )
+            )
         mid = math.radians(start + 30)
-        ax.text(0.47 * math.cos(mid), 0.47 * math.sin(mid), sector, ha="center", va="center",
-                fontsize=11, fontweight="bold")  # fmt: skip
+        ax.text(
+            0.47 * math.cos(mid),
+            0.47 * math.sin(mid),
+            sector,
+            ha="center",
+            va="center",
+            fontsize=11,
+            fontweight="bold",
+        )
         if labels:
             _label(ax, mid, sector, worths)
     hut = worths.get(("hut", "all"))
-    ax.add_patch(Circle((0, 0), 0.32, facecolor="#ffffff" if hut is None else cmap(norm(hut.value)),
-                        edgecolor="#34495e", linewidth=1.0,
-                        alpha=1.0 if hut is None or hut.clear else 0.45,
-                        hatch=None if hut is None or hut.clear else "///"))  # fmt: skip
+    ax.add_patch(
+        Circle(
+            (0, 0),
+            0.32,
+            facecolor="#ffffff" if hut is None else cmap(norm(hut.value)),
+            edgecolor="#34495e",
+            linewidth=1.0,
+            alpha=1.0 if hut is None or hut.clear else 0.45,
+            hatch=None if hut is None or hut.clear else "///",
+        )
+    )
     hut_text = "hut" if hut is None else f"hut\n{signed(hut.value)}"
     ax.text(0, 0, hut_text, ha="center", va="center", fontsize=9.5)
     if hut is not None and labels:
-        ax.text(0, -1.5, f"hut: {signed(hut.value)} ({signed(hut.lo)} to {signed(hut.hi)})",
-                ha="center", va="bottom", fontsize=8.5, color="#34495e")  # fmt: skip
+        ax.text(
+            0,
+            -1.5,
+            f"hut: {signed(hut.value)} ({signed(hut.lo)} to {signed(hut.hi)})",
+            ha="center",
+            va="bottom",
+            fontsize=8.5,
+            color="#34495e",
+        )
 
 
 def window_words(window: str) -> str:
@@ -124,8 +155,16 @@ def _label(ax, angle: float, sector: str, worths: Mapping[tuple[str, str], Worth
         return
     x, y = 1.08 * math.cos(angle), 1.08 * math.sin(angle)
     ha = "left" if x > 0.05 else "right" if x < -0.05 else "center"
-    ax.text(x, y, f"{sector}\n" + "\n".join(lines), ha=ha, va="center", fontsize=8.2,
-            color="#1b2631", linespacing=1.25)  # fmt: skip
+    ax.text(
+        x,
+        y,
+        f"{sector}\n" + "\n".join(lines),
+        ha=ha,
+        va="center",
+        fontsize=8.2,
+        color="#1b2631",
+        linespacing=1.25,
+    )
 
 
 def worths_from_table(rows: Sequence[Mapping]) -> dict[int, dict[tuple[str, str], Worth]]:

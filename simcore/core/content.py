@@ -25,8 +25,9 @@ def read_toml(path: str | Path) -> dict[str, Any]:
                 raise ContentError(f"{path}: not a regular file")
             data = fh.read(MAX_CONTENT_BYTES + 1)
         if len(data) > MAX_CONTENT_BYTES:
-            raise ContentError(f"{path}: larger than {MAX_CONTENT_BYTES:,} bytes (the limit "
-                               "of a content file)")  # fmt: skip
+            raise ContentError(
+                f"{path}: larger than {MAX_CONTENT_BYTES:,} bytes (the limit of a content file)"
+            )
         return tomllib.loads(data.decode("utf-8"))
     except FileNotFoundError:
         raise ContentError(f"{path}: file not found") from None

@@ -60,8 +60,10 @@ def build_line() -> str:
         note = "its compiled modules are missing"
     elif not note:
         note = "running from the sources: a checkout or an editable install"
-    return (f"build: {label} — {note}; `python -m pip install .` with a C compiler builds the "
-            f"compiled one (the same games, 1.6-3.7x as fast)")  # fmt: skip
+    return (
+        f"build: {label} — {note}; `python -m pip install .` with a C compiler builds the "
+        f"compiled one (the same games, 1.6-3.7x as fast)"
+    )
 
 
 def bind_pure(cls: type, name: str, function: Any) -> None:

@@ -51,8 +51,10 @@ def params_block(params_cls: Any) -> str:
         if row["choices"]:
             allowed = ", ".join(f"`{c}`" for c in row["choices"])
         else:
-            bounds = (f"≥ {row['ge']:g}" if row["ge"] is not None else "",
-                      f"≤ {row['le']:g}" if row["le"] is not None else "")  # fmt: skip
+            bounds = (
+                f"≥ {row['ge']:g}" if row["ge"] is not None else "",
+                f"≤ {row['le']:g}" if row["le"] is not None else "",
+            )
             allowed = ", ".join(b for b in bounds if b)
         mark = "[A]" if row["assumption"] else ""
         meaning = row["doc"].replace("|", "\\|")

@@ -418,11 +418,28 @@ def _last_turn(s: Position) -> bool:
 VALUED: Final = {
     kind: i
     for i, kind in enumerate(
-        ("draft", "branch", "dig", "bed", "project", "explore", "play", "pay", "move_workers",
-         "place_worker", "complete_mission", "ability", "achieve_goal", "potion", "main_action",
-         "gain_icon", "x1", "order")
+        (
+            "draft",
+            "branch",
+            "dig",
+            "bed",
+            "project",
+            "explore",
+            "play",
+            "pay",
+            "move_workers",
+            "place_worker",
+            "complete_mission",
+            "ability",
+            "achieve_goal",
+            "potion",
+            "main_action",
+            "gain_icon",
+            "x1",
+            "order",
+        )
     )
-}  # fmt: skip
+}
 ORDER_RANK: Final = {"move_workers": 0, "place_worker": 0, "gain": 1, "draw": 1.5, "play": 2,
               "main": 3, "complete_mission": 4}  # fmt: skip
 

@@ -174,9 +174,15 @@ def _widened(
 
 
 def _step(
-    node: Node, actions: list[int], player: int, c: float, n: int, det: Any, path: list[Node],
+    node: Node,
+    actions: list[int],
+    player: int,
+    c: float,
+    n: int,
+    det: Any,
+    path: list[Node],
     rng: random.Random | None,
-) -> Node | None:  # fmt: skip
+) -> Node | None:
     """One level of the descent: expand an untried action (then None) or follow UCB1.
 
     Untried actions come first (a random one with ``rng``, else the first in ``actions``

@@ -49,8 +49,7 @@ def score_step(phi: float, shift: float) -> float:
 
 
 def _outcomes(standing: np.ndarray) -> dict[str, np.ndarray]:
-    return {"win": (standing > 0).astype(float),
-            "score": 100 + SCORE_SD * standing / math.sqrt(2)}  # fmt: skip
+    return {"win": (standing > 0).astype(float), "score": 100 + SCORE_SD * standing / math.sqrt(2)}
 
 
 def baseline(rng: np.random.Generator, m: int) -> tuple[dict[str, np.ndarray], np.ndarray]:

@@ -22,8 +22,11 @@ def text(e: Entry) -> str:
 
 def test_a_leader_whose_interval_overlaps_the_next_is_a_tie():
     # issue 48: "Strongest: S5 +23.0 (+15.1 to +30.9)" while S1's +21.0 (13.0 to 29.0) overlaps
-    family = [Entry("S5", 23.0, 15.1, 30.9), Entry("S1", 21.0, 13.0, 29.0),
-              Entry("S4", 1.0, -3.0, 5.0)]  # fmt: skip
+    family = [
+        Entry("S5", 23.0, 15.1, 30.9),
+        Entry("S1", 21.0, 13.0, 29.0),
+        Entry("S4", 1.0, -3.0, 5.0),
+    ]
     ex = claims.extremes(family)
     assert ex.top == ("S5", "S1") and not ex.settled_top
     words = claims.strongest_sentence(ex, ("section", "sections"), text)
@@ -57,8 +60,16 @@ def test_paired_games_separate_what_standard_errors_alone_cannot():
     common = rng.normal(0, 3, 200)
     a = {i: float(c + 0.2 + rng.normal(0, 0.05)) for i, c in enumerate(common)}
     b = {i: float(c + rng.normal(0, 0.05)) for i, c in enumerate(common)}
-    ea, eb = (Entry(n, float(np.mean(list(v.values()))), 0, 0, float(np.std(list(v.values()))
-                    / np.sqrt(200))) for n, v in (("a", a), ("b", b)))  # fmt: skip
+    ea, eb = (
+        Entry(
+            n,
+            float(np.mean(list(v.values()))),
+            0,
+            0,
+            float(np.std(list(v.values())) / np.sqrt(200)),
+        )
+        for n, v in (("a", a), ("b", b))
+    )
     assert claims.independent_p(ea, eb) > 0.05
     assert claims.paired_p({"a": a, "b": b})(ea, eb) < 1e-6
     assert claims.extremes([ea, eb], claims.paired_p({"a": a, "b": b})).settled_top
@@ -83,12 +94,22 @@ def wheel(tmp_path_factory):
     from simcore.engine.sweep.sweep import run_sweep
 
     # S1 and S5 are both worth about +30 points (demo study): a tie; quick/buy_power ~ 0
-    raw = {"name": "claims", "game": "rats_of_wistar", "players": 2, "games": 40, "seed": 4,
-           "policies": ["heuristic", "heuristic"],
-           "grid": {"policies": [["heuristic", "heuristic"],
-                                 ["heuristic:forbid=place/S1", "heuristic"],
-                                 ["heuristic:forbid=place/S5", "heuristic"],
-                                 ["heuristic:forbid=quick/buy_power", "heuristic"]]}}  # fmt: skip
+    raw = {
+        "name": "claims",
+        "game": "rats_of_wistar",
+        "players": 2,
+        "games": 40,
+        "seed": 4,
+        "policies": ["heuristic", "heuristic"],
+        "grid": {
+            "policies": [
+                ["heuristic", "heuristic"],
+                ["heuristic:forbid=place/S1", "heuristic"],
+                ["heuristic:forbid=place/S5", "heuristic"],
+                ["heuristic:forbid=quick/buy_power", "heuristic"],
+            ]
+        },
+    }
     folder = tmp_path_factory.mktemp("claims")
     return run_sweep(build_config(raw), folder, n_jobs=2, quiet=True).run_dir
 
@@ -96,8 +117,10 @@ def wheel(tmp_path_factory):
 def _per_game(run_dir, outcome: str) -> dict[str, np.ndarray]:
     """Cell → slot-0 outcome per game index, straight from the Parquet files."""
     seats = pl.read_parquet(f"{run_dir}/seats/*.parquet").filter(pl.col("slot") == 0)
-    return {c: part.sort("game_index")[outcome].cast(pl.Float64).to_numpy()
-            for (c,), part in seats.group_by(["cell"])}  # fmt: skip
+    return {
+        c: part.sort("game_index")[outcome].cast(pl.Float64).to_numpy()
+        for (c,), part in seats.group_by(["cell"])
+    }
 
 
 def test_score_worth_intervals_are_in_points_recomputed_from_parquet(wheel):

@@ -25,11 +25,14 @@ def seats_frame(rows: list[tuple]) -> pl.DataFrame:
 #   game 0: A (seat 0) wins        game 1: B (seat 0) wins        game 2: tie
 SMALL = seats_frame(
     [
-        ("c0", 0, 0, "A", 3, 1, 1.0), ("c0", 0, 1, "B", 1, 2, 0.0),
-        ("c0", 1, 0, "B", 4, 1, 1.0), ("c0", 1, 1, "A", 2, 2, 0.0),
-        ("c0", 2, 0, "A", 2, 1, 0.5), ("c0", 2, 1, "B", 2, 1, 0.5),
+        ("c0", 0, 0, "A", 3, 1, 1.0),
+        ("c0", 0, 1, "B", 1, 2, 0.0),
+        ("c0", 1, 0, "B", 4, 1, 1.0),
+        ("c0", 1, 1, "A", 2, 2, 0.0),
+        ("c0", 2, 0, "A", 2, 1, 0.5),
+        ("c0", 2, 1, "B", 2, 1, 0.5),
     ]
-)  # fmt: skip
+)
 
 
 def test_win_rates_by_policy_hand_computed():
@@ -50,10 +53,14 @@ def test_policy_in_two_seats_counts_one_trial_per_game():
     #   game 1: B wins           -> A 0.0 ; B 1.0
     frame = seats_frame(
         [
-            ("c", 0, 0, "A", 5, 1, 1.0), ("c", 0, 1, "A", 1, 3, 0.0), ("c", 0, 2, "B", 2, 2, 0.0),
-            ("c", 1, 0, "A", 1, 2, 0.0), ("c", 1, 1, "A", 1, 2, 0.0), ("c", 1, 2, "B", 3, 1, 1.0),
+            ("c", 0, 0, "A", 5, 1, 1.0),
+            ("c", 0, 1, "A", 1, 3, 0.0),
+            ("c", 0, 2, "B", 2, 2, 0.0),
+            ("c", 1, 0, "A", 1, 2, 0.0),
+            ("c", 1, 1, "A", 1, 2, 0.0),
+            ("c", 1, 2, "B", 3, 1, 1.0),
         ]
-    )  # fmt: skip
+    )
     df = common.win_rates(frame, by="policy").sort("policy")
     assert df["games"].to_list() == [2, 2]
     assert df["wins"].to_list() == [0.5, 1.0]
@@ -89,10 +96,13 @@ def test_no_seat_effect_without_bias(tmp_path):
 def test_skill_gap_uses_the_ladder(tmp_path):
     cells = [
         Cell("c000", ["random", "heuristic"], strengths={"heuristic": 1.0}),
-        Cell("c001", ["mcts:iterations=10", "heuristic"],
-             strengths={"heuristic": 1.0, "mcts:iterations=10": 1.0}),
+        Cell(
+            "c001",
+            ["mcts:iterations=10", "heuristic"],
+            strengths={"heuristic": 1.0, "mcts:iterations=10": 1.0},
+        ),
         Cell("c002", ["random", "random"]),
-    ]  # fmt: skip
+    ]
     run = write_run(tmp_path, cells, games=400)
     df = common.skill_gap(run).sort("cell")
     assert df["cell"].to_list() == ["c000", "c001"]  # one policy only: no gap to measure
@@ -171,8 +181,9 @@ def test_seat_rates_of_a_mixed_lineup_are_slot_stratified(tmp_path):
     # 3 players, a strong A against two B, 301 games: the rotation puts A in seat 1 once more
     # than in the others, which a plain seat share would read as a seat effect. Stratified, a
     # seat's rate is the mean of its rates with each slot in it; no seat bias is built in.
-    run = write_run(tmp_path, [Cell("c0", ["A", "B", "B"], strengths={"A": 2.0})],
-                    games=301, n_players=3)  # fmt: skip
+    run = write_run(
+        tmp_path, [Cell("c0", ["A", "B", "B"], strengths={"A": 2.0})], games=301, n_players=3
+    )
     df = common.seat_advantage(run).sort("seat")
     seats = data.scan(run, "seats").collect()
     mine = seats.filter(pl.col("seat") == 0).group_by("slot").agg(pl.col("win_share").mean())

@@ -42,11 +42,13 @@ def test_the_wheel_study_of_another_player_is_the_same_study_with_the_player_rep
     [
         ("heuristic", "heuristic:forbid=place/S1"),
         ("heuristic:style=explorer", "heuristic:style=explorer,forbid=place/S1"),
-        ("mcts:iterations=90,rollout=heuristic", "mcts:iterations=90,rollout=heuristic,"
-                                                 "forbid=place/S1"),
+        (
+            "mcts:iterations=90,rollout=heuristic",
+            "mcts:iterations=90,rollout=heuristic,forbid=place/S1",
+        ),
         ("tests.fixtures.duel:Cautious", "tests.fixtures.duel:Cautious:forbid=place/S1"),
     ],
-)  # fmt: skip
+)
 def test_an_option_is_added_to_any_spec(spec, expected):
     assert with_option(spec, "forbid", "place/S1") == expected
 
@@ -75,13 +77,15 @@ def test_other_restrictions_or_two_replacements_are_refused():
     b = wheel_sweep(2, player="heuristic:style=explorer")
     moved = [list(up) for up in b["grid"]["policies"]]
     moved[1][0] = "heuristic:style=explorer,forbid=place/S2"
-    with pytest.raises(ConfigError, match="slot 1 of line-up 2: 'A' forbids place/S1, 'B' "
-                                          "place/S2"):  # fmt: skip
+    with pytest.raises(
+        ConfigError, match="slot 1 of line-up 2: 'A' forbids place/S1, 'B' place/S2"
+    ):
         substitution(a, {**b, "grid": {"policies": moved}}, NAMES)
     mixed = [list(up) for up in b["grid"]["policies"]]
     mixed[0][1] = "random"  # the opponent of the baseline cell is another player
-    with pytest.raises(ConfigError, match="replaced by both 'heuristic:style=explorer' and "
-                                          "'random'"):  # fmt: skip
+    with pytest.raises(
+        ConfigError, match="replaced by both 'heuristic:style=explorer' and 'random'"
+    ):
         substitution(a, {**b, "grid": {"policies": mixed}}, NAMES)
     with pytest.raises(ConfigError, match="list 20 and 19 line-ups"):
         substitution(a, {**b, "grid": {"policies": b["grid"]["policies"][:-1]}}, NAMES)
@@ -115,8 +119,9 @@ def test_the_hut_caveat_stands_when_the_hut_is_over_used_or_misused():
     assert not misused.over_used and misused.misused and not misused.resolved
     assert hut_verdict("r", fair, _worth(-0.02, -0.06, 0.02, False)).resolved
     # a negative worth the run cannot separate from zero is not misuse
-    assert not HutVerdict("x", (0.1, 0.08, 0.12), "S1", (0.2, 0.18, 0.22),
-                          (-0.05, -0.12, -0.01), False).misused  # fmt: skip
+    assert not HutVerdict(
+        "x", (0.1, 0.08, 0.12), "S1", (0.2, 0.18, 0.22), (-0.05, -0.12, -0.01), False
+    ).misused
 
 
 def test_shares_have_intervals_and_identical_runs_change_nothing():

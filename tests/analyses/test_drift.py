@@ -43,15 +43,31 @@ def write_suite(tmp_path, policy: str) -> str:
 @pytest.fixture
 def recorded(tmp_path):
     suite, baseline = write_suite(tmp_path, "random"), str(tmp_path / "base.json.gz")
-    made = run_cli("drift", "update", TRUST, "--suite", suite, "--baseline", baseline,
-                   "--message", "first recording")  # fmt: skip
+    made = run_cli(
+        "drift",
+        "update",
+        TRUST,
+        "--suite",
+        suite,
+        "--baseline",
+        baseline,
+        "--message",
+        "first recording",
+    )
     assert made.returncode == 0, made.stderr
     return suite, baseline
 
 
 def test_update_needs_a_message(tmp_path):
-    result = run_cli("drift", "update", TRUST, "--suite", write_suite(tmp_path, "random"),
-                     "--baseline", str(tmp_path / "b.json.gz"))  # fmt: skip
+    result = run_cli(
+        "drift",
+        "update",
+        TRUST,
+        "--suite",
+        write_suite(tmp_path, "random"),
+        "--baseline",
+        str(tmp_path / "b.json.gz"),
+    )
     assert result.returncode == 2 and "--message" in result.stderr
     assert not (tmp_path / "b.json.gz").exists()
 
@@ -77,8 +93,19 @@ def test_strength_change_is_drift_with_replayable_examples(recorded, tmp_path):
     # Slot 0 never plays its 8 or 7: a clear loss of strength, same random stream.
     weaker = write_suite(tmp_path, "random:forbid=play/8+play/7")
     junit, page = tmp_path / "drift.xml", tmp_path / "drift.html"
-    result = run_cli("drift", "check", TRUST, "--suite", weaker, "--baseline", baseline,
-                     "--junit", str(junit), "--html", str(page))  # fmt: skip
+    result = run_cli(
+        "drift",
+        "check",
+        TRUST,
+        "--suite",
+        weaker,
+        "--baseline",
+        baseline,
+        "--junit",
+        str(junit),
+        "--html",
+        str(page),
+    )
     # the suite's config changed (another policy): refused rather than compared blindly
     assert result.returncode == 2 and "changed since the baseline" in result.stderr
     doc = json.loads(gzip.decompress((tmp_path / "base.json.gz").read_bytes()))
@@ -86,8 +113,19 @@ def test_strength_change_is_drift_with_replayable_examples(recorded, tmp_path):
         checks, _ = load_suite(weaker)
     doc["checks"]["duel"]["config_hash"] = config_hash(checks[0])  # as if the code changed
     (tmp_path / "base.json.gz").write_bytes(gzip.compress(json.dumps(doc).encode()))
-    result = run_cli("drift", "check", TRUST, "--suite", weaker, "--baseline", baseline,
-                     "--junit", str(junit), "--html", str(page))  # fmt: skip
+    result = run_cli(
+        "drift",
+        "check",
+        TRUST,
+        "--suite",
+        weaker,
+        "--baseline",
+        baseline,
+        "--junit",
+        str(junit),
+        "--html",
+        str(page),
+    )
     assert result.returncode == 1, result.stdout + result.stderr
     assert "DRIFT" in result.stdout and "paired" in result.stdout
     suites = ET.parse(junit).getroot()
@@ -109,9 +147,16 @@ def test_old_or_missing_baseline_is_bad_input(tmp_path):
 
 def _frame(values: np.ndarray, seed: int = 3) -> pl.DataFrame:
     n = len(values)
-    base = pl.DataFrame({"game_index": np.arange(n), "slot0_win": values,
-                         "turns": np.full(n, 10), "ended_by": ["x"] * n,
-                         "score": values * 2.0, "first_player_win": values})  # fmt: skip
+    base = pl.DataFrame(
+        {
+            "game_index": np.arange(n),
+            "slot0_win": values,
+            "turns": np.full(n, 10),
+            "ended_by": ["x"] * n,
+            "score": values * 2.0,
+            "first_player_win": values,
+        }
+    )
     return with_seeds({"seed": seed}, base)
 
 
@@ -134,8 +179,13 @@ def test_statuses_identical_within_tolerance_unclear_and_drift():
     rows = same + new + compare_check("c", ["slot0_win"], _frame(base), _frame(small))
     rows += compare_check("c", ["slot0_win"], _frame(base), _frame(big)) + unclear
     table = judge(rows, 0.05)
-    assert table["status"].to_list() == ["identical", "within tolerance", "within tolerance",
-                                         "DRIFT", "changed, size unclear"]  # fmt: skip
+    assert table["status"].to_list() == [
+        "identical",
+        "within tolerance",
+        "within tolerance",
+        "DRIFT",
+        "changed, size unclear",
+    ]
     assert table["mode"].to_list()[1:4] == ["unpaired (new random stream)", "paired", "paired"]
     assert table["changed"].to_list()[:4] == [False, False, True, True]
 
@@ -168,8 +218,17 @@ def test_expected_power_is_the_new_stream_operating_characteristic():
 def test_a_seat_metric_of_a_column_the_game_lacks_is_bad_input(tmp_path):
     text = SUITE.replace("POLICY", "random").replace("seat:draws", "seat:bonus_points")
     (tmp_path / "s2.toml").write_text(text)
-    result = run_cli("drift", "update", TRUST, "--suite", str(tmp_path / "s2.toml"),
-                     "--baseline", str(tmp_path / "b.json.gz"), "--message", "x")  # fmt: skip
+    result = run_cli(
+        "drift",
+        "update",
+        TRUST,
+        "--suite",
+        str(tmp_path / "s2.toml"),
+        "--baseline",
+        str(tmp_path / "b.json.gz"),
+        "--message",
+        "x",
+    )
     assert result.returncode == 2 and "no seat column 'bonus_points'" in result.stderr
 
 
@@ -216,12 +275,26 @@ def test_harness_measures_false_alarms_and_flag_rates_on_a_pool():
     n, factor = 1000, 3
     size = (factor + 2) * n  # the baseline's games and twice the check's more
     wins = (rng.random(size) < 0.5).astype(float)
-    pool = pl.DataFrame({"game_index": np.arange(size), "rotation": np.arange(size) % 2,
-                         "turns": rng.poisson(20, size), "ended_by": ["x"] * size,
-                         "slot0_win": wins, "first_player_win": wins,
-                         "score": rng.normal(50, 5, size)})  # fmt: skip
-    checks = [{"name": "c", "seed": 1, "games": n, "baseline_factor": factor,
-               "metrics": ["slot0_win", "score", "end:stall"]}]  # fmt: skip
+    pool = pl.DataFrame(
+        {
+            "game_index": np.arange(size),
+            "rotation": np.arange(size) % 2,
+            "turns": rng.poisson(20, size),
+            "ended_by": ["x"] * size,
+            "slot0_win": wins,
+            "first_player_win": wins,
+            "score": rng.normal(50, 5, size),
+        }
+    )
+    checks = [
+        {
+            "name": "c",
+            "seed": 1,
+            "games": n,
+            "baseline_factor": factor,
+            "metrics": ["slot0_win", "score", "end:stall"],
+        }
+    ]
     result = rates(checks, {"c": pool}, 0.05, trials=40, seed=1)
     assert result["false_alarm_new_stream"] <= 0.1  # 40 trials: loose bound on a ~0 rate
     flags = result["flag_rate"]

@@ -25,8 +25,10 @@ def flag_rates(n, m, phi, stream, shift_of_tol, reps, seed, tolerance=TOLERANCE)
     """Share of ``reps`` simulated checks in which each metric is DRIFT, for a change of
     ``shift_of_tol`` times each metric's tolerance."""
     rng = np.random.default_rng([seed, n, round(1000 * phi), round(100 * shift_of_tol)])
-    steps = {"win": drift_sim.win_step(phi, shift_of_tol * tolerance["win"]),
-             "score": drift_sim.score_step(phi, shift_of_tol * tolerance["score"])}  # fmt: skip
+    steps = {
+        "win": drift_sim.win_step(phi, shift_of_tol * tolerance["win"]),
+        "score": drift_sim.score_step(phi, shift_of_tol * tolerance["score"]),
+    }
     flags = dict.fromkeys(steps, 0)
     for _ in range(reps):
         base, replay = drift_sim.baseline(rng, m)
@@ -65,9 +67,16 @@ def test_check_rows_use_the_same_estimate_and_status():
     rng = np.random.default_rng(9)
     base, replay = drift_sim.baseline(rng, 3000)
     now = drift_sim.changed(rng, 1000, 0.05, drift_sim.win_step(0.05, 0.03), replay)
-    frame = pl.DataFrame({"game_index": np.arange(3000), "slot0_win": base["win"],
-                          "turns": np.full(3000, 10), "ended_by": ["x"] * 3000,
-                          "score": base["score"], "first_player_win": base["win"]})  # fmt: skip
+    frame = pl.DataFrame(
+        {
+            "game_index": np.arange(3000),
+            "slot0_win": base["win"],
+            "turns": np.full(3000, 10),
+            "ended_by": ["x"] * 3000,
+            "score": base["score"],
+            "first_player_win": base["win"],
+        }
+    )
     frame = with_seeds({"seed": 1}, frame)
     current = frame.head(1000).with_columns(slot0_win=pl.Series(now["win"]))
     row = judge(compare_check("c", ["slot0_win"], frame, current), 0.05).row(0, named=True)

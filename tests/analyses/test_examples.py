@@ -15,11 +15,22 @@ from simcore.engine.sweep.sweep import run_sweep
 @pytest.fixture(scope="module")
 def card_run(tmp_path_factory):
     """Ratjack, slot 0 forbidden rat 7 (and rat 3) against the unrestricted baseline."""
-    raw = {"name": "cards", "game": "ratjack", "players": 2, "games": 40, "seed": 3,
-           "policies": ["heuristic", "heuristic"], "record_actions": True,
-           "grid": {"policies": [["heuristic", "heuristic"],
-                                 ["heuristic:forbid=resolve/rat/7", "heuristic"],
-                                 ["heuristic:forbid=resolve/rat/3", "heuristic"]]}}  # fmt: skip
+    raw = {
+        "name": "cards",
+        "game": "ratjack",
+        "players": 2,
+        "games": 40,
+        "seed": 3,
+        "policies": ["heuristic", "heuristic"],
+        "record_actions": True,
+        "grid": {
+            "policies": [
+                ["heuristic", "heuristic"],
+                ["heuristic:forbid=resolve/rat/7", "heuristic"],
+                ["heuristic:forbid=resolve/rat/3", "heuristic"],
+            ]
+        },
+    }
     folder = tmp_path_factory.mktemp("examples")
     return run_sweep(build_config(raw), folder, quiet=True).run_dir
 
@@ -59,10 +70,7 @@ def test_close_and_decided_games(card_run):
     close = example_games(card_run, Finding("close", "c000"), k=2)
     decided = example_games(card_run, Finding("decided", "c000"), k=2)
     seats = scan(card_run, "seats").filter(pl.col("cell") == "c000").collect()
-    gaps = {
-        i: abs(g["score"][0] - g["score"][1])
-        for (i,), g in seats.group_by(["game_index"])
-    }  # fmt: skip
+    gaps = {i: abs(g["score"][0] - g["score"][1]) for (i,), g in seats.group_by(["game_index"])}
     assert gaps[close[0].game_index] == min(gaps.values())
     assert gaps[decided[0].game_index] == max(gaps.values())
 

@@ -9,20 +9,42 @@ from analyses.studies.identical import drop_cells, identical_cells, merge_senten
 
 def _run(changed: bool):
     # c0 standard+linear15, c1 standard+doubling (value sets off: the same games), c2 strategic
-    games = pl.DataFrame({"cell": ["c0", "c1", "c2"] * 2, "game_index": [0, 0, 0, 1, 1, 1],
-                          "turns": [40, 40, 45, 41, 41 if not changed else 42, 44],
-                          "wall_ms": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
-                          "value_set_table": ["linear15", "doubling", "linear15"] * 2})  # fmt: skip
-    seats = pl.DataFrame({"cell": ["c0", "c1", "c2"] * 2, "game_index": [0, 0, 0, 1, 1, 1],
-                          "seat": [0] * 6, "policy": ["h"] * 6,
-                          "score": [10, 10, 30, 12, 12, 28]})  # fmt: skip
+    games = pl.DataFrame(
+        {
+            "cell": ["c0", "c1", "c2"] * 2,
+            "game_index": [0, 0, 0, 1, 1, 1],
+            "turns": [40, 40, 45, 41, 41 if not changed else 42, 44],
+            "wall_ms": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+            "value_set_table": ["linear15", "doubling", "linear15"] * 2,
+        }
+    )
+    seats = pl.DataFrame(
+        {
+            "cell": ["c0", "c1", "c2"] * 2,
+            "game_index": [0, 0, 0, 1, 1, 1],
+            "seat": [0] * 6,
+            "policy": ["h"] * 6,
+            "score": [10, 10, 30, 12, 12, 28],
+        }
+    )
     lineup = ["h", "h"]
-    cells = [{"cell": "c0", "policies": lineup, "variant": {"variant": "standard",
-              "value_set_table": "linear15", "policies": lineup}},
-             {"cell": "c1", "policies": lineup, "variant": {"variant": "standard",
-              "value_set_table": "doubling", "policies": lineup}},
-             {"cell": "c2", "policies": lineup, "variant": {"variant": "strategic",
-              "value_set_table": "linear15", "policies": lineup}}]  # fmt: skip
+    cells = [
+        {
+            "cell": "c0",
+            "policies": lineup,
+            "variant": {"variant": "standard", "value_set_table": "linear15", "policies": lineup},
+        },
+        {
+            "cell": "c1",
+            "policies": lineup,
+            "variant": {"variant": "standard", "value_set_table": "doubling", "policies": lineup},
+        },
+        {
+            "cell": "c2",
+            "policies": lineup,
+            "variant": {"variant": "strategic", "value_set_table": "linear15", "policies": lineup},
+        },
+    ]
     return games, seats, {"cells": cells}
 
 
@@ -37,7 +59,9 @@ def test_a_rule_that_cannot_matter_is_found_merged_and_said_once():
     ]
     g, s, m = drop_cells(games, seats, manifest, merges)
     assert sorted(g["cell"].unique()) == ["c0", "c2"] and [c["cell"] for c in m["cells"]] == [
-        "c0", "c2"]  # fmt: skip
+        "c0",
+        "c2",
+    ]
     assert restore(s, merges).filter(pl.col("cell") == "c1")["score"].to_list() == [10, 12]
 
 

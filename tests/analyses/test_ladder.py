@@ -20,8 +20,12 @@ def rung(budget: int, strength: float) -> Cell:
 def run(tmp_path_factory):
     # Bradley-Terry strengths: 0 (50%), 1.1 (75%), 1.1 again (no gain), in 2-player games with
     # common random numbers; plus an unrelated cell that is not a rung.
-    cells = [rung(100, 0.0), rung(200, 1.1), rung(400, 1.1),
-             Cell("other", ["random", REF], strengths={REF: 2.0})]  # fmt: skip
+    cells = [
+        rung(100, 0.0),
+        rung(200, 1.1),
+        rung(400, 1.1),
+        Cell("other", ["random", REF], strengths={REF: 2.0}),
+    ]
     return write_run(tmp_path_factory.mktemp("ladder"), cells, games=800)
 
 
@@ -58,8 +62,15 @@ def test_a_still_rising_ladder_has_no_flattening_point(tmp_path):
 
 def test_step_sentence_states_what_a_null_step_could_have_detected():
     prev = {"budget": 200}
-    row = {"budget": 400, "gain": 0.012, "gain_lo": -0.02, "gain_hi": 0.044,
-           "significant": False, "mde": 0.046, "identical": False}  # fmt: skip
+    row = {
+        "budget": 400,
+        "gain": 0.012,
+        "gain_lo": -0.02,
+        "gain_hi": 0.044,
+        "significant": False,
+        "mde": 0.046,
+        "identical": False,
+    }
     assert step_sentence(prev, row) == (
         "Doubling thinking time from 200 to 400 iterations gains +1.2 win-rate points "
         "(95% interval -2.0 to +4.4): not significant; a gain of 4.6 points would have shown."
@@ -69,8 +80,15 @@ def test_step_sentence_states_what_a_null_step_could_have_detected():
 def test_step_sentence_says_when_only_the_holm_correction_holds_it_back():
     # the step's own interval excludes 0, the Holm-corrected test over the ladder does not
     prev = {"budget": 140}
-    row = {"budget": 280, "gain": 0.095, "gain_lo": 0.005, "gain_hi": 0.185,
-           "significant": False, "mde": 0.148, "identical": False}  # fmt: skip
+    row = {
+        "budget": 280,
+        "gain": 0.095,
+        "gain_lo": 0.005,
+        "gain_hi": 0.185,
+        "significant": False,
+        "mde": 0.148,
+        "identical": False,
+    }
     assert step_sentence(prev, row) == (
         "Doubling thinking time from 140 to 280 iterations gains +9.5 win-rate points "
         "(95% interval +0.5 to +18.5): not significant after the Holm correction over this "

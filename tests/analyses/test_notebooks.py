@@ -45,10 +45,24 @@ def test_notebook_executes_and_answers(path, runs, tmp_path):
     env = {**cli_env(), "BOARDLAB_NB_GAMES": "20", "BOARDLAB_NB_OUT": str(runs)}
     out = tmp_path / path.name
     done = subprocess.run(
-        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
-         str(path), "--output", str(out), "--ExecutePreprocessor.timeout=300"],
-        env=env, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "nbconvert",
+            "--to",
+            "notebook",
+            "--execute",
+            str(path),
+            "--output",
+            str(out),
+            "--ExecutePreprocessor.timeout=300",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     cells = json.loads(out.read_text())["cells"]
     outputs = [o for c in cells if c["cell_type"] == "code" for o in c["outputs"]]
@@ -61,8 +75,9 @@ def test_notebook_executes_and_answers(path, runs, tmp_path):
     # issue 48: figures shown, tables whole (not cut to 10 rows), texts whole, points only
     rich = ["".join(o.get("data", {}).get("text/html", "")) for o in outputs]
     assert sum("<svg" in h for h in rich) >= 2, "the card forest plot and the wheel"
-    shown = "".join(rich) + "".join("".join(o.get("data", {}).get("text/plain", ""))
-                                    for o in outputs)  # fmt: skip
+    shown = "".join(rich) + "".join(
+        "".join(o.get("data", {}).get("text/plain", "")) for o in outputs
+    )
     assert "…" not in shown and "<td>...</td>" not in shown
     assert "worth (points)" in shown and "diff (points)" in shown
     assert "Swap one of your other face-up cards" in shown  # rat 7's text beside its name

@@ -58,8 +58,11 @@ def test_a_small_pilot_plans_for_the_worst_case():
 
 
 def test_pilot_from_a_run_compares_rule_changes_with_their_baseline(tmp_path):
-    cells = [Cell("c000", ["a", "b"], {"target": 10}), Cell("c001", ["a", "b"], {"target": 12}),
-             Cell("c002", ["a", "b"], {"target": 14}, {"a": 0.3})]  # fmt: skip
+    cells = [
+        Cell("c000", ["a", "b"], {"target": 10}),
+        Cell("c001", ["a", "b"], {"target": 12}),
+        Cell("c002", ["a", "b"], {"target": 14}, {"a": 0.3}),
+    ]
     pilot = pilot_from_run(write_run(tmp_path, cells, games=300))
     assert [c.cell for c in pilot.cells] == ["c000", "c001", "c002"] and pilot.games == 300
     pairs = [(c.cell_a, c.cell_b) for c in pilot.comparisons]
@@ -74,8 +77,10 @@ def test_the_two_seatings_of_one_line_up_are_not_a_budget_ladder(tmp_path):
     seatings = [Cell("c000", ["mcts", "heuristic"]), Cell("c001", ["heuristic", "mcts"])]
     pilot = pilot_from_run(write_run(tmp_path / "h2h", seatings, games=120))
     assert pilot.comparisons == [] and pilot.compared == "none"
-    budgets = [Cell("c000", ["mcts:iterations=100", "heuristic"]),
-               Cell("c001", ["mcts:iterations=200", "heuristic"])]  # fmt: skip
+    budgets = [
+        Cell("c000", ["mcts:iterations=100", "heuristic"]),
+        Cell("c001", ["mcts:iterations=200", "heuristic"]),
+    ]
     pilot = pilot_from_run(write_run(tmp_path / "ladder", budgets, games=120))
     assert [(c.cell_a, c.cell_b) for c in pilot.comparisons] == [("c000", "c001")]
     assert pilot.compared == "each doubling of the MCTS budget"
@@ -85,8 +90,18 @@ def test_plan_command_plays_a_pilot_and_records_it(tmp_path):
     sweep = tmp_path / "plan_me.toml"
     sweep.write_text(SWEEP)
     record = tmp_path / "pilots.json"
-    result = run_cli("plan", str(sweep), "--allow-import", "--pilot", "60", "--detect", "5",
-                     "--record", str(record), cwd=tmp_path)  # fmt: skip
+    result = run_cli(
+        "plan",
+        str(sweep),
+        "--allow-import",
+        "--pilot",
+        "60",
+        "--detect",
+        "5",
+        "--record",
+        str(record),
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert "pilot of 60 games per cell" in result.stdout
     assert "Games per cell for that change detected in every comparison" in result.stdout
@@ -108,9 +123,13 @@ def test_sweep_plan_flag_plans_instead_of_running(tmp_path):
 
 @pytest.mark.parametrize(
     ("flags", "message"),
-    [(["--pilot", "1"], "--pilot"), (["--detect", "0"], "--detect"),
-     (["--half-width", "150"], "--half-width"), (["--games", "1"], "--games")],
-)  # fmt: skip
+    [
+        (["--pilot", "1"], "--pilot"),
+        (["--detect", "0"], "--detect"),
+        (["--half-width", "150"], "--half-width"),
+        (["--games", "1"], "--games"),
+    ],
+)
 def test_bad_plan_flags_are_one_line(tmp_path, flags, message):
     sweep = tmp_path / "plan_me.toml"
     sweep.write_text(SWEEP)

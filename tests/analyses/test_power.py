@@ -124,16 +124,22 @@ def test_games_needed_inverts_the_detectable_size():
 def test_test_family_states_the_model_size():
     rng = np.random.default_rng(4)
     a, b = _paired_run(rng, 500, 0.5, 0.1)
-    values = pl.DataFrame({"cell": ["x"] * 500 + ["y"] * 500, "game_index": [*range(500)] * 2,
-                           "value": np.concatenate([a, b])})  # fmt: skip
+    values = pl.DataFrame(
+        {
+            "cell": ["x"] * 500 + ["y"] * 500,
+            "game_index": [*range(500)] * 2,
+            "value": np.concatenate([a, b]),
+        }
+    )
     row = paired.test_family(paired.compare_pairs(values, [("x", "y")], n_resamples=10)).row(
         0, named=True
     )
     assert row["mde"] == pytest.approx(paired_detectable(500, moves(a, b), 0.05))
 
 
-@pytest.mark.parametrize(("p0", "n", "alpha"), [(0.5, 150, 0.05), (1 / 3, 600, 0.05 / 8),
-                                                (0.25, 2000, 0.05)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("p0", "n", "alpha"), [(0.5, 150, 0.05), (1 / 3, 600, 0.05 / 8), (0.25, 2000, 0.05)]
+)
 def test_stated_rate_shift_reaches_its_power(p0, n, alpha):
     # One-sample score test of a rate against p0 (first player, skill gap), 20,000 simulated
     # runs at p0 +- the stated size; the harder side (toward 50%) holds 75-85%.

@@ -90,12 +90,25 @@ def test_win_matrix_intervals(tmp_path):
 
 
 def test_perfect_record_gives_a_bound_not_a_point():
-    matrix = pl.DataFrame({"policy": ["heuristic", "random"], "opponent": ["random", "heuristic"],
-                           "comparisons": [900, 900], "wins": [900.0, 0.0],
-                           "seeds": [300, 300]})  # fmt: skip
+    matrix = pl.DataFrame(
+        {
+            "policy": ["heuristic", "random"],
+            "opponent": ["random", "heuristic"],
+            "comparisons": [900, 900],
+            "wins": [900.0, 0.0],
+            "seeds": [300, 300],
+        }
+    )
     bound = ratings.perfect_records(matrix)
-    assert bound.rows() == [("heuristic", "random", 900, 300, pytest.approx(
-        400 * math.log10(0.05 ** (1 / 300) / (1 - 0.05 ** (1 / 300)))))]  # fmt: skip
+    assert bound.rows() == [
+        (
+            "heuristic",
+            "random",
+            900,
+            300,
+            pytest.approx(400 * math.log10(0.05 ** (1 / 300) / (1 - 0.05 ** (1 / 300)))),
+        )
+    ]
     # 300 seeds won in full: at least ~799 Elo (one-sided 95%), whatever the 900 comparisons
     # say; point fits gave 833-1511 depending on the prior.
     assert 790 < bound["elo_at_least"][0] < 810
@@ -104,8 +117,10 @@ def test_perfect_record_gives_a_bound_not_a_point():
 def test_perfect_record_bound_counts_seeds_not_comparisons(tmp_path):
     # 2 cells replay the same 150 seeds: 300 comparisons of a with b, all won. As independent
     # trials they would bound the gap at ~920 Elo; the seeds, the independent units, at ~800.
-    cells = [Cell("c0", ["a", "b"], {"target": 10}, {"a": 60.0}),
-             Cell("c1", ["a", "b"], {"target": 12}, {"a": 60.0})]  # fmt: skip
+    cells = [
+        Cell("c0", ["a", "b"], {"target": 10}, {"a": 60.0}),
+        Cell("c1", ["a", "b"], {"target": 12}, {"a": 60.0}),
+    ]
     matrix = ratings.win_matrix(write_run(tmp_path, cells, games=150))
     bound = ratings.perfect_records(matrix).row(0, named=True)
     assert (bound["comparisons"], bound["seeds"]) == (300, 150)
@@ -129,8 +144,9 @@ def test_four_seat_games_get_game_resampled_intervals_wider_than_fisher(tmp_path
     # In a 4-seat game the 6 pairwise comparisons share one outcome: treating them as
     # independent (Fisher) understates the error; resampling whole games does not.
     truth = {"a": 0.0, "b": 0.2}
-    run = write_run(tmp_path, [Cell("c0", ["a", "a", "b", "b"], strengths=truth)],
-                    games=400, n_players=4)  # fmt: skip
+    run = write_run(
+        tmp_path, [Cell("c0", ["a", "a", "b", "b"], strengths=truth)], games=400, n_players=4
+    )
     clustered = ratings.policy_ratings(run)
     fisher = ratings.policy_ratings(run, clustered=False)
     assert clustered["interval"][0] == "seeds resampled" and fisher["interval"][0] == "fisher"
@@ -143,8 +159,11 @@ def test_a_policy_seen_only_in_self_play_is_left_out_of_the_ratings(tmp_path):
     # each other; the self-play policy meets no other policy and has no rating (it used to
     # crash the seed-resampled intervals with a KeyError).
     truth = {"h": 0.0, "x": 0.3, "y": 0.0}
-    run = write_run(tmp_path, [Cell("c0", ["h", "h"], strengths=truth),
-                               Cell("c1", ["x", "y"], strengths=truth)], games=200)  # fmt: skip
+    run = write_run(
+        tmp_path,
+        [Cell("c0", ["h", "h"], strengths=truth), Cell("c1", ["x", "y"], strengths=truth)],
+        games=200,
+    )
     df = ratings.policy_ratings(run)
     assert sorted(df["policy"]) == ["x", "y"] and df["interval"][0] == "seeds resampled"
 
@@ -152,8 +171,9 @@ def test_a_policy_seen_only_in_self_play_is_left_out_of_the_ratings(tmp_path):
 def test_rating_groups_split_at_perfect_records():
     # a - b ==perfect==> c - d, and e met only b: groups {a, b, e} and {c, d}
     pairs = [("a", "b"), ("b", "c"), ("c", "d"), ("e", "b")]
-    matrix = pl.DataFrame([{"policy": x, "opponent": y} for p, q in pairs
-                           for x, y in ((p, q), (q, p))])  # fmt: skip
+    matrix = pl.DataFrame(
+        [{"policy": x, "opponent": y} for p, q in pairs for x, y in ((p, q), (q, p))]
+    )
     perfect = pl.DataFrame([{"policy": "b", "opponent": "c"}])
     assert ratings.rating_groups(matrix, perfect) == {"a": 0, "b": 0, "e": 0, "c": 1, "d": 1}
     assert ratings.rating_groups(matrix, None) == {}
@@ -163,11 +183,17 @@ def test_a_tie_for_first_decided_by_the_rules_counts_as_won():
     # Game 0: a and b tie on score, the tie-break gives a the win (win shares 1 / 0); game 1:
     # a shared win (no tie-break, 0.5 each); game 2: b wins on score. The head-to-head rate
     # must agree with the win shares (1.5 of 3 for a), not call game 0 a draw.
-    seats = pl.DataFrame({
-        "cell": ["c"] * 6, "game_index": [0, 0, 1, 1, 2, 2], "seat": [0, 1] * 3,
-        "policy": ["a", "b"] * 3, "rank": [1, 1, 1, 1, 2, 1],
-        "tiebreak": [1, -1, 0, 0, 0, 0], "win_share": [1.0, 0.0, 0.5, 0.5, 0.0, 1.0],
-    })  # fmt: skip
+    seats = pl.DataFrame(
+        {
+            "cell": ["c"] * 6,
+            "game_index": [0, 0, 1, 1, 2, 2],
+            "seat": [0, 1] * 3,
+            "policy": ["a", "b"] * 3,
+            "rank": [1, 1, 1, 1, 2, 1],
+            "tiebreak": [1, -1, 0, 0, 0, 0],
+            "win_share": [1.0, 0.0, 0.5, 0.5, 0.0, 1.0],
+        }
+    )
     row = ratings.pairwise_results(seats).filter(pl.col("policy") == "a").row(0, named=True)
     assert (row["wins"], row["ties"], row["comparisons"]) == (1.5, 1, 3)
     per_game = ratings.game_pair_wins(seats, ["a", "b"])

@@ -40,9 +40,17 @@ IDLE = ["heuristic:forbid=resolve/rat/1", "heuristic"]  # no rat deck in play: n
 
 def card_run(folder, games: int = 40, name: str = "cards-small", seed: int = 5) -> str:
     """A small restricted-play Ratjack run (weasel + raccoon decks, actions recorded)."""
-    raw = {"name": name, "game": "ratjack", "players": 2, "games": games, "seed": seed,
-           "policies": BASE, "params": {"decks": ["weasel", "raccoon"]},
-           "grid": {"policies": [BASE, RACCOON8, IDLE]}, "record_actions": True}  # fmt: skip
+    raw = {
+        "name": name,
+        "game": "ratjack",
+        "players": 2,
+        "games": games,
+        "seed": seed,
+        "policies": BASE,
+        "params": {"decks": ["weasel", "raccoon"]},
+        "grid": {"policies": [BASE, RACCOON8, IDLE]},
+        "record_actions": True,
+    }
     return str(run_sweep(build_config(raw), folder, quiet=True).run_dir)
 
 
@@ -64,9 +72,14 @@ def run(tmp_path_factory) -> str:
 
 def fake_run(folder, cells: list[list[str]], params: dict | None = None) -> str:
     """A run directory holding only a manifest: enough for restriction_cells."""
-    manifest = {"format": FORMAT, "name": "fake", "cells": [
-        {"cell": f"c{i:03d}", "policies": p, "params": params or {}, "params_hash": "h"}
-        for i, p in enumerate(cells)]}  # fmt: skip
+    manifest = {
+        "format": FORMAT,
+        "name": "fake",
+        "cells": [
+            {"cell": f"c{i:03d}", "policies": p, "params": params or {}, "params_hash": "h"}
+            for i, p in enumerate(cells)
+        ],
+    }
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "manifest.json").write_text(json.dumps(manifest))
     return str(folder)
@@ -77,34 +90,46 @@ def fake_run(folder, cells: list[list[str]], params: dict | None = None) -> str:
     [
         ("heuristic", ("heuristic", [])),
         ("heuristic:forbid=resolve/rat/6", ("heuristic", ["resolve/rat/6"])),
-        ("heuristic:style=careful,forbid=resolve/rat/6+resolve/weasel/2",
-         ("heuristic:style=careful", ["resolve/rat/6", "resolve/weasel/2"])),
+        (
+            "heuristic:style=careful,forbid=resolve/rat/6+resolve/weasel/2",
+            ("heuristic:style=careful", ["resolve/rat/6", "resolve/weasel/2"]),
+        ),
         ("mcts:iterations=400,c=0.7", ("mcts:iterations=400,c=0.7", [])),
         ("random:forbid=resolve/raccoon/12", ("random", ["resolve/raccoon/12"])),
     ],
-)  # fmt: skip
+)
 def test_split_forbid(spec, expected):
     assert split_forbid(spec) == expected
 
 
 def test_restriction_cells_pair_each_forbidden_effect_with_its_baseline(tmp_path):
-    run_dir = fake_run(tmp_path / "r", [
-        ["heuristic", "random"], ["heuristic:forbid=resolve/rat/6", "random"],
-        ["random", "random"], ["random:forbid=resolve/weasel/2", "random"],
-        ["heuristic", "heuristic:forbid=resolve/rat/6"],  # slot 1 restricted: not a card cell
-        ["heuristic:forbid=resolve/rat/6+resolve/rat/7", "random"],  # two effects at once
-        ["heuristic:forbid=play/rat", "random"],  # not an effect class
-        ["mcts:forbid=resolve/rat/3", "random"],  # no unrestricted mcts line-up to compare
-    ], params={"decks": ["rat_red", "weasel"]})  # fmt: skip
+    run_dir = fake_run(
+        tmp_path / "r",
+        [
+            ["heuristic", "random"],
+            ["heuristic:forbid=resolve/rat/6", "random"],
+            ["random", "random"],
+            ["random:forbid=resolve/weasel/2", "random"],
+            ["heuristic", "heuristic:forbid=resolve/rat/6"],  # slot 1 restricted: not a card cell
+            ["heuristic:forbid=resolve/rat/6+resolve/rat/7", "random"],  # two effects at once
+            ["heuristic:forbid=play/rat", "random"],  # not an effect class
+            ["mcts:forbid=resolve/rat/3", "random"],  # no unrestricted mcts line-up to compare
+        ],
+        params={"decks": ["rat_red", "weasel"]},
+    )
     got = [(c.cell, c.baseline, c.family, c.value, c.decks) for c in restriction_cells(run_dir)]
-    assert got == [("c001", "c000", "rat", 6, "rat_red + weasel"),
-                   ("c003", "c002", "weasel", 2, "rat_red + weasel")]  # fmt: skip
+    assert got == [
+        ("c001", "c000", "rat", 6, "rat_red + weasel"),
+        ("c003", "c002", "weasel", 2, "rat_red + weasel"),
+    ]
 
 
 def test_restriction_cells_of_a_real_run(run):
     cells = restriction_cells(run)
     assert [(c.cell, c.baseline, c.family, c.value) for c in cells] == [
-        ("c001", "c000", "raccoon", 8), ("c002", "c000", "rat", 1)]  # fmt: skip
+        ("c001", "c000", "raccoon", 8),
+        ("c002", "c000", "rat", 1),
+    ]
     assert {c.decks for c in cells} == {"weasel + raccoon"}
 
 
@@ -125,8 +150,10 @@ def test_interventional_table_matches_a_hand_computed_paired_difference(run):
     assert table["rank"].to_list() == [1, 2]
     assert table["worth"].to_list() == sorted(table["worth"].to_list(), reverse=True)
     seats = scan(run, "seats").filter(pl.col("slot") == 0).collect()
-    share = {c: seats.filter(pl.col("cell") == c).sort("game_index")["win_share"].to_numpy()
-             for c in ("c000", "c001")}  # fmt: skip
+    share = {
+        c: seats.filter(pl.col("cell") == c).sort("game_index")["win_share"].to_numpy()
+        for c in ("c000", "c001")
+    }
     row = table.filter(pl.col("effect") == "raccoon 8").row(0, named=True)
     diff = share["c000"] - share["c001"]
     assert row["worth"] == pytest.approx(diff.mean(), abs=1e-12)

@@ -31,8 +31,15 @@ def test_restricted_play_detects_the_strong_rat_effects(tmp_path):
     lineups = [["heuristic", "heuristic"]] + [
         [f"heuristic:forbid=resolve/rat/{v}", "heuristic"] for v in (7, 12, 9)
     ]
-    raw = {"name": "strong", "game": "ratjack", "players": 2, "games": 300, "seed": 2024,
-           "policies": lineups[0], "grid": {"policies": lineups}}  # fmt: skip
+    raw = {
+        "name": "strong",
+        "game": "ratjack",
+        "players": 2,
+        "games": 300,
+        "seed": 2024,
+        "policies": lineups[0],
+        "grid": {"policies": lineups},
+    }
     run = run_sweep(build_config(raw), tmp_path, n_jobs=2, quiet=True).run_dir
     table = interventional_values([run])
     assert set(table.head(2)["effect"].to_list()) == {"rat 7", "rat 12"}

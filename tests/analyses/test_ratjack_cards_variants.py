@@ -30,9 +30,15 @@ TIMING = ("wall_ms", "cell", "params_hash", "var_max_rounds")
 
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory) -> str:
-    raw = {"name": "variants", "game": "ratjack", "players": 2, "games": 100, "seed": 7,
-           "policies": ["random", "random"],
-           "grid": {"target": [25, 12], "max_rounds": [60, 1000]}}  # fmt: skip
+    raw = {
+        "name": "variants",
+        "game": "ratjack",
+        "players": 2,
+        "games": 100,
+        "seed": 7,
+        "policies": ["random", "random"],
+        "grid": {"target": [25, 12], "max_rounds": [60, 1000]},
+    }
     return str(run_sweep(build_config(raw), tmp_path_factory.mktemp("v"), quiet=True).run_dir)
 
 
@@ -87,8 +93,15 @@ def test_variant_section_words(variants):
 
 def test_heuristic_beats_random_by_a_paired_margin(tmp_path):
     lineups = [["random", "random"], ["heuristic", "random"]]
-    raw = {"name": "skill", "game": "ratjack", "players": 2, "games": 100, "seed": 3,
-           "policies": lineups[0], "grid": {"policies": lineups}}  # fmt: skip
+    raw = {
+        "name": "skill",
+        "game": "ratjack",
+        "players": 2,
+        "games": 100,
+        "seed": 3,
+        "policies": lineups[0],
+        "grid": {"policies": lineups},
+    }
     run = run_sweep(build_config(raw), tmp_path, quiet=True).run_dir
     row = compare_cells(seat_outcome(run, slot=0), "c000").row(0, named=True)
     # Same deals, slot 0 switched from random to the heuristic: a large, clear gain. The

@@ -26,8 +26,15 @@ LINEUPS = {
 def small_run(folder, game: str, record: bool = True, games: int = 3):
     """A small real run of ``game`` (two seats, rotated line-up)."""
     name = f"{game.replace('_', '-')}{'' if record else '-plain'}"
-    raw = {"name": name, "game": game, "players": 2, "games": games, "seed": 11,
-           "policies": LINEUPS[game], "record_actions": record}  # fmt: skip
+    raw = {
+        "name": name,
+        "game": game,
+        "players": 2,
+        "games": games,
+        "seed": 11,
+        "policies": LINEUPS[game],
+        "record_actions": record,
+    }
     return run_sweep(build_config(raw), folder, quiet=True).run_dir
 
 
@@ -80,8 +87,9 @@ def test_a_rule_change_in_the_manifest_is_refused(runs, tmp_path):
         load_replay(copy, 0)
 
 
-@pytest.mark.parametrize("index, cell, words", [(3, None, "games 0..2"), (-1, None, "games 0"),
-                                                (0, "c009", "no cell")])  # fmt: skip
+@pytest.mark.parametrize(
+    "index, cell, words", [(3, None, "games 0..2"), (-1, None, "games 0"), (0, "c009", "no cell")]
+)
 def test_bad_index_or_cell(runs, index, cell, words):
     with pytest.raises(RunDirError, match=words):
         load_replay(runs["ratjack"], index, cell)

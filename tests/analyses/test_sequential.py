@@ -95,9 +95,11 @@ def test_half_width_shrinks_and_beats_no_fixed_interval():
 
 def test_schedule_rejects_bad_settings():
     """A non-positive precision, a tiny batch or a limit below one batch is refused."""
-    for kwargs in ({"precision": 0, "batch": 100, "cap": 200},
-                   {"precision": 0.02, "batch": 5, "cap": 200},
-                   {"precision": 0.02, "batch": 100, "cap": 50}):  # fmt: skip
+    for kwargs in (
+        {"precision": 0, "batch": 100, "cap": 200},
+        {"precision": 0.02, "batch": 5, "cap": 200},
+        {"precision": 0.02, "batch": 100, "cap": 50},
+    ):
         with pytest.raises(ValueError):
             Schedule(**kwargs)
     assert Schedule(0.02, 100, 250).looks() == [100, 200, 250]

@@ -160,8 +160,14 @@ def test_chi_square_and_quantiles():
     assert stat == pytest.approx(4.0) and p == pytest.approx(sps.chi2.sf(4.0, 1))
     v = np.arange(101.0)
     q = quantile_summary(v, (0.0, 0.25, 0.5, 1.0))
-    assert q == {"mean": 50.0, "sd": pytest.approx(np.std(v, ddof=1)), "min": 0.0,
-                 "q25": 25.0, "q50": 50.0, "max": 100.0}  # fmt: skip
+    assert q == {
+        "mean": 50.0,
+        "sd": pytest.approx(np.std(v, ddof=1)),
+        "min": 0.0,
+        "q25": 25.0,
+        "q50": 50.0,
+        "max": 100.0,
+    }
 
 
 def _shared_seed_runs(rng, replications: int, seeds: int, cells: int, true_rate: float):

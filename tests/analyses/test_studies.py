@@ -55,11 +55,21 @@ def wheel_run(tmp_path_factory):
     # Forbidding every placement on the wheel but the hut is an obvious handicap; forbidding
     # a quick action the heuristic rarely takes makes no clear difference.
     sectors = "+".join(f"place/S{k}" for k in range(1, 7))
-    raw = {"name": "wheel", "game": "rats_of_wistar", "players": 2, "games": 60, "seed": 9,
-           "policies": ["heuristic", "heuristic"],
-           "grid": {"policies": [["heuristic", "heuristic"],
-                                 [f"heuristic:forbid={sectors}", "heuristic"],
-                                 ["heuristic:forbid=quick/buy_power", "heuristic"]]}}  # fmt: skip
+    raw = {
+        "name": "wheel",
+        "game": "rats_of_wistar",
+        "players": 2,
+        "games": 60,
+        "seed": 9,
+        "policies": ["heuristic", "heuristic"],
+        "grid": {
+            "policies": [
+                ["heuristic", "heuristic"],
+                [f"heuristic:forbid={sectors}", "heuristic"],
+                ["heuristic:forbid=quick/buy_power", "heuristic"],
+            ]
+        },
+    }
     return run_sweep(build_config(raw), tmp_path_factory.mktemp("w"), n_jobs=2, quiet=True).run_dir
 
 
@@ -80,32 +90,49 @@ def test_the_wheel_report_names_sectors_and_ranks_them(wheel_run):
     # a section is named with the wheel data's texts of its spaces
     assert "S1 (take the round visitor / move up to 2 workers and play an invention)" in html
     # two restrictions: the handicap is separated from the null one (the claims rule)
-    assert re.search(r"is the strongest action class, clearly separated from every other "
-                     r"\(the nearest, [^:]*: Holm-adjusted p [^)]*\): \+\d+\.\d points of win "
-                     r"rate, 95% interval", html)  # fmt: skip
+    assert re.search(
+        r"is the strongest action class, clearly separated from every other "
+        r"\(the nearest, [^:]*: Holm-adjusted p [^)]*\): \+\d+\.\d points of win "
+        r"rate, 95% interval",
+        html,
+    )
     assert 'id="skill"' not in html  # restricted cells are not a "skill gap"
 
 
 @pytest.fixture(scope="module")
 def variant_run(tmp_path_factory):
-    raw = {"name": "variants", "game": "lord_of_worlds", "players": 2, "games": 40, "seed": 5,
-           "policies": ["heuristic", "heuristic"],
-           "grid": {"variant": ["standard", "strategic"],
-                    "value_set_table": ["linear15", "doubling"]}}  # fmt: skip
+    raw = {
+        "name": "variants",
+        "game": "lord_of_worlds",
+        "players": 2,
+        "games": 40,
+        "seed": 5,
+        "policies": ["heuristic", "heuristic"],
+        "grid": {"variant": ["standard", "strategic"], "value_set_table": ["linear15", "doubling"]},
+    }
     return run_sweep(build_config(raw), tmp_path_factory.mktemp("v"), n_jobs=2, quiet=True).run_dir
 
 
 def test_the_variant_study_finds_the_score_shift_and_names_what_cannot_differ(variant_run):
     text = re.sub(r"<[^>]+>", "", generic_report(variant_run))
     # Strategic scoring adds value sets: the mean score and the value-set points rise clearly.
-    assert re.search(r"variant=strategic instead of standard[^.]*: mean score per seat changes "
-                     r"by \+\d+\.\d+ .*?: a clear difference", text)  # fmt: skip
-    assert re.search(r"variant=strategic instead of standard[^.]*: mean pts value sets per seat "
-                     r"changes by \+\d+", text)  # fmt: skip
+    assert re.search(
+        r"variant=strategic instead of standard[^.]*: mean score per seat changes "
+        r"by \+\d+\.\d+ .*?: a clear difference",
+        text,
+    )
+    assert re.search(
+        r"variant=strategic instead of standard[^.]*: mean pts value sets per seat "
+        r"changes by \+\d+",
+        text,
+    )
     # The value-set table under the standard variant scores nothing: the two cells play the
     # same games, said once and shown once (issue 48: duplicate rows in every table).
-    said = re.findall(r"value_set_table=doubling instead of linear15 plays exactly the same "
-                      r"games whenever variant=standard \(1 cell\)", text)  # fmt: skip
+    said = re.findall(
+        r"value_set_table=doubling instead of linear15 plays exactly the same "
+        r"games whenever variant=standard \(1 cell\)",
+        text,
+    )
     assert len(said) == 1
     assert "variant=standard · value_set_table=doubling" not in text
 
@@ -120,9 +147,12 @@ def test_the_variant_study_shows_the_players_choices_per_rule_value(variant_run)
     assert table.headers[:3] == ["Rule value", "Policy", "Seats"]
     assert "tiles architect" in table.headers and "longest chain" in table.headers
     assert not any(h.startswith("pts") for h in table.headers)
-    assert [row[0] for row in table.rows] == ["variant=standard", "variant=strategic",
-                                              "value_set_table=linear15",
-                                              "value_set_table=doubling"]  # fmt: skip
+    assert [row[0] for row in table.rows] == [
+        "variant=standard",
+        "variant=strategic",
+        "value_set_table=linear15",
+        "value_set_table=doubling",
+    ]
     assert all(row[2] == "160" for row in table.rows)  # 40 games x 2 seats x 2 pooled cells
     # strategic scoring changes what the heuristic builds: longer chains are worth less there
     chain = table.headers.index("longest chain")

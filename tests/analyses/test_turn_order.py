@@ -13,8 +13,15 @@ from tests.analyses.synthetic import Cell, write_run
 
 
 def _ratjack(tmp_path, first: int) -> tuple[pl.DataFrame, pl.DataFrame]:
-    raw = {"name": f"fp{first}", "game": "ratjack", "players": 3, "games": 90, "seed": 4,
-           "policies": ["random"] * 3, "params": {"first_player": first}}  # fmt: skip
+    raw = {
+        "name": f"fp{first}",
+        "game": "ratjack",
+        "players": 3,
+        "games": 90,
+        "seed": 4,
+        "policies": ["random"] * 3,
+        "params": {"first_player": first},
+    }
     ctx = load_context(run_sweep(build_config(raw), tmp_path, quiet=True).run_dir)
     return ctx.games, ctx.seats
 
@@ -36,8 +43,16 @@ def test_with_a_fixed_start_seat_position_one_is_that_seat(tmp_path):
 
 def test_a_run_without_start_players_is_refused():
     games = pl.DataFrame({"cell": ["c0"], "game_index": [0], "n_players": [2]})
-    seats = pl.DataFrame({"cell": ["c0"], "game_index": [0], "seat": [0], "slot": [0],
-                          "policy": ["random"], "win_share": [1.0]})  # fmt: skip
+    seats = pl.DataFrame(
+        {
+            "cell": ["c0"],
+            "game_index": [0],
+            "seat": [0],
+            "slot": [0],
+            "policy": ["random"],
+            "win_share": [1.0],
+        }
+    )
     with pytest.raises(ValueError, match="first_player"):
         with_positions(games, seats)
 
@@ -48,8 +63,10 @@ def test_pooled_mixed_lineup_is_slot_stratified_like_its_cells(tmp_path):
     # so pooling the games without strata would weigh A's starts as often in both cells: the
     # pooled rate must be the mean of the cells' slot-stratified rates, and pooling two cells
     # must not make the detectable shift worse than the cells' own.
-    cells = [Cell("c0", ["A", "B"], {"target": 10}, {"A": 2.0}),
-             Cell("c1", ["A", "B"], {"target": 12}, {"A": 2.4})]  # fmt: skip
+    cells = [
+        Cell("c0", ["A", "B"], {"target": 10}, {"A": 2.0}),
+        Cell("c1", ["A", "B"], {"target": 12}, {"A": 2.4}),
+    ]
     ctx = load_context(write_run(tmp_path, cells, games=600))
     per_cell = first_player_advantage(ctx.games, ctx.seats).filter(pl.col("position") == 1)
     pooled = pooled_first_player(ctx.games, ctx.seats, ["c0", "c1"])

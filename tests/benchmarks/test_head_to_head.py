@@ -68,7 +68,13 @@ def test_a_seed_counts_once_played_in_every_seating():
     from benchmarks.head_to_head import complete_seeds
 
     # a run read while playing: seed 2 has been played in the first seating only
-    per_seed = pl.DataFrame({"policy": ["a"] * 3, "policy_opp": ["b"] * 3,
-                             "game_index": [0, 1, 2], "v": [50.0, 100.0, 100.0],
-                             "games": [2, 2, 1]})  # fmt: skip
+    per_seed = pl.DataFrame(
+        {
+            "policy": ["a"] * 3,
+            "policy_opp": ["b"] * 3,
+            "game_index": [0, 1, 2],
+            "v": [50.0, 100.0, 100.0],
+            "games": [2, 2, 1],
+        }
+    )
     assert complete_seeds(per_seed)["waiting"].to_list() == [False, False, True]

@@ -92,8 +92,21 @@ def test_bad_arguments_exit_2(capsys):
 
 def test_speed_measures_both_trees_interleaved(tmp_path, capsys):
     rows = tmp_path / "rows.json"
-    args = ["speed", str(ROOT), str(ROOT), "--game", "ratjack", "--spec", "random",
-            "--seconds", "0.2", "--rounds", "2", "--json", str(rows)]  # fmt: skip
+    args = [
+        "speed",
+        str(ROOT),
+        str(ROOT),
+        "--game",
+        "ratjack",
+        "--spec",
+        "random",
+        "--seconds",
+        "0.2",
+        "--rounds",
+        "2",
+        "--json",
+        str(rows),
+    ]
     assert _two_trees().main(args) == 0
     (row,) = json.loads(rows.read_text())
     assert row["game"] == "ratjack" and row["policy"] == "random"
@@ -103,8 +116,22 @@ def test_speed_measures_both_trees_interleaved(tmp_path, capsys):
 
 def test_speed_in_cpu_time_times_a_fixed_number_of_games(tmp_path, capsys):
     rows = tmp_path / "rows.json"
-    args = ["speed", str(ROOT), str(ROOT), "--game", "ratjack", "--spec", "random", "--cpu",
-            "--seconds", "0.2", "--rounds", "2", "--json", str(rows)]  # fmt: skip
+    args = [
+        "speed",
+        str(ROOT),
+        str(ROOT),
+        "--game",
+        "ratjack",
+        "--spec",
+        "random",
+        "--cpu",
+        "--seconds",
+        "0.2",
+        "--rounds",
+        "2",
+        "--json",
+        str(rows),
+    ]
     assert _two_trees().main(args) == 0
     (row,) = json.loads(rows.read_text())
     assert row["games"] >= 3 and row["old_games_per_s"] > 0 and row["new_games_per_s"] > 0

@@ -33,9 +33,13 @@ def test_catalogue_covers_every_class_seen_in_play(game_id, n_players):
 
 @pytest.mark.parametrize(
     ("game_id", "bad", "hint"),
-    [("rats_of_wistar", "place/S9", "place/S"), ("ratjack", "resolve/rat/13", "resolve/rat/1"),
-     ("ratjack", "resolve/ratt/3", "resolve/rat/3"), ("lord_of_worlds", "hire/pink", "hire/")],
-)  # fmt: skip
+    [
+        ("rats_of_wistar", "place/S9", "place/S"),
+        ("ratjack", "resolve/rat/13", "resolve/rat/1"),
+        ("ratjack", "resolve/ratt/3", "resolve/rat/3"),
+        ("lord_of_worlds", "hire/pink", "hire/"),
+    ],
+)
 def test_unknown_forbid_class_is_bad_input_naming_the_closest(game_id, bad, hint):
     with pytest.raises(ConfigError, match=bad) as info:
         make_policy(f"heuristic:forbid={bad}", make_game(game_id))
@@ -50,9 +54,25 @@ def test_known_classes_are_accepted():
 
 
 def test_unknown_forbid_class_on_the_command_line_exits_2(tmp_path):
-    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "rats_of_wistar",
-           "--players", "2", "--policy", "random:forbid=place/S9", "--policy", "random",
-           "--games", "2", "--out", str(tmp_path), "--quiet"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "boardlab.cli",
+        "sweep",
+        "--game",
+        "rats_of_wistar",
+        "--players",
+        "2",
+        "--policy",
+        "random:forbid=place/S9",
+        "--policy",
+        "random",
+        "--games",
+        "2",
+        "--out",
+        str(tmp_path),
+        "--quiet",
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "place/S9" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and not any(tmp_path.iterdir())

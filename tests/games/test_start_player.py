@@ -21,11 +21,20 @@ from simcore.games.lord_of_worlds.codes import P_START
 
 
 def _sweep(tmp_path, game: str, players: int, games: int) -> tuple[pl.DataFrame, pl.DataFrame]:
-    raw = {"name": game, "game": game, "players": players, "games": games, "seed": 3,
-           "policies": ["random"] * players, "record_actions": True}  # fmt: skip
+    raw = {
+        "name": game,
+        "game": game,
+        "players": players,
+        "games": games,
+        "seed": 3,
+        "policies": ["random"] * players,
+        "record_actions": True,
+    }
     run = run_sweep(build_config(raw), tmp_path, quiet=True).run_dir
-    return (pl.read_parquet(run / "games" / "*.parquet"),
-            pl.read_parquet(run / "actions" / "*.parquet"))  # fmt: skip
+    return (
+        pl.read_parquet(run / "games" / "*.parquet"),
+        pl.read_parquet(run / "actions" / "*.parquet"),
+    )
 
 
 def _starts(games: pl.DataFrame) -> dict[int, list[int]]:

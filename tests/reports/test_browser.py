@@ -28,19 +28,37 @@ def _study_run(folder, kind: str):
     from simcore.engine.sweep.sweep import run_sweep
 
     if kind == "wheel":
-        raw = {"name": "wheel", "game": "rats_of_wistar", "players": 2, "games": 30, "seed": 3,
-               "policies": ["heuristic", "heuristic"], "record_actions": True,
-               "grid": {"policies": [
-                   ["heuristic", "heuristic"],
-                   ["heuristic:forbid=place/S1", "heuristic"],
-                   ["heuristic:forbid=place/S3", "heuristic"],
-                   ["heuristic:forbid=place/S5", "heuristic"],
-                   ["heuristic:forbid=place/hut@round1-2", "heuristic"]]}}  # fmt: skip
+        raw = {
+            "name": "wheel",
+            "game": "rats_of_wistar",
+            "players": 2,
+            "games": 30,
+            "seed": 3,
+            "policies": ["heuristic", "heuristic"],
+            "record_actions": True,
+            "grid": {
+                "policies": [
+                    ["heuristic", "heuristic"],
+                    ["heuristic:forbid=place/S1", "heuristic"],
+                    ["heuristic:forbid=place/S3", "heuristic"],
+                    ["heuristic:forbid=place/S5", "heuristic"],
+                    ["heuristic:forbid=place/hut@round1-2", "heuristic"],
+                ]
+            },
+        }
     else:  # value sets are off in the standard variant: two cells play the same games
-        raw = {"name": "variants", "game": "lord_of_worlds", "players": 2, "games": 30,
-               "seed": 3, "policies": ["heuristic", "heuristic"],
-               "grid": {"variant": ["standard", "strategic"],
-                        "value_set_table": ["linear15", "doubling"]}}  # fmt: skip
+        raw = {
+            "name": "variants",
+            "game": "lord_of_worlds",
+            "players": 2,
+            "games": 30,
+            "seed": 3,
+            "policies": ["heuristic", "heuristic"],
+            "grid": {
+                "variant": ["standard", "strategic"],
+                "value_set_table": ["linear15", "doubling"],
+            },
+        }
     return run_sweep(build_config(raw), folder, n_jobs=2, quiet=True).run_dir
 
 

@@ -73,8 +73,17 @@ def test_self_contained(report):
     for call in ("fetch", "XMLHttpRequest", "import", "WebSocket", "eval(", "location"):
         assert call not in scripts[0]
     report = report.replace(scripts[0], "").replace("<script></script>", "")
-    for forbidden in ("<script", "<link", "<img", "<image", "<iframe", "@import", "src=",
-                      "@font-face", "data:"):  # fmt: skip
+    for forbidden in (
+        "<script",
+        "<link",
+        "<img",
+        "<image",
+        "<iframe",
+        "@import",
+        "src=",
+        "@font-face",
+        "data:",
+    ):
         assert forbidden not in report
     # url(...) only ever points at ids inside the page (matplotlib clip paths).
     assert all(u.startswith("#") for u in re.findall(r"url\(([^)]*)\)", report))
@@ -97,8 +106,18 @@ def test_well_formed(report):
 
 
 def test_sections_and_provenance(report):
-    for section in ("summary", "seats", "skill", "variants", "ratings", "length", "scores",
-                    "endings", "method", "provenance"):  # fmt: skip
+    for section in (
+        "summary",
+        "seats",
+        "skill",
+        "variants",
+        "ratings",
+        "length",
+        "scores",
+        "endings",
+        "method",
+        "provenance",
+    ):
         assert f'id="{section}"' in report
     assert "cfg123" in report  # config hash
     assert "sweep_seed" in report and "default.toml" in report and "boardlab" in report
@@ -112,12 +131,17 @@ def test_findings_reflect_the_data(report):
     assert re.search(r"Seat 1 wins 5\d\.\d% of games \(95% interval [\d.–]+%\), above", report)
     assert "All cells together" not in report
     assert "game length in turns changes by +2.00" in report
-    slot = re.findall(r"the first line-up slot&#39;s win share changes by \+(\d+\.\d) points.*?: "
-                      r"(a clear|no clear) difference", report)  # fmt: skip
+    slot = re.findall(
+        r"the first line-up slot&#39;s win share changes by \+(\d+\.\d) points.*?: "
+        r"(a clear|no clear) difference",
+        report,
+    )
     assert len(set(slot)) == 2 and all(float(d) > 5 and v == "a clear" for d, v in slot)
     # mcts and heuristic never met: the claims rule does not order them (issue 48 §3)
-    assert ("mcts:iterations=50 ~ heuristic &gt; random (~: order not settled by the "
-            "head-to-head games)") in report  # fmt: skip
+    assert (
+        "mcts:iterations=50 ~ heuristic &gt; random (~: order not settled by the "
+        "head-to-head games)"
+    ) in report
 
 
 def test_deterministic(tmp_path, report):
@@ -203,9 +227,12 @@ def test_first_player_comes_from_the_recorded_start_player(tmp_path):
     # seat-number section does not (the first player is random per game, not seat 1).
     cells = [Cell(f"c00{k}", ["random", "random"]) for k in range(3)]
     html = generic_report(write_run(tmp_path, cells, games=600, first_bias=0.4))
-    pooled = re.search(r"All 3 random vs random cells together \(600 seeds, each seed&#39;s games "
-                       r"one cluster\): the first player wins (\d+\.\d)% of games \(95% interval "
-                       r"([\d.]+)–([\d.]+)%\), above the fair 50%", html)  # fmt: skip
+    pooled = re.search(
+        r"All 3 random vs random cells together \(600 seeds, each seed&#39;s games "
+        r"one cluster\): the first player wins (\d+\.\d)% of games \(95% interval "
+        r"([\d.]+)–([\d.]+)%\), above the fair 50%",
+        html,
+    )
     assert pooled, _summary(html)
     rate, lo, hi = map(float, pooled.groups())
     assert 55 < rate < 64 and lo < rate < hi
@@ -215,23 +242,30 @@ def test_first_player_comes_from_the_recorded_start_player(tmp_path):
 
 def test_consistent_results_say_what_they_could_have_detected(tmp_path):
     html = generic_report(write_run(tmp_path, [Cell("c000", ["random", "random"])], games=400))
-    found = re.search(r"The first player wins [\d.]+% of games \(95% interval [^)]*\), "
-                      r"consistent with the fair 50%; this run would catch a shift of "
-                      r"±(\d+\.\d) points or more \(80% power\)", html)  # fmt: skip
+    found = re.search(
+        r"The first player wins [\d.]+% of games \(95% interval [^)]*\), "
+        r"consistent with the fair 50%; this run would catch a shift of "
+        r"±(\d+\.\d) points or more \(80% power\)",
+        html,
+    )
     assert found and float(found.group(1)) == pytest.approx(7.0, abs=0.1)  # 2.8 * sqrt(.25/400)
 
 
 @pytest.mark.parametrize(
     ("cell", "flag"),
     [
-        (Cell("c000", ["heuristic", "random"], strengths={"heuristic": 9.0}),
-         "heuristic wins 100.0% of games (saturated)"),
-        (Cell("c000", ["random", "random"], ended_by="stall"),
-         "100% of games stopped at a safety cap"),
+        (
+            Cell("c000", ["heuristic", "random"], strengths={"heuristic": 9.0}),
+            "heuristic wins 100.0% of games (saturated)",
+        ),
+        (
+            Cell("c000", ["random", "random"], ended_by="stall"),
+            "100% of games stopped at a safety cap",
+        ),
         (Cell("c000", ["random", "random"], turns=36), "every game lasts 36 turns"),
     ],
     ids=["saturated", "stalled", "constant"],
-)  # fmt: skip
+)
 def test_degenerate_cells_are_flagged_and_left_out(tmp_path, cell, flag):
     good = Cell("c001", ["random", "random"], turns_shift=1)
     html = generic_report(write_run(tmp_path, [cell, good], games=200, first_bias=0.3))
@@ -248,17 +282,25 @@ def test_degenerate_cells_are_flagged_and_left_out(tmp_path, cell, flag):
 
 
 def test_summary_names_the_players(report):
-    assert ("Every number here is for the players that produced it (heuristic, "
-            "mcts:iterations=50 and random)") in _summary(report)  # fmt: skip
+    assert (
+        "Every number here is for the players that produced it (heuristic, "
+        "mcts:iterations=50 and random)"
+    ) in _summary(report)
 
 
 def test_summary_states_provisional_geometry_and_assumptions(tmp_path):
     from simcore.engine.sweep.config import build_config
     from simcore.engine.sweep.sweep import run_sweep
 
-    raw = {"name": "low", "game": "lord_of_worlds", "players": 2, "games": 4, "seed": 1,
-           "policies": ["random", "random"],
-           "grid": {"variant": ["standard", "strategic"]}}  # fmt: skip
+    raw = {
+        "name": "low",
+        "game": "lord_of_worlds",
+        "players": 2,
+        "games": 4,
+        "seed": 1,
+        "policies": ["random", "random"],
+        "grid": {"variant": ["standard", "strategic"]},
+    }
     summary = _summary(generic_report(run_sweep(build_config(raw), tmp_path, quiet=True).run_dir))
     assert "provisional geometry" in summary
     assert re.search(r"\d+ rule readings are assumptions \(\[A\] in the rules spec\)", summary)
@@ -279,9 +321,14 @@ def test_ratings_rate_two_specs_of_one_player_as_one(tmp_path):
     from reports.studies.build import load_context
     from reports.studies.sections import ratings_section
 
-    cells = [Cell("c0", ["heuristic", "greedy"], strengths={"heuristic": 1.0}),
-             Cell("c1", ["heuristic:style=explorer", "heuristic:style=engine"],
-                  strengths={"heuristic:style=explorer": 0.3})]  # fmt: skip
+    cells = [
+        Cell("c0", ["heuristic", "greedy"], strengths={"heuristic": 1.0}),
+        Cell(
+            "c1",
+            ["heuristic:style=explorer", "heuristic:style=engine"],
+            strengths={"heuristic:style=explorer": 0.3},
+        ),
+    ]
     ctx = load_context(write_run(tmp_path, cells, games=200))
     assert ctx.game is None and "never met" in ratings_section(ctx).findings[0]
     ctx = load_context(tmp_path / "synthetic")
@@ -296,9 +343,11 @@ def test_groups_linked_only_by_a_perfect_record_get_their_own_scales(tmp_path):
     from reports.studies.build import load_context
     from reports.studies.sections import ratings_section
 
-    cells = [Cell("c0", ["m", "h"], strengths={"m": 1.0}),
-             Cell("c1", ["h", "g"], strengths={"h": 30.0}),
-             Cell("c2", ["g", "r"], strengths={"g": 0.3})]  # fmt: skip
+    cells = [
+        Cell("c0", ["m", "h"], strengths={"m": 1.0}),
+        Cell("c1", ["h", "g"], strengths={"h": 30.0}),
+        Cell("c2", ["g", "r"], strengths={"g": 0.3}),
+    ]
     section = ratings_section(load_context(write_run(tmp_path, cells, games=200)))
     assert "Ratings compare only within a group, A (h, m); B (g, r)" in " ".join(section.findings)
     assert not any("Elo points above" in w for w in section.findings)
@@ -311,8 +360,10 @@ def test_groups_linked_only_by_a_perfect_record_get_their_own_scales(tmp_path):
 
 def test_a_run_whose_rules_fix_the_length_says_so_once(tmp_path):
     # every game of every cell lasts 30 turns (as in Rats of Wistar): no flag, one sentence
-    cells = [Cell("c000", ["heuristic", "random"], strengths={"heuristic": 9.0}, turns=30),
-             Cell("c001", ["random", "random"], turns=30)]  # fmt: skip
+    cells = [
+        Cell("c000", ["heuristic", "random"], strengths={"heuristic": 9.0}, turns=30),
+        Cell("c001", ["random", "random"], turns=30),
+    ]
     html = generic_report(write_run(tmp_path, cells, games=200))
     summary = _summary(html)
     assert "Game length does not vary" not in summary
@@ -329,8 +380,11 @@ def test_policies_linked_only_by_perfect_records_get_no_blank_rating_table(tmp_p
     from reports.studies.build import load_context
     from reports.studies.sections import ratings_section
 
-    cells = [Cell("c0", ["h", "r"], strengths={"h": 30.0}),
-             Cell("c1", ["h", "h"]), Cell("c2", ["r", "r"])]  # fmt: skip
+    cells = [
+        Cell("c0", ["h", "r"], strengths={"h": 30.0}),
+        Cell("c1", ["h", "h"]),
+        Cell("c2", ["r", "r"]),
+    ]
     section = ratings_section(load_context(write_run(tmp_path, cells, games=200)))
     assert [t.caption for t in section.tables] == ["Head-to-head results"]
     assert any(w.startswith("No ratings are fitted") for w in section.findings)
@@ -349,7 +403,8 @@ def test_a_section_table_longer_than_a_screen_is_folded(tmp_path):
     specs = [("Row", "int", "i")]
     long = render_table(pl.DataFrame({"i": range(LONG_TABLE + 6)}), specs, "Long one")
     short = render_table(pl.DataFrame({"i": range(3)}), specs, "Short one")
-    html = render_page(ctx, [Section("x", "X", ["x"], tables=[long]),
-                             Section("y", "Y", ["y"], tables=[short])])  # fmt: skip
+    html = render_page(
+        ctx, [Section("x", "X", ["x"], tables=[long]), Section("y", "Y", ["y"], tables=[short])]
+    )
     assert "<summary>Table: Long one (30 rows)</summary>" in html
     assert "Table: Short one" not in html and "<caption>Short one</caption>" in html

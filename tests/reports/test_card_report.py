@@ -88,8 +88,14 @@ def test_card_report_needs_restricted_cells(tmp_path):
     from simcore.engine.sweep.config import build_config
     from simcore.engine.sweep.sweep import run_sweep
 
-    raw = {"name": "plain", "game": "ratjack", "players": 2, "games": 4, "seed": 1,
-           "policies": ["random", "random"]}  # fmt: skip
+    raw = {
+        "name": "plain",
+        "game": "ratjack",
+        "players": 2,
+        "games": 4,
+        "seed": 1,
+        "policies": ["random", "random"],
+    }
     run = run_sweep(build_config(raw), tmp_path, quiet=True).run_dir
     with pytest.raises(RunDirError, match="no restricted-play cells"):
         card_report([run])

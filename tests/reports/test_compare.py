@@ -85,15 +85,26 @@ def test_planted_hut_change_is_found_with_its_sign(tmp_path):
     """Three potions in the hut instead of one: the hut's worth rises (and the Python API
     gives the same answer as the report)."""
     _files(tmp_path, games=300)
-    res = run_cli("compare", "shipped.toml", "hut.toml", "--study", "study.toml", "--out", "out",
-                  "--n-jobs", "2", cwd=tmp_path)  # fmt: skip
+    res = run_cli(
+        "compare",
+        "shipped.toml",
+        "hut.toml",
+        "--study",
+        "study.toml",
+        "--out",
+        "out",
+        "--n-jobs",
+        "2",
+        cwd=tmp_path,
+    )
     assert res.returncode == 0, res.stderr
     lines = _summary(Path(tmp_path, res.stdout.split()[-1]))
     hut = next(line for line in lines if line.startswith("Worth of the Alchemist's hut (gain 1"))
     assert "“hut gives 3 potions” raises it by" in hut, hut
     runs = tmp_path / "out" / "runs"
-    result = compare_versions(load_side("shipped", runs / "a-shipped"),
-                              load_side("hut", runs / "b-hut-gives-3-potions"))  # fmt: skip
+    result = compare_versions(
+        load_side("shipped", runs / "a-shipped"), load_side("hut", runs / "b-hut-gives-3-potions")
+    )
     row = result.table.filter(result.table["key"] == "worth:c001").to_dicts()[0]
     assert row["significant"] and row["diff"] > 0 and row["lo"] > 0
 
@@ -103,8 +114,9 @@ def two_runs(tmp_path):
     """Two finished runs of the same study on seeds 5 and 6."""
     _files(tmp_path, games=40)
     for seed in (5, 6):
-        (tmp_path / f"s{seed}.toml").write_text(STUDY.format(games=40, seed=seed)
-                                                .replace("hut-study", f"hut-{seed}"))  # fmt: skip
+        (tmp_path / f"s{seed}.toml").write_text(
+            STUDY.format(games=40, seed=seed).replace("hut-study", f"hut-{seed}")
+        )
         res = run_cli("sweep", f"s{seed}.toml", "--out", "runs", "--quiet", cwd=tmp_path)
         assert res.returncode == 0, res.stderr
     return tmp_path
@@ -116,8 +128,7 @@ def test_runs_on_different_seeds_are_refused_unless_unpaired(two_runs):
     assert res.returncode == 2
     assert res.stderr.count("\n") == 1 and "differ in seed (5 vs 6)" in res.stderr
     assert "--unpaired" in res.stderr
-    res = run_cli("compare", "runs/hut-5", "runs/hut-6", "--unpaired", "--out", "out",
-                  cwd=two_runs)  # fmt: skip
+    res = run_cli("compare", "runs/hut-5", "runs/hut-6", "--unpaired", "--out", "out", cwd=two_runs)
     assert res.returncode == 0, res.stderr
     text = Path(two_runs, res.stdout.split()[-1]).read_text()
     assert "on different seeds, compared as independent samples (--unpaired)" in text
@@ -131,13 +142,26 @@ def test_runs_on_different_seeds_are_refused_unless_unpaired(two_runs):
         (["shipped.toml", "bad.toml", "--study", "study.toml"], "unknown key 'colour'"),
         (["shipped.toml", "grid.toml", "--study", "study.toml"], "which the study's grid varies"),
         (["shipped.toml", "hut.toml", "--study", "nope.toml"], "no such file or shipped study"),
-        (["shipped.toml", "hut.toml", "--study", "study.toml", "--precision", "-1"],
-         "--precision must be a positive number"),
-        (["shipped.toml", "hut.toml", "--study", "study.toml", "--precision", "2",
-          "--batch", "5"], "--batch must be at least"),
+        (
+            ["shipped.toml", "hut.toml", "--study", "study.toml", "--precision", "-1"],
+            "--precision must be a positive number",
+        ),
+        (
+            [
+                "shipped.toml",
+                "hut.toml",
+                "--study",
+                "study.toml",
+                "--precision",
+                "2",
+                "--batch",
+                "5",
+            ],
+            "--batch must be at least",
+        ),
         (["shipped.toml", "other.toml", "--study", "study.toml"], "is for 'ratjack'"),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
     """Every refusal names the problem in one line, before any game is played."""
     _files(tmp_path)
@@ -171,8 +195,10 @@ def test_sweep_precision_stops_records_and_resumes(tmp_path):
     assert again.returncode == 0, again.stderr
     assert again.stdout.splitlines()[-1] == res.stdout.splitlines()[-1]
     assert all("(0 played now" in line for line in again.stdout.splitlines()[:-1])
-    assert json.loads((tmp_path / "runs" / "hut-study" / "manifest.json").read_text())[
-        "precision"] == record  # fmt: skip
+    assert (
+        json.loads((tmp_path / "runs" / "hut-study" / "manifest.json").read_text())["precision"]
+        == record
+    )
     rep = run_cli("report", "runs/hut-study", "--out", "rep", cwd=tmp_path)
     assert rep.returncode == 0, rep.stderr
     text = html.unescape((tmp_path / "rep" / "hut-study.html").read_text())
@@ -184,11 +210,26 @@ def test_compare_by_precision_says_how_many_games_and_why(tmp_path):
     """``compare --precision``: both sides grow in batches of 50 up to 150 games per cell and
     the report states the games and the reason it stopped, with anytime-valid intervals."""
     _files(tmp_path, games=150)
-    res = run_cli("compare", "shipped.toml", "hut.toml", "--study", "study.toml", "--precision",
-                  "40", "--batch", "50", "--out", "out", cwd=tmp_path)  # fmt: skip
+    res = run_cli(
+        "compare",
+        "shipped.toml",
+        "hut.toml",
+        "--study",
+        "study.toml",
+        "--precision",
+        "40",
+        "--batch",
+        "50",
+        "--out",
+        "out",
+        cwd=tmp_path,
+    )
     assert res.returncode == 0, res.stderr
     text = html.unescape(Path(tmp_path, res.stdout.split()[-1]).read_text())
-    stop = re.search(r"compared on (\d+) games per cell, .*? in batches of 50: the run stopped "
-                     r"because (every headline|the limit)", text)  # fmt: skip
+    stop = re.search(
+        r"compared on (\d+) games per cell, .*? in batches of 50: the run stopped "
+        r"because (every headline|the limit)",
+        text,
+    )
     assert stop and int(stop.group(1)) in (50, 100, 150), text[:2000]
     assert "Anytime-valid interval" in text and "Holm p" not in text

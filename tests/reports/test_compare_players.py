@@ -67,16 +67,18 @@ def _findings(section: str) -> list[str]:
 
 def _hut_share(run: Path) -> float:
     """Slot 0's share of placements on the hut in the baseline cell, from the seats table."""
-    seats = pl.read_parquet(run / "seats").filter((pl.col("cell") == "c000") &
-                                                  (pl.col("slot") == 0))  # fmt: skip
+    seats = pl.read_parquet(run / "seats").filter(
+        (pl.col("cell") == "c000") & (pl.col("slot") == 0)
+    )
     chiefs = [c for c in seats.columns if c.startswith("chiefs_")]
     return seats["chiefs_hut"].sum() / seats.select(chiefs).sum().sum_horizontal()[0]
 
 
 def test_the_report_names_both_players_and_states_the_hut_caveat(runs, tmp_path):
     heuristic, explorer = runs
-    res = run_cli("compare", str(heuristic), str(explorer), "--players-differ", "--out", "out",
-                  cwd=tmp_path)  # fmt: skip
+    res = run_cli(
+        "compare", str(heuristic), str(explorer), "--players-differ", "--out", "out", cwd=tmp_path
+    )
     assert res.returncode == 0, res.stderr
     report = Path(tmp_path, res.stdout.split()[-1])
     assert report.name == "heuristic-vs-heuristic-style-explorer.html"
@@ -84,8 +86,11 @@ def test_the_report_names_both_players_and_states_the_hut_caveat(runs, tmp_path)
     assert "<title>Same game, two players: heuristic vs heuristic:style=explorer</title>" in page
     # every figure and every table of the comparison names both players
     captions = re.findall(r"<figcaption>(.*?)</figcaption>", page)
-    tables = [c for s in re.findall(r'<section[^>]*id="cmp-.*?</section>', page, re.S)
-              for c in re.findall(r"<caption>(.*?)</caption>", s)]  # fmt: skip
+    tables = [
+        c
+        for s in re.findall(r'<section[^>]*id="cmp-.*?</section>', page, re.S)
+        for c in re.findall(r"<caption>(.*?)</caption>", s)
+    ]
     assert len(captions) >= 3 and len(tables) >= 4
     for text in captions + tables:
         assert "heuristic:style=explorer" in text and re.search(r"heuristic(?!:)", text), text
@@ -95,8 +100,15 @@ def test_the_report_names_both_players_and_states_the_hut_caveat(runs, tmp_path)
     # the caveat is one sentence per player, with that player's measured hut share
     hut = _findings(_section(page, "cmp-hut"))
     for name, run in (("heuristic", heuristic), (EXPLORER, explorer)):
-        said = next(h for h in hut if re.match(rf"The hut caveat (stands|is resolved) for "
-                                               rf"“{re.escape(name)}”", h))  # fmt: skip
+        said = next(
+            h
+            for h in hut
+            if re.match(
+                rf"The hut caveat (stands|is resolved) for "
+                rf"“{re.escape(name)}”",
+                h,
+            )
+        )
         assert f"{100 * _hut_share(run):.1f}% of slot 0's placements on the hut" in said
     assert "Hut caveat rule: the caveat is resolved for a player when" in page
     assert "Worth under heuristic:style=explorer (95% interval)" in page
@@ -105,16 +117,27 @@ def test_the_report_names_both_players_and_states_the_hut_caveat(runs, tmp_path)
 def test_a_null_comparison_reports_no_change(runs, tmp_path, capsys, monkeypatch):
     """The same run twice under two names: no measure changes, no share moves."""
     heuristic, _ = runs
-    code, out, err = boardlab(capsys, monkeypatch, tmp_path, "compare", str(heuristic),
-                              str(heuristic), "--players-differ", "--name-a", "first",
-                              "--name-b", "second", "--out", "out")  # fmt: skip
+    code, out, err = boardlab(
+        capsys,
+        monkeypatch,
+        tmp_path,
+        "compare",
+        str(heuristic),
+        str(heuristic),
+        "--players-differ",
+        "--name-a",
+        "first",
+        "--name-b",
+        "second",
+        "--out",
+        "out",
+    )
     assert code == 0, err
     page = _text(Path(tmp_path, out.split()[-1]))
     assert "“first” and “second” seat the same players" in page
     assert "No measure of the study changed detectably between “first” and “second”" in page
     assert "does not clearly differ between “first” and “second” (0.0 points" in page
-    verdicts = re.findall(r"<td[^>]*>(changed|at most ±[0-9.]+)</td>",
-                          _section(page, "cmp-wheel"))  # fmt: skip
+    verdicts = re.findall(r"<td[^>]*>(changed|at most ±[0-9.]+)</td>", _section(page, "cmp-wheel"))
     assert len(verdicts) == 3 and "changed" not in verdicts
 
 
@@ -125,11 +148,21 @@ def test_the_sweep_files_are_played_and_compared(tmp_path):
         lines = [f"{k} = {json.dumps(v)}" for k, v in raw.items() if k != "grid"]
         lines += ["[grid]", f"policies = {json.dumps(raw['grid']['policies'])}"]
         (tmp_path / f"{name}.toml").write_text("\n".join(lines) + "\n")
-    res = run_cli("compare", "heur.toml", "expl.toml", "--players-differ", "--out", "out",
-                  "--quiet", cwd=tmp_path)  # fmt: skip
+    res = run_cli(
+        "compare",
+        "heur.toml",
+        "expl.toml",
+        "--players-differ",
+        "--out",
+        "out",
+        "--quiet",
+        cwd=tmp_path,
+    )
     assert res.returncode == 0, res.stderr
     assert sorted(p.name for p in (tmp_path / "out" / "runs").iterdir()) == [
-        "a-heuristic", "b-heuristic-style-explorer"]  # fmt: skip
+        "a-heuristic",
+        "b-heuristic-style-explorer",
+    ]
     assert "Same game, two players" in Path(tmp_path, res.stdout.split()[-1]).read_text()
 
 
@@ -139,8 +172,9 @@ def other_runs(runs, tmp_path_factory) -> Path:
     older game version (a copied manifest), and a version file."""
     folder = tmp_path_factory.mktemp("others")
     play(folder / "seed", EXPLORER, games=20, seed=7)
-    play(folder / "cut", EXPLORER, games=20, keep=("", "place/S2", "place/S5@round1-2",
-                                                   "place/hut"))  # fmt: skip
+    play(
+        folder / "cut", EXPLORER, games=20, keep=("", "place/S2", "place/S5@round1-2", "place/hut")
+    )
     old = folder / "old"
     shutil.copytree(runs[1], old)
     manifest = json.loads((old / "manifest.json").read_text())
@@ -153,14 +187,17 @@ def other_runs(runs, tmp_path_factory) -> Path:
     ("b", "extra", "words"),
     [
         ("seed/rats-of-wistar-wheel-2p-explorer", [], "differ in seed (4242 vs 7)"),
-        ("cut/rats-of-wistar-wheel-2p-explorer", [],
-         "slot 1 of line-up 2: 'rats-of-wistar-wheel-2p' forbids place/S1"),
+        (
+            "cut/rats-of-wistar-wheel-2p-explorer",
+            [],
+            "slot 1 of line-up 2: 'rats-of-wistar-wheel-2p' forbids place/S1",
+        ),
         ("old", [], f"were played with different game version ({VERSION} vs {VERSION - 1})"),
         ("hut.toml", [], "a version file changes rules, not players"),
         ("old", ["--unpaired"], "--unpaired does not apply"),
         ("old", ["--n-jobs", "0"], "--n-jobs must be a positive integer"),
     ],
-)  # fmt: skip
+)
 def test_what_is_not_two_players_on_one_study_is_refused(
     runs, other_runs, tmp_path, capsys, monkeypatch, b, extra, words
 ):
@@ -171,9 +208,9 @@ def test_what_is_not_two_players_on_one_study_is_refused(
     assert not (tmp_path / "out").exists()
 
 
-def test_without_the_flag_two_players_are_refused_with_a_hint(runs, tmp_path, capsys,
-                                                              monkeypatch):  # fmt: skip
-    code, _, err = boardlab(capsys, monkeypatch, tmp_path, "compare", str(runs[0]),
-                            str(runs[1]), "--out", "out")  # fmt: skip
+def test_without_the_flag_two_players_are_refused_with_a_hint(runs, tmp_path, capsys, monkeypatch):
+    code, _, err = boardlab(
+        capsys, monkeypatch, tmp_path, "compare", str(runs[0]), str(runs[1]), "--out", "out"
+    )
     assert code == 2 and err.count("\n") == 1
     assert "or --players-differ if only the players differ" in err

@@ -39,8 +39,9 @@ def parts(out: Path) -> dict[str, float]:
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     out = tmp_path_factory.mktemp("demo") / "site"
-    result = run_cli("demo", "--out", str(out), "--games", "4", "--card-games", "2",
-                     "--n-jobs", "1")  # fmt: skip
+    result = run_cli(
+        "demo", "--out", str(out), "--games", "4", "--card-games", "2", "--n-jobs", "1"
+    )
     assert result.returncode == 0, result.stderr
     return out, result.stdout
 
@@ -130,6 +131,7 @@ def test_perfect_record_draws_its_interval_bar():
 
     lo, hi = wilson_interval(300, 300)
     assert lo < 1.0 == hi
-    svg = interval_bars(["h vs r"], np.array([1.0]), [lo], [hi - 1e-16], xlabel="x",
-                        title="t", name="n")  # fmt: skip
+    svg = interval_bars(
+        ["h vs r"], np.array([1.0]), [lo], [hi - 1e-16], xlabel="x", title="t", name="n"
+    )
     assert svg.startswith("<svg")

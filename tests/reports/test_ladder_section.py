@@ -49,8 +49,10 @@ def test_reports_warn_when_every_player_is_below_the_ladder_top():
     assert below and below.startswith("The best-ranked player here (mcts) is below the top")
     assert "against plain mcts" in below
     # two styles of one rung are both named, whatever order the run lists them in
-    for order in (["heuristic:style=chains", "heuristic:style=architect", "random"],
-                  ["random", "heuristic:style=architect", "heuristic:style=chains"]):  # fmt: skip
+    for order in (
+        ["heuristic:style=chains", "heuristic:style=architect", "random"],
+        ["random", "heuristic:style=architect", "heuristic:style=chains"],
+    ):
         assert _below_top("lord_of_worlds", order).startswith(
             "The best-ranked players here (heuristic:style=architect and heuristic:style=chains) "
             "are below the top"

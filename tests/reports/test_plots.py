@@ -21,16 +21,42 @@ def _check(svg: str, name: str) -> None:
 
 def test_all_plot_kinds():
     svgs = {
-        "f": plots.forest_plot(["a", "b long " * 8], [0.1, -0.2], [0.0, -0.3], [0.2, -0.1],
-                               xlabel="change", title="Forest", name="f",
-                               highlight=[True, False]),
-        "b": plots.interval_bars(["s1", "s2"], [0.55, 0.45], [0.5, 0.4], [0.6, 0.5],
-                                 ref=[0.5, 0.5], xlabel="win share", title="Bars", name="b"),
-        "h": plots.heatmap(np.array([[np.nan, 0.7], [0.3, np.nan]]), ["x", "y"], ["x", "y"],
-                           title="Heat", name="h", cbar_label="wins (%)"),
-        "g": plots.histogram({"one": np.arange(10), "two": np.arange(5, 20)}, xlabel="turns",
-                             title="Hist", name="g", integer=True),
-    }  # fmt: skip
+        "f": plots.forest_plot(
+            ["a", "b long " * 8],
+            [0.1, -0.2],
+            [0.0, -0.3],
+            [0.2, -0.1],
+            xlabel="change",
+            title="Forest",
+            name="f",
+            highlight=[True, False],
+        ),
+        "b": plots.interval_bars(
+            ["s1", "s2"],
+            [0.55, 0.45],
+            [0.5, 0.4],
+            [0.6, 0.5],
+            ref=[0.5, 0.5],
+            xlabel="win share",
+            title="Bars",
+            name="b",
+        ),
+        "h": plots.heatmap(
+            np.array([[np.nan, 0.7], [0.3, np.nan]]),
+            ["x", "y"],
+            ["x", "y"],
+            title="Heat",
+            name="h",
+            cbar_label="wins (%)",
+        ),
+        "g": plots.histogram(
+            {"one": np.arange(10), "two": np.arange(5, 20)},
+            xlabel="turns",
+            title="Hist",
+            name="g",
+            integer=True,
+        ),
+    }
     for name, svg in svgs.items():
         _check(svg, name)
     assert ">70%<" in svgs["h"] and "Forest" in svgs["f"] and "win share (%)" in svgs["b"]
@@ -64,11 +90,18 @@ def test_the_fan_chart_keeps_its_plot_with_long_line_up_labels():
     from reports.studies.feel import fan_chart
 
     cells = [f"c{i}" for i in range(6)]
-    long = {c: f"variant=standard · value_set_table=linear15 · chain_table=triangular · "
-               f"heuristic:style=chains vs heuristic:style=chains vs heuristic:style=architect {c}"
-            for c in cells}  # fmt: skip
-    fan = pl.DataFrame([{"cell": c, "fraction": f, "q10": -0.1, "q25": 0.0, "q50": 0.1,
-                         "q75": 0.2, "q90": 0.3} for c in cells for f in (0.5, 1.0)])  # fmt: skip
+    long = {
+        c: f"variant=standard · value_set_table=linear15 · chain_table=triangular · "
+        f"heuristic:style=chains vs heuristic:style=chains vs heuristic:style=architect {c}"
+        for c in cells
+    }
+    fan = pl.DataFrame(
+        [
+            {"cell": c, "fraction": f, "q10": -0.1, "q25": 0.0, "q50": 0.1, "q75": 0.2, "q90": 0.3}
+            for c in cells
+            for f in (0.5, 1.0)
+        ]
+    )
     ctx = SimpleNamespace(label=lambda c: long[c])
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # "constrained_layout not applied" fails the test
@@ -76,8 +109,11 @@ def test_the_fan_chart_keeps_its_plot_with_long_line_up_labels():
     assert "architect c5" in svg  # the last label is shown whole (wrapped), not cut off
 
 
-LONG = [f"variant=strategic · value_set_table=doubling · chain_table=triangular · "
-        f"heuristic:style=chains vs heuristic:style=architect {i}" for i in range(6)]  # fmt: skip
+LONG = [
+    f"variant=strategic · value_set_table=doubling · chain_table=triangular · "
+    f"heuristic:style=chains vs heuristic:style=architect {i}"
+    for i in range(6)
+]
 
 
 def _axes_width_share(svg: str, name: str) -> float:
@@ -97,12 +133,20 @@ def test_histogram_and_budget_curve_keep_their_plot_with_long_labels():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         svgs = {
-            "g": plots.histogram({label: np.arange(i, 30 + i) for i, label in enumerate(LONG)},
-                                 xlabel="score", title="Scores", name="g"),
-            "c": plots.budget_curve([(label, [100, 200], [0.4, 0.5], [0.3, 0.4], [0.5, 0.6])
-                                     for label in LONG], xlabel="iterations", ylabel="win rate",
-                                    title="Ladder", name="c"),
-        }  # fmt: skip
+            "g": plots.histogram(
+                {label: np.arange(i, 30 + i) for i, label in enumerate(LONG)},
+                xlabel="score",
+                title="Scores",
+                name="g",
+            ),
+            "c": plots.budget_curve(
+                [(label, [100, 200], [0.4, 0.5], [0.3, 0.4], [0.5, 0.6]) for label in LONG],
+                xlabel="iterations",
+                ylabel="win rate",
+                title="Ladder",
+                name="c",
+            ),
+        }
     for name, svg in svgs.items():
         _check(svg, name)
         assert _axes_width_share(svg, name) > 0.85

@@ -75,12 +75,15 @@ def _one_line_exit_2(result, words: str) -> None:
     assert len(lines) == 1 and words in lines[0], result.stderr
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--game-index", "7"], "games 0..1"),
-    (["--game-index", "0", "--cell", "c004"], "no cell 'c004'"),
-    (["--game-index", "x"], "invalid int value"),
-    (["--game-index", "0", "--out", "page.txt"], "expected an .html file"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--game-index", "7"], "games 0..1"),
+        (["--game-index", "0", "--cell", "c004"], "no cell 'c004'"),
+        (["--game-index", "x"], "invalid int value"),
+        (["--game-index", "0", "--out", "page.txt"], "expected an .html file"),
+    ],
+)
 def test_bad_arguments(run, tmp_path, args, words):
     _one_line_exit_2(run_cli("replay", str(run), *args, cwd=tmp_path), words)
 
@@ -125,9 +128,16 @@ def test_several_cells_need_a_cell(tmp_path):
     from simcore.engine.sweep.config import build_config
     from simcore.engine.sweep.sweep import run_sweep
 
-    raw = {"name": "two", "game": "ratjack", "players": 2, "games": 1, "seed": 1,
-           "policies": ["random", "random"], "record_actions": True,
-           "grid": {"points_to_win": [3, 4]}}  # fmt: skip
+    raw = {
+        "name": "two",
+        "game": "ratjack",
+        "players": 2,
+        "games": 1,
+        "seed": 1,
+        "policies": ["random", "random"],
+        "record_actions": True,
+        "grid": {"points_to_win": [3, 4]},
+    }
     run = run_sweep(build_config(raw), tmp_path / "runs", quiet=True).run_dir
     _one_line_exit_2(run_cli("replay", str(run), "--game-index", "0"), "name one with --cell")
     ok = run_cli("replay", str(run), "--game-index", "0", "--cell", "c001", cwd=tmp_path)

@@ -45,8 +45,10 @@ def test_buttons_keys_and_slider_step_through_the_game(page):
     assert f"Decision 2 of {len(replay.steps)}" in browser.evaluate(text)
     browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'}))")
     assert "End of the game" in browser.evaluate(text)
-    browser.evaluate("var s = document.getElementById('slider'); s.value = 3; "
-                     "s.dispatchEvent(new Event('input'))")  # fmt: skip
+    browser.evaluate(
+        "var s = document.getElementById('slider'); s.value = 3; "
+        "s.dispatchEvent(new Event('input'))"
+    )
     assert f"Decision 4 of {len(replay.steps)}" in browser.evaluate(text)
     assert browser.evaluate("document.querySelector('#log li.now').dataset.i") == "3"
 

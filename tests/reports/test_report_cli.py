@@ -10,8 +10,15 @@ from tests.conftest import run_cli
 def make_run(tmp_path, name: str) -> str:
     # a registered game: the report runs in a subprocess, which (like any report) resolves
     # registered names only, and the fixture game is registered in this process alone
-    raw = {"name": name, "game": "ratjack", "players": 2, "games": 60, "seed": 5,
-           "policies": ["random", "random"], "grid": {"points_to_win": [3, 4]}}  # fmt: skip
+    raw = {
+        "name": name,
+        "game": "ratjack",
+        "players": 2,
+        "games": 60,
+        "seed": 5,
+        "policies": ["random", "random"],
+        "grid": {"points_to_win": [3, 4]},
+    }
     return str(run_sweep(build_config(raw), tmp_path / "runs", quiet=True).run_dir)
 
 

@@ -29,9 +29,11 @@ def sweep_file(folder: Path, name: str = "base") -> Path:
     """The sweep file of ``make_base``'s run (a resume needs the config again)."""
     path = folder / f"{name}.toml"
     grid = BASE_RAW["grid"]["points_to_win"]
-    path.write_text(f'name = "{name}"\ngame = "ratjack"\nplayers = 2\ngames = 8\nseed = 3\n'
-                    'policies = ["random", "random"]\n'
-                    f'[grid]\npoints_to_win = {grid}\n')  # fmt: skip
+    path.write_text(
+        f'name = "{name}"\ngame = "ratjack"\nplayers = 2\ngames = 8\nseed = 3\n'
+        'policies = ["random", "random"]\n'
+        f"[grid]\npoints_to_win = {grid}\n"
+    )
     return path
 
 
@@ -68,16 +70,25 @@ def reseal(run: Path) -> None:
 
 def snapshot(root: Path) -> dict[str, str]:
     """Every file under ``root`` with the sha256 of its bytes."""
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}  # fmt: skip
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
-def cli(*args: str, env: dict | None = None, cwd: Path | None = None,
-        timeout: float = 120) -> subprocess.CompletedProcess:  # fmt: skip
+def cli(
+    *args: str, env: dict | None = None, cwd: Path | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess:
     """``boardlab ARGS`` in a subprocess (the fixtures importable), output captured."""
-    return subprocess.run([sys.executable, "-m", "boardlab.cli", *args],
-                          env={**cli_env(), **(env or {})}, cwd=cwd, capture_output=True,
-                          text=True, timeout=timeout)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "boardlab.cli", *args],
+        env={**cli_env(), **(env or {})},
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def assert_one_line(proc: subprocess.CompletedProcess, code: int, needle: str) -> None:

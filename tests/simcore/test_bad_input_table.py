@@ -95,8 +95,15 @@ def _report(tmp: Path) -> list[str]:
 
 
 def _drift_check(tmp: Path, *flags: str) -> list[str]:
-    return ["drift", "check", "--suite", _suite(tmp), "--baseline", str(tmp / "base.json.gz"),
-            *flags]  # fmt: skip
+    return [
+        "drift",
+        "check",
+        "--suite",
+        _suite(tmp),
+        "--baseline",
+        str(tmp / "base.json.gz"),
+        *flags,
+    ]
 
 
 def _drift_update(tmp: Path, *flags: str, suite: str = "") -> list[str]:
@@ -110,8 +117,10 @@ def _with_baseline(tmp: Path) -> None:
 def _grid_toml(tmp: Path) -> None:
     values = lambda n: list(range(n))  # noqa: E731
     grid = f"a = {values(40)}\nb = {values(40)}\nc = {values(40)}\nd = {values(120)}\n"
-    (tmp / "grid.toml").write_text('name = "g"\ngame = "ratjack"\nplayers = 2\ngames = 1\n'
-                                   f'policies = ["random", "random"]\n[grid]\n{grid}')  # fmt: skip
+    (tmp / "grid.toml").write_text(
+        'name = "g"\ngame = "ratjack"\nplayers = 2\ngames = 1\n'
+        f'policies = ["random", "random"]\n[grid]\n{grid}'
+    )
 
 
 def _tolerance(value: str) -> str:
@@ -294,8 +303,9 @@ def base(tmp_path_factory):
     suite = root / "suite.toml"
     suite.write_text(SUITE)
     BASELINE = root / "base.json.gz"
-    made = cli("drift", "update", "--suite", str(suite), "--baseline", str(BASELINE),
-               "--message", "table")  # fmt: skip
+    made = cli(
+        "drift", "update", "--suite", str(suite), "--baseline", str(BASELINE), "--message", "table"
+    )
     assert made.returncode == 0, made.stderr
     return make_base(root / "runs")
 

@@ -16,12 +16,20 @@ from tests.conftest import run_cli
 
 
 def test_compare_matches_figures_by_game_players_and_policy():
-    old = {"speed": [{"game": "g", "players": 2, "policy": "random", "games_per_s": 100.0},
-                     {"game": "g", "players": 3, "policy": "random", "games_per_s": 50.0}],
-           "parallel": [{"game": "g", "policy": "heuristic", "efficiency": 0.8}]}  # fmt: skip
-    new = {"speed": [{"game": "g", "players": 2, "policy": "random", "games_per_s": 150.0},
-                     {"game": "h", "players": 2, "policy": "random", "games_per_s": 9.0}],
-           "parallel": [{"game": "g", "policy": "heuristic", "efficiency": 0.9}]}  # fmt: skip
+    old = {
+        "speed": [
+            {"game": "g", "players": 2, "policy": "random", "games_per_s": 100.0},
+            {"game": "g", "players": 3, "policy": "random", "games_per_s": 50.0},
+        ],
+        "parallel": [{"game": "g", "policy": "heuristic", "efficiency": 0.8}],
+    }
+    new = {
+        "speed": [
+            {"game": "g", "players": 2, "policy": "random", "games_per_s": 150.0},
+            {"game": "h", "players": 2, "policy": "random", "games_per_s": 9.0},
+        ],
+        "parallel": [{"game": "g", "policy": "heuristic", "efficiency": 0.9}],
+    }
     rows = compare(new, old)
     assert [(r["id"], r["figure"], r["ratio"]) for r in rows] == [
         ("g 2 random", "games_per_s", 1.5),
@@ -93,8 +101,11 @@ def test_timed_sweep_reports_the_games_own_seconds_inside_the_wall_time():
 
 def test_scaling_module_refuses_bad_arguments_with_exit_2_and_no_traceback():
     for args in (["nogame", "random", "10", "5"], ["ratjack", "random", "0", "5"]):
-        bad = subprocess.run([sys.executable, "-m", "simcore.engine.sweep.scaling", *args],
-                             capture_output=True, text=True)  # fmt: skip
+        bad = subprocess.run(
+            [sys.executable, "-m", "simcore.engine.sweep.scaling", *args],
+            capture_output=True,
+            text=True,
+        )
         assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr
         assert (
             bad.stderr.strip().splitlines()[-1].startswith("python -m simcore.engine.sweep.scaling")
@@ -139,8 +150,14 @@ def test_the_recipes_dask_config_file_reaches_a_dask_process(tmp_path):
     assert settings["distributed.worker.profile.enabled"] is False
     code = "import dask, json; print(json.dumps({k: dask.config.get(k) for k in %r}))"
     env = {**os.environ, "DASK_CONFIG": str(DASK_WORKER_CONFIG)}
-    out = subprocess.run([sys.executable, "-c", code % list(settings)], env=env, cwd=tmp_path,
-                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", code % list(settings)],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert json.loads(out) == settings
 
 

@@ -13,18 +13,33 @@ from tests.conftest import DUEL
 
 
 def test_chunks_cover_every_game_of_every_cell_once_the_cells_in_step():
-    raw = {"game": DUEL, "name": "plan", "players": 2, "games": 7, "seed": 1,
-           "policies": ["random", "random"], "grid": {"bonus_card": [0, 8]}}  # fmt: skip
+    raw = {
+        "game": DUEL,
+        "name": "plan",
+        "players": 2,
+        "games": 7,
+        "seed": 1,
+        "policies": ["random", "random"],
+        "grid": {"bonus_card": [0, 8]},
+    }
     cfg = build_config(raw, allow_import=True)
     # in step: a sweep stopped after any prefix holds about as many games of each cell
     assert plan_chunks(cfg, 3) == [
-        Chunk(0, 0, 3), Chunk(1, 0, 3), Chunk(0, 3, 6),
-        Chunk(1, 3, 6), Chunk(0, 6, 7), Chunk(1, 6, 7),
-    ]  # fmt: skip
+        Chunk(0, 0, 3),
+        Chunk(1, 0, 3),
+        Chunk(0, 3, 6),
+        Chunk(1, 3, 6),
+        Chunk(0, 6, 7),
+        Chunk(1, 6, 7),
+    ]
     # one size per cell: the second cell (say, one with a searching seat) in smaller chunks
     assert plan_chunks(cfg, [7, 2]) == [
-        Chunk(0, 0, 7), Chunk(1, 0, 2), Chunk(1, 2, 4), Chunk(1, 4, 6), Chunk(1, 6, 7),
-    ]  # fmt: skip
+        Chunk(0, 0, 7),
+        Chunk(1, 0, 2),
+        Chunk(1, 2, 4),
+        Chunk(1, 4, 6),
+        Chunk(1, 6, 7),
+    ]
     assert Chunk(1, 6, 7).key(cfg.cells()) == "c001/000000006"
 
 
@@ -50,7 +65,13 @@ def test_a_record_with_more_seat_names_than_seat_values_is_refused(monkeypatch):
         return GameRecord({"seed": 1}, [("seat",), ("seat",)], [(0,)])
 
     monkeypatch.setattr(chunks, "play_game", broken)
-    raw = {"game": DUEL, "name": "bad", "players": 2, "games": 1, "seed": 1,
-           "policies": ["random", "random"]}  # fmt: skip
+    raw = {
+        "game": DUEL,
+        "name": "bad",
+        "players": 2,
+        "games": 1,
+        "seed": 1,
+        "policies": ["random", "random"],
+    }
     with pytest.raises(ValueError, match="column names for 2 seats, values for 1"):
         chunks.run_chunk(build_config(raw, allow_import=True), Chunk(0, 0, 1))

@@ -13,8 +13,9 @@ def test_games_lists_parameters():
 
 
 def test_play_prints_result_and_trace():
-    result = run_cli("play", DUEL, TRUST, "--players", "2", "--policies", "random,random",
-                     "--seed", "3")  # fmt: skip
+    result = run_cli(
+        "play", DUEL, TRUST, "--players", "2", "--policies", "random,random", "--seed", "3"
+    )
     assert result.returncode == 0, result.stderr
     assert "seat 0" in result.stdout and "win share" in result.stdout
     traced = run_cli("play", DUEL, TRUST, "--policies", "random,random", "--seed", "3", "--trace")
@@ -23,10 +24,26 @@ def test_play_prints_result_and_trace():
 
 def test_sweep_from_flags_writes_run(tmp_path):
     result = run_cli(
-        "sweep", "--game", DUEL, TRUST, "--players", "2", "--policy", "random", "--policy",
-        "random", "--games", "30", "--seed", "1", "--out", str(tmp_path), "--name", "flags",
+        "sweep",
+        "--game",
+        DUEL,
+        TRUST,
+        "--players",
+        "2",
+        "--policy",
+        "random",
+        "--policy",
+        "random",
+        "--games",
+        "30",
+        "--seed",
+        "1",
+        "--out",
+        str(tmp_path),
+        "--name",
+        "flags",
         "--quiet",
-    )  # fmt: skip
+    )
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "flags" / "manifest.json").is_file()
     assert "30 games" in result.stdout
@@ -139,8 +156,10 @@ def test_debug_shows_traceback():
 def test_relative_data_file_params_resolve_against_the_sweep_file(tmp_path):
     from simcore.engine.sweep.config import resolve_paths
 
-    raw = {"params": {"cards_file": "data/cards.toml", "target": 3},
-           "grid": {"board_file": ["a.toml", "/abs/b.toml"]}}  # fmt: skip
+    raw = {
+        "params": {"cards_file": "data/cards.toml", "target": 3},
+        "grid": {"board_file": ["a.toml", "/abs/b.toml"]},
+    }
     out = resolve_paths(raw, tmp_path)
     assert out["params"] == {"cards_file": str(tmp_path / "data/cards.toml"), "target": 3}
     assert out["grid"]["board_file"] == [str(tmp_path / "a.toml"), "/abs/b.toml"]
@@ -165,13 +184,16 @@ def test_a_command_imports_only_its_own_layer():
     import subprocess
     import sys
 
-    code = ("import sys\nfrom boardlab.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
-            "    print(sorted(m for m in ('scipy', 'analyses', 'reports', 'polars')"
-            " if m in sys.modules))")  # fmt: skip
+    code = (
+        "import sys\nfrom boardlab.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
+        "    print(sorted(m for m in ('scipy', 'analyses', 'reports', 'polars')"
+        " if m in sys.modules))"
+    )
 
     def loaded(*argv):
-        out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True,
-                             text=True, check=True).stdout  # fmt: skip
+        out = subprocess.run(
+            [sys.executable, "-c", code, *argv], capture_output=True, text=True, check=True
+        ).stdout
         return out.strip().splitlines()[-1]
 
     assert loaded("--help") == "[]"
@@ -180,7 +202,12 @@ def test_a_command_imports_only_its_own_layer():
 
 
 def test_every_subcommand_still_documents_its_flags():
-    for command, flag in (("report", "--kind"), ("drift", "--baseline"), ("bench", "--compare"),
-                          ("demo", "--card-games"), ("sweep", "--chunk-size")):  # fmt: skip
+    for command, flag in (
+        ("report", "--kind"),
+        ("drift", "--baseline"),
+        ("bench", "--compare"),
+        ("demo", "--card-games"),
+        ("sweep", "--chunk-size"),
+    ):
         result = run_cli(command, "--help")
         assert result.returncode == 0 and flag in result.stdout, (command, result.stderr)

@@ -35,7 +35,7 @@ def test_every_entry_of_every_game_has_its_text():
         "value_set_table=linear15",
         "value_set_table/doubling",
     ):
-        assert lord.content_text(name), name  # fmt: skip
+        assert lord.content_text(name), name
     assert lord.content_text("forest") == lord.content_text("tile/basic")
     wistar = make_game("rats_of_wistar")
     assert wistar.content_text("place/S6", 2) == "The main action of its slot, plus: gain a potion"
@@ -61,17 +61,22 @@ def test_a_ratjack_cards_copy_whose_texts_miss_an_effect_is_refused(tmp_path):
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "texts.toml" in done.stderr and "missing ['rat_7']" in done.stderr
     # the copy with all its texts plays, and its own text is the one reports show
-    (folder / "texts.toml").write_text((RATJACK / "texts.toml").read_text().replace(
-        "Swap one of your other face-up cards", "Trade one of your face-up cards"))  # fmt: skip
+    (folder / "texts.toml").write_text(
+        (RATJACK / "texts.toml")
+        .read_text()
+        .replace("Swap one of your other face-up cards", "Trade one of your face-up cards")
+    )
     game = make_game("ratjack", {"cards_file": str(folder / "cards.toml")})
     assert game.content_text("rat 7").startswith("Trade one of your face-up cards")
 
 
 @pytest.mark.parametrize(
     ("name", "old", "entry"),
-    [("tiles.toml", 'text = "On placement, +3 points', "special[1]"),
-     ("scoring.toml", 'text = "A chain scores 3 points', "chain_points.linear")],
-)  # fmt: skip
+    [
+        ("tiles.toml", 'text = "On placement, +3 points', "special[1]"),
+        ("scoring.toml", 'text = "A chain scores 3 points', "chain_points.linear"),
+    ],
+)
 def test_a_lord_of_worlds_file_without_a_text_is_refused(tmp_path, name, old, entry):
     folder = _copy(LORD, tmp_path, name, old, "# " + old)
     key = "tiles_file" if name == "tiles.toml" else "scoring_file"

@@ -36,9 +36,13 @@ def scheduler():
 def test_dask_backend_matches_local(tmp_path, scheduler):
     local = run_sweep(duel_config("local", games=200), tmp_path / "a", chunk_size=64, quiet=True)
     remote = run_sweep(
-        duel_config("local", games=200), tmp_path / "b", chunk_size=30, backend="dask",
-        scheduler=scheduler, quiet=True,
-    )  # fmt: skip
+        duel_config("local", games=200),
+        tmp_path / "b",
+        chunk_size=30,
+        backend="dask",
+        scheduler=scheduler,
+        quiet=True,
+    )
     expected, got = tables(local.run_dir), tables(remote.run_dir)
     for name in expected:
         assert_frame_equal(got[name], expected[name])
@@ -49,8 +53,9 @@ def test_dask_chunks_are_sized_for_the_clusters_workers(tmp_path, scheduler):
 
     from simcore.engine.sweep.config import auto_chunk_size
 
-    result = run_sweep(duel_config("sized", games=200), tmp_path, backend="dask",
-                       scheduler=scheduler, quiet=True)  # fmt: skip
+    result = run_sweep(
+        duel_config("sized", games=200), tmp_path, backend="dask", scheduler=scheduler, quiet=True
+    )
     manifest = json.loads((result.run_dir / "manifest.json").read_text())
     # two cells of 200 games on the fixture's 2 one-thread workers: 25-game chunks
     assert manifest["execution"]["chunk_size"] == auto_chunk_size(200, 2, 2) == 25

@@ -37,8 +37,9 @@ class Cluster:
 
     def __init__(self) -> None:
         self.address = f"tcp://127.0.0.1:{_free_port()}"
-        self.scheduler = self._spawn("scheduler", "--host", "127.0.0.1", "--port",
-                                     self.address.rsplit(":", 1)[1])  # fmt: skip
+        self.scheduler = self._spawn(
+            "scheduler", "--host", "127.0.0.1", "--port", self.address.rsplit(":", 1)[1]
+        )
         self.workers: list[subprocess.Popen] = []
 
     def add_worker(self) -> subprocess.Popen:
@@ -49,8 +50,13 @@ class Cluster:
 
     def _spawn(self, role: str, *args: str) -> subprocess.Popen:
         cmd = [sys.executable, "-m", "distributed.cli.dask_" + role, *args, "--no-dashboard"]
-        return subprocess.Popen(cmd, env=cli_env(), start_new_session=True,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        return subprocess.Popen(
+            cmd,
+            env=cli_env(),
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
     def close(self) -> None:
         """SIGKILL everything still running."""
@@ -87,17 +93,44 @@ def reference(tmp_path_factory):
 
 
 def sweep_cmd(out: Path, address: str, wait: float, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "ratjack", "--players", "2",
-            "--policies", "heuristic,heuristic", "--games", str(GAMES), "--seed", "7",
-            "--name", "dk", "--out", str(out), "--chunk-size", str(CHUNK), "--backend", "dask",
-            "--scheduler", address, "--worker-wait", str(wait), "--quiet", *extra]  # fmt: skip
+    return [
+        sys.executable,
+        "-m",
+        "boardlab.cli",
+        "sweep",
+        "--game",
+        "ratjack",
+        "--players",
+        "2",
+        "--policies",
+        "heuristic,heuristic",
+        "--games",
+        str(GAMES),
+        "--seed",
+        "7",
+        "--name",
+        "dk",
+        "--out",
+        str(out),
+        "--chunk-size",
+        str(CHUNK),
+        "--backend",
+        "dask",
+        "--scheduler",
+        address,
+        "--worker-wait",
+        str(wait),
+        "--quiet",
+        *extra,
+    ]
 
 
 def start_and_wait_for_chunks(cmd: list[str], run_dir: Path, count: int) -> subprocess.Popen:
     """Start the sweep; return once ``count`` chunks are listed (chunks, not part files: one
     part holds every chunk of a buffered write, so a part count lags the sweep's progress)."""
-    proc = subprocess.Popen(cmd, env=kill_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        cmd, env=kill_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     deadline = time.monotonic() + 120
     while finished_chunks(run_dir) < count and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -120,8 +153,13 @@ def resume_and_compare(out: Path, cluster: Cluster, reference) -> None:
     run_dir = out / "dk"
     manifest = json.loads((run_dir / "manifest.json").read_text())
     assert not manifest["complete"] and manifest["chunks"], "finished chunks must be kept"
-    done = subprocess.run(sweep_cmd(out, cluster.address, 60, "--resume"), env=cli_env(),
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    done = subprocess.run(
+        sweep_cmd(out, cluster.address, 60, "--resume"),
+        env=cli_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     got = tables(run_dir)
     for name, frame in reference.items():

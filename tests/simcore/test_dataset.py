@@ -55,9 +55,17 @@ def test_small_int_columns_convert_the_same_as_through_arrow():
 
 
 def test_a_worker_sends_small_int_columns_as_bytes_and_the_parent_reads_them_by_kind():
-    cols = compact_columns({"n": [0, 5, 255], "big": [1, 256, 2], "neg": [-1, 0, 1],
-                            "f": [0.5, 1.0, 2.0], "s": ["a", "b", "c"], "none": [1, None, 2],
-                            "flag": [True, False, True]})  # fmt: skip
+    cols = compact_columns(
+        {
+            "n": [0, 5, 255],
+            "big": [1, 256, 2],
+            "neg": [-1, 0, 1],
+            "f": [0.5, 1.0, 2.0],
+            "s": ["a", "b", "c"],
+            "none": [1, None, 2],
+            "flag": [True, False, True],
+        }
+    )
     assert cols["n"] == b"\x00\x05\xff" and cols["flag"] == b"\x01\x00\x01"
     assert all(isinstance(cols[k], list) for k in ("big", "neg", "f", "s", "none"))
     assert column_array(cols["n"], pa.int64(), 3).to_pylist() == [0, 5, 255]
@@ -92,21 +100,31 @@ def test_small_chunks_sent_as_bytes_join_as_bytes():
 
 def test_a_part_from_batches_has_their_rows_in_order(tmp_path):
     schema = pa.schema([("cell", pa.string()), ("g", pa.int64()), ("x", pa.float64())])
-    batches = [{"cell": ["c0"] * 3, "g": [0, 1, 2], "x": [0.5, 1.5, -0.0]},
-               {"cell": ["c1"], "g": [3]}]  # fmt: skip
+    batches = [
+        {"cell": ["c0"] * 3, "g": [0, 1, 2], "x": [0.5, 1.5, -0.0]},
+        {"cell": ["c1"], "g": [3]},
+    ]
     meta = write_part(tmp_path / "p.parquet", batches, schema)
     table = pq.read_table(tmp_path / "p.parquet")
     assert meta["rows"] == 4 and table.schema.equals(schema)
-    assert table.to_pydict() == {"cell": ["c0", "c0", "c0", "c1"], "g": [0, 1, 2, 3],
-                                 "x": [0.5, 1.5, -0.0, None]}  # fmt: skip
+    assert table.to_pydict() == {
+        "cell": ["c0", "c0", "c0", "c1"],
+        "g": [0, 1, 2, 3],
+        "x": [0.5, 1.5, -0.0, None],
+    }
     assert pq.ParquetFile(tmp_path / "p.parquet").metadata.num_row_groups == 1
 
 
 def test_a_part_delta_encodes_ints_and_keeps_statistics_for_key_columns(tmp_path):
-    schema = pa.schema([("cell", pa.string()), ("game_index", pa.int64()), ("n", pa.int64()),
-                        ("x", pa.float64())])  # fmt: skip
-    batch = {"cell": ["c0"] * 4, "game_index": [0, 1, 2, 3], "n": b"\x00\x03\x01\x09",
-             "x": [0.5, 1.5, 2.5, 0.5]}  # fmt: skip
+    schema = pa.schema(
+        [("cell", pa.string()), ("game_index", pa.int64()), ("n", pa.int64()), ("x", pa.float64())]
+    )
+    batch = {
+        "cell": ["c0"] * 4,
+        "game_index": [0, 1, 2, 3],
+        "n": b"\x00\x03\x01\x09",
+        "x": [0.5, 1.5, 2.5, 0.5],
+    }
     later = {"cell": ["c1"], "game_index": b"\x04", "n": b"\x02", "x": [3.0]}
     write_part(tmp_path / "p.parquet", [batch, later], schema)
     group = pq.ParquetFile(tmp_path / "p.parquet").metadata.row_group(0)
@@ -140,8 +158,7 @@ def test_a_real_chunk_writes_the_same_table_compacted_or_not(tmp_path, game):
     compacted = run_chunk(cfg, Chunk(0, 0, 40))
     assert any(isinstance(v, bytes) for v in compacted["seats"].values())
     for table in ("games", "seats"):
-        as_lists = {k: list(v) if isinstance(v, bytes) else v
-                    for k, v in compacted[table].items()}  # fmt: skip
+        as_lists = {k: list(v) if isinstance(v, bytes) else v for k, v in compacted[table].items()}
         write_part(tmp_path / f"{table}-b.parquet", [compacted[table]], schemas[table])
         write_part(tmp_path / f"{table}-l.parquet", [as_lists], schemas[table])
         assert pq.read_table(tmp_path / f"{table}-b.parquet").equals(
@@ -153,15 +170,25 @@ def test_parts_written_through_one_scratch_keep_their_own_values(tmp_path):
     # the second write reuses the buffer the first one widened its int columns into
     schema = pa.schema([("n", pa.int64()), ("m", pa.int64()), ("s", pa.string())])
     scratch = IntScratch()
-    first = [{"n": b"\x01\x02", "m": b"\x07\x07", "s": ["a", "b"]}, {"n": b"\x03", "m": b"\x07",
-              "s": ["c"]}]  # fmt: skip
+    first = [
+        {"n": b"\x01\x02", "m": b"\x07\x07", "s": ["a", "b"]},
+        {"n": b"\x03", "m": b"\x07", "s": ["c"]},
+    ]
     second = [{"n": b"\xff\x00", "m": [300, 4], "s": ["d", "e"]}]
-    metas = [write_part(tmp_path / f"p{i}.parquet", batches, schema, scratch)
-             for i, batches in enumerate((first, second))]  # fmt: skip
+    metas = [
+        write_part(tmp_path / f"p{i}.parquet", batches, schema, scratch)
+        for i, batches in enumerate((first, second))
+    ]
     assert pq.read_table(tmp_path / "p0.parquet").to_pydict() == {
-        "n": [1, 2, 3], "m": [7, 7, 7], "s": ["a", "b", "c"]}  # fmt: skip
+        "n": [1, 2, 3],
+        "m": [7, 7, 7],
+        "s": ["a", "b", "c"],
+    }
     assert pq.read_table(tmp_path / "p1.parquet").to_pydict() == {
-        "n": [255, 0], "m": [300, 4], "s": ["d", "e"]}  # fmt: skip
+        "n": [255, 0],
+        "m": [300, 4],
+        "s": ["d", "e"],
+    }
     for i, meta in enumerate(metas):  # the checksum is of the bytes on disk
         assert meta["sha256"] == file_sha256(tmp_path / f"p{i}.parquet")
 

@@ -110,8 +110,7 @@ def test_concurrent_writers_and_kills_while_the_lock_is_held(tmp_path, reference
     second_writer_refused([*args, "--resume"], run_dir, resumer)
     if case % 2:
         _kill_when(resumer, run_dir, finished_chunks(run_dir) + rng.randrange(1, 5))
-        resumed = subprocess.run([*args, "--resume"], env=cli_env(), capture_output=True,
-                                 text=True)  # fmt: skip
+        resumed = subprocess.run([*args, "--resume"], env=cli_env(), capture_output=True, text=True)
         assert resumed.returncode == 0, resumed.stderr
     else:
         assert resumer.wait() == 0

@@ -40,8 +40,15 @@ fields.derive_clone(Toy, RESET, SHARED)
 
 def test_fields_are_the_annotations_bases_first_and_make_the_slots():
     assert fields.declared_fields(Toy) == (
-        "size", "name", "cards", "rows", "cache", "maybe", "stream", "trace",
-    )  # fmt: skip
+        "size",
+        "name",
+        "cards",
+        "rows",
+        "cache",
+        "maybe",
+        "stream",
+        "trace",
+    )
     assert Toy.__slots__ == fields.declared_fields(Toy)[1:]
     with pytest.raises(AttributeError):
         Toy().undeclared = 1  # type: ignore[attr-defined]
@@ -49,9 +56,15 @@ def test_fields_are_the_annotations_bases_first_and_make_the_slots():
 
 def test_clone_kinds_follow_the_declared_types():
     assert fields.clone_kinds(Toy, SHARED) == {
-        "size": "shared", "name": "shared", "cards": "copied", "rows": "rows",
-        "cache": "shared", "maybe": "maybe copied", "stream": "cloned", "trace": "maybe copied",
-    }  # fmt: skip
+        "size": "shared",
+        "name": "shared",
+        "cards": "copied",
+        "rows": "rows",
+        "cache": "shared",
+        "maybe": "maybe copied",
+        "stream": "cloned",
+        "trace": "maybe copied",
+    }
 
 
 def test_the_generated_clone_copies_each_field_by_its_kind():

@@ -23,11 +23,18 @@ from simcore.games.ratjack.content import DATA_FILE
 
 
 def _config(cards, games=40):
-    return build_config({
-        "name": "cards", "game": "ratjack", "players": 2, "games": games, "seed": 3,
-        "policies": ["random", "random"], "params": {"cards_file": str(cards)},
-        "chunk_size": 10,
-    })  # fmt: skip
+    return build_config(
+        {
+            "name": "cards",
+            "game": "ratjack",
+            "players": 2,
+            "games": games,
+            "seed": 3,
+            "policies": ["random", "random"],
+            "params": {"cards_file": str(cards)},
+            "chunk_size": 10,
+        }
+    )
 
 
 def _half_done(tmp_path):
@@ -77,10 +84,32 @@ def test_resume_after_a_content_edit_is_refused(tmp_path):
 def test_resume_refusal_is_one_line_exit_2(tmp_path):
     cards = _half_done(tmp_path)
     cards.write_text(cards.read_text().replace('effect = "rat_3" }', 'effect = "rat_11" }', 1))
-    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "ratjack", "--players", "2",
-           "--policies", "random,random", "--games", "40", "--seed", "3", "--name", "cards",
-           "--param", f"cards_file={cards}", "--chunk-size", "10", "--out",
-           str(tmp_path / "runs"), "--resume", "--quiet"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "boardlab.cli",
+        "sweep",
+        "--game",
+        "ratjack",
+        "--players",
+        "2",
+        "--policies",
+        "random,random",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--name",
+        "cards",
+        "--param",
+        f"cards_file={cards}",
+        "--chunk-size",
+        "10",
+        "--out",
+        str(tmp_path / "runs"),
+        "--resume",
+        "--quiet",
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     assert proc.returncode == 2, proc.stderr
     assert "cards.toml" in proc.stderr and "Traceback" not in proc.stderr

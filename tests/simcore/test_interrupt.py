@@ -26,8 +26,14 @@ SWEEP = ["sweep", "--game", "ratjack", "--players", "2", "--policies", "random,r
 
 def start(tmp_path) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "boardlab.cli", *SWEEP, "--out", str(tmp_path)]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=kill_env(), start_new_session=True)  # fmt: skip
+    return subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=kill_env(),
+        start_new_session=True,
+    )
 
 
 def wait_until_running(proc: subprocess.Popen, run_dir, timeout: float = 60.0) -> None:

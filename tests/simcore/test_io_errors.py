@@ -43,8 +43,11 @@ def small_disk():
     if os.geteuid() != 0:
         pytest.skip("mounting a tmpfs needs root")
     folder = Path(tempfile.mkdtemp(prefix="boardlab-full-"))
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)],
-                          capture_output=True, text=True)  # fmt: skip
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+    )
     if made.returncode != 0:
         folder.rmdir()
         pytest.skip(f"cannot mount a tmpfs here: {made.stderr.strip()}")

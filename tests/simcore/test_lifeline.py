@@ -45,9 +45,27 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc (Linux)")
 def test_workers_exit_when_the_parent_is_killed(tmp_path):
     # Slow chunks (heuristic Ratjack, 200 games per chunk) keep the workers busy for minutes.
-    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "ratjack", "--players", "2",
-           "--policies", "heuristic,heuristic", "--games", "4000", "--chunk-size", "200",
-           "--n-jobs", "2", "--out", str(tmp_path), "--quiet"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "boardlab.cli",
+        "sweep",
+        "--game",
+        "ratjack",
+        "--players",
+        "2",
+        "--policies",
+        "heuristic,heuristic",
+        "--games",
+        "4000",
+        "--chunk-size",
+        "200",
+        "--n-jobs",
+        "2",
+        "--out",
+        str(tmp_path),
+        "--quiet",
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
     deadline = time.monotonic() + 60
@@ -77,9 +95,24 @@ SLOW_SWEEP = ["--policies", "heuristic,heuristic", "--games", "600", "--chunk-si
 def test_a_killed_worker_is_one_line_exit_75_and_resume_finishes(tmp_path):
     import json
 
-    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "ratjack", "--players", "2",
-           *SLOW_SWEEP,
-           "--n-jobs", "2", "--name", "w", "--out", str(tmp_path), "--quiet"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "boardlab.cli",
+        "sweep",
+        "--game",
+        "ratjack",
+        "--players",
+        "2",
+        *SLOW_SWEEP,
+        "--n-jobs",
+        "2",
+        "--name",
+        "w",
+        "--out",
+        str(tmp_path),
+        "--quiet",
+    ]
     proc = subprocess.Popen(
         cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=kill_env()
     )
@@ -105,9 +138,24 @@ def test_a_killed_worker_is_one_line_exit_75_and_resume_finishes(tmp_path):
 def test_ctrl_c_keeps_finished_chunks_exit_130_and_resume_finishes(tmp_path, jobs):
     import json
 
-    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "ratjack", "--players", "2",
-           *SLOW_SWEEP,
-           "--n-jobs", jobs, "--name", "c", "--out", str(tmp_path), "--quiet"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "boardlab.cli",
+        "sweep",
+        "--game",
+        "ratjack",
+        "--players",
+        "2",
+        *SLOW_SWEEP,
+        "--n-jobs",
+        jobs,
+        "--name",
+        "c",
+        "--out",
+        str(tmp_path),
+        "--quiet",
+    ]
     proc = subprocess.Popen(
         cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=kill_env()
     )

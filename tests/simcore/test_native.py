@@ -104,24 +104,53 @@ def test_the_compiled_build_plays_the_same_games_and_passes_the_game_tests(tmp_p
     env = {**os.environ, "PYTHONPATH": str(tree)}
     label = subprocess.run(
         [sys.executable, "-P", "-c", "import simcore.core.native as n; print(n.build_label())"],
-        env=env, capture_output=True, text=True, cwd=tmp_path,
-    )  # fmt: skip
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     games = ("lord_of_worlds", "ratjack", "rats_of_wistar")
     expected = f"compiled: {', '.join(games)} ({len(native.listed_modules())} modules)"
     assert label.stdout.strip() == expected, label.stderr
     for game in games:
         same = subprocess.run(
-            [sys.executable, str(ROOT / "benchmarks" / "two_trees.py"), "same-games",
-             str(ROOT), str(tree), "--game", game, "--games", "20"],
-            capture_output=True, text=True, cwd=ROOT,
-        )  # fmt: skip
+            [
+                sys.executable,
+                str(ROOT / "benchmarks" / "two_trees.py"),
+                "same-games",
+                str(ROOT),
+                str(tree),
+                "--game",
+                game,
+                "--games",
+                "20",
+            ],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         assert same.returncode == 0, same.stdout + same.stderr
     tests = subprocess.run(
-        [sys.executable, "-P", "-m", "pytest", "-q", "-n", "0", "--import-mode=importlib",
-         *(f"tests/games/{game}" for game in games), "tests/strategies",
-         "tests/simcore/test_rng.py", "tests/simcore/test_chance.py",
-         "tests/simcore/test_seedseq.py", "tests/simcore/test_rows.py",
-         "tests/simcore/test_chunks.py"],
-        env={**env, "BOARDLAB_EXPECT_BUILD": expected}, capture_output=True, text=True, cwd=ROOT,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-P",
+            "-m",
+            "pytest",
+            "-q",
+            "-n",
+            "0",
+            "--import-mode=importlib",
+            *(f"tests/games/{game}" for game in games),
+            "tests/strategies",
+            "tests/simcore/test_rng.py",
+            "tests/simcore/test_chance.py",
+            "tests/simcore/test_seedseq.py",
+            "tests/simcore/test_rows.py",
+            "tests/simcore/test_chunks.py",
+        ],
+        env={**env, "BOARDLAB_EXPECT_BUILD": expected},
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]

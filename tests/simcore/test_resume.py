@@ -25,8 +25,19 @@ def sweep_args(out) -> list[str]:
         f'name = "killed"\ngame = "{cfg.game}"\nplayers = 2\ngames = {GAMES}\nseed = 42\n'
         'policies = ["random", "random"]\nrecord_actions = true\n[grid]\nbonus_card = [0, 8]\n'
     )
-    return [sys.executable, "-m", "boardlab.cli", "sweep", str(toml), "--allow-import", "--out",
-            str(out), "--chunk-size", "100", "--quiet"]  # fmt: skip
+    return [
+        sys.executable,
+        "-m",
+        "boardlab.cli",
+        "sweep",
+        str(toml),
+        "--allow-import",
+        "--out",
+        str(out),
+        "--chunk-size",
+        "100",
+        "--quiet",
+    ]
 
 
 def test_sigkill_then_resume_matches_uninterrupted(tmp_path):
@@ -44,8 +55,9 @@ def test_sigkill_then_resume_matches_uninterrupted(tmp_path):
     per_cell = Counter(chunk["cell"] for chunk in listed)
     assert set(per_cell) == {"c000", "c001"} and abs(per_cell["c000"] - per_cell["c001"]) <= 4
 
-    resumed = subprocess.run(sweep_args(tmp_path) + ["--resume"], env=cli_env(),
-                             capture_output=True, text=True)  # fmt: skip
+    resumed = subprocess.run(
+        sweep_args(tmp_path) + ["--resume"], env=cli_env(), capture_output=True, text=True
+    )
     assert resumed.returncode == 0, resumed.stderr
     got = tables(run_dir)
     for frame in got.values():

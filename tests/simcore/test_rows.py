@@ -20,9 +20,12 @@ def test_rows_become_columns_lead_values_first():
     rows.add_dict(("r", 2), {"b": 7, "a": 5, "c": "x"})
     rows.add_dict(("r", 3), {"a": 6})
     assert rows.columns() == {
-        "run": ["r"] * 4, "game_index": [0, 1, 2, 3],
-        "a": [1, 3, 5, 6], "b": [2.5, None, 7, None], "c": [None, None, "x", None],
-    }  # fmt: skip
+        "run": ["r"] * 4,
+        "game_index": [0, 1, 2, 3],
+        "a": [1, 3, 5, 6],
+        "b": [2.5, None, 7, None],
+        "c": [None, None, "x", None],
+    }
 
 
 def test_rows_consts_are_kept_once_and_repeated_first_in_both_paths():
@@ -34,9 +37,11 @@ def test_rows_consts_are_kept_once_and_repeated_first_in_both_paths():
     assert rows.columns() == cols
     rows.add((2,), ("cell", "a"), ("own", 3))  # a row's column overrides a const, in place
     assert rows.columns() == {
-        "run": ["r"] * 3, "cell": ["c000", "c000", "own"], "game_index": [0, 1, 2],
+        "run": ["r"] * 3,
+        "cell": ["c000", "c000", "own"],
+        "game_index": [0, 1, 2],
         "a": [1, 2, 3],
-    }  # fmt: skip
+    }
 
 
 def test_rows_a_row_column_overrides_a_lead_column_as_a_dict_merge_would():

@@ -94,4 +94,8 @@ def test_a_missing_or_unknown_block_or_file_is_bad_input(tmp_path, capsys):
 
 def test_param_values_are_spelled_as_toml_spells_them():
     assert [rules_doc.param_value(v) for v in (True, "a", (1, 2), 3)] == [
-        "true", '"a"', "[1, 2]", "3"]  # fmt: skip
+        "true",
+        '"a"',
+        "[1, 2]",
+        "3",
+    ]

@@ -26,8 +26,9 @@ from tests.simcore.test_sweep import duel_config, tables
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory):
     out = tmp_path_factory.mktemp("reference")
-    return tables(run_sweep(duel_config("ref", games=GAMES), out, chunk_size=1000,
-                            quiet=True).run_dir)  # fmt: skip
+    return tables(
+        run_sweep(duel_config("ref", games=GAMES), out, chunk_size=1000, quiet=True).run_dir
+    )
 
 
 def wait_for_holder(run_dir: Path, proc: subprocess.Popen, deadline: float = 60) -> dict:
@@ -56,8 +57,9 @@ def second_writer_refused(args: list[str], run_dir: Path, writer: subprocess.Pop
     holder = wait_for_holder(run_dir, writer)
     second = subprocess.run(args, env=cli_env(), capture_output=True, text=True)
     assert writer.poll() is None, "the first writer ended before the second one was tried"
-    assert_one_line(second, 2, f"is being written by PID {holder['pid']} on host "
-                    f"{socket.gethostname()}")  # fmt: skip
+    assert_one_line(
+        second, 2, f"is being written by PID {holder['pid']} on host {socket.gethostname()}"
+    )
 
 
 def test_two_identical_sweeps_one_writes_the_other_exits_2(tmp_path, reference):

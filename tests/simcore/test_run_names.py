@@ -16,8 +16,13 @@ HOSTILE = ["../../x", "..", ".", "/tmp/abs", "a/b", "x\ny", "tab\there", "-flag"
 
 
 def _raw(name: str) -> dict:
-    return {"name": name, "game": "ratjack", "players": 2, "games": 4,
-            "policies": ["random", "random"]}  # fmt: skip
+    return {
+        "name": name,
+        "game": "ratjack",
+        "players": 2,
+        "games": 4,
+        "policies": ["random", "random"],
+    }
 
 
 @pytest.mark.parametrize("name", HOSTILE)
@@ -32,9 +37,25 @@ def test_plain_names_are_accepted(name):
 
 
 def test_hostile_name_on_the_command_line_exits_2_in_one_line(tmp_path):
-    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", "ratjack", "--players", "2",
-           "--policies", "random,random", "--games", "4", "--name", "..", "--out",
-           str(tmp_path / "out"), "--quiet"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "boardlab.cli",
+        "sweep",
+        "--game",
+        "ratjack",
+        "--players",
+        "2",
+        "--policies",
+        "random,random",
+        "--games",
+        "4",
+        "--name",
+        "..",
+        "--out",
+        str(tmp_path / "out"),
+        "--quiet",
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "manifest.json").exists() and not (tmp_path / "games").exists()

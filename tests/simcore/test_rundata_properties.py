@@ -41,8 +41,14 @@ def kind(value: Any) -> str:
     """The JSON type of a value, int and float told apart (a count must be an integer)."""
     if value is None:
         return "null"
-    for name, py in (("bool", bool), ("int", int), ("float", float), ("str", str),
-                     ("list", list), ("dict", dict)):  # fmt: skip
+    for name, py in (
+        ("bool", bool),
+        ("int", int),
+        ("float", float),
+        ("str", str),
+        ("list", list),
+        ("dict", dict),
+    ):
         if isinstance(value, py):
             return name
     raise TypeError(value)
@@ -51,8 +57,13 @@ def kind(value: Any) -> str:
 def paths(value: Any, prefix: tuple = ()) -> list[tuple]:
     """Every path to a value inside a JSON document (the root excluded)."""
     out = []
-    items = value.items() if isinstance(value, dict) else enumerate(value) \
-        if isinstance(value, list) else ()  # fmt: skip
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
     for key, child in items:
         out.append((*prefix, key))
         out += paths(child, (*prefix, key))
@@ -74,7 +85,8 @@ def mutable(path: tuple) -> bool:
     """Paths whose value has one JSON type in a manifest (rule parameter values and grid
     values are the game's to type: they are checked by the game when a sweep resumes)."""
     return not any(str(k) in FREE for k in path[:-1]) and not (
-        len(path) >= 2 and path[-2] in ("params",))  # fmt: skip
+        len(path) >= 2 and path[-2] in ("params",)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -140,8 +152,14 @@ def check(run: Path, command: str) -> None:
     if command == "report":
         proc = run_main("report", str(run), "--out", str(run.parent / "r.html"))
     else:
-        proc = run_main("sweep", str(sweep_file(run.parent.parent)), "--out", str(run.parent),
-                        "--resume", "--quiet")  # fmt: skip
+        proc = run_main(
+            "sweep",
+            str(sweep_file(run.parent.parent)),
+            "--out",
+            str(run.parent),
+            "--resume",
+            "--quiet",
+        )
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == 2 and len(lines) == 1, (proc.returncode, proc.stderr[-3000:])
     assert snapshot(run) == before

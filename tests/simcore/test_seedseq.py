@@ -29,9 +29,10 @@ def test_seed63_equals_numpy(entropy):
 
 @pytest.mark.parametrize(
     "entropy",
-    [(7, i) for i in range(50)] + [(s, 0) for s in (1, 2**40, 2**62 + 5)]
+    [(7, i) for i in range(50)]
+    + [(s, 0) for s in (1, 2**40, 2**62 + 5)]
     + [(2**62 + 5, 1, seat) for seat in range(4)],
-)  # fmt: skip
+)
 def test_the_engine_shapes_equal_numpy(entropy):
     # game_seed(sweep, index), state_stream(seed) and policy_stream(seed, seat) entropy
     assert seed63(*entropy) == numpy_seed63(*entropy)

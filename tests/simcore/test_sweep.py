@@ -120,9 +120,17 @@ def test_corrupted_part_is_reported(tmp_path):
 
 def test_time_budget_policies_are_recorded_as_non_deterministic(tmp_path):
     pytest.importorskip("strategies.mcts")
-    cfg = build_config({"name": "t", "game": DUEL, "players": 2, "games": 2, "seed": 1,
-                        "policies": ["mcts:iterations=0,time_ms=5", "random"]},
-                       allow_import=True)  # fmt: skip
+    cfg = build_config(
+        {
+            "name": "t",
+            "game": DUEL,
+            "players": 2,
+            "games": 2,
+            "seed": 1,
+            "policies": ["mcts:iterations=0,time_ms=5", "random"],
+        },
+        allow_import=True,
+    )
     result = run_sweep(cfg, tmp_path, quiet=True)
     manifest = json.loads((result.run_dir / "manifest.json").read_text())
     assert manifest["execution"]["deterministic"] is False
@@ -132,12 +140,28 @@ def test_time_budget_policies_are_recorded_as_non_deterministic(tmp_path):
 
 def test_mcts_sweep_identical_across_workers(tmp_path):
     pytest.importorskip("strategies.mcts")
-    raw = {"game": DUEL, "players": 2, "games": 24, "seed": 9, "record_actions": True,
-           "policies": ["mcts:iterations=30", "random"]}  # fmt: skip
-    one = run_sweep(build_config({**raw, "name": "m1"}, allow_import=True), tmp_path, n_jobs=1,
-                    chunk_size=24, quiet=True)  # fmt: skip
-    two = run_sweep(build_config({**raw, "name": "m2"}, allow_import=True), tmp_path, n_jobs=2,
-                    chunk_size=5, quiet=True)  # fmt: skip
+    raw = {
+        "game": DUEL,
+        "players": 2,
+        "games": 24,
+        "seed": 9,
+        "record_actions": True,
+        "policies": ["mcts:iterations=30", "random"],
+    }
+    one = run_sweep(
+        build_config({**raw, "name": "m1"}, allow_import=True),
+        tmp_path,
+        n_jobs=1,
+        chunk_size=24,
+        quiet=True,
+    )
+    two = run_sweep(
+        build_config({**raw, "name": "m2"}, allow_import=True),
+        tmp_path,
+        n_jobs=2,
+        chunk_size=5,
+        quiet=True,
+    )
     for name, frame in tables(one.run_dir).items():
         assert_frame_equal(tables(two.run_dir)[name], frame)
 
@@ -212,11 +236,18 @@ def test_tables_do_not_depend_on_how_chunks_are_batched_into_parts(tmp_path, mon
 
 def _search_ladder(name: str) -> object:
     """A cheap cell and a cell with a searching seat, 64 games each."""
-    return build_config({"name": name, "game": DUEL, "players": 2, "games": 64, "seed": 3,
-                         "policies": ["random", "random"],
-                         "grid": {"policies": [["random", "random"],
-                                               ["mcts:iterations=4", "random"]]}},
-                        allow_import=True)  # fmt: skip
+    return build_config(
+        {
+            "name": name,
+            "game": DUEL,
+            "players": 2,
+            "games": 64,
+            "seed": 3,
+            "policies": ["random", "random"],
+            "grid": {"policies": [["random", "random"], ["mcts:iterations=4", "random"]]},
+        },
+        allow_import=True,
+    )
 
 
 def test_cells_with_a_search_get_smaller_automatic_chunks(tmp_path, reference):
@@ -225,11 +256,14 @@ def test_cells_with_a_search_get_smaller_automatic_chunks(tmp_path, reference):
     manifest = json.loads((result.run_dir / "manifest.json").read_text())
     assert manifest["execution"]["chunk_sizes"] == [16, 2]
     assert sorted(k for k in manifest["chunks"] if k.startswith("c001/"))[:2] == [
-        "c001/000000000", "c001/000000002"]  # fmt: skip
+        "c001/000000000",
+        "c001/000000002",
+    ]
     assert manifest["complete"] is True
     fixed = run_sweep(_search_ladder("fixed"), tmp_path, n_jobs=1, chunk_size=64, quiet=True)
     assert json.loads((fixed.run_dir / "manifest.json").read_text())["execution"][
-        "chunk_sizes"] == [64, 64]  # fmt: skip
+        "chunk_sizes"
+    ] == [64, 64]
     for name, frame in tables(fixed.run_dir).items():
         assert_frame_equal(tables(result.run_dir)[name], frame)
 
@@ -250,7 +284,8 @@ def test_a_run_from_before_per_cell_sizes_resumes(tmp_path):
     manifest = json.loads(path.read_text())
     assert manifest["complete"] is True
     assert sorted(k for k in manifest["chunks"] if k.startswith("c000/")) == [
-        f"c000/{start:09d}" for start in (0, 10, 20, 30)]  # fmt: skip
+        f"c000/{start:09d}" for start in (0, 10, 20, 30)
+    ]
     ref = run_sweep(duel_config("ref40", games=40), tmp_path, chunk_size=40, quiet=True)
     for name, frame in tables(ref.run_dir).items():
         assert_frame_equal(tables(result.run_dir)[name], frame)
@@ -297,10 +332,26 @@ def test_a_bad_write_interval_is_one_line_and_exit_2_before_any_output(tmp_path)
 
     from tests.conftest import cli_env
 
-    cmd = [sys.executable, "-m", "boardlab.cli", "sweep", "--game", DUEL, "--allow-import",
-           "--players", "2",
-           "--policies", "random,random", "--games", "4", "--out", str(tmp_path), "--name", "bad",
-           "--quiet"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "boardlab.cli",
+        "sweep",
+        "--game",
+        DUEL,
+        "--allow-import",
+        "--players",
+        "2",
+        "--policies",
+        "random,random",
+        "--games",
+        "4",
+        "--out",
+        str(tmp_path),
+        "--name",
+        "bad",
+        "--quiet",
+    ]
     env = {**cli_env(), "BOARDLAB_SAVE_SECONDS": "soon"}
     done = subprocess.run(cmd, env=env, capture_output=True, text=True)
     assert done.returncode == 2, done.stderr

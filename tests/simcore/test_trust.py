@@ -152,8 +152,16 @@ def test_two_runs_of_one_name_would_share_a_report_file(tmp_path, base):
 
 
 def _other_game_part(tmp_path: Path) -> Path:
-    cfg = build_config({"name": "base", "game": "lord_of_worlds", "players": 2, "games": 2,
-                        "seed": 1, "policies": ["random", "random"]})  # fmt: skip
+    cfg = build_config(
+        {
+            "name": "base",
+            "game": "lord_of_worlds",
+            "players": 2,
+            "games": 2,
+            "seed": 1,
+            "policies": ["random", "random"],
+        }
+    )
     run = run_sweep(cfg, tmp_path / "low", quiet=True).run_dir
     return sorted((run / "games").glob("*.parquet"))[0]
 
@@ -192,8 +200,14 @@ def test_a_module_path_imports_only_with_allow_import(tmp_path):
     assert_one_line(refused, 2, "pass --allow-import if you trust it")
     assert not mark.exists()
     for flag, extra in (("--allow-import", {}), (None, {"BOARDLAB_ALLOW_IMPORT": "1"})):
-        allowed = cli("play", f"{CANARY}:Game", *([flag] if flag else []), "--players", "2",
-                      env={**env, **extra})  # fmt: skip
+        allowed = cli(
+            "play",
+            f"{CANARY}:Game",
+            *([flag] if flag else []),
+            "--players",
+            "2",
+            env={**env, **extra},
+        )
         assert_one_line(allowed, 2, "is not a game class")  # imported, then refused by type
         assert mark.exists()
         mark.unlink()
@@ -202,16 +216,18 @@ def test_a_module_path_imports_only_with_allow_import(tmp_path):
 def test_a_sweep_file_naming_a_module_needs_allow_import(tmp_path):
     mark = tmp_path / "canary-imported"
     path = tmp_path / "s.toml"
-    path.write_text(f'game = "ratjack"\nplayers = 2\ngames = 2\n'
-                    f'policies = ["{CANARY}:policy", "random"]\n')  # fmt: skip
+    path.write_text(
+        f'game = "ratjack"\nplayers = 2\ngames = 2\npolicies = ["{CANARY}:policy", "random"]\n'
+    )
     proc = cli("sweep", str(path), "--out", str(tmp_path / "o"), env={"BOARDLAB_CANARY": str(mark)})
     assert_one_line(proc, 2, f"policy '{CANARY}:policy' is not a registered name")
     assert not mark.exists() and not (tmp_path / "o").exists()
 
 
 def test_a_bad_allow_import_setting_is_bad_input():
-    assert_one_line(cli("games", env={"BOARDLAB_ALLOW_IMPORT": "yes"}), 2,
-                    "BOARDLAB_ALLOW_IMPORT='yes'")  # fmt: skip
+    assert_one_line(
+        cli("games", env={"BOARDLAB_ALLOW_IMPORT": "yes"}), 2, "BOARDLAB_ALLOW_IMPORT='yes'"
+    )
 
 
 def test_a_chunk_dropped_from_a_part_it_shares_is_refused(tmp_path, base):
@@ -223,5 +239,8 @@ def test_a_chunk_dropped_from_a_part_it_shares_is_refused(tmp_path, base):
     key = next(k for k, c in doc["chunks"].items() if files.count(c["parts"]["games"]["file"]) > 1)
     del doc["chunks"][key]
     write_manifest(run, doc)
-    assert_one_line(run_main("report", str(run), "--out", str(tmp_path / "r.html")), 2,
-                    "games, its chunks in the manifest hold")  # fmt: skip
+    assert_one_line(
+        run_main("report", str(run), "--out", str(tmp_path / "r.html")),
+        2,
+        "games, its chunks in the manifest hold",
+    )

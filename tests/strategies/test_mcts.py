@@ -159,8 +159,9 @@ def test_reward_vector_scores_each_seat_for_itself_with_three_players():
     assert policy.act(state, random.Random(0)) == 3
     # Seat 1 to move with pile 5. After "take 2" seat 2 faces 3 stones and wins by taking all
     # 3; seat 2's node must be scored for seat 2 (a root-seat backup would make it help seat 1).
-    root = search(takeaway.position(5, player=1, n_players=3), random.Random(1),
-                  MctsConfig(iterations=600))  # fmt: skip
+    root = search(
+        takeaway.position(5, player=1, n_players=3), random.Random(1), MctsConfig(iterations=600)
+    )
     assert root.visits == 600
     assert sum(root.total) == pytest.approx(600)  # one win share per iteration, split by seat
     seat2 = root.children[2]
@@ -248,8 +249,11 @@ def test_same_seed_same_moves_across_processes():
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         proc = subprocess.run(
             [sys.executable, "-c", _SCRIPT.format(root=root)],
-            env=env, capture_output=True, text=True, check=True,
-        )  # fmt: skip
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         outputs.append(json.loads(proc.stdout))
     assert outputs[0] == outputs[1]
     assert len({tuple(m) for m in outputs[0]}) > 1  # different seeds did give different games
@@ -314,8 +318,9 @@ def test_restricted_mcts_never_plans_or_plays_a_forbidden_action():
     game = Duel()
     policy = make_policy("mcts:iterations=60,forbid=draw", game)
     for seed in range(6):
-        record = play_game(game, 2, [policy, make_mcts(game, iterations=20)], seed,
-                           record_actions=True)  # fmt: skip
+        record = play_game(
+            game, 2, [policy, make_mcts(game, iterations=20)], seed, record_actions=True
+        )
         assert all(r["label"] != "draw" for r in record.actions if r["seat"] == 0)
     assert check_game(game, 2, [policy], n_games=3) > 0
 
@@ -367,6 +372,8 @@ def test_plain_mcts_takes_the_games_recommended_settings():
     assert make_mcts(Ratjack(), horizon=0, iterations=400).name == "mcts"  # explicit options win
     assert make_mcts(Ratjack(), iterations=100).name == "mcts:iterations=100,horizon=10"
     low = make_mcts(LordOfWorlds())
-    assert low.name == ("mcts:iterations=330,c=0.1,rollout=heuristic,horizon=30,reward=margin,"
-                        "widen=0.5,reuse=1,defer=add+done+discard+reveal+portal")  # fmt: skip
+    assert low.name == (
+        "mcts:iterations=330,c=0.1,rollout=heuristic,horizon=30,reward=margin,"
+        "widen=0.5,reuse=1,defer=add+done+discard+reveal+portal"
+    )
     assert low.prior_policy is not None and low.rollout_policy is not None

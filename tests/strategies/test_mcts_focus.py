@@ -90,10 +90,18 @@ def test_bad_focus_options_raise_config_error(spec, fragment):
 
 def test_bad_focus_class_is_one_line_exit_2_on_the_command_line():
     proc = subprocess.run(
-        ["boardlab", "play", "rats_of_wistar", "--policy", "mcts:focus=plcae",
-         "--policy", "heuristic"],
-        capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            "boardlab",
+            "play",
+            "rats_of_wistar",
+            "--policy",
+            "mcts:focus=plcae",
+            "--policy",
+            "heuristic",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1 and "plcae" in proc.stderr
     assert "Traceback" not in proc.stderr

@@ -110,8 +110,15 @@ def test_player_aliases_name_the_same_player_once():
     from strategies.registry import player_aliases
 
     row = registry.make_game("rats_of_wistar")  # engine is the default style
-    specs = ["heuristic", "heuristic:style=engine", "heuristic:style=explorer", "greedy",
-             "mcts", "mcts:iterations=7", "no_such_policy"]  # fmt: skip
+    specs = [
+        "heuristic",
+        "heuristic:style=engine",
+        "heuristic:style=explorer",
+        "greedy",
+        "mcts",
+        "mcts:iterations=7",
+        "no_such_policy",
+    ]
     assert player_aliases(specs, row) == {"heuristic:style=engine": "heuristic"}
     ratjack = registry.make_game("ratjack")
     assert player_aliases(["heuristic:style=careful", "heuristic"], ratjack) == {

@@ -12,8 +12,15 @@ EVERY_MODE = "mode/up+mode/down+mode/discard_flip"  # Ratjack: every way to play
 
 
 def _seats(tmp_path, policies: list[str]) -> pl.DataFrame:
-    raw = {"name": "r", "game": "ratjack", "players": 2, "games": 20, "seed": 5,
-           "policies": policies, "record_actions": True}  # fmt: skip
+    raw = {
+        "name": "r",
+        "game": "ratjack",
+        "players": 2,
+        "games": 20,
+        "seed": 5,
+        "policies": policies,
+        "record_actions": True,
+    }
     run = run_sweep(build_config(raw), tmp_path, quiet=True).run_dir
     return pl.read_parquet(run / "seats" / "*.parquet")
 
@@ -35,9 +42,15 @@ def test_an_avoidable_restriction_forces_nothing(tmp_path):
 
 def test_a_round_window_forbids_only_in_those_rounds(tmp_path):
     # Rats of Wistar: slot 0 may not place on S2 in rounds 4-5, and may in rounds 1-3.
-    raw = {"name": "w", "game": "rats_of_wistar", "players": 2, "games": 12, "seed": 2,
-           "policies": ["random:forbid=place/S2@round4-5", "random"],
-           "record_actions": True}  # fmt: skip
+    raw = {
+        "name": "w",
+        "game": "rats_of_wistar",
+        "players": 2,
+        "games": 12,
+        "seed": 2,
+        "policies": ["random:forbid=place/S2@round4-5", "random"],
+        "record_actions": True,
+    }
     run = run_sweep(build_config(raw), tmp_path, quiet=True).run_dir
     actions = pl.read_parquet(run / "actions" / "*.parquet")
     # (the actions table has its own "slot": the wheel slot; the line-up slot is renamed)
@@ -81,8 +94,15 @@ def test_forbid_composes_with_a_policy_that_takes_options(tmp_path):
     policy = make_policy(spec, game)
     assert policy.classes == ["place/S1@round1-2"]
     assert policy.policy.name == make_policy("heuristic:style=explorer", game).name
-    raw = {"name": "x", "game": "rats_of_wistar", "players": 2, "games": 12, "seed": 2,
-           "policies": [spec, "heuristic:style=explorer"], "record_actions": True}  # fmt: skip
+    raw = {
+        "name": "x",
+        "game": "rats_of_wistar",
+        "players": 2,
+        "games": 12,
+        "seed": 2,
+        "policies": [spec, "heuristic:style=explorer"],
+        "record_actions": True,
+    }
     run = run_sweep(build_config(raw), tmp_path, quiet=True).run_dir
     actions = pl.read_parquet(run / "actions" / "*.parquet")
     seats = pl.read_parquet(run / "seats" / "*.parquet").select(

@@ -192,10 +192,11 @@ def _check_outcome(game: Game, state: State, n_players: int, report: _Report) ->
     if "first_player" in game_row:
         starts = [int(x) for x in str(game_row.get("round_starts", "")).split("|") if x]
         report.expect(
-            0 <= game_row["first_player"] < n_players and starts[:1] == [game_row["first_player"]]
+            0 <= game_row["first_player"] < n_players
+            and starts[:1] == [game_row["first_player"]]
             and all(0 <= x < n_players for x in starts),
             f"first_player {game_row['first_player']} / round_starts {starts} not valid seats",
-        )  # fmt: skip
+        )
     seats = out.get("seats", [])
     report.expect(len(seats) == n_players, "outcome()['seats'] needs one dict per seat")
     for row in seats:
@@ -228,8 +229,11 @@ def _check_determinism(game, n_players, policies, seed, report) -> None:
     check_progress(first, n_players, report)
     if type(game.new_state(n_players, seed)).ROUND_ENDS_AT_SEAT_CHANGE:
         polled = polled_progress(game, lineup, seed + 500)
-        report.expect(polled == first.progress, "ROUND_ENDS_AT_SEAT_CHANGE is claimed but a "
-                      "round ended with the same seat to act (progress differs)")  # fmt: skip
+        report.expect(
+            polled == first.progress,
+            "ROUND_ENDS_AT_SEAT_CHANGE is claimed but a "
+            "round ended with the same seat to act (progress differs)",
+        )
     declared = set(game.action_columns) | {"step", "seat", "action", "label"}
     for row in first.actions[:50]:
         if not report.expect(

@@ -39,14 +39,20 @@ def record_games(
         rotation = index % n if rotate else 0
         slots, policies, names = rotations[rotation]
         record = play(
-            game, n, policies, game_seed(seed, index),
-            record_actions=record_actions, policy_names=names,
-        )  # fmt: skip
+            game,
+            n,
+            policies,
+            game_seed(seed, index),
+            record_actions=record_actions,
+            policy_names=names,
+        )
         game_rows.add_dict((index, rotation), record.game)
         seat_keys, seat_values = record.seat_keys, record.seat_values
         if len(seat_keys) != len(seat_values):
-            raise ValueError(f"game {index}: column names for {len(seat_keys)} seats, values for "
-                             f"{len(seat_values)}")  # fmt: skip
+            raise ValueError(
+                f"game {index}: column names for {len(seat_keys)} seats, values for "
+                f"{len(seat_values)}"
+            )
         for seat in range(len(seat_keys)):
             seat_rows.add((index, slots[seat]), seat_keys[seat], seat_values[seat])
         lead = (index,)
@@ -184,6 +190,5 @@ class ProgressRows:
         if not n:
             return {}
         cols: dict[str, list[Any]] = {key: [value] * n for key, value in self.consts.items()}
-        cols.update(game_index=self.game_index, round=self.round, seat=self.seat,
-                    score=self.score)  # fmt: skip
+        cols.update(game_index=self.game_index, round=self.round, seat=self.seat, score=self.score)
         return cols

@@ -13,8 +13,15 @@ from simcore.core.rng import policy_stream
 
 DEFAULT_MAX_STEPS: Final = 100_000
 SEAT_KEYS: Final = ("seat", "policy", "score", "rank", "win_share", "tiebreak", "forced_moves")
-__all__ = ["DEFAULT_MAX_STEPS", "SEAT_KEYS", "GameRecord", "RunawayGameError", "forced_moves",
-           "play_game", "tiebreaks"]  # fmt: skip
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "SEAT_KEYS",
+    "GameRecord",
+    "RunawayGameError",
+    "forced_moves",
+    "play_game",
+    "tiebreaks",
+]
 
 
 @dataclass
@@ -132,9 +139,17 @@ def _records(
     for seat, extra in enumerate(outcome["seats"]):
         keys.append(SEAT_KEYS + tuple(extra))
         values.append(
-            (seat, names[seat], float(scores[seat]), seat_ranks[seat], shares[seat],
-             tiebreak[seat], forced[seat], *extra.values())
-        )  # fmt: skip
+            (
+                seat,
+                names[seat],
+                float(scores[seat]),
+                seat_ranks[seat],
+                shares[seat],
+                tiebreak[seat],
+                forced[seat],
+                *extra.values(),
+            )
+        )
     return GameRecord(game_row, keys, values, actions)
 
 

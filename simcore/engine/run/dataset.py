@@ -53,8 +53,7 @@ def build_schemas(
     games = {**GAME_BASE, **{f"var_{k}": v for k, v in variant_cols.items()}, **game_cols}
     seats = {**SEAT_BASE, **seat_cols}
     actions = {**ACTION_BASE, **action_cols}
-    tables = (("games", games), ("seats", seats), ("actions", actions),
-              ("progress", PROGRESS_BASE))  # fmt: skip
+    tables = (("games", games), ("seats", seats), ("actions", actions), ("progress", PROGRESS_BASE))
     return {
         name: pa.schema([(col, ARROW_TYPES[kind]) for col, kind in cols.items()])
         for name, cols in tables
@@ -211,9 +210,11 @@ def encodings(schema: pa.Schema) -> dict[str, Any]:
     """``pq.write_table`` options: ``INT_ENCODING`` for int columns, dictionaries for others,
     statistics for ``STATS_COLUMNS``."""
     ints = {f.name: INT_ENCODING for f in schema if f.type == INT64}
-    return {"use_dictionary": [f.name for f in schema if f.name not in ints],
-            "column_encoding": ints,
-            "write_statistics": [f.name for f in schema if f.name in STATS_COLUMNS]}  # fmt: skip
+    return {
+        "use_dictionary": [f.name for f in schema if f.name not in ints],
+        "column_encoding": ints,
+        "write_statistics": [f.name for f in schema if f.name in STATS_COLUMNS],
+    }
 
 
 def row_count(columns: Mapping[str, list[Any] | bytes]) -> int:

@@ -50,8 +50,11 @@ class RunLock:
                 f"cannot write the run directory {self.run_dir}: {exc.strerror or exc}"
             ) from None
         self._lock = lock
-        holder = {"pid": os.getpid(), "host": socket.gethostname(),
-                  "since": datetime.now(UTC).isoformat(timespec="seconds")}  # fmt: skip
+        holder = {
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "since": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
         _write_holder(self.run_dir / HOLDER_FILE, holder)
 
     def release(self) -> None:

@@ -40,8 +40,9 @@ def check_output_folder(
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise ConfigError(f"{flag} {shown!r}: cannot write in {str(folder)!r} "
-                          f"({exc.strerror or exc})") from None  # fmt: skip
+        raise ConfigError(
+            f"{flag} {shown!r}: cannot write in {str(folder)!r} ({exc.strerror or exc})"
+        ) from None
     return folder
 
 
@@ -49,8 +50,10 @@ def file_in(folder: Path, name: str, suffix: str, flag: str) -> Path:
     """``folder/<name><suffix>`` for a plain ``name`` (one that cannot leave ``folder``);
     ``ConfigError`` for any other name."""
     if not RUN_NAME.fullmatch(name) or ".." in name:
-        raise ConfigError(f"{flag}: {name[:60]!r} is not a plain file name (letters, digits, "
-                          "'.', '_', '-'); refused")  # fmt: skip
+        raise ConfigError(
+            f"{flag}: {name[:60]!r} is not a plain file name (letters, digits, "
+            "'.', '_', '-'); refused"
+        )
     target = folder / f"{name}{suffix}"
     if target.resolve().parent != folder.resolve():
         raise ConfigError(f"{flag}: {str(target)!r} resolves outside {str(folder)!r}; refused")

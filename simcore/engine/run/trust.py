@@ -73,8 +73,13 @@ def _check_type(path: Any, field: str, value: Any, kind: type | tuple[type, ...]
 
 
 def _kind_word(name: str) -> str:
-    return {"dict": "an object", "list": "a list", "str": "a string", "int": "an integer",
-            "bool": "true or false"}.get(name, name)  # fmt: skip
+    return {
+        "dict": "an object",
+        "list": "a list",
+        "str": "a string",
+        "int": "an integer",
+        "bool": "true or false",
+    }.get(name, name)
 
 
 def _int_in(path: Any, field: str, value: Any, lo: int, hi: int) -> int:
@@ -169,8 +174,11 @@ def _check_execution(manifest: dict[str, Any], path: Any) -> None:
         for i, size in enumerate(sizes):
             _int_in(path, f"execution.chunk_sizes[{i}]", size, 1, MAX_GAMES)
         if "cells" in manifest and len(sizes) != len(manifest["cells"]):
-            raise fail(path, "execution.chunk_sizes", f"lists {len(sizes)} sizes for "
-                       f"{len(manifest['cells'])} cells")  # fmt: skip
+            raise fail(
+                path,
+                "execution.chunk_sizes",
+                f"lists {len(sizes)} sizes for {len(manifest['cells'])} cells",
+            )
     if "deterministic" in execution:
         _check_type(path, "execution.deterministic", execution["deterministic"], bool)
 
@@ -180,8 +188,9 @@ def _check_tables(manifest: dict[str, Any], path: Any) -> None:
     if tables is not None:
         for i, table in enumerate(tables):
             if not isinstance(table, str) or table not in TABLES:
-                raise fail(path, f"tables[{i}]", f"is not one of {', '.join(TABLES)}: "
-                           f"{str(table)[:40]!r}")  # fmt: skip
+                raise fail(
+                    path, f"tables[{i}]", f"is not one of {', '.join(TABLES)}: {str(table)[:40]!r}"
+                )
         if len(set(tables)) != len(tables) or not {"games", "seats"} <= set(tables):
             raise fail(path, "tables", "must list 'games' and 'seats' (and 'actions') once each")
     for table, columns in manifest.get("schemas", {}).items():
@@ -190,8 +199,11 @@ def _check_tables(manifest: dict[str, Any], path: Any) -> None:
         _check_type(path, f"schemas.{table}", columns, dict)
         for column, kind in columns.items():
             if not isinstance(kind, str) or kind not in ARROW_TYPES:
-                raise fail(path, f"schemas.{table}.{column}", f"is not a column kind "
-                           f"({', '.join(ARROW_TYPES)}): {str(kind)[:40]!r}")  # fmt: skip
+                raise fail(
+                    path,
+                    f"schemas.{table}.{column}",
+                    f"is not a column kind ({', '.join(ARROW_TYPES)}): {str(kind)[:40]!r}",
+                )
     missing = [t for t in tables or () if "schemas" in manifest and t not in manifest["schemas"]]
     if missing:
         raise fail(path, "schemas", f"has no schema of table {missing[0]!r}")
@@ -260,11 +272,13 @@ def check_log_line(entry: Any, path: Any, line: int) -> None:
 def check_resumable(manifest: Mapping[str, Any], path: Any, cells: int, games: int) -> None:
     """The fields a resume plans from agree with the config being resumed."""
     if len(manifest.get("cells", [])) != cells:
-        raise fail(path, "cells", f"lists {len(manifest.get('cells', []))} cells; the config "
-                   f"has {cells}")  # fmt: skip
+        raise fail(
+            path, "cells", f"lists {len(manifest.get('cells', []))} cells; the config has {cells}"
+        )
     if manifest.get("games_per_cell", games) != games:
-        raise fail(path, "games_per_cell", f"is {manifest['games_per_cell']}; the config has "
-                   f"{games}")  # fmt: skip
+        raise fail(
+            path, "games_per_cell", f"is {manifest['games_per_cell']}; the config has {games}"
+        )
 
 
 def check_planned(manifest: Mapping[str, Any], path: Any, plan: Mapping[str, int]) -> None:
@@ -276,8 +290,12 @@ def check_planned(manifest: Mapping[str, Any], path: Any, plan: Mapping[str, int
 
 def expected_columns(game_cls: Any) -> dict[str, dict[str, str]]:
     """The columns (besides ``var_*``) a run of ``game_cls`` has, table by table."""
-    own = {"games": game_cls.game_columns, "seats": game_cls.seat_columns,
-           "actions": game_cls.action_columns, "progress": {}}  # fmt: skip
+    own = {
+        "games": game_cls.game_columns,
+        "seats": game_cls.seat_columns,
+        "actions": game_cls.action_columns,
+        "progress": {},
+    }
     return {t: {**BASES[t], **own[t]} for t in TABLES}
 
 
@@ -296,8 +314,12 @@ def check_schemas_match_game(manifest: Mapping[str, Any], path: Any, game_cls: A
         if exact:
             wrong += [c for c in own if c not in want]
         if wrong:
-            raise fail(path, f"schemas.{table}.{wrong[0]}", f"does not fit a {manifest['game']} "
-                       f"run (expected {want.get(wrong[0], 'no such column')!r})")  # fmt: skip
+            raise fail(
+                path,
+                f"schemas.{table}.{wrong[0]}",
+                f"does not fit a {manifest['game']} "
+                f"run (expected {want.get(wrong[0], 'no such column')!r})",
+            )
 
 
 def manifest_path(run_dir: str | Path) -> Path:

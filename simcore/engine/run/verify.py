@@ -48,19 +48,25 @@ def verify_parts(run_dir: str | Path, manifest: Mapping[str, Any], policies: boo
             raise RunDirError(f"{where}: the manifest has no schema of table {table!r}")
         try:
             part = pq.ParquetFile(run_dir / table / name)
-            columns = ["run", "cell", *(["game"] if table == "games" else []),
-                       *(["policy"] if table == "seats" and policies else [])]  # fmt: skip
+            columns = [
+                "run",
+                "cell",
+                *(["game"] if table == "games" else []),
+                *(["policy"] if table == "seats" and policies else []),
+            ]
             if not part.schema_arrow.equals(schemas[table]):
-                raise RunDirError(f"{where}: its columns differ from the manifest's "
-                                  f"'schemas.{table}'")  # fmt: skip
+                raise RunDirError(
+                    f"{where}: its columns differ from the manifest's 'schemas.{table}'"
+                )
             values = part.read(columns=columns)
         except (pa.ArrowException, OSError) as exc:
             raise RunDirError(f"{where}: not a readable Parquet part ({exc})") from None
         if values.num_rows != info["rows"]:
             raise RunDirError(f"{where}: {values.num_rows} rows, the manifest says {info['rows']}")
         if table == "games" and values.num_rows != games[name]:
-            raise RunDirError(f"{where}: {values.num_rows} games, its chunks in the manifest "
-                              f"hold {games[name]}")  # fmt: skip
+            raise RunDirError(
+                f"{where}: {values.num_rows} games, its chunks in the manifest hold {games[name]}"
+            )
         _same(where, "run", values, {manifest.get("name")})
         _same(where, "cell", values, cells)
         if table == "games":
@@ -111,9 +117,13 @@ def check_for_report(run: str | Path, manifest: Mapping[str, Any]) -> Any:
     require(manifest, path, *REPORT_KEYS)
     game = manifest["game"]
     if not registry.is_registered(registry.GAME_GROUP, game):
-        raise fail(path, "game", f"{game!r} is not a registered game here (registered: "
-                   f"{', '.join(registry.game_ids())}); a report never imports a module "
-                   "named in run data")  # fmt: skip
+        raise fail(
+            path,
+            "game",
+            f"{game!r} is not a registered game here (registered: "
+            f"{', '.join(registry.game_ids())}); a report never imports a module "
+            "named in run data",
+        )
     try:
         game_cls = registry.game_class(game)
     except ConfigError as exc:

@@ -32,8 +32,14 @@ def games_per_second(game_id: str, n_players: int, spec: str, seconds: float) ->
         play_game(game, n_players, policies, game_seed(0, played))
         played += 1
     elapsed = time.perf_counter() - start
-    return {"game": game_id, "players": n_players, "policy": spec, "games": played,
-            "seconds": round(elapsed, 3), "games_per_s": round(played / elapsed, 1)}  # fmt: skip
+    return {
+        "game": game_id,
+        "players": n_players,
+        "policy": spec,
+        "games": played,
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(played / elapsed, 1),
+    }
 
 
 def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dict[str, Any]:
@@ -97,13 +103,17 @@ def sweep_overhead(game_id: str, spec: str, games: int, repeats: int = 5) -> dic
     def median_pct(i: int) -> float:
         return round(100 * (statistics.median(sw[i] / ba[i] for ba, sw in pairs) - 1), 1)
 
-    return {"game": game_id, "policy": spec, "games": games,
-            "bare_cpu_s": round(statistics.median(ba[0] for ba, _ in pairs), 3),
-            "sweep_cpu_s": round(statistics.median(sw[0] for _, sw in pairs), 3),
-            "overhead_pct": median_pct(0), "in_run_pct": median_pct(1),
-            "cpu_in_run_pct": median_pct(2),
-            "faults_per_game": round(statistics.median(sw[3] - ba[3] for ba, sw in pairs) / games,
-                                     3)}  # fmt: skip
+    return {
+        "game": game_id,
+        "policy": spec,
+        "games": games,
+        "bare_cpu_s": round(statistics.median(ba[0] for ba, _ in pairs), 3),
+        "sweep_cpu_s": round(statistics.median(sw[0] for _, sw in pairs), 3),
+        "overhead_pct": median_pct(0),
+        "in_run_pct": median_pct(1),
+        "cpu_in_run_pct": median_pct(2),
+        "faults_per_game": round(statistics.median(sw[3] - ba[3] for ba, sw in pairs) / games, 3),
+    }
 
 
 def _faults() -> int:
@@ -145,8 +155,14 @@ def parallel_efficiency(game_id: str, spec: str, games: int, n_jobs: int = 2) ->
     chunk = max(1, games // 40)
     times = {jobs: timed_sweep(game_id, spec, games, chunk, jobs)[0] for jobs in (1, n_jobs)}
     eff = times[1] / (n_jobs * times[n_jobs])
-    return {"game": game_id, "policy": spec, "games": games, "t1_s": round(times[1], 2),
-            f"t{n_jobs}_s": round(times[n_jobs], 2), "efficiency": round(eff, 3)}  # fmt: skip
+    return {
+        "game": game_id,
+        "policy": spec,
+        "games": games,
+        "t1_s": round(times[1], 2),
+        f"t{n_jobs}_s": round(times[n_jobs], 2),
+        "efficiency": round(eff, 3),
+    }
 
 
 DASK_WORKER_CONFIG = Path(__file__).with_name("dask_worker.yaml")
@@ -177,9 +193,14 @@ def local_cluster(workers: int) -> Iterator[Any]:
 
     with (
         dask.config.set(dask_worker_settings()),
-        LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                     dashboard_address=None, silence_logs=logging.ERROR) as cluster,
-    ):  # fmt: skip
+        LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        ) as cluster,
+    ):
         yield cluster
 
 
@@ -196,8 +217,15 @@ def dask_seconds(
     from simcore.engine.sweep.scaling import timed_sweep
 
     with local_cluster(workers) as cluster:
-        return timed_sweep(game_id, spec, games, chunk, workers, backend="dask",
-                           scheduler=cluster.scheduler_address)  # fmt: skip
+        return timed_sweep(
+            game_id,
+            spec,
+            games,
+            chunk,
+            workers,
+            backend="dask",
+            scheduler=cluster.scheduler_address,
+        )
 
 
 def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, Any]:
@@ -256,9 +284,16 @@ def compare(report: dict[str, Any], baseline: dict[str, Any]) -> list[dict[str, 
                     continue
                 now, then = float(row[key]), float(before[key])
                 ratio = now / then if then else float("nan")
-                rows.append({"section": section, "id": " ".join(map(str, _ident(row))),
-                             "figure": key, "baseline": then, "now": now,
-                             "ratio": round(ratio, 3)})  # fmt: skip
+                rows.append(
+                    {
+                        "section": section,
+                        "id": " ".join(map(str, _ident(row))),
+                        "figure": key,
+                        "baseline": then,
+                        "now": now,
+                        "ratio": round(ratio, 3),
+                    }
+                )
     return rows
 
 
@@ -331,8 +366,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
     add_allow_import(p)
     p.add_argument("--json", help="also write the figures to this JSON file")
-    p.add_argument("--compare", metavar="BASELINE.json",
-                   help="also print ratios now / baseline against a stored --json run")  # fmt: skip
+    p.add_argument(
+        "--compare",
+        metavar="BASELINE.json",
+        help="also print ratios now / baseline against a stored --json run",
+    )
 
 
 MAX_SECONDS = 3600.0  # per speed measurement
@@ -343,8 +381,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from simcore.core.errors import ConfigError
 
     if not 0 < args.seconds <= MAX_SECONDS:  # also refuses nan; inf would never end
-        raise ConfigError(f"--seconds must be a number of seconds in (0, {MAX_SECONDS}], "
-                          f"got {args.seconds}")  # fmt: skip
+        raise ConfigError(
+            f"--seconds must be a number of seconds in (0, {MAX_SECONDS}], got {args.seconds}"
+        )
     for gid in args.game or ():
         registry.game_class(gid)
     if args.json:

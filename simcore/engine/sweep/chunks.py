@@ -81,8 +81,9 @@ _CACHE: dict[str, tuple[Any, list[Any]]] = {}
 
 def game_and_policies(cfg: SweepConfig, cell: Cell) -> tuple[Any, list[Any]]:
     """Build (once per process) the game and the line-up's policies of a cell."""
-    key = json.dumps([cfg.game, cell.params, cell.policies, cfg.allow_import], sort_keys=True,
-                     default=str)  # fmt: skip
+    key = json.dumps(
+        [cfg.game, cell.params, cell.policies, cfg.allow_import], sort_keys=True, default=str
+    )
     if key not in _CACHE:
         from strategies.registry import make_policy
 
@@ -104,10 +105,14 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, Column]]:
     kinds = {k: value_kind(v) for k, v in cfg.grid.items()}
     variant = {f"var_{k}": variant_value(v, kinds[k]) for k, v in cell.variant.items()}
     fixed = {
-        **base, "game": spec.id, "game_version": spec.version,
-        "params_hash": game.params.params_hash(), "n_players": n,
-        "lineup": "|".join(cell.policies), **variant,
-    }  # fmt: skip
+        **base,
+        "game": spec.id,
+        "game_version": spec.version,
+        "params_hash": game.params.params_hash(),
+        "n_players": n,
+        "lineup": "|".join(cell.policies),
+        **variant,
+    }
     games = Rows(("game_index", "rotation"), fixed)
     seats = Rows(("game_index", "slot"), base)
     actions = Rows(("game_index",), base)
@@ -115,9 +120,15 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, Column]]:
     # per rotation: each seat's slot in the line-up, its policy and its name
     rotations = [_rotated(cell.policies, lineup, r) for r in range(n)]
     record_games(
-        play_game, game, rotations, range(chunk.start, chunk.stop), cfg.seed,
-        (games, seats, actions, progress), cfg.seat_rotation, cfg.record_actions,
-    )  # fmt: skip
+        play_game,
+        game,
+        rotations,
+        range(chunk.start, chunk.stop),
+        cfg.seed,
+        (games, seats, actions, progress),
+        cfg.seat_rotation,
+        cfg.record_actions,
+    )
     tables = {"games": games, "seats": seats, "actions": actions, "progress": progress}
     return {name: compact_columns(rows.columns()) for name, rows in tables.items()}
 

@@ -238,8 +238,7 @@ def validate_cells(cfg: SweepConfig, source: str) -> None:
         except ConfigError as exc:
             raise ConfigError(f"{where}: {exc}") from None
         except ContentError as exc:
-            named = [f"{k}={v}" for k, v in cell.params.items()
-                     if k.endswith(PATH_SUFFIXES) and v]  # fmt: skip
+            named = [f"{k}={v}" for k, v in cell.params.items() if k.endswith(PATH_SUFFIXES) and v]
             via = f" (parameter {', '.join(named)})" if named else ""
             raise ContentError(f"{where}: {exc}{via}") from None
 
@@ -334,9 +333,12 @@ ALLOW_IMPORT_ENV = "BOARDLAB_ALLOW_IMPORT"
 
 def add_allow_import(p: Any) -> None:
     """``--allow-import``: let ``module:Class`` game and policy specs import their module."""
-    p.add_argument("--allow-import", action="store_true",
-                   help="let module:Class specs import code (only for code you trust; "
-                   f"or set {ALLOW_IMPORT_ENV}=1)")  # fmt: skip
+    p.add_argument(
+        "--allow-import",
+        action="store_true",
+        help="let module:Class specs import code (only for code you trust; "
+        f"or set {ALLOW_IMPORT_ENV}=1)",
+    )
 
 
 def parse_param_flags(items: Sequence[str] | None) -> dict[str, Any]:

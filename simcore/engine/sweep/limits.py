@@ -21,14 +21,16 @@ def limits_text() -> str:
     from simcore.engine.sweep.bench import MAX_SECONDS
     from simcore.engine.sweep.config import MAX_CELLS, MAX_GAMES
 
-    return "\n".join([
-        "\nlimits (bad input beyond them is refused with exit 2):",
-        "    players: each game's range above",
-        f"    grid cells per sweep: {MAX_CELLS:,}; games per cell: {MAX_GAMES:,}",
-        f"    numbers in rule parameters: finite, at most {MAX_MAGNITUDE:,} in size, within "
-        "a parameter's range (a..b) where one is shown",
-        "    seeds: 0..2^63-1; seconds (bench --seconds, --worker-wait): finite, > 0, bench "
-        f"at most {MAX_SECONDS:g}",
-        f"    content files (*_file, *_dir, sweep files): regular UTF-8 TOML files of at most "
-        f"{MAX_CONTENT_BYTES:,} bytes; manifests and chunk logs at most {MAX_RUN_FILE_BYTES:,}",
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            "\nlimits (bad input beyond them is refused with exit 2):",
+            "    players: each game's range above",
+            f"    grid cells per sweep: {MAX_CELLS:,}; games per cell: {MAX_GAMES:,}",
+            f"    numbers in rule parameters: finite, at most {MAX_MAGNITUDE:,} in size, within "
+            "a parameter's range (a..b) where one is shown",
+            "    seeds: 0..2^63-1; seconds (bench --seconds, --worker-wait): finite, > 0, bench "
+            f"at most {MAX_SECONDS:g}",
+            f"    content files (*_file, *_dir, sweep files): regular UTF-8 TOML files of at most "
+            f"{MAX_CONTENT_BYTES:,} bytes; manifests and chunk logs at most {MAX_RUN_FILE_BYTES:,}",
+        ]
+    )

@@ -153,8 +153,14 @@ def timed_sweep(
 
 def selfplay_config(game_id: str, spec: str, games: int, name: str = "scaling") -> Any:
     """A 2-player sweep of ``spec`` against itself (seed 1): what the speed figures time."""
-    raw = {"name": name, "game": game_id, "players": 2, "games": games, "seed": 1,
-           "policies": [spec, spec]}  # fmt: skip
+    raw = {
+        "name": name,
+        "game": game_id,
+        "players": 2,
+        "games": games,
+        "seed": 1,
+        "policies": [spec, spec],
+    }
     return build_config(raw)
 
 

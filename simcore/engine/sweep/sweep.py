@@ -60,8 +60,16 @@ SAVE_SECONDS = 2.0
 SAVE_ENV = "BOARDLAB_SAVE_SECONDS"
 FLUSH_ROWS = 200_000  # or this many buffered rows (all tables), whichever comes first
 BACKENDS = ("loky", "dask")
-__all__ = ["BATCH_ROWS", "Chunk", "Sweep", "SweepResult", "plan_chunks", "row_batches", "run_chunk",
-           "run_sweep"]  # fmt: skip
+__all__ = [
+    "BATCH_ROWS",
+    "Chunk",
+    "Sweep",
+    "SweepResult",
+    "plan_chunks",
+    "row_batches",
+    "run_chunk",
+    "run_sweep",
+]
 
 
 @dataclass
@@ -162,8 +170,9 @@ class Sweep:
         except OSError as exc:
             if exc.errno in rundata.IO_ERRNOS:
                 raise
-            raise RunDirError(f"cannot write the run directory {self.run_dir}: "
-                              f"{exc.strerror or exc}") from None  # fmt: skip
+            raise RunDirError(
+                f"cannot write the run directory {self.run_dir}: {exc.strerror or exc}"
+            ) from None
 
     def _plan(self) -> list[Chunk]:
         """The run's chunks, from the sizes its manifest recorded."""
@@ -189,11 +198,16 @@ class Sweep:
         cells = []
         for cell in self.cells:
             cell_game = registry.make_game(cfg.game, cell.params)
-            cells.append({
-                "cell": cell.id, "variant": cell.variant, "players": cell.players,
-                "policies": list(cell.policies), "params": cell_game.params.to_dict(),
-                "params_hash": cell_game.params.params_hash(),
-            })  # fmt: skip
+            cells.append(
+                {
+                    "cell": cell.id,
+                    "variant": cell.variant,
+                    "players": cell.players,
+                    "policies": list(cell.policies),
+                    "params": cell_game.params.to_dict(),
+                    "params_hash": cell_game.params.params_hash(),
+                }
+            )
         return {
             "format": dataset.FORMAT,
             "name": cfg.name,
@@ -278,11 +292,13 @@ class Sweep:
             )
         entries = {
             chunk.key(self.cells): {
-                "cell": self.cells[chunk.cell].id, "start": chunk.start, "stop": chunk.stop,
+                "cell": self.cells[chunk.cell].id,
+                "start": chunk.start,
+                "stop": chunk.stop,
                 "parts": parts,
             }
             for chunk, _ in self.buffer
-        }  # fmt: skip
+        }
         dataset.append_chunk_log(self.run_dir, entries)
         self.manifest["chunks"].update(entries)
         self.buffer, self.buffered_rows = [], 0
@@ -425,16 +441,23 @@ def _below(sweep: Sweep, pending: list[Chunk], limit: int) -> list[Chunk]:
     run was started with chunk sizes that do not divide the batch)."""
     across = [c for c in sweep._plan() if c.start < limit < c.stop]
     if across:
-        raise ConfigError(f"{sweep.run_dir}: its chunks of {across[0].stop - across[0].start} "
-                          f"games do not end at game {limit}; start the run anew with a batch "
-                          "its chunk size divides")  # fmt: skip
+        raise ConfigError(
+            f"{sweep.run_dir}: its chunks of {across[0].stop - across[0].start} "
+            f"games do not end at game {limit}; start the run anew with a batch "
+            "its chunk size divides"
+        )
     return [c for c in pending if c.stop <= limit]
 
 
 def _run(
-    sweep: Sweep, pending: list[Chunk], n_jobs: int, backend: str, scheduler: str | None,
-    worker_wait: float, quiet: bool,
-) -> SweepResult:  # fmt: skip
+    sweep: Sweep,
+    pending: list[Chunk],
+    n_jobs: int,
+    backend: str,
+    scheduler: str | None,
+    worker_wait: float,
+    quiet: bool,
+) -> SweepResult:
     """Play the pending chunks into the prepared (and locked) run folder."""
     from tqdm import tqdm
 
@@ -443,8 +466,15 @@ def _run(
     todo = sum(c.stop - c.start for c in pending)
     start = time.perf_counter()
     show = not quiet and sys.stderr.isatty()
-    with tqdm(total=total, initial=total - todo, unit="game", desc=cfg.name, disable=not show,
-              smoothing=0.1, dynamic_ncols=True) as bar:  # fmt: skip
+    with tqdm(
+        total=total,
+        initial=total - todo,
+        unit="game",
+        desc=cfg.name,
+        disable=not show,
+        smoothing=0.1,
+        dynamic_ncols=True,
+    ) as bar:
         try:
             with idle_flush(sweep, sweep.save_every / 2):
                 for chunk, tables in execute(cfg, pending, n_jobs, backend, scheduler, worker_wait):

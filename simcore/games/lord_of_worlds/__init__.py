@@ -69,12 +69,22 @@ class LordOfWorlds(Game):
         **START_COLUMNS,
     }
     seat_columns = {
-        "pts_colored_hex": "int", "pts_architect": "int", "pts_sage_tree": "int",
-        "pts_viewpoint": "int", "pts_chains": "int", "pts_value_sets": "int",
-        "tiles_placed": "int", "turns_hiring": "int", "turns_playing": "int",
-        "longest_chain": "int", "tiles_architect": "int", "tiles_sage_tree": "int",
-        "tiles_viewpoint": "int", "tiles_mix": "int", "tile_value_mean": "float",
-    }  # fmt: skip
+        "pts_colored_hex": "int",
+        "pts_architect": "int",
+        "pts_sage_tree": "int",
+        "pts_viewpoint": "int",
+        "pts_chains": "int",
+        "pts_value_sets": "int",
+        "tiles_placed": "int",
+        "turns_hiring": "int",
+        "turns_playing": "int",
+        "longest_chain": "int",
+        "tiles_architect": "int",
+        "tiles_sage_tree": "int",
+        "tiles_viewpoint": "int",
+        "tiles_mix": "int",
+        "tile_value_mean": "float",
+    }
     action_columns = {
         "kind": "str",
         "tile_type": "str",
@@ -88,8 +98,10 @@ class LordOfWorlds(Game):
         self._contexts: dict[int, Context] = {}
         for n in range(self.spec.min_players, self.spec.max_players + 1):
             self.context(n)  # load and validate all content up front, before any game runs
-        self.texts = load_texts(data_path(self.params.tiles_file, "tiles.toml"),
-                                data_path(self.params.scoring_file, "scoring.toml"))  # fmt: skip
+        self.texts = load_texts(
+            data_path(self.params.tiles_file, "tiles.toml"),
+            data_path(self.params.scoring_file, "scoring.toml"),
+        )
 
     def context(self, n_players: int) -> Context:
         """Validated content and geometry for ``n_players`` (cached)."""
@@ -157,8 +169,17 @@ def build_context(params: LordOfWorldsParams, n_players: int) -> Context:
         upto,
     )
     return Context(
-        params=params_copy(ParamsMirror, params), n_players=n_players, cards=cards, tiles=tiles,
-        planet=planet, board=board, scoring=scoring, in_play=in_play, tile_type=tiles.type,
-        tile_value=tiles.value, top_value=max(tiles.value), n_kinds=len(cards.value),
+        params=params_copy(ParamsMirror, params),
+        n_players=n_players,
+        cards=cards,
+        tiles=tiles,
+        planet=planet,
+        board=board,
+        scoring=scoring,
+        in_play=in_play,
+        tile_type=tiles.type,
+        tile_value=tiles.value,
+        top_value=max(tiles.value),
+        n_kinds=len(cards.value),
         trigger_empty_hexes=params.end_empty_hexes[n_players - 2],
-    )  # fmt: skip
+    )

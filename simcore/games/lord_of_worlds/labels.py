@@ -94,22 +94,29 @@ def _viewpoint_label(s: Position, index: int) -> str:
 def class_catalogue() -> dict[str, str]:
     """Every class ``action_classes`` can return, with its meaning."""
     out = {
-        "hire": "hire a pile of assistants", "play": "play cards (any colour)",
+        "hire": "hire a pile of assistants",
+        "play": "play cards (any colour)",
         "collect": "collect the tile under the cart (paid)",
         "collect/colored": "paid collection on a coloured hex",
         "collect/neutral": "paid collection on a neutral hex",
         "place": "place a tile on the planet",
         "place/architect_space": "place on an architect space",
-        "place/empty": "place on an empty hex", "free": "the free collection step (any choice)",
+        "place/empty": "place on an empty hex",
+        "free": "the free collection step (any choice)",
         "free/supply": "free collection from the open supply",
         "free/board": "free collection from the board",
         "free/decline": "decline the free collection",
-        "jump": "portal jump", "reveal": "reveal a board tile at setup", "portal": "start portal",
-        "discard": "discard to the hand limit", "pass": "pass (nothing to do)",
-        "stop": "end the move", "move": "move the cart one hex", "done": "finish choosing cards",
+        "jump": "portal jump",
+        "reveal": "reveal a board tile at setup",
+        "portal": "start portal",
+        "discard": "discard to the hand limit",
+        "pass": "pass (nothing to do)",
+        "stop": "end the move",
+        "move": "move the cart one hex",
+        "done": "finish choosing cards",
         "add": "add a card to the payment",
         "viewpoint": "choose which of the tied chains next to a viewpoint counts",
-    }  # fmt: skip
+    }
     for colour in (*TERRAIN_COLOURS, "white"):
         out[f"hire/{colour}"] = f"hire a {colour} pile"
     for colour in TERRAIN_COLOURS:

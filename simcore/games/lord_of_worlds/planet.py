@@ -73,9 +73,12 @@ def _viewpoint_chain(s: Position, p: int, h: int) -> int:
     rev. 3)."""
     params = s.context.params
     size, tied = viewpoint_options(
-        planet_types(s, p), s.context.planet.adjacency, h, params.mix_chains_through_mix,
+        planet_types(s, p),
+        s.context.planet.adjacency,
+        h,
+        params.mix_chains_through_mix,
         s.mix_declared[p],
-    )  # fmt: skip
+    )
     if params.mix_declaration_binding and size:
         if params.viewpoint_tie == "choose" and len({opt if opt[1] else None for opt in tied}) > 1:
             s.viewpoint_hex = h

@@ -168,16 +168,49 @@ class Position(State):
             for t, u in zip(self.board_tile, self.board_face_up, strict=True)
         )
         deck = tuple(sorted(self.deck)) if self.deck_known else len(self.deck)
-        return repr((
-            player, self.phase, self.player, self.first_player, self.turns, self.rounds,
-            self.end_triggered, self.ended_by, self.reveals_left, self.hands[player],
-            self.hand_size, self.known_cards, deck, self.deck_known, self.discard,
-            self.reshuffles, self.piles, self.pile_colour, btiles, len(self.reserve), self.supply,
-            self.planet_tile, self.planet_architects, self.architect_tiles, self.mix_declared,
-            self.cart_hex, self.points, self.stats, self.shown_start_cards, self.play_colour,
-            self.budget, self.selected, self.steps_moved, self.collected, self.free_used,
-            self.pending_tile, self.last_gain, self.free_step, self.viewpoint_hex,
-        ))  # fmt: skip
+        return repr(
+            (
+                player,
+                self.phase,
+                self.player,
+                self.first_player,
+                self.turns,
+                self.rounds,
+                self.end_triggered,
+                self.ended_by,
+                self.reveals_left,
+                self.hands[player],
+                self.hand_size,
+                self.known_cards,
+                deck,
+                self.deck_known,
+                self.discard,
+                self.reshuffles,
+                self.piles,
+                self.pile_colour,
+                btiles,
+                len(self.reserve),
+                self.supply,
+                self.planet_tile,
+                self.planet_architects,
+                self.architect_tiles,
+                self.mix_declared,
+                self.cart_hex,
+                self.points,
+                self.stats,
+                self.shown_start_cards,
+                self.play_colour,
+                self.budget,
+                self.selected,
+                self.steps_moved,
+                self.collected,
+                self.free_used,
+                self.pending_tile,
+                self.last_gain,
+                self.free_step,
+                self.viewpoint_hex,
+            )
+        )
 
     def round_number(self) -> int:
         """The current round, from 1."""

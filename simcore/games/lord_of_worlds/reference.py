@@ -83,8 +83,11 @@ def scoring_block() -> str:
     out += _columns("tiles", set_rows, range(1, VALUE_SET_COUNTS + 1))
     texts = load_texts(data_path("", "tiles.toml"), path)
     out += ["", "What each table does (its text in the data file):", ""]
-    out += [f"- `{key.replace('/', '=')}`: {text}" for key, text in texts.items()
-            if not key.startswith("tile/")]  # fmt: skip
+    out += [
+        f"- `{key.replace('/', '=')}`: {text}"
+        for key, text in texts.items()
+        if not key.startswith("tile/")
+    ]
     return "\n".join(out)
 
 

@@ -313,13 +313,24 @@ def finish(s: Position, how: str) -> None:
 def _dispatch_table() -> list[tuple]:
     """Handler and base code for every action code (apply looks actions up here)."""
     ranges = [
-        (HIRE, PLAY, _hire), (PLAY, ADD, _play), (ADD, DONE, _add), (DONE, MOVE, _done),
-        (MOVE, STOP, _move), (STOP, COLLECT, _stop), (COLLECT, PLACE, _collect),
-        (PLACE, FREE_SUPPLY, _place), (FREE_SUPPLY, FREE_BOARD, _free_supply),
-        (FREE_BOARD, DECLINE, _free_board), (DECLINE, PASS, _decline), (PASS, DISCARD, _pass),
-        (DISCARD, PORTAL, _discard), (PORTAL, REVEAL, _choose_portal), (REVEAL, JUMP, _reveal),
-        (JUMP, VIEW, _jump), (VIEW, VIEW + MAX_VIEW, _view),
-    ]  # fmt: skip
+        (HIRE, PLAY, _hire),
+        (PLAY, ADD, _play),
+        (ADD, DONE, _add),
+        (DONE, MOVE, _done),
+        (MOVE, STOP, _move),
+        (STOP, COLLECT, _stop),
+        (COLLECT, PLACE, _collect),
+        (PLACE, FREE_SUPPLY, _place),
+        (FREE_SUPPLY, FREE_BOARD, _free_supply),
+        (FREE_BOARD, DECLINE, _free_board),
+        (DECLINE, PASS, _decline),
+        (PASS, DISCARD, _pass),
+        (DISCARD, PORTAL, _discard),
+        (PORTAL, REVEAL, _choose_portal),
+        (REVEAL, JUMP, _reveal),
+        (JUMP, VIEW, _jump),
+        (VIEW, VIEW + MAX_VIEW, _view),
+    ]
     table: list[tuple] = [None] * (VIEW + MAX_VIEW)  # type: ignore[list-item]
     for lo, hi, fn in ranges:
         for code in range(lo, hi):

@@ -36,9 +36,13 @@ def _board(s: LordOfWorldsState, reveal: bool) -> list[dict[str, Any]]:
 def _seat(s: LordOfWorldsState, seat: int, viewer: int, reveal: bool) -> dict[str, Any]:
     mine = reveal or seat == viewer
     hand = _hand(s, seat, s.hands[seat] if mine else s.known_cards[seat])
-    return {"seat": seat, "stars": sum(s.points[seat]), "hand": hand,
-            "hand_hidden": 0 if mine else s.hand_size[seat] - len(hand),
-            "planet": render_planet(s, seat)}  # fmt: skip
+    return {
+        "seat": seat,
+        "stars": sum(s.points[seat]),
+        "hand": hand,
+        "hand_hidden": 0 if mine else s.hand_size[seat] - len(hand),
+        "planet": render_planet(s, seat),
+    }
 
 
 def seat_view(s: LordOfWorldsState, viewer: int, reveal: bool = False) -> dict[str, Any]:
@@ -60,12 +64,16 @@ def seat_view(s: LordOfWorldsState, viewer: int, reveal: bool = False) -> dict[s
 
 def _lines(view: dict[str, Any]) -> list[str]:
     """The view as text: piles, supply, then each seat's stars, hand and planet."""
-    out = [f"round {view['round']}, turn {view['turn']}; deck {view['deck']} cards",
-           "piles: " + " / ".join(view["piles"]),
-           "open supply: " + (", ".join(view["supply"]) or "-")]  # fmt: skip
+    out = [
+        f"round {view['round']}, turn {view['turn']}; deck {view['deck']} cards",
+        "piles: " + " / ".join(view["piles"]),
+        "open supply: " + (", ".join(view["supply"]) or "-"),
+    ]
     for row in view["seats"]:
         hidden = [f"{row['hand_hidden']} hidden"] if row["hand_hidden"] else []
-        out.append(f"seat {row['seat']}: {row['stars']} stars; hand "
-                   f"{', '.join(row['hand'] + hidden) or '-'}")  # fmt: skip
+        out.append(
+            f"seat {row['seat']}: {row['stars']} stars; hand "
+            f"{', '.join(row['hand'] + hidden) or '-'}"
+        )
         out += ["  " + line for line in row["planet"]]
     return out

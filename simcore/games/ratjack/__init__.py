@@ -49,10 +49,17 @@ class Ratjack(Game):
         **{name: "int" for name in RES_COLUMNS},
     }
     action_columns = {
-        "round": "int", "turn": "int", "drawn_from": "str", "card_deck": "str",
-        "card_value": "int", "mode": "str", "effect": "str", "targets": "str", "chip": "str",
+        "round": "int",
+        "turn": "int",
+        "drawn_from": "str",
+        "card_deck": "str",
+        "card_value": "int",
+        "mode": "str",
+        "effect": "str",
+        "targets": "str",
+        "chip": "str",
         "values_after": "str",
-    }  # fmt: skip
+    }
 
     def __init__(self, params: RatjackParams | None = None) -> None:
         super().__init__(params)
@@ -83,8 +90,11 @@ class Ratjack(Game):
         kind, _, rest = name.partition("/")
         if kind == "card":
             deck, _, value = rest.rpartition("/")
-            return self.effect_texts.get(self.card_effect(deck, int(value))) if value.isdigit() \
-                else None  # fmt: skip
+            return (
+                self.effect_texts.get(self.card_effect(deck, int(value)))
+                if value.isdigit()
+                else None
+            )
         if kind == "resolve":
             name = rest
         return self.effect_texts.get(name.replace(" ", "_").replace("/", "_"))

@@ -82,9 +82,14 @@ def _build(path: str, decks: tuple[str, ...], token_pairs: tuple[str, ...]) -> C
         face_chip[fa] = face_chip[fb] = k
     valt = tuple(tuple([v] + [modified_value(f, v) for f in range(len(FACE_IDS))]) for v in values)
     return Content(
-        (decks[0], decks[1]), tuple(values), tuple(names), tuple(effects),
-        tuple((a, b) for a, b in pairs), tuple(face_chip), valt,
-    )  # fmt: skip
+        (decks[0], decks[1]),
+        tuple(values),
+        tuple(names),
+        tuple(effects),
+        tuple((a, b) for a, b in pairs),
+        tuple(face_chip),
+        valt,
+    )
 
 
 def _check_decks(path: str, raw: dict[str, Any]) -> dict[str, dict[int, int]]:

@@ -58,10 +58,31 @@ def observation(s: Position, p: int) -> str:
         s.turn_eliminations,
     )
     return repr(
-        (p, s.phase, s.seat_to_act, s.round_no, s.turns, s.round_turns, s.start_seat,
-         s.setup_left, s.victory_points, s.eliminated, len(s.deck), s.discard, reserve, out, disp,
-         hands, limbo, frame, s.drawn_from, s.last_scorer, observed(s, p), s.pending_draws)
-    )  # fmt: skip
+        (
+            p,
+            s.phase,
+            s.seat_to_act,
+            s.round_no,
+            s.turns,
+            s.round_turns,
+            s.start_seat,
+            s.setup_left,
+            s.victory_points,
+            s.eliminated,
+            len(s.deck),
+            s.discard,
+            reserve,
+            out,
+            disp,
+            hands,
+            limbo,
+            frame,
+            s.drawn_from,
+            s.last_scorer,
+            observed(s, p),
+            s.pending_draws,
+        )
+    )
 
 
 def outcome(s: Position) -> dict[str, Any]:
@@ -73,8 +94,12 @@ def outcome(s: Position) -> dict[str, Any]:
         row: dict[str, Any] = {"vp": s.victory_points[p]}
         row.update(zip(COUNTER_COLUMNS, stats[base : base + NSTAT], strict=True))  # in C
         seats.append(row)
-    game = {"decks": "+".join(s.content.decks), "rounds": s.round_no, "target": s.params.target,
-            **start_columns(s.round_starts)}  # fmt: skip
+    game = {
+        "decks": "+".join(s.content.decks),
+        "rounds": s.round_no,
+        "target": s.params.target,
+        **start_columns(s.round_starts),
+    }
     return {"turns": s.turns, "ended_by": s.ended_by or "running", "game": game, "seats": seats}
 
 
@@ -151,9 +176,17 @@ def classes(s: Position, action: int) -> tuple[str, ...]:
 def action_info(s: Position, action: int) -> dict[str, Any]:
     """Decoded columns before ``action`` is applied."""
     info: dict[str, Any] = {
-        "round": s.round_no, "turn": s.turns, "drawn_from": "", "card_deck": "",
-        "card_value": 0, "mode": "", "effect": "", "targets": "", "chip": "", "values_after": "",
-    }  # fmt: skip
+        "round": s.round_no,
+        "turn": s.turns,
+        "drawn_from": "",
+        "card_deck": "",
+        "card_value": 0,
+        "mode": "",
+        "effect": "",
+        "targets": "",
+        "chip": "",
+        "values_after": "",
+    }
     hand = s.hands[s.seat_to_act]
     card = -1
     name, k = kind(action)

@@ -59,6 +59,10 @@ def trace_round_start(s: Position) -> None:
     s.note(f"round {s.round_no}: chips show {chips}; discard {card_str(s, s.discard[-1])}")
     for p in range(s.n):
         h = s.hands[p]
-        note_card(s, f"seat {p} is dealt {', '.join(card_str(s, c) for c in h)}",
-                  f"seat {p} is dealt {len(h)} cards", *h)  # fmt: skip
+        note_card(
+            s,
+            f"seat {p} is dealt {', '.join(card_str(s, c) for c in h)}",
+            f"seat {p} is dealt {len(h)} cards",
+            *h,
+        )
     s.note(f"seat {s.start_seat} starts")

@@ -36,9 +36,16 @@ def seat_view(s: Position, viewer: int, reveal: bool = False) -> dict[str, Any]:
             for c in s.displays[p]
         ]
         hand = [_card(s, c, viewer, reveal) for c in s.hands[p]]
-        seats.append({"seat": p, "vp": s.victory_points[p], "value": s.value(p),
-                      "eliminated": bool(s.eliminated[p]), "display": display,
-                      "hand": hand})  # fmt: skip
+        seats.append(
+            {
+                "seat": p,
+                "vp": s.victory_points[p],
+                "value": s.value(p),
+                "eliminated": bool(s.eliminated[p]),
+                "display": display,
+                "hand": hand,
+            }
+        )
     reserve = sorted(FACE_IDS[s.chip_face[k]] for k, on in enumerate(s.chip_card) if on == -1)
     flight = s.card_in_flight
     view: dict[str, Any] = {
@@ -69,9 +76,11 @@ def _lines(view: dict[str, Any]) -> list[str]:
             f"{d['card'] or 'hidden card'} {'up' if d['up'] else 'down'}"
             + (f" [{d['chip']}]" if d["chip"] else "")
             for d in row["display"]
-        )  # fmt: skip
+        )
         hand = ", ".join(c or "hidden card" for c in row["hand"]) or "-"
-        out.append(f"seat {row['seat']}: {row['vp']} VP, value {row['value']}"
-                   f"{' (out)' if row['eliminated'] else ''}; display {cards or '-'}; "
-                   f"hand {hand}")  # fmt: skip
+        out.append(
+            f"seat {row['seat']}: {row['vp']} VP, value {row['value']}"
+            f"{' (out)' if row['eliminated'] else ''}; display {cards or '-'}; "
+            f"hand {hand}"
+        )
     return out

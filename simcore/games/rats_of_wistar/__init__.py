@@ -51,11 +51,15 @@ class RatsOfWistar(Game):
     params: WistarParams  # type: ignore[assignment]  # Game types it as the base Params
 
     spec = GameSpec(
-        "rats_of_wistar", 3, 2, 4, True,
+        "rats_of_wistar",
+        3,
+        2,
+        4,
+        True,
         "Rats of Wistar: rotating action wheel, chiefs and workers, inventions, farm "
         "exploration (provisional content set)",
         "docs/rules/rats_of_wistar.md",
-    )  # fmt: skip
+    )
     params_class = WistarParams
     provisional_note = (
         "Inventions, missions, goals, visitors, doors and heroes come from the provisional "
@@ -83,7 +87,8 @@ class RatsOfWistar(Game):
         for key in [k for k in out if k.startswith("place/S")]:
             texts = [f"{n}p: {t}" for n in (2, 3, 4) if (t := self.texts.get((n, key)))]
             out[key] = f"{'sector' if key.count('/') == 1 else 'space'} {key[6:]}: " + "; ".join(
-                texts)  # fmt: skip
+                texts
+            )
         return out
 
     def describe_class(self, name: str, n_players: int) -> str:
@@ -92,8 +97,9 @@ class RatsOfWistar(Game):
         parts = name.split("/")
         if name == "place/hut":
             return "the Alchemist's hut (gain 1 potion and 1 move token)"
-        spaces = dict(self.content.wheel.get(n_players, [])).get(parts[1]) if len(parts) > 1 \
-            else None  # fmt: skip
+        spaces = (
+            dict(self.content.wheel.get(n_players, [])).get(parts[1]) if len(parts) > 1 else None
+        )
         if parts[0] != "place" or spaces is None:
             return describe_class(self.content, name, n_players)
         texts = [
@@ -128,8 +134,10 @@ class RatsOfWistar(Game):
 def _check_counts(con: Content, prm: WistarParams) -> None:
     """Content must supply what setup lays out for every player count."""
     fm = con.farm
-    need = (len(fm.visitor_rooms[0]) + prm.round_basic_visitors,
-            len(fm.visitor_rooms[1]) + prm.rounds - prm.round_basic_visitors)  # fmt: skip
+    need = (
+        len(fm.visitor_rooms[0]) + prm.round_basic_visitors,
+        len(fm.visitor_rooms[1]) + prm.rounds - prm.round_basic_visitors,
+    )
     for color, n in enumerate(need):
         have = sum(v.group == color for v in con.visitors)
         if have < n:

@@ -91,11 +91,22 @@ def _cards(file: str, data: dict) -> tuple[Card, ...]:
             req = _requirements(where, entry.get("requires", []))
             effect = compile_effect(where, entry.get("effect"), kind)
             card = Card(
-                entry["id"], str(entry.get("name", entry["id"])), deck,
-                _int(where, entry, "vp", 0, 10), _name(where, entry, "type", TYPES),
-                _name(where, entry, "icon", ICONS), kind, req["wood"], req["metal"],
-                req["move"], req["power"], req["room"], tuple(req["icons"]), req["type"], effect,
-            )  # fmt: skip
+                entry["id"],
+                str(entry.get("name", entry["id"])),
+                deck,
+                _int(where, entry, "vp", 0, 10),
+                _name(where, entry, "type", TYPES),
+                _name(where, entry, "icon", ICONS),
+                kind,
+                req["wood"],
+                req["metal"],
+                req["move"],
+                req["power"],
+                req["room"],
+                tuple(req["icons"]),
+                req["type"],
+                effect,
+            )
             cards += [card] * _int(where, entry, "copies", 1, 10)
     return tuple(cards)
 
@@ -111,8 +122,16 @@ def _tiles(file: str, data: dict, key: str, group: tuple[str, ...] | None, kinds
         eff = compile_effect(where, entry.get("effect", []), kind)
         if key == "visitors" and kind == "permanent":
             _check_undoable(where, eff)
-        out.append(Tile(entry["id"], kind, _int(where, entry, "vp", 0, 10, 0), grp, eff,
-                        label=str(entry.get("name", entry["id"]))))  # fmt: skip
+        out.append(
+            Tile(
+                entry["id"],
+                kind,
+                _int(where, entry, "vp", 0, 10, 0),
+                grp,
+                eff,
+                label=str(entry.get("name", entry["id"])),
+            )
+        )
     return tuple(out)
 
 
@@ -134,11 +153,15 @@ def _missions(file: str, data: dict) -> tuple[Tile, ...]:
     for entry in _entries(data, "missions", file, 10):
         where = f"{file}: {entry['id']}"
         floor = _name(where, entry, "floor", ("ground", "cellar"))
-        out.append(Tile(
-            entry["id"], group=floor, effect=compile_effect(where, entry.get("reveal", [])),
-            condition=compile_condition(where, entry.get("condition")),
-            reward=compile_effect(where, entry.get("reward", [])),
-        ))  # fmt: skip
+        out.append(
+            Tile(
+                entry["id"],
+                group=floor,
+                effect=compile_effect(where, entry.get("reveal", [])),
+                condition=compile_condition(where, entry.get("condition")),
+                reward=compile_effect(where, entry.get("reward", [])),
+            )
+        )
     if sum(m.group == 0 for m in out) != 6:
         raise fail(file, "needs 6 ground and 4 cellar missions")
     return tuple(out)
@@ -164,11 +187,17 @@ def _abilities(file: str, data: dict) -> tuple[tuple[Tile, ...], tuple]:
     for track, key, size in ((0, "upper", 6), (1, "lower", 4)):
         for entry in _entries(data, key, file, size):
             where = f"{file}: {entry['id']}"
-            tiles.append(Tile(
-                entry["id"], "ability", _int(where, entry, "vp", 0, 10), track,
-                compile_effect(where, entry.get("effect", []), "ability"),
-                cost=_int(where, entry, "cost", 0, 3), label=str(entry.get("label", "")),
-            ))  # fmt: skip
+            tiles.append(
+                Tile(
+                    entry["id"],
+                    "ability",
+                    _int(where, entry, "vp", 0, 10),
+                    track,
+                    compile_effect(where, entry.get("effect", []), "ability"),
+                    cost=_int(where, entry, "cost", 0, 3),
+                    label=str(entry.get("label", "")),
+                )
+            )
     ids = [t.id for t in tiles]
     pairs = []
     for pair in data.get("pairs", []):
@@ -187,8 +216,11 @@ def _wheel(file: str, data: dict) -> dict:
             where = f"{file}: players{n} {sector['id']}"
             spaces = sector.get("spaces")
             if not isinstance(spaces, list) or not 1 <= len(spaces) <= MAX_SPACES:
-                raise fail(where, f"a sector needs 1..{MAX_SPACES} spaces, got "
-                           f"{len(spaces) if isinstance(spaces, list) else spaces!r}")  # fmt: skip
+                raise fail(
+                    where,
+                    f"a sector needs 1..{MAX_SPACES} spaces, got "
+                    f"{len(spaces) if isinstance(spaces, list) else spaces!r}",
+                )
             built.append((sector["id"], tuple(_space(where, s) for s in spaces)))
         if [s[0] for s in built] != [f"S{i}" for i in range(1, 7)]:
             raise fail(file, f"players{n}: sector ids must be S1..S6 in order")
@@ -228,19 +260,33 @@ def _farm(file: str, data: dict) -> Farm:
     tokens = {n: _int(file, counts, f"players{n}", 0, len(doors)) for n in (2, 3, 4)}
     cellar = frozenset(room(r, "cellar") for r in data.get("cellar", []))
     slots = data.get("mission_slots", {})
-    mis = {n: tuple(room(r, f"mission_slots.players{n}") for r in slots.get(f"players{n}", []))
-           for n in (2, 3, 4)}  # fmt: skip
+    mis = {
+        n: tuple(room(r, f"mission_slots.players{n}") for r in slots.get(f"players{n}", []))
+        for n in (2, 3, 4)
+    }
     for n, where in mis.items():
         cellar_slots = sum(r in cellar for r in where)
         if not where or len(where) - cellar_slots > 6 or cellar_slots > 4:
-            raise fail(file, f"'mission_slots.players{n}' needs 1-6 ground and at most 4 "
-                       f"cellar rooms (one per mission), got {len(where)}")  # fmt: skip
-    vis = tuple(tuple(room(r, key) for r in data.get(key, []))
-                for key in ("visitor_rooms_basic", "visitor_rooms_advanced"))  # fmt: skip
+            raise fail(
+                file,
+                f"'mission_slots.players{n}' needs 1-6 ground and at most 4 "
+                f"cellar rooms (one per mission), got {len(where)}",
+            )
+    vis = tuple(
+        tuple(room(r, key) for r in data.get(key, []))
+        for key in ("visitor_rooms_basic", "visitor_rooms_advanced")
+    )
     return Farm(
-        tuple(rooms), room(data.get("entrance"), "entrance"), pairs("open_passages"), doors,
-        tokens, mis, vis, room(data.get("cheese_room"), "cheese_room"), cellar,
-    )  # fmt: skip
+        tuple(rooms),
+        room(data.get("entrance"), "entrance"),
+        pairs("open_passages"),
+        doors,
+        tokens,
+        mis,
+        vis,
+        room(data.get("cheese_room"), "cheese_room"),
+        cellar,
+    )
 
 
 def goal_stops(spaces: tuple[tuple[tuple, tuple], ...]) -> tuple[bool, ...]:
@@ -309,12 +355,17 @@ def load_content(folder: str = "") -> Content:
         missions=_missions(f["missions"], raw["missions"]),
         goals=goals,
         goal_stops=tuple(goal_stops(spaces) for _, spaces in goals),
-        visitors=_tiles(f["visitors"], raw["visitors"], "visitors", ("color", *DECKS),
-                        ("immediate", "permanent", "income")),
+        visitors=_tiles(
+            f["visitors"],
+            raw["visitors"],
+            "visitors",
+            ("color", *DECKS),
+            ("immediate", "permanent", "income"),
+        ),
         doors=_tiles(f["doors"], raw["doors"], "doors", None, ("immediate",)),
         heroes=_tiles(f["heroes"], raw["heroes"], "heroes", None, KINDS),
         abilities=abilities,
         pairs=pairs,
         wheel=_wheel(f["wheel"], raw["wheel"]),
         farm=_farm(f["farm"], raw["farm"]),
-    )  # fmt: skip
+    )

@@ -26,16 +26,43 @@ def observation(s: Position, player: int) -> str:
         hidden = _hidden(s, pl)
         n_adv = sum(con.cards[c].deck for c in hidden)
         others.append((pl.public(), len(hidden) - n_adv, n_adv))
-    return repr((
-        player, s.players[player].hand, s.round, s.turn, s.game_over, s.order, s.hut_chiefs,
-        s.space_chiefs, s.start_slots, s.round_visitor, s.round_visitor_stack[: s.round],
-        len(s.round_visitor_stack), [len(v) for v in s.visitor_supply],
-        [v >= 0 for v in s.farm_visitors], s.cheese_tiles, s.mission_rooms,
-        [i if r else -1 for i, r in zip(s.mission_ids, s.mission_revealed, strict=True)],
-        s.mission_done_by, [t >= 0 for t in s.door_tokens], s.door_open, len(s.door_token_box),
-        s.goals, s.goal_markers, [len(d) for d in s.deck], s.discard, s.market, s.hero_supply,
-        s.draft_pairs, s.quick_actions, s.chief_placed, s.turns, s.stack, others,
-    ))  # fmt: skip
+    return repr(
+        (
+            player,
+            s.players[player].hand,
+            s.round,
+            s.turn,
+            s.game_over,
+            s.order,
+            s.hut_chiefs,
+            s.space_chiefs,
+            s.start_slots,
+            s.round_visitor,
+            s.round_visitor_stack[: s.round],
+            len(s.round_visitor_stack),
+            [len(v) for v in s.visitor_supply],
+            [v >= 0 for v in s.farm_visitors],
+            s.cheese_tiles,
+            s.mission_rooms,
+            [i if r else -1 for i, r in zip(s.mission_ids, s.mission_revealed, strict=True)],
+            s.mission_done_by,
+            [t >= 0 for t in s.door_tokens],
+            s.door_open,
+            len(s.door_token_box),
+            s.goals,
+            s.goal_markers,
+            [len(d) for d in s.deck],
+            s.discard,
+            s.market,
+            s.hero_supply,
+            s.draft_pairs,
+            s.quick_actions,
+            s.chief_placed,
+            s.turns,
+            s.stack,
+            others,
+        )
+    )
 
 
 def determinize(s: Position, player: int, rng: random.Random) -> Any:

@@ -43,8 +43,11 @@ def explore_options(s: Position, seat: int) -> list[int]:
     pl = s.players[seat]
     locs = locations(s, pl)
     farm = s.content.farm
-    opts = [DOOR_BASE + d for d, (a, b) in enumerate(farm.doors)
-            if not s.door_open[d] and (a in locs or b in locs)]  # fmt: skip
+    opts = [
+        DOOR_BASE + d
+        for d, (a, b) in enumerate(farm.doors)
+        if not s.door_open[d] and (a in locs or b in locs)
+    ]
     opts += [ROOM_BASE + r for r in sorted(set(neighbours(s, pl.explorer_room)))]
     opts += [
         REVEAL_BASE + m

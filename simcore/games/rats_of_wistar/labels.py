@@ -126,7 +126,8 @@ def _generic(s: Any, op: str, action: int) -> str:
         verb = {"pay": "pay with", "x1": "use x1 of"}.get(op, "play")
         return f"{verb} {con.cards[action - CARD_BASE].name}"
     table = (
-        (BED_ACT, lambda a: "build a bed"), (DIG_ACT, lambda a: "dig a room"),
+        (BED_ACT, lambda a: "build a bed"),
+        (DIG_ACT, lambda a: "dig a room"),
         (PAIR_BASE, lambda a: f"take starting pair {a + 1}"),
         (MAIN_BASE, lambda a: f"main action {MAIN_LABELS[a]}"),
         (ICON_BASE, lambda a: f"tech icon {ICONS[a]}"),
@@ -138,16 +139,19 @@ def _generic(s: Any, op: str, action: int) -> str:
         (VISIT_BASE, lambda a: f"take visitor in {con.farm.rooms[a]}"),
         (REVEAL_BASE, lambda a: f"reveal mission in {con.farm.rooms[s.mission_rooms[a]]}"),
         (ROOM_BASE, lambda a: f"move explorer to {con.farm.rooms[a]}"),
-        (DOOR_BASE, lambda a: "open door {}-{}".format(
-            *(con.farm.rooms[r] for r in con.farm.doors[a]))),
+        (
+            DOOR_BASE,
+            lambda a: "open door {}-{}".format(*(con.farm.rooms[r] for r in con.farm.doors[a])),
+        ),
         (SPEND_CHEESE, lambda a: "spend the cheese"),
         (VISRET_BASE, lambda a: f"spend visitor {con.visitors[_visitor(s, a)].id}"),
         (SPEND_ACT, lambda a: "pay the cost"),
         (BRANCH_BASE, lambda a: f"choose {bonus_label((s.stack[-1][2][a],))}"),
-        (PAY_METAL, lambda a: "pay metal"), (PAY_WOOD, lambda a: "pay wood"),
+        (PAY_METAL, lambda a: "pay metal"),
+        (PAY_WOOD, lambda a: "pay wood"),
         (MOVE_BASE, lambda a: f"move worker {AREAS[a // 3]} -> {AREAS[a % 3]}"),
         (AREA_BASE, lambda a: f"place worker in {AREAS[a]}"),
-    )  # fmt: skip
+    )
     for base, fn in table:
         if action >= base:
             return fn(action - base)
@@ -156,8 +160,12 @@ def _generic(s: Any, op: str, action: int) -> str:
 
 def class_catalogue(content: Any) -> dict[str, str]:
     """Every class ``action_classes`` can return, with its meaning (all player counts)."""
-    out = {"place": "any chief placement", "place/hut": "a chief to the Alchemist's hut",
-           "end_turn": "end the turn", "quick": "any quick action"}  # fmt: skip
+    out = {
+        "place": "any chief placement",
+        "place/hut": "a chief to the Alchemist's hut",
+        "end_turn": "end the turn",
+        "quick": "any quick action",
+    }
     for name in QUICK_NAMES.values():
         out["quick/" + name.replace(" ", "_")] = f"quick action: {name}"
     for n, sectors in content.wheel.items():
@@ -231,22 +239,34 @@ def action_info(s: Any, action: int) -> dict[str, Any]:
     sec, sp = _space(action)
     sid, spaces = s.content.wheel[s.n_players][sec]
     slot = space_slot(s, sec)
-    row.update(sector=sid, space=sp + 1, slot=slot, main_action=MAIN_LABELS[slot],
-               strength=strength(s, seat, slot), bonus=bonus_label(spaces[sp]))  # fmt: skip
+    row.update(
+        sector=sid,
+        space=sp + 1,
+        slot=slot,
+        main_action=MAIN_LABELS[slot],
+        strength=strength(s, seat, slot),
+        bonus=bonus_label(spaces[sp]),
+    )
     return row  # order, bonus choices, yields: amended when the placement is resolved
 
 
 def render(s: Any) -> str:
     """Whole position and the score breakdown."""
     con = s.content
-    lines = [f"Rats of Wistar - round {s.round}/{s.params.rounds}, turn order {s.order}, "
-             f"content {con.content_set} ({con.content_hash})",
-             f"wheel (round 1, slots 0-5): {wheel_order(s)}; hut: {s.hut_chiefs}"]  # fmt: skip
+    lines = [
+        f"Rats of Wistar - round {s.round}/{s.params.rounds}, turn order {s.order}, "
+        f"content {con.content_set} ({con.content_hash})",
+        f"wheel (round 1, slots 0-5): {wheel_order(s)}; hut: {s.hut_chiefs}",
+    ]
     for sec, (sid, spaces) in enumerate(con.wheel[s.n_players]):
         chiefs = s.space_chiefs[sec]
-        lines.append(f"  {sid} at slot {space_slot(s, sec)}: " + "; ".join(
-            f"{i + 1}:{bonus_label(b)}{'' if chiefs[i] < 0 else f' [seat {chiefs[i]}]'}"
-            for i, b in enumerate(spaces)))  # fmt: skip
+        lines.append(
+            f"  {sid} at slot {space_slot(s, sec)}: "
+            + "; ".join(
+                f"{i + 1}:{bonus_label(b)}{'' if chiefs[i] < 0 else f' [seat {chiefs[i]}]'}"
+                for i, b in enumerate(spaces)
+            )
+        )
     market = [[con.cards[c].name if c >= 0 else "-" for c in row] for row in s.market]
     lines.append(f"market basic {market[0]} advanced {market[1]}")
     for seat, pl in enumerate(s.players):

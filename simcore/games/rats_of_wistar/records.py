@@ -18,8 +18,17 @@ YIELDS: Final = ("wood", "metal", "joker", "move_token", "potion", "vp", "cards"
 
 def _counters(pl: Player) -> tuple[int, ...]:
     """What a placement can change, in the order of ``YIELDS``."""
-    return (*pl.resources, pl.victory_points, len(pl.hand) + len(pl.played), len(pl.played),
-            len(pl.missions), pl.n_visitors(), len(pl.doors), pl.dug_rooms, pl.beds)  # fmt: skip
+    return (
+        *pl.resources,
+        pl.victory_points,
+        len(pl.hand) + len(pl.played),
+        len(pl.played),
+        len(pl.missions),
+        pl.n_visitors(),
+        len(pl.doors),
+        pl.dug_rooms,
+        pl.beds,
+    )
 
 
 def track_placement(s: Position, seat: int) -> None:
@@ -56,7 +65,10 @@ def finish_placement(s: Position) -> None:
     step, seat, before, choices, st = s.open_placement
     after = _counters(s.players[seat])
     cols: dict[str, Any] = {f"y_{k}": b - a for k, a, b in zip(YIELDS, before, after, strict=True)}
-    cols.update(order=">".join(c for c in choices if not c.startswith("branch")) or "-",
-                bonus_choices=";".join(choices), strength_used=st)  # fmt: skip
+    cols.update(
+        order=">".join(c for c in choices if not c.startswith("branch")) or "-",
+        bonus_choices=";".join(choices),
+        strength_used=st,
+    )
     s.amendments.append((step, cols))
     s.open_placement = None

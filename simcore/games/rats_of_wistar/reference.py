@@ -95,9 +95,19 @@ def inventions_block(con: Content) -> str:
             if card.deck != deck or card.design in seen:
                 continue
             seen.add(card.design)
-            rows.append((card.design, card.name, copies[card.design], card.vp, TYPES[card.type],
-                         ICONS[card.icon], card.kind, requirements_text(card),
-                         effect_text(card.effect)))  # fmt: skip
+            rows.append(
+                (
+                    card.design,
+                    card.name,
+                    copies[card.design],
+                    card.vp,
+                    TYPES[card.type],
+                    ICONS[card.icon],
+                    card.kind,
+                    requirements_text(card),
+                    effect_text(card.effect),
+                )
+            )
         n = sum(c.deck == deck for c in con.cards)
         out.append(f"**{DECKS[deck].capitalize()}** ({len(rows)} designs, {n} cards)\n\n")
         head = ("id", "name", "copies", "VP", "type", "icon", "kind", "requires", "effect")
@@ -107,8 +117,16 @@ def inventions_block(con: Content) -> str:
 
 def missions_block(con: Content) -> str:
     """The 10 missions: floor, reveal bonus, condition, reward."""
-    rows = [(m.id, ("ground", "cellar")[m.group], effect_text(m.effect),
-             condition_text(m.condition), effect_text(m.reward)) for m in con.missions]  # fmt: skip
+    rows = [
+        (
+            m.id,
+            ("ground", "cellar")[m.group],
+            effect_text(m.effect),
+            condition_text(m.condition),
+            effect_text(m.reward),
+        )
+        for m in con.missions
+    ]
     return _table(("id", "floor", "reveal bonus", "condition", "reward"), rows)
 
 
@@ -124,8 +142,10 @@ def goals_block(con: Content) -> str:
 
 def abilities_block(con: Content) -> str:
     """The ability tracks and their pairs."""
-    rows = [(("upper", "lower")[a.group], a.id, a.label, a.cost, a.vp, effect_text(a.effect))
-            for a in con.abilities]  # fmt: skip
+    rows = [
+        (("upper", "lower")[a.group], a.id, a.label, a.cost, a.vp, effect_text(a.effect))
+        for a in con.abilities
+    ]
     ids = [a.id for a in con.abilities]
     pairs = "; ".join(f"{ids[x]} and {ids[y]} both uncovered: +{vp} VP" for x, y, vp in con.pairs)
     head = ("track", "id", "space", "cost (any wood/metal/card)", "VP", "effect")
@@ -138,10 +158,13 @@ def tiles_block(con: Content) -> str:
     doors = [(d.id, effect_text(d.effect)) for d in con.doors]
     heroes = [(h.id, h.label, h.kind, effect_text(h.effect)) for h in con.heroes]
     return (
-        f"**Visitors** ({len(vis)})\n\n" + _table(("id", "colour", "VP", "kind", "effect"), vis)
-        + f"\n**Doors** ({len(doors)})\n\n" + _table(("id", "bonus"), doors)
-        + f"\n**Heroes** ({len(heroes)})\n\n" + _table(("id", "name", "kind", "effect"), heroes)
-    )  # fmt: skip
+        f"**Visitors** ({len(vis)})\n\n"
+        + _table(("id", "colour", "VP", "kind", "effect"), vis)
+        + f"\n**Doors** ({len(doors)})\n\n"
+        + _table(("id", "bonus"), doors)
+        + f"\n**Heroes** ({len(heroes)})\n\n"
+        + _table(("id", "name", "kind", "effect"), heroes)
+    )
 
 
 def records_block(con: Content) -> str:

@@ -156,8 +156,11 @@ def quick_options(s: Position, seat: int, pl: Player) -> list[int]:
         out.append(QA_MOVE)
     if pl.entrance_workers:
         out.append(QA_PLACE)
-    if (len(pl.tent_rooms) < prm.tents and pl.explorer_room != s.content.farm.entrance
-            and pl.explorer_room not in pl.tent_rooms):  # fmt: skip
+    if (
+        len(pl.tent_rooms) < prm.tents
+        and pl.explorer_room != s.content.farm.entrance
+        and pl.explorer_room not in pl.tent_rooms
+    ):
         out.append(QA_TENT)
     if can_goal(s, seat):
         out.append(QA_GOAL)

@@ -73,8 +73,11 @@ def _modifier_text(prim: tuple) -> str:
     if op == "strength_bonus":
         return f"+{prim[2]} strength in the {AREAS[prim[1]]}"
     if op == "cost_discount":
-        return ("digging a room", "building a bed")[prim[1]] + " costs 1 " + (
-            "metal less", "wood less")[prim[1]]  # fmt: skip
+        return (
+            ("digging a room", "building a bed")[prim[1]]
+            + " costs 1 "
+            + ("metal less", "wood less")[prim[1]]
+        )
     if op == "next_discount":
         return f"your next payment costs {resource(prim[1], prim[2])} less"
     return ""
@@ -95,7 +98,8 @@ def _other_text(prim: tuple) -> str:
         return "game end: " + end_text(prim[1], prim[2], prim[3])
     if op == "attack":
         return f"each other player loses {prim[2]} {LOSE[prim[1]]}" + (
-            " (random hand cards)" if prim[1] == 2 else "")  # fmt: skip
+            " (random hand cards)" if prim[1] == 2 else ""
+        )
     if op == "spend":
         rest = effect_text(prim[3]) if len(prim) > 3 and prim[3] else "nothing more"
         return f"you may spend {_spend(prim[1], prim[2])} to: {rest}"
@@ -151,8 +155,12 @@ def condition_text(cond: tuple) -> str:
         elif kind == "power":
             out.append(f"power level {n}")
         else:
-            label = {"beds": "bed", "rooms": "dug room", "visitors": "visitor",
-                     "inventions": "invention"}[kind]  # fmt: skip
+            label = {
+                "beds": "bed",
+                "rooms": "dug room",
+                "visitors": "visitor",
+                "inventions": "invention",
+            }[kind]
             played = " played" if kind == "inventions" else ""
             out.append(f"{n} {label}{'s' if n > 1 else ''}{played}")
     return " and ".join(out)

@@ -40,9 +40,17 @@ def end_count(s: Position, pl: Player, what: int, sub: int) -> int:
     if what == 1:
         return pl.icons[sub]
     values = (
-        0, 0, sum(pl.icons), pl.beds, pl.dug_rooms, pl.n_visitors(), len(pl.missions),
-        len(pl.goals), len(pl.played), pl.power,
-    )  # fmt: skip
+        0,
+        0,
+        sum(pl.icons),
+        pl.beds,
+        pl.dug_rooms,
+        pl.n_visitors(),
+        len(pl.missions),
+        len(pl.goals),
+        len(pl.played),
+        pl.power,
+    )
     return values[what]
 
 

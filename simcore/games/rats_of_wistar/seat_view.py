@@ -22,9 +22,16 @@ def _wheel(s: Position) -> list[dict[str, Any]]:
     for sec, (sid, spaces) in enumerate(s.content.wheel[s.n_players]):
         slot = space_slot(s, sec)
         chiefs = s.space_chiefs[sec]
-        out.append({"sector": sid, "slot": slot, "action": MAIN_LABELS[slot],
-                    "spaces": [{"bonus": bonus_label(b), "chief": chiefs[i]}
-                               for i, b in enumerate(spaces)]})  # fmt: skip
+        out.append(
+            {
+                "sector": sid,
+                "slot": slot,
+                "action": MAIN_LABELS[slot],
+                "spaces": [
+                    {"bonus": bonus_label(b), "chief": chiefs[i]} for i, b in enumerate(spaces)
+                ],
+            }
+        )
     return out
 
 
@@ -75,16 +82,23 @@ def seat_view(s: Position, viewer: int, reveal: bool = False) -> dict[str, Any]:
 
 def _lines(view: dict[str, Any]) -> list[str]:
     """The view as text: the round, the market, one line per board."""
-    out = [f"round {view['round']} of {view['rounds']}, turn order {view['order']}; hut "
-           f"{view['hut'] or '-'}",
-           f"market: {', '.join(view['market'][0]) or '-'} | "
-           f"{', '.join(view['market'][1]) or '-'}"]  # fmt: skip
+    out = [
+        f"round {view['round']} of {view['rounds']}, turn order {view['order']}; hut "
+        f"{view['hut'] or '-'}",
+        f"market: {', '.join(view['market'][0]) or '-'} | {', '.join(view['market'][1]) or '-'}",
+    ]
     for row in view["seats"]:
         res = ", ".join(f"{k} {v}" for k, v in row["resources"].items())
-        hand = ", ".join(row["hand"] + ([f"{row['hand_hidden']} hidden"] if row["hand_hidden"]
-                                        else [])) or "-"  # fmt: skip
-        out.append(f"seat {row['seat']}: {row['vp']} VP; {res}; power {row['power']}, workers "
-                   f"{row['workers']}, beds {row['beds']}, rooms {row['rooms']}; played "
-                   f"{', '.join(row['played']) or '-'}; visitors "
-                   f"{', '.join(row['visitors']) or '-'}; hand {hand}")  # fmt: skip
+        hand = (
+            ", ".join(
+                row["hand"] + ([f"{row['hand_hidden']} hidden"] if row["hand_hidden"] else [])
+            )
+            or "-"
+        )
+        out.append(
+            f"seat {row['seat']}: {row['vp']} VP; {res}; power {row['power']}, workers "
+            f"{row['workers']}, beds {row['beds']}, rooms {row['rooms']}; played "
+            f"{', '.join(row['played']) or '-'}; visitors "
+            f"{', '.join(row['visitors']) or '-'}; hand {hand}"
+        )
     return out

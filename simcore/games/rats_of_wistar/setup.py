@@ -33,10 +33,18 @@ def setup(s: Position) -> None:
     s.round_starts = (s.order[0],)  # start player of every round so far (records)
     farm = con.farm
     s.players = [
-        Player(prm.start_wood, prm.start_metal, prm.start_move_tokens, prm.start_vp,
-               prm.entrance_workers, prm.starting_rooms, farm.entrance, prm.chiefs)
+        Player(
+            prm.start_wood,
+            prm.start_metal,
+            prm.start_move_tokens,
+            prm.start_vp,
+            prm.entrance_workers,
+            prm.starting_rooms,
+            farm.entrance,
+            prm.chiefs,
+        )
         for _ in range(n)
-    ]  # fmt: skip
+    ]
     s.hero_supply = list(range(len(con.heroes)))
     s.deck = [[i for i, c in enumerate(con.cards) if c.deck == d] for d in (0, 1)]
     s.discard = [[], []]

@@ -122,8 +122,13 @@ def compile_prim(where: str, raw: Any) -> list[tuple]:
         return [("spend", SPEND[tuple(SPEND)[i]], n)]  # the rest of the effect is added later
     if op == "attack":
         table = _table(where, op, value, ("lose", "n"))
-        return [("attack", _choice(where, op, table.get("lose"), LOSE),
-                 _count(where, op, table.get("n", 1)))]  # fmt: skip
+        return [
+            (
+                "attack",
+                _choice(where, op, table.get("lose"), LOSE),
+                _count(where, op, table.get("n", 1)),
+            )
+        ]
     raise fail(where, f"unknown primitive {op!r}")
 
 

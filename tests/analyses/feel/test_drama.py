@@ -14,11 +14,15 @@ from tests.analyses.feel.toys import sweep
 
 def test_lead_changes_on_a_hand_built_trajectory():
     # rounds x seats:   A  B  C      sole leader
-    scores = np.array([[1, 0, 0],  # A
-                       [1, 2, 0],  # B   (change 1)
-                       [3, 3, 0],  # tie (skipped)
-                       [3, 4, 5],  # C   (change 2)
-                       [6, 4, 5]])  # A   (change 3)  # fmt: skip
+    scores = np.array(
+        [
+            [1, 0, 0],  # A
+            [1, 2, 0],  # B   (change 1)
+            [3, 3, 0],  # tie (skipped)
+            [3, 4, 5],  # C   (change 2)
+            [6, 4, 5],
+        ]
+    )  # A   (change 3)
     assert drama.leaders(scores) == [0, 1, -1, 2, 0]
     assert drama.lead_changes(scores) == 3
     assert drama.decided_at(scores, winner=0) == 1.0  # took the lead for good in the last round
@@ -53,8 +57,14 @@ def test_lead_changes_never_exceed_rounds_minus_one(rows):
 @pytest.mark.parametrize("swaps", [0, 1, 4, 7])
 def test_seesaw_lead_changes_a_known_number_of_times(tmp_path, swaps):
     # the progress table of a sweep of the scripted game: exactly ``swaps`` lead changes
-    run = sweep(tmp_path, "seesaw", "seesaw", [["random", "random"]], games=6,
-                params={"rounds": 8, "swaps": swaps})  # fmt: skip
+    run = sweep(
+        tmp_path,
+        "seesaw",
+        "seesaw",
+        [["random", "random"]],
+        games=6,
+        params={"rounds": 8, "swaps": swaps},
+    )
     table = measures(run)
     got = table.filter(pl.col("measure") == "lead_changes")
     assert got["estimate"].to_list() == [float(swaps)]

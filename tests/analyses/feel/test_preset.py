@@ -21,8 +21,11 @@ def test_shipped_feel_sweeps_are_the_generator_output():
 
 
 def test_lineups_share_seeds_and_step_down_the_ladder():
-    assert lineups(3) == [["heuristic"] * 3, ["greedy", "heuristic", "heuristic"],
-                          ["random", "heuristic", "heuristic"]]  # fmt: skip
+    assert lineups(3) == [
+        ["heuristic"] * 3,
+        ["greedy", "heuristic", "heuristic"],
+        ["random", "heuristic", "heuristic"],
+    ]
 
 
 @pytest.mark.parametrize(
@@ -43,11 +46,29 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, needle):
 
 
 def test_feel_prints_the_measures(tmp_path):
-    done = run_cli("feel", "ratjack", "--players", "3", "--games", "8", "--replay-games", "2",
-                   "--out", str(tmp_path), "--quiet", timeout=300)  # fmt: skip
+    done = run_cli(
+        "feel",
+        "ratjack",
+        "--players",
+        "3",
+        "--games",
+        "8",
+        "--replay-games",
+        "2",
+        "--out",
+        str(tmp_path),
+        "--quiet",
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
-    for measure in ("lead_changes", "luck_share", "weaker_wins", "games_needed", "forced",
-                    "kingmaking"):  # fmt: skip
+    for measure in (
+        "lead_changes",
+        "luck_share",
+        "weaker_wins",
+        "games_needed",
+        "forced",
+        "kingmaking",
+    ):
         assert measure in done.stdout
     assert "heuristic x3" in done.stdout  # line-ups by name, not cell id
 

@@ -15,11 +15,25 @@ registry.register(registry.POLICY_GROUP, "lowest", fg.Lowest)
 registry.register(registry.POLICY_GROUP, "highest", fg.Highest)
 
 
-def sweep(out: Path, name: str, game: str, lineups: list[list[str]], games: int, seed: int = 7,
-          params: dict | None = None) -> Path:  # fmt: skip
+def sweep(
+    out: Path,
+    name: str,
+    game: str,
+    lineups: list[list[str]],
+    games: int,
+    seed: int = 7,
+    params: dict | None = None,
+) -> Path:
     """Play ``games`` per line-up (cells sharing seeds) in this process; the run directory."""
-    raw = {"name": name, "game": game, "players": len(lineups[0]), "games": games,
-           "seed": seed, "policies": lineups[0], "params": params or {}}  # fmt: skip
+    raw = {
+        "name": name,
+        "game": game,
+        "players": len(lineups[0]),
+        "games": games,
+        "seed": seed,
+        "policies": lineups[0],
+        "params": params or {},
+    }
     if len(lineups) > 1:
         raw["grid"] = {"policies": lineups}
     run_sweep(build_config(raw), out, n_jobs=1, quiet=True)

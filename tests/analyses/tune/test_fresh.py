@@ -106,8 +106,9 @@ def test_a_player_fit_is_verified_head_to_head_and_its_comparison_names_the_line
     result = run_tune(tc, tmp_path, None, 1, False, lambda _: None)
     h2h = result["verification"]["head_to_head"]
     assert h2h["seeds"] == 30 and h2h["start"] == "heuristic"
-    assert any(line.startswith("  head to head: the fitted player wins") for line in
-               summary_lines(result))  # fmt: skip
+    assert any(
+        line.startswith("  head to head: the fitted player wins") for line in summary_lines(result)
+    )
     assert 'id="head-to-head"' in render(result)
     text = write_comparisons(result, tmp_path / tc.name)[0].read_text()
     assert "line-up" in text and h2h["fitted"] in text

@@ -19,8 +19,11 @@ def game(**overrides: Any) -> LordOfWorlds:
 def tile(s: Position, kind: str, value: int, copy: int = 0) -> int:
     """Id of the ``copy``-th tile of this type and value."""
     ctx = s.context
-    ids = [t for t in range(len(ctx.tile_type))
-           if TYPE_NAMES[ctx.tile_type[t]] == kind and ctx.tile_value[t] == value]  # fmt: skip
+    ids = [
+        t
+        for t in range(len(ctx.tile_type))
+        if TYPE_NAMES[ctx.tile_type[t]] == kind and ctx.tile_value[t] == value
+    ]
     return ids[copy]
 
 

@@ -48,15 +48,23 @@ def test_packaged_content_matches_the_spec_counts():
 
 
 def test_overlapping_hexes_in_a_layout(tmp_path):
-    path = variant_file(tmp_path, "board.toml", '{ piece = "small_a", dq = 2, dr = -4 }',
-                        '{ piece = "small_a", dq = 0, dr = 0 }')  # fmt: skip
+    path = variant_file(
+        tmp_path,
+        "board.toml",
+        '{ piece = "small_a", dq = 2, dr = -4 }',
+        '{ piece = "small_a", dq = 0, dr = 0 }',
+    )
     with pytest.raises(ContentError, match=r"board.toml: entry 'layouts.2.pieces\[1\]'.*overlap"):
         load(board_file=path)
 
 
 def test_disconnected_board(tmp_path):
-    path = variant_file(tmp_path, "board.toml", '{ piece = "small_a", dq = 2, dr = -4 }',
-                        '{ piece = "small_a", dq = 20, dr = -4 }')  # fmt: skip
+    path = variant_file(
+        tmp_path,
+        "board.toml",
+        '{ piece = "small_a", dq = 2, dr = -4 }',
+        '{ piece = "small_a", dq = 20, dr = -4 }',
+    )
     with pytest.raises(ContentError, match=r"entry 'layouts.2': the board is not connected"):
         load(board_file=path)
 
@@ -74,8 +82,12 @@ def test_unknown_hex_kind(tmp_path):
 
 
 def test_scoring_table_with_a_gap(tmp_path):
-    path = variant_file(tmp_path, "scoring.toml", "points = [1, 3, 6, 10,",
-                        "points = { 1 = 1, 3 = 6 }\nold = [1, 3, 6, 10,")  # fmt: skip
+    path = variant_file(
+        tmp_path,
+        "scoring.toml",
+        "points = [1, 3, 6, 10,",
+        "points = { 1 = 1, 3 = 6 }\nold = [1, 3, 6, 10,",
+    )
     with pytest.raises(ContentError, match=r"chain_points.triangular.*without gaps"):
         load(scoring_file=path)
 
@@ -107,8 +119,12 @@ def test_planet_architect_off_the_planet(tmp_path):
 
 
 def test_too_many_board_hexes_for_the_tiles(tmp_path):
-    path = variant_file(tmp_path, "tiles.toml", "values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]",
-                        "values = [1, 2, 3, 4, 5, 6]")  # fmt: skip
+    path = variant_file(
+        tmp_path,
+        "tiles.toml",
+        "values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]",
+        "values = [1, 2, 3, 4, 5, 6]",
+    )
     with pytest.raises(ContentError, match="tile hexes but only"):
         load(tiles_file=path)
 

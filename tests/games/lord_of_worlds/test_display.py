@@ -81,8 +81,9 @@ def test_hire_takes_pile_and_refills_like_the_seed_example():
     # display before: [green 5, 5] [purple 3] + four more; red hires the green pile.
     # refill: purple 5 joins purple 3 (sum 8); purple 2 starts a new pile -> 6 piles again.
     s = started()
-    g5, p3, p5, p2 = (card(s, c, v) for c, v in (("green", 5), ("purple", 3), ("purple", 5),
-                                                  ("purple", 2)))  # fmt: skip
+    g5, p3, p5, p2 = (
+        card(s, c, v) for c, v in (("green", 5), ("purple", 3), ("purple", 5), ("purple", 2))
+    )
     others = [card(s, c, 1) for c in ("red", "blue", "cyan", "yellow")]
     rig(s, [g5, g5, p3, *others, p5, p2])
     deck_ops.fill_display(s)

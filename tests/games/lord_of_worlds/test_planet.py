@@ -124,12 +124,19 @@ def test_viewpoint_scores_twice_the_longest_adjacent_chain_with_mix():
     # viewpoint 9 on the centre architect; water chain (1,0)-(2,-1) = 2; forest chain
     # (-1,0) (-2,0) (-2,1) (-1,-1) = 4 plus the mix on (-1,1) next to it = 5 -> 9 + 2 x 5 = 19
     s = started()
-    fill_planet(s, 0, {
-        (1, 0): tile(s, "water", 1), (2, -1): tile(s, "water", 2),
-        (-1, 0): tile(s, "forest", 1), (-2, 0): tile(s, "forest", 2),
-        (-2, 1): tile(s, "forest", 3), (-1, -1): tile(s, "forest", 4),
-        (-1, 1): tile(s, "mix", 10),
-    })  # fmt: skip
+    fill_planet(
+        s,
+        0,
+        {
+            (1, 0): tile(s, "water", 1),
+            (2, -1): tile(s, "water", 2),
+            (-1, 0): tile(s, "forest", 1),
+            (-2, 0): tile(s, "forest", 2),
+            (-2, 1): tile(s, "forest", 3),
+            (-1, -1): tile(s, "forest", 4),
+            (-1, 1): tile(s, "mix", 10),
+        },
+    )
     collecting(s, tile(s, "viewpoint", 9))
     s.apply(R.PLACE + planet_hex(s, 0, 0))
     assert s.points[0][ARCH] == 9 and s.points[0][VIEW] == 10
@@ -165,8 +172,12 @@ def seed_final_planet(s) -> None:
     layout = {c: tile(s, "desert", i + 1) for i, c in enumerate(desert)}
     layout |= {c: tile(s, "forest", i + 1) for i, c in enumerate(forest)}
     layout |= {c: tile(s, "water", i + 1) for i, c in enumerate(water)}
-    layout |= {(2, 0): tile(s, "mix", 10), (-2, 2): tile(s, "sage_tree", 6),
-               (-1, 2): tile(s, "sage_tree", 7), (0, 2): tile(s, "viewpoint", 8)}  # fmt: skip
+    layout |= {
+        (2, 0): tile(s, "mix", 10),
+        (-2, 2): tile(s, "sage_tree", 6),
+        (-1, 2): tile(s, "sage_tree", 7),
+        (0, 2): tile(s, "viewpoint", 8),
+    }
     fill_planet(s, 0, layout)
 
 
@@ -220,8 +231,15 @@ def test_value_set_tables():
 def test_value_sets_scored_only_in_strategic_variant():
     for variant, expect in (("standard", 0), ("strategic", 10)):
         s = started(variant=variant)
-        fill_planet(s, 0, {(0, 0): tile(s, "water", 3), (2, 0): tile(s, "desert", 3),
-                           (0, -2): tile(s, "forest", 3)})  # fmt: skip
+        fill_planet(
+            s,
+            0,
+            {
+                (0, 0): tile(s, "water", 3),
+                (2, 0): tile(s, "desert", 3),
+                (0, -2): tile(s, "forest", 3),
+            },
+        )
         final_scoring(s)
         assert s.points[0][VALUES] == expect
         assert s.points[0][CHAINS] == 3

@@ -90,8 +90,9 @@ def reference_chains(types: list[int], adj) -> tuple[int, int]:
             start = left.pop()
             group, frontier = {start}, {start}
             while frontier:
-                frontier = {y for x in frontier for y in adj[x]
-                            if work[y] == work[start] and y not in group}  # fmt: skip
+                frontier = {
+                    y for x in frontier for y in adj[x] if work[y] == work[start] and y not in group
+                }
                 group |= frontier
             left -= group
             points += TABLE[len(group)]
@@ -183,9 +184,12 @@ def test_memoised_planet_scoring_matches_the_direct_computation(seed, steps):
     for p in range(s.n):
         declared = s.mix_declared[p] if ctx.params.mix_declaration_binding else None
         direct = chain_scores(
-            planet.planet_types(s, p), ctx.planet.adjacency, ctx.scoring.chain,
-            ctx.params.mix_chains_through_mix, declared,
-        )  # fmt: skip
+            planet.planet_types(s, p),
+            ctx.planet.adjacency,
+            ctx.scoring.chain,
+            ctx.params.mix_chains_through_mix,
+            declared,
+        )
         assert planet.planet_chain_scores(s, p) == direct
         assert planet.planet_chain_scores(s, p) == direct  # the memoised answer
 

@@ -25,8 +25,9 @@ def test_outcome_columns_and_score_split():
     kinds = {row["kind"] for row in rec.actions}
     assert {"hire", "play", "add", "done", "collect", "place"} <= kinds
     placed = [row for row in rec.actions if row["kind"] == "place"]
-    assert all(row["tile_type"] and row["tile_value"] > 0 and row["planet_hex"] >= 0
-               for row in placed)  # fmt: skip
+    assert all(
+        row["tile_type"] and row["tile_value"] > 0 and row["planet_hex"] >= 0 for row in placed
+    )
     assert sum(row["points"] for row in rec.actions) == sum(
         s["pts_colored_hex"] + s["pts_architect"] + s["pts_sage_tree"] + s["pts_viewpoint"]
         for s in rec.seats
@@ -69,7 +70,7 @@ def test_trace_tells_the_story_and_renders_planets():
         "final scoring seat 0",
         "seat 1: ",
     ):
-        assert needle in text, needle  # fmt: skip
+        assert needle in text, needle
     s = started()
     view = s.render()
     assert "seat 1:" in view and view.count("[A]") == 8  # 4 architect hexes per planet
@@ -97,8 +98,15 @@ def test_heuristic_value_counts_value_sets_under_the_strategic_variant():
     # searches used to ignore value sets, so MCTS played it as if it were the standard game.
     def value(variant: str, last: int) -> float:
         s = started(variant=variant)
-        fill_planet(s, 0, {(0, -2): tile(s, "water", 3), (-2, 0): tile(s, "desert", 3),
-                           (2, -1): tile(s, "forest", last)})  # fmt: skip
+        fill_planet(
+            s,
+            0,
+            {
+                (0, -2): tile(s, "water", 3),
+                (-2, 0): tile(s, "desert", 3),
+                (2, -1): tile(s, "forest", last),
+            },
+        )
         return s.heuristic_value(0)
 
     assert value("strategic", 3) > value("strategic", 4)
@@ -115,8 +123,9 @@ def test_special_tiles_taken_and_mean_tile_value_are_recorded():
         heuristic = make_policy("heuristic", g)
         record = play_game(g, 2, [heuristic, heuristic], seed)
         for row in record.seats:
-            specials = sum(row[f"tiles_{k}"] for k in ("architect", "sage_tree", "viewpoint",
-                                                       "mix"))  # fmt: skip
+            specials = sum(
+                row[f"tiles_{k}"] for k in ("architect", "sage_tree", "viewpoint", "mix")
+            )
             assert 0 <= specials <= row["tiles_placed"]
             assert 1 <= row["tile_value_mean"] <= 11
             taken += specials

@@ -69,18 +69,30 @@ def test_s5_mix_declared_at_a_viewpoint_keeps_its_terrain():
     # Later the water chain (-1,2) (0,2) (1,1) (0,1) would gain more from the mix (4 -> 5).
     for binding, expect_chains in ((True, 10 + 10), (False, 6 + 15)):
         s = started(mix_declaration_binding=binding)
-        fill_planet(s, 0, {
-            (-1, 0): tile(s, "forest", 1), (-2, 0): tile(s, "forest", 2),
-            (-2, 1): tile(s, "forest", 3), (-1, 1): tile(s, "mix", 10),
-        })  # fmt: skip
+        fill_planet(
+            s,
+            0,
+            {
+                (-1, 0): tile(s, "forest", 1),
+                (-2, 0): tile(s, "forest", 2),
+                (-2, 1): tile(s, "forest", 3),
+                (-1, 1): tile(s, "mix", 10),
+            },
+        )
         collecting(s, tile(s, "viewpoint", 9))
         s.apply(R.PLACE + planet_hex(s, 0, 0))
         assert s.points[0][VIEW] == 8  # 2 x (3 forest + the mix)
         assert (s.mix_declared[0][planet_hex(s, -1, 1)] == TERRAINS.index("forest")) == binding
-        fill_planet(s, 0, {
-            (-1, 2): tile(s, "water", 1), (0, 2): tile(s, "water", 2),
-            (1, 1): tile(s, "water", 3), (0, 1): tile(s, "water", 4),
-        })  # fmt: skip
+        fill_planet(
+            s,
+            0,
+            {
+                (-1, 2): tile(s, "water", 1),
+                (0, 2): tile(s, "water", 2),
+                (1, 1): tile(s, "water", 3),
+                (0, 1): tile(s, "water", 4),
+            },
+        )
         final_scoring(s)
         assert s.points[0][CHAINS] == expect_chains, binding
 

@@ -40,12 +40,21 @@ def _tie_with_a_free_mix(s) -> None:
     A viewpoint on (0,0) meets the forest chain first ((1,0) is its first neighbour), then
     the water chain.
     """
-    fill_planet(s, 0, {
-        (0, -2): tile(s, "desert", 1), (1, -2): tile(s, "desert", 2),
-        (2, -2): tile(s, "desert", 3), (2, -1): tile(s, "mix", 10),
-        (1, 0): tile(s, "forest", 1), (1, 1): tile(s, "forest", 2),
-        (-1, 0): tile(s, "water", 1), (-2, 0): tile(s, "water", 2), (-2, 1): tile(s, "water", 3),
-    })  # fmt: skip
+    fill_planet(
+        s,
+        0,
+        {
+            (0, -2): tile(s, "desert", 1),
+            (1, -2): tile(s, "desert", 2),
+            (2, -2): tile(s, "desert", 3),
+            (2, -1): tile(s, "mix", 10),
+            (1, 0): tile(s, "forest", 1),
+            (1, 1): tile(s, "forest", 2),
+            (-1, 0): tile(s, "water", 1),
+            (-2, 0): tile(s, "water", 2),
+            (-2, 1): tile(s, "water", 3),
+        },
+    )
     collecting(s, tile(s, "viewpoint", 9))
     s.apply(R.PLACE + planet_hex(s, 0, 0))
 
@@ -105,10 +114,17 @@ def test_revision3_s5_viewpoint_tie_binds_the_mix_then_the_free_collection():
     #
     # forest + mix = 3 and water + mix = 3: the choice declares the mix forest or water
     s = started()
-    fill_planet(s, 0, {
-        (-2, 1): tile(s, "forest", 1), (-1, 1): tile(s, "forest", 2),
-        (1, 1): tile(s, "water", 1), (0, 2): tile(s, "water", 2), (-1, 2): tile(s, "mix", 10),
-    })  # fmt: skip
+    fill_planet(
+        s,
+        0,
+        {
+            (-2, 1): tile(s, "forest", 1),
+            (-1, 1): tile(s, "forest", 2),
+            (1, 1): tile(s, "water", 1),
+            (0, 2): tile(s, "water", 2),
+            (-1, 2): tile(s, "mix", 10),
+        },
+    )
     collecting(s, tile(s, "viewpoint", 8))
     s.apply(R.PLACE + planet_hex(s, 0, 1))
     mix = planet_hex(s, -1, 2)
@@ -119,8 +135,12 @@ def test_revision3_s5_viewpoint_tie_binds_the_mix_then_the_free_collection():
         assert c.mix_declared[0][mix] == terrain
         assert c.phase == R.P_FREE and c.player == 0  # an empty hex: the free collection
         info = s.action_info(_options(s)[terrain])
-        assert info == {"kind": "viewpoint", "tile_type": TERRAINS[terrain], "tile_value": 0,
-                        "planet_hex": planet_hex(s, 0, 1)}  # fmt: skip
+        assert info == {
+            "kind": "viewpoint",
+            "tile_type": TERRAINS[terrain],
+            "tile_value": 0,
+            "planet_hex": planet_hex(s, 0, 1),
+        }
         assert s.action_classes(_options(s)[terrain]) == ("viewpoint",)
 
 
@@ -136,10 +156,18 @@ def test_revision3_s5_viewpoint_tie_asks_only_when_the_choice_changes_something(
     _tie_with_a_free_mix(s)
     assert s.phase != R.P_VIEW and s.mix_declared[0] == [-1] * 19
     s = started()
-    fill_planet(s, 0, {
-        (1, 0): tile(s, "forest", 1), (1, 1): tile(s, "forest", 2), (2, 0): tile(s, "forest", 3),
-        (-1, 0): tile(s, "water", 1), (-2, 0): tile(s, "water", 2), (-2, 1): tile(s, "water", 3),
-    })  # fmt: skip
+    fill_planet(
+        s,
+        0,
+        {
+            (1, 0): tile(s, "forest", 1),
+            (1, 1): tile(s, "forest", 2),
+            (2, 0): tile(s, "forest", 3),
+            (-1, 0): tile(s, "water", 1),
+            (-2, 0): tile(s, "water", 2),
+            (-2, 1): tile(s, "water", 3),
+        },
+    )
     collecting(s, tile(s, "viewpoint", 9))
     s.apply(R.PLACE + planet_hex(s, 0, 0))
     assert s.phase != R.P_VIEW and s.points[0][VIEW] == 6
@@ -196,10 +224,18 @@ def test_revision3_s5_mix_between_two_chains_joins_them():
     #
     # the water on (0,-1) may take the mix too (water 2 = 3, forest 2 + 2 = 6): forest wins
     s = started()
-    fill_planet(s, 0, {
-        (-2, 0): tile(s, "forest", 1), (-1, 0): tile(s, "forest", 2), (0, 0): tile(s, "mix", 10),
-        (1, 0): tile(s, "forest", 3), (2, 0): tile(s, "forest", 4), (0, -1): tile(s, "water", 1),
-    })  # fmt: skip
+    fill_planet(
+        s,
+        0,
+        {
+            (-2, 0): tile(s, "forest", 1),
+            (-1, 0): tile(s, "forest", 2),
+            (0, 0): tile(s, "mix", 10),
+            (1, 0): tile(s, "forest", 3),
+            (2, 0): tile(s, "forest", 4),
+            (0, -1): tile(s, "water", 1),
+        },
+    )
     table = s.context.scoring.chain
     assert chain_scores([F, F, MIX, F, F], ((1,), (0, 2), (1, 3), (2, 4), (3,)), table) == (15, 5)
     collecting(s, tile(s, "viewpoint", 8))

@@ -308,8 +308,11 @@ def test_facedown_tiles_block_movement_when_assumption_on():
     r2 = card(s, "red", 2)
     set_hand(s, 0, [r2])
     play(s, "red", [r2])
-    targets = {s.context.board.neighbours[s.cart_hex[0]][a - R.MOVE] for a in s.legal_actions()
-               if R.MOVE <= a < R.STOP}  # fmt: skip
+    targets = {
+        s.context.board.neighbours[s.cart_hex[0]][a - R.MOVE]
+        for a in s.legal_actions()
+        if R.MOVE <= a < R.STOP
+    }
     assert hex_at(s, 1, 0) not in targets and hex_at(s, 0, 1) in targets
     assert R.JUMP + hex_at(s, 1, 0) not in s.legal_actions()
 

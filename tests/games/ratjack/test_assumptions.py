@@ -15,8 +15,9 @@ def test_eliminated_targetable_chips_vs_none_vs_all():
     assert s.legal_actions() == [pos(2, 0)]  # default "chips": eliminated seats' chips count
     t = build(elim=[2], eliminated_targetable="none", **kw)
     assert up(0) not in t.legal_actions()
-    u = build(hands=["rr10 rb1", "rb3", "rb5"], disp=kw["disp"], elim=[2],
-              eliminated_targetable="all")  # fmt: skip
+    u = build(
+        hands=["rr10 rb1", "rb3", "rb5"], disp=kw["disp"], elim=[2], eliminated_targetable="all"
+    )
     u.apply(up(0))  # rat 10 may now turn an eliminated player's card
     assert u.legal_actions() == [pos(1, 0), pos(2, 0), pos(2, 1)]
 
@@ -47,8 +48,13 @@ def test_lock_chip_removable_switch():
 
 def _exhaust_tie(**kw):
     # deck empty, 3 players, seat 0 to act; values 19 / 19 / 5
-    s = build(hands=["rr1 rb1", "rb3", "rb4"], disp=["rr10^ rr9^", "rb10^ rb9^", "rb5^"],
-              deck="", rest="discard", **kw)  # fmt: skip
+    s = build(
+        hands=["rr1 rb1", "rb3", "rb4"],
+        disp=["rr10^ rr9^", "rb10^ rb9^", "rb5^"],
+        deck="",
+        rest="discard",
+        **kw,
+    )
     s.start_seat = 1
     s.apply(down(0))
     return s
@@ -63,8 +69,13 @@ def test_no_vp_start_next_or_same_seat():
 def test_simultaneous_start_turn_order_or_lowest_seat():
     # deck empty, seat 2 acts.  seat 0: rb1 | rb5^ (5)   seat 1: rb3 | rb10^ rb9^ (19)
     # seat 2: rr1 rb4 | rr10^ rr9^ (19)  -> seats 1 and 2 tie at exhaustion
-    kw = {"hands": ["rb1", "rb3", "rr1 rb4"], "disp": ["rb5^", "rb10^ rb9^", "rr10^ rr9^"],
-          "deck": "", "rest": "discard", "cur": 2}  # fmt: skip
+    kw = {
+        "hands": ["rb1", "rb3", "rr1 rb4"],
+        "disp": ["rb5^", "rb10^ rb9^", "rr10^ rr9^"],
+        "deck": "",
+        "rest": "discard",
+        "cur": 2,
+    }
     s = build(**kw)
     s.apply(down(0))
     assert s.victory_points == [0, 1, 1] and s.start_seat == 2  # turn order from the active seat 2

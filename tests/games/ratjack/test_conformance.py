@@ -37,19 +37,40 @@ def test_conformance_long(decks, n_players):
 @pytest.mark.parametrize(
     "overrides",
     [
-        {"eliminated_targetable": "all", "raccoon2_orientation": "keep",
-         "decks": ["weasel", "raccoon"]},
-        {"discarded_chip": "removed", "lock_chip_removable": False, "partial_deck_effects": True,
-         "decks": ["rat_red", "raccoon"]},
-        {"exhaustion_tie": "nobody_scores", "last_standing_stacks": False, "target": 15,
-         "points_to_win": 2, "decks": ["rat_blue", "weasel"]},
-        {"elimination_timing": "immediate", "rat5_targets": "face_down_or_hand",
-         "weasel3_optional": True, "raccoon3_activates": True, "lock_blocks_moves": True,
-         "decks": ["weasel", "raccoon"]},
-        {"elimination_timing": "immediate", "rat5_targets": "face_down_or_hand",
-         "raccoon3_activates": True, "decks": ["rat_red", "raccoon"]},
+        {
+            "eliminated_targetable": "all",
+            "raccoon2_orientation": "keep",
+            "decks": ["weasel", "raccoon"],
+        },
+        {
+            "discarded_chip": "removed",
+            "lock_chip_removable": False,
+            "partial_deck_effects": True,
+            "decks": ["rat_red", "raccoon"],
+        },
+        {
+            "exhaustion_tie": "nobody_scores",
+            "last_standing_stacks": False,
+            "target": 15,
+            "points_to_win": 2,
+            "decks": ["rat_blue", "weasel"],
+        },
+        {
+            "elimination_timing": "immediate",
+            "rat5_targets": "face_down_or_hand",
+            "weasel3_optional": True,
+            "raccoon3_activates": True,
+            "lock_blocks_moves": True,
+            "decks": ["weasel", "raccoon"],
+        },
+        {
+            "elimination_timing": "immediate",
+            "rat5_targets": "face_down_or_hand",
+            "raccoon3_activates": True,
+            "decks": ["rat_red", "raccoon"],
+        },
     ],
-)  # fmt: skip
+)
 def test_conformance_assumption_variants(overrides):
     game = Ratjack.from_overrides(overrides)
     assert check_game(game, 3, ["random", "heuristic"], n_games=6) > 0

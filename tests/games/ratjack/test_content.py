@@ -86,8 +86,14 @@ def test_first_player_beyond_seats():
 
 
 def test_token_pairs_override():
-    pairs = ["plus1|plus5", "minus1|minus5", "plus10|minus3", "double|half", "zero|blank",
-             "lock|shield"]  # fmt: skip
+    pairs = [
+        "plus1|plus5",
+        "minus1|minus5",
+        "plus10|minus3",
+        "double|half",
+        "zero|blank",
+        "lock|shield",
+    ]
     g = Ratjack.from_overrides({"token_pairs": pairs})
     assert g.content.chip_faces[0] == (0, 2)
 

@@ -31,8 +31,9 @@ def test_raccoon2_swap_own_face_down_with_opponent_face_up_both_arrive_up():
 
 def test_raccoon2_orientation_keep_assumption():
     # same position, raccoon2_orientation = keep: the given card stays face down
-    s = build(decks=D, hands=["ra2 rr2", "rr3"], disp=["rr12v", "rr4^"],
-              raccoon2_orientation="keep")  # fmt: skip
+    s = build(
+        decks=D, hands=["ra2 rr2", "rr3"], disp=["rr12v", "rr4^"], raccoon2_orientation="keep"
+    )
     s.apply(up(0))
     s.apply(pos(0, 0))
     s.apply(pos(1, 0))

@@ -138,8 +138,13 @@ def test_rat11_discards_two_from_deck_and_needs_two():
     # with a single deck card the effect cannot resolve: not offered face up
     t = build(hands=["rr11 rb1", "rb3"], disp=["", ""], deck="rb5", rest="discard")
     assert up(0) not in t.legal_actions()
-    u = build(hands=["rr11 rb1", "rb3"], disp=["", ""], deck="rb5", rest="discard",
-              partial_deck_effects=True)  # fmt: skip
+    u = build(
+        hands=["rr11 rb1", "rb3"],
+        disp=["", ""],
+        deck="rb5",
+        rest="discard",
+        partial_deck_effects=True,
+    )
     assert up(0) in u.legal_actions()
 
 

@@ -21,8 +21,12 @@ def test_weasel1_swaps_hands_and_both_remember():
 
 def test_weasel2_returns_any_chip_even_from_eliminated_seat():
     # seat 0: we2 rr1 | rr5^:plus1      seat 1: rr3 | rr6^:shield      seat 2 (out): rr4 | rr7^:zero
-    s = build(decks=D, hands=["we2 rr1", "rr3", "rr4"],
-              disp=["rr5^:plus1", "rr6^:shield", "rr7^:zero"], elim=[2])  # fmt: skip
+    s = build(
+        decks=D,
+        hands=["we2 rr1", "rr3", "rr4"],
+        disp=["rr5^:plus1", "rr6^:shield", "rr7^:zero"],
+        elim=[2],
+    )
     s.apply(up(0))
     assert s.legal_actions() == [pos(0, 0), pos(1, 0), pos(2, 0)]
     s.apply(pos(1, 0))

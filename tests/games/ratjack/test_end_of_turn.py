@@ -59,8 +59,11 @@ def test_opponent_put_on_exact_target_scores():
 
 
 def test_opponent_exact_assumption_off():
-    s = build(hands=["rr12 rb1", "rb3", "rb4"], disp=["", "rb12^ rb8^ rb5v", "rb2^"],
-              opponent_exact_scores=False)  # fmt: skip
+    s = build(
+        hands=["rr12 rb1", "rb3", "rb4"],
+        disp=["", "rb12^ rb8^ rb5v", "rb2^"],
+        opponent_exact_scores=False,
+    )
     s.apply(up(0))
     s.apply(pos(1, 2))
     assert s.victory_points == [0, 0, 0] and s.seat_to_act == 1 and s.values()[1] == 25
@@ -76,8 +79,9 @@ def test_own_exact_target():
 
 def test_last_standing_three_players():
     # seat 0: rr12 rb1 | rr11^    seat 1: rb3 | rb12^ rb10^ rb9v    seat 2 (out): rb4 | rb2^
-    s = build(hands=["rr12 rb1", "rb3", "rb4"], disp=["rr11^", "rb12^ rb10^ rb9v", "rb2^"],
-              elim=[2])  # fmt: skip
+    s = build(
+        hands=["rr12 rb1", "rb3", "rb4"], disp=["rr11^", "rb12^ rb10^ rb9v", "rb2^"], elim=[2]
+    )
     s.apply(up(0))
     s.apply(pos(1, 2))
     assert s.victory_points == [2, 0, 0]
@@ -85,8 +89,9 @@ def test_last_standing_three_players():
 
 def test_game_ends_immediately_at_points_to_win():
     # seat 0 has 2 VP and eliminates seat 1 (3 players): the game ends at once
-    s = build(hands=["rr12 rb1", "rb3", "rb4"], disp=["rr11^", "rb12^ rb10^ rb9v", "rb2^"],
-              vp=[2, 0, 0])  # fmt: skip
+    s = build(
+        hands=["rr12 rb1", "rb3", "rb4"], disp=["rr11^", "rb12^ rb10^ rb9v", "rb2^"], vp=[2, 0, 0]
+    )
     s.apply(up(0))
     s.apply(pos(1, 2))
     assert s.is_terminal() and s.victory_points == [3, 0, 0] and s.returns() == [1.0, 0.0, 0.0]
@@ -95,8 +100,9 @@ def test_game_ends_immediately_at_points_to_win():
 
 def _exhaust(seat1: str, **params):
     # deck empty. seat 0: rr1 rb1 | rr10^ rr9^ (19)      seat 1: rb3 | <seat1>
-    s = build(hands=["rr1 rb1", "rb3"], disp=["rr10^ rr9^", seat1], deck="", rest="discard",
-              **params)  # fmt: skip
+    s = build(
+        hands=["rr1 rb1", "rb3"], disp=["rr10^ rr9^", seat1], deck="", rest="discard", **params
+    )
     s.apply(down(0))
     return s
 
@@ -149,8 +155,9 @@ def test_must_resolve_nested_rat6():
 def _elim_and_bust(**kw):
     # 3 players. seat 0: rr12 rb1 | rr11^ rb5^ (16 + 12 = 28: busts)
     # seat 1: rb3 | rb12^ rb10^ rb9v (22 -> 31 when rb9 is turned up)   seat 2: rb4 | rb2^
-    s = build(hands=["rr12 rb1", "rb3", "rb4"], disp=["rr11^ rb5^", "rb12^ rb10^ rb9v", "rb2^"],
-              **kw)  # fmt: skip
+    s = build(
+        hands=["rr12 rb1", "rb3", "rb4"], disp=["rr11^ rb5^", "rb12^ rb10^ rb9v", "rb2^"], **kw
+    )
     s.apply(up(0))
     s.apply(pos(1, 2))
     return s
@@ -174,8 +181,12 @@ def test_s6_one_check_spec_example_elimination_and_exact_share_the_win():
     # The spec's example. VP 2/0/2; seat 0 plays raccoon 6 (two chips).
     # seat 0: ra6 rr1 | -     seat 1: rr3 | rr12^ rr11^ (23)     seat 2: rr4 | rr10^ rr5^ (15)
     # chips +10 on seat 2's rr10 (15 -> 25 exactly) and +5 on seat 1's rr12 (23 -> 28: out)
-    s = build(decks=("rat_red", "raccoon"), hands=["ra6 rr1", "rr3", "rr4"],
-              disp=["", "rr12^ rr11^", "rr10^ rr5^"], vp=[2, 0, 2])  # fmt: skip
+    s = build(
+        decks=("rat_red", "raccoon"),
+        hands=["ra6 rr1", "rr3", "rr4"],
+        disp=["", "rr12^ rr11^", "rr10^ rr5^"],
+        vp=[2, 0, 2],
+    )
     s.apply(up(0))
     s.apply(pos(2, 0))
     s.apply(chip("plus10"))
@@ -189,8 +200,12 @@ def test_s6_elimination_timing_immediate_ends_the_turn_of_a_busting_player():
     # raccoon 8: +10 on own rr12 (30), then +5 on seat 1's rr11 (28)
     expected = {"end_of_turn": [1, 0], "immediate": [0, 1]}
     for timing, vp in expected.items():
-        s = build(decks=("rat_red", "raccoon"), hands=["ra8 rr1", "rr3"],
-                  disp=["rr12^", "rr11^ rr10^ rr2^"], elimination_timing=timing)  # fmt: skip
+        s = build(
+            decks=("rat_red", "raccoon"),
+            hands=["ra8 rr1", "rr3"],
+            disp=["rr12^", "rr11^ rr10^ rr2^"],
+            elimination_timing=timing,
+        )
         s.apply(up(0))
         s.apply(pos(0, 0))
         s.apply(chip("plus10"))
@@ -201,8 +216,12 @@ def test_s6_elimination_timing_immediate_ends_the_turn_of_a_busting_player():
         assert s.victory_points == vp and s.round_no == 2, timing
     # immediate: an opponent pushed over mid-effect is out before the effect's next choice
     # seat 0: ra6 rr1 | -     seat 1: rr3 | rr12^ rr11^ (23)     seat 2: rr4 | rr2^
-    s = build(decks=("rat_red", "raccoon"), hands=["ra6 rr1", "rr3", "rr4"],
-              disp=["", "rr12^ rr11^", "rr2^"], elimination_timing="immediate")  # fmt: skip
+    s = build(
+        decks=("rat_red", "raccoon"),
+        hands=["ra6 rr1", "rr3", "rr4"],
+        disp=["", "rr12^ rr11^", "rr2^"],
+        elimination_timing="immediate",
+    )
     s.apply(up(0))
     s.apply(pos(1, 0))
     s.apply(chip("plus5"))  # seat 1: 28 -> out now, seat 0 +1 VP

@@ -61,8 +61,21 @@ def test_unknown_or_bad_weight_is_refused(tmp_path) -> None:
     styles.write_text(f"[careful]\n{full.replace('close = 1.0', 'close = true')}\n")
     with pytest.raises(ConfigError, match="'close' is not a number"):
         load_styles(styles)
-    out = run_cli("sweep", "--game", "ratjack", "--players", "2", "--policy", "heuristic:bluff=2",
-                  "--policy", "random", "--games", "2", "--out", str(tmp_path / "run"))  # fmt: skip
+    out = run_cli(
+        "sweep",
+        "--game",
+        "ratjack",
+        "--players",
+        "2",
+        "--policy",
+        "heuristic:bluff=2",
+        "--policy",
+        "random",
+        "--games",
+        "2",
+        "--out",
+        str(tmp_path / "run"),
+    )
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "bluff" in out.stderr
 
 

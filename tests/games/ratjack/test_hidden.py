@@ -37,8 +37,9 @@ def test_peeked_card_is_known_to_peeker_only():
 
 def test_weasel3_card_known_to_drawer_and_recipient():
     # seat 0: we3 rr1 | -      seat 1: rr3 | -      seat 2: rr4 | -      deck: ... rr12(top)
-    s = build(decks=("rat_red", "weasel"), hands=["we3 rr1", "rr3", "rr4"], disp=["", "", ""],
-              deck="rr12")  # fmt: skip
+    s = build(
+        decks=("rat_red", "weasel"), hands=["we3 rr1", "rr3", "rr4"], disp=["", "", ""], deck="rr12"
+    )
     s.apply(up(0))
     assert s.phase == P_EFFECT
     assert all(codes(w, [w.card_in_flight]) == ["rr12"] for w in _samples(s, 0))
@@ -128,8 +129,13 @@ def test_s8_revealing_the_other_card_pins_the_tracked_one():
 def test_s8_raccoon12_cards_stay_in_the_deck():
     # 3 players. seat 0: ra12 rr1 | -    seat 1: rr3 | rr5v    seat 2: rr4 | rr6v
     # discard pile (top last): ... rr10 rr11 rr12: raccoon 12 shuffles those three into the deck
-    s = build(decks=("rat_red", "raccoon"), hands=["ra12 rr1", "rr3", "rr4"],
-              disp=["", "rr5v", "rr6v"], discard="rr10 rr11 rr12", rest="deck")  # fmt: skip
+    s = build(
+        decks=("rat_red", "raccoon"),
+        hands=["ra12 rr1", "rr3", "rr4"],
+        disp=["", "rr5v", "rr6v"],
+        discard="rr10 rr11 rr12",
+        rest="deck",
+    )
     back = [s.discard[-1], s.discard[-2], s.discard[-3]]
     s.apply(up(0))
     assert all(c in s.deck for c in back)

@@ -120,8 +120,11 @@ def test_revision3_s8_only_the_analyst_trace_names_every_card_and_says_so():
     seats, analyst = _golden_game(False), _golden_game(True)
     assert seats[1] == SEAT_VIEW and analyst[1] == ANALYST_VIEW
     # seat 0 starts: it sees its own deal, not the others'
-    assert seats[6:9] == ["seat 0 is dealt rat_blue 8, rat_red 12", "seat 1 is dealt 2 cards",
-                          "seat 2 is dealt 2 cards"]  # fmt: skip
+    assert seats[6:9] == [
+        "seat 0 is dealt rat_blue 8, rat_red 12",
+        "seat 1 is dealt 2 cards",
+        "seat 2 is dealt 2 cards",
+    ]
     assert analyst[7] == "seat 1 is dealt rat_red 11, rat_blue 12"
 
     # the same game: the same decisions and result; only the analyst shows the final position
@@ -136,6 +139,7 @@ def test_revision3_s8_only_the_analyst_trace_names_every_card_and_says_so():
 def test_revision3_s8_cli_reveal_needs_trace_and_announces_itself():
     bad = run_cli("play", "ratjack", "--players", "2", "--policies", "random,random", "--reveal")
     assert bad.returncode == 2 and "--reveal" in bad.stderr and "Traceback" not in bad.stderr
-    ok = run_cli("play", "ratjack", "--players", "2", "--policies", "random,random", "--trace",
-                 "--reveal")  # fmt: skip
+    ok = run_cli(
+        "play", "ratjack", "--players", "2", "--policies", "random,random", "--trace", "--reveal"
+    )
     assert ok.returncode == 0 and ANALYST_VIEW in ok.stdout

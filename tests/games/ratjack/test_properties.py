@@ -24,10 +24,16 @@ def spec_value(s, p: int) -> int:
         v = s.content.card_value[c]
         face = FACE_IDS[s.chip_face[s.card_chip[c]]] if s.card_chip[c] >= 0 else None
         total += {
-            "plus1": v + 1, "minus1": max(v - 1, 0), "minus3": max(v - 3, 0),
-            "minus5": max(v - 5, 0), "plus5": v + 5, "plus10": v + 10, "zero": 0,
-            "double": 2 * v, "half": -(-v // 2),
-        }.get(face, v)  # fmt: skip
+            "plus1": v + 1,
+            "minus1": max(v - 1, 0),
+            "minus3": max(v - 3, 0),
+            "minus5": max(v - 5, 0),
+            "plus5": v + 5,
+            "plus10": v + 10,
+            "zero": 0,
+            "double": 2 * v,
+            "half": -(-v // 2),
+        }.get(face, v)
     return total
 
 
@@ -66,13 +72,15 @@ def check_invariants(s) -> None:
         assert s.seen_by[c] == 0
 
 
-REVISION2 = st.fixed_dictionaries({
-    "elimination_timing": st.sampled_from(["end_of_turn", "immediate"]),
-    "rat5_targets": st.sampled_from(["face_down", "face_down_or_hand"]),
-    "weasel3_optional": st.booleans(),
-    "raccoon3_activates": st.booleans(),
-    "lock_blocks_moves": st.booleans(),
-})  # fmt: skip
+REVISION2 = st.fixed_dictionaries(
+    {
+        "elimination_timing": st.sampled_from(["end_of_turn", "immediate"]),
+        "rat5_targets": st.sampled_from(["face_down", "face_down_or_hand"]),
+        "weasel3_optional": st.booleans(),
+        "raccoon3_activates": st.booleans(),
+        "lock_blocks_moves": st.booleans(),
+    }
+)
 
 
 @settings(max_examples=40, deadline=None)

@@ -55,8 +55,11 @@ def test_action_info_decodes_steps():
     s = build(hands=["rr1 rb2", "rb3"], disp=["rr5^", "rb9^"])
     info = s.action_info(up(0))
     assert (info["mode"], info["card_deck"], info["card_value"], info["effect"]) == (
-        "up", "rat_red", 1, "rat_1",
-    )  # fmt: skip
+        "up",
+        "rat_red",
+        1,
+        "rat_1",
+    )
     assert s.action_label(up(0)) == "play rat_red 1 face up"
     s.apply(up(0))
     assert s.action_info(pos(0, 0))["targets"] == "seat 0, slot 0 (rat_red 5, face up)"

@@ -14,8 +14,12 @@ def test_s5_lock_default_allows_taking_a_locked_card():
     s.apply(up(0))
     s.apply(pos(1, 0))
     assert names(s, 0) == ["we6^", "rr9^:lock"]  # the chip travels with its card
-    t = build(decks=("rat_red", "weasel"), hands=["we6 rr1", "rr3"], disp=["", "rr9^:lock"],
-              lock_blocks_moves=True)  # fmt: skip
+    t = build(
+        decks=("rat_red", "weasel"),
+        hands=["we6 rr1", "rr3"],
+        disp=["", "rr9^:lock"],
+        lock_blocks_moves=True,
+    )
     assert up(0) not in t.legal_actions()
 
 
@@ -41,8 +45,13 @@ def test_s7_weasel3_optional_keep_in_hand():
     s = build(decks=("rat_red", "weasel"), hands=["we3 rr1", "rr3"], disp=["", ""], deck="rr12")
     s.apply(up(0))
     assert s.legal_actions() == [seat(1)]  # default: the card must go to another display
-    t = build(decks=("rat_red", "weasel"), hands=["we3 rr1", "rr3"], disp=["", ""], deck="rr12",
-              weasel3_optional=True)  # fmt: skip
+    t = build(
+        decks=("rat_red", "weasel"),
+        hands=["we3 rr1", "rr3"],
+        disp=["", ""],
+        deck="rr12",
+        weasel3_optional=True,
+    )
     t.apply(up(0))
     assert t.legal_actions() == [KEEP, seat(1)]
     t.apply(KEEP)
@@ -58,8 +67,12 @@ def test_s7_raccoon3_activates_reading():
     s = build(decks=("rat_red", "raccoon"), hands=["ra3 rr3", "rr4"], disp=["", ""])
     s.apply(up(0))
     assert s.seat_to_act == 1  # default: rr3 arrives without activating: no extra turn
-    t = build(decks=("rat_red", "raccoon"), hands=["ra3 rr3", "rr4"], disp=["", ""],
-              raccoon3_activates=True)  # fmt: skip
+    t = build(
+        decks=("rat_red", "raccoon"),
+        hands=["ra3 rr3", "rr4"],
+        disp=["", ""],
+        raccoon3_activates=True,
+    )
     deck_before = len(t.deck)
     t.apply(up(0))
     assert t.seat_to_act == 0 and t.phase == P_DRAW  # rat 3 resolved: extra turn
@@ -68,11 +81,19 @@ def test_s7_raccoon3_activates_reading():
 
 def test_s7_raccoon3_activates_needs_a_resolvable_hand_card():
     # seat 0: ra3 rr12 | -      seat 1: rr4 | -   (rat 12 needs a face-down card of seat 1)
-    s = build(decks=("rat_red", "raccoon"), hands=["ra3 rr12", "rr4"], disp=["", ""],
-              raccoon3_activates=True)  # fmt: skip
+    s = build(
+        decks=("rat_red", "raccoon"),
+        hands=["ra3 rr12", "rr4"],
+        disp=["", ""],
+        raccoon3_activates=True,
+    )
     assert up(0) not in s.legal_actions()
-    t = build(decks=("rat_red", "raccoon"), hands=["ra3 rr12", "rr4"], disp=["", "rr5v"],
-              raccoon3_activates=True)  # fmt: skip
+    t = build(
+        decks=("rat_red", "raccoon"),
+        hands=["ra3 rr12", "rr4"],
+        disp=["", "rr5v"],
+        raccoon3_activates=True,
+    )
     t.apply(up(0))
     assert t.phase == P_EFFECT and t.legal_actions() == [pos(1, 0)]
     t.apply(pos(1, 0))

@@ -76,7 +76,20 @@ def test_trace_and_render() -> None:
     assert "== round 5" in text and "chief on S" in text
     assert "start_and_play" in text and "leftovers" in text  # the final position (analyst view)
     # narrative lines are built only when tracing: each guarded kind still appears here
-    for phrase in ("main action", "digs room", "builds bed", ": +", "pays", "explorer moves",
-                   "reveals mission", "completes mission", "moves in", "plays", "potion ->",
-                   "chief on", "starting pair", "round visitor"):  # fmt: skip
+    for phrase in (
+        "main action",
+        "digs room",
+        "builds bed",
+        ": +",
+        "pays",
+        "explorer moves",
+        "reveals mission",
+        "completes mission",
+        "moves in",
+        "plays",
+        "potion ->",
+        "chief on",
+        "starting pair",
+        "round visitor",
+    ):
         assert phrase in text, phrase

@@ -36,10 +36,27 @@ def test_content_covers_every_requirement_and_effect_kind() -> None:
     assert {c.power for c in cards} >= {1, 2}
     assert any(c.icons for c in cards) and any(c.req_type >= 0 for c in cards)
     ops = {p[0] for c in cards for p in c.effect}
-    needed = {"gain", "draw", "main_action", "dig_free", "bed_free", "explore", "place_worker",
-              "move_workers", "play", "reveal_mission", "complete_mission", "take_visitor",
-              "gain_power", "gain_hero", "achieve_goal", "gather_bonus", "cost_discount",
-              "end_vp_per", "attack"}  # fmt: skip
+    needed = {
+        "gain",
+        "draw",
+        "main_action",
+        "dig_free",
+        "bed_free",
+        "explore",
+        "place_worker",
+        "move_workers",
+        "play",
+        "reveal_mission",
+        "complete_mission",
+        "take_visitor",
+        "gain_power",
+        "gain_hero",
+        "achieve_goal",
+        "gather_bonus",
+        "cost_discount",
+        "end_vp_per",
+        "attack",
+    }
     assert needed <= ops
     assert {"gather_bonus", "cost_discount", "strength_bonus"} <= ops & PERMANENT_OPS
 
@@ -70,21 +87,41 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> str:
 @pytest.mark.parametrize(
     ("name", "old", "new", "message"),
     [
-        ("inventions", "{ gain = { wood = 1 } }", "{ grow = { wood = 1 } }",
-         "B01: unknown primitive 'grow'"),
+        (
+            "inventions",
+            "{ gain = { wood = 1 } }",
+            "{ grow = { wood = 1 } }",
+            "B01: unknown primitive 'grow'",
+        ),
         ("inventions", "{ explore = 2 }", '{ explore = "two" }', "B07: primitive 'explore' needs"),
-        ("inventions", "requires = [{ power = 1 }]", "requires = [{ power = 3 }]",
-         "B32: 'power' must be an integer in 1..2"),
-        ("inventions", "requires = [{ room = 1 }]", "requires = [{ room = 2 }]",
-         "impossible requirement: room 2"),
-        ("wheel", 'all = [{ gain = { potion = 1 } }] }]\n\n[[players3]]',
-         'all = [{ gain = { potion = 1 } }] }, { all = [] }, { all = [] }, { all = [] }]'
-         "\n\n[[players3]]", "players2 S6: a sector needs 1..3 spaces, got 4"),
+        (
+            "inventions",
+            "requires = [{ power = 1 }]",
+            "requires = [{ power = 3 }]",
+            "B32: 'power' must be an integer in 1..2",
+        ),
+        (
+            "inventions",
+            "requires = [{ room = 1 }]",
+            "requires = [{ room = 2 }]",
+            "impossible requirement: room 2",
+        ),
+        (
+            "wheel",
+            "all = [{ gain = { potion = 1 } }] }]\n\n[[players3]]",
+            "all = [{ gain = { potion = 1 } }] }, { all = [] }, { all = [] }, { all = [] }]"
+            "\n\n[[players3]]",
+            "players2 S6: a sector needs 1..3 spaces, got 4",
+        ),
         ("farm", '["C3", "C4"],\n]', '["C3", "C9"],\n]', "doors names unknown room 'C9'"),
-        ("inventions", 'kind = "permanent", requires = [{ wood = 1 }, { metal = 1 }]',
-         'kind = "immediate", requires = [{ wood = 1 }, { metal = 1 }]', "is permanent"),
+        (
+            "inventions",
+            'kind = "permanent", requires = [{ wood = 1 }, { metal = 1 }]',
+            'kind = "immediate", requires = [{ wood = 1 }, { metal = 1 }]',
+            "is permanent",
+        ),
     ],
-)  # fmt: skip
+)
 def test_broken_content_is_rejected(tmp_path, name, old, new, message) -> None:
     folder = _broken(tmp_path, name, old, new)
     with pytest.raises(ContentError) as err:
@@ -122,10 +159,12 @@ def test_content_records_pickle_by_their_constructor() -> None:
 
 @pytest.mark.parametrize(
     ("old", "message"),
-    [('text = "Gain a joker", ', "players2 S2 space 1: missing its one-line text"),
-     ('text = "The main action of its slot, plus: gain a potion"\n', "players2 S6: missing its"),
-     ("text = \"The Alchemist's hut", "[hut]: missing its one-line text")],
-)  # fmt: skip
+    [
+        ('text = "Gain a joker", ', "players2 S2 space 1: missing its one-line text"),
+        ('text = "The main action of its slot, plus: gain a potion"\n', "players2 S6: missing its"),
+        ("text = \"The Alchemist's hut", "[hut]: missing its one-line text"),
+    ],
+)
 def test_a_wheel_entry_without_its_text_is_bad_input(tmp_path, old, message) -> None:
     # issue 48 §2: every section, space and the hut carry the text reports show next to them
     folder = _broken(tmp_path, "wheel", old, "" if old.endswith(("\n", ", ")) else 'text_ = "')

@@ -185,9 +185,18 @@ def test_primitives_in_sequence() -> None:
     s, seat, pl = _s()
     pl.entrance_workers = 1
     pl.resources[1] = 0
-    eff = (("gain", 1, 2), ("draw", 1, 1), ("dig_free",), ("bed_free",), ("gain_power",),
-           ("take_visitor", 0), ("gather_bonus", 0, 1), ("cost_discount", 1),
-           ("move_token_bonus",), ("extra_room",))  # fmt: skip
+    eff = (
+        ("gain", 1, 2),
+        ("draw", 1, 1),
+        ("dig_free",),
+        ("bed_free",),
+        ("gain_power",),
+        ("take_visitor", 0),
+        ("gather_bonus", 0, 1),
+        ("cost_discount", 1),
+        ("move_token_bonus",),
+        ("extra_room",),
+    )
     s.push_effect(seat, eff)
     s.settle()
     assert pl.resources[1] == 2 and len(pl.hand) == 1 and s.content.cards[pl.hand[0]].deck == 1

@@ -22,10 +22,14 @@ def test_defaults_documented_and_assumptions_marked() -> None:
 
 @pytest.mark.parametrize(
     ("overrides", "key"),
-    [({"bed_vp": [0, 1, 2]}, "bed_vp"), ({"room_vp": [0, 1, 2, 3, 4, -1]}, "room_vp"),
-     ({"market_discard": 5}, "market_discard"), ({"rounds": 0}, "rounds"),
-     ({"round_basic_visitors": 6}, "round_basic_visitors")],
-)  # fmt: skip
+    [
+        ({"bed_vp": [0, 1, 2]}, "bed_vp"),
+        ({"room_vp": [0, 1, 2, 3, 4, -1]}, "room_vp"),
+        ({"market_discard": 5}, "market_discard"),
+        ({"rounds": 0}, "rounds"),
+        ({"round_basic_visitors": 6}, "round_basic_visitors"),
+    ],
+)
 def test_bad_params_name_the_key(overrides: dict, key: str) -> None:
     with pytest.raises(ConfigError, match=key):
         make_game(**overrides)
@@ -50,8 +54,12 @@ def test_a_position_carries_every_param_in_its_compiled_copy():
 
     from simcore.engine.check.conformance import check_params_copy
 
-    changed = {"rounds": 4, "joker_cost": 2, "bed_vp": (0, 1, 1, 2, 3, 5),
-               "discount_applies_to": "any"}  # fmt: skip
+    changed = {
+        "rounds": 4,
+        "joker_cost": 2,
+        "bed_vp": (0, 1, 1, 2, 3, 5),
+        "discount_applies_to": "any",
+    }
     for overrides in ({}, changed):
         game = make_game(**overrides)
         copy = game.new_state(2, 1).params

@@ -54,15 +54,29 @@ def test_no_development_history():
 
 @pytest.mark.parametrize(
     "raw",
-    [{"gain": {"vp": 2}}, {"draw": {"advanced": 2}}, {"gather_bonus": {"metal": 1}},
-     {"strength_bonus": {"farm": 1}}, {"main_action": "any"}, {"main_action": "dig"},
-     {"cost_discount": "bed"}, {"explore": 2}, {"move_workers": 1},
-     {"play_invention": {"deck": "basic", "free": True}}, {"take_visitor": "advanced"},
-     {"gain_icon": "energy"}, {"gain_icon": "any"}, {"end_vp_per": {"what": "type/tool", "vp": 1}},
-     {"end_vp_per": {"what": "visitors", "vp": 2}}, {"lose": {"vp": 1}},
-     {"explorer_move": "tent"}, {"discount": {"wood": 1}}, {"spend": {"visitor": 1}},
-     *({op: 1} for op in sorted(COUNTED))],
-)  # fmt: skip
+    [
+        {"gain": {"vp": 2}},
+        {"draw": {"advanced": 2}},
+        {"gather_bonus": {"metal": 1}},
+        {"strength_bonus": {"farm": 1}},
+        {"main_action": "any"},
+        {"main_action": "dig"},
+        {"cost_discount": "bed"},
+        {"explore": 2},
+        {"move_workers": 1},
+        {"play_invention": {"deck": "basic", "free": True}},
+        {"take_visitor": "advanced"},
+        {"gain_icon": "energy"},
+        {"gain_icon": "any"},
+        {"end_vp_per": {"what": "type/tool", "vp": 1}},
+        {"end_vp_per": {"what": "visitors", "vp": 2}},
+        {"lose": {"vp": 1}},
+        {"explorer_move": "tent"},
+        {"discount": {"wood": 1}},
+        {"spend": {"visitor": 1}},
+        *({op: 1} for op in sorted(COUNTED)),
+    ],
+)
 def test_every_primitive_has_text(raw):
     kind = (
         "permanent"

@@ -36,10 +36,18 @@ def test_every_part_recorded_separately() -> None:
     parts = score_parts(s, seat)
     assert tuple(parts) == PARTS
     assert parts == {
-        "vp_start_and_play": 14, "vp_abilities": 11, "vp_beds": 2, "vp_rooms": 4,
-        "vp_visitors": 6, "vp_cheese": 3, "vp_inventions": 1, "vp_end_effects": 1,
-        "vp_power": 2, "vp_leftovers": 2, "vp_jokers": 2,
-    }  # fmt: skip
+        "vp_start_and_play": 14,
+        "vp_abilities": 11,
+        "vp_beds": 2,
+        "vp_rooms": 4,
+        "vp_visitors": 6,
+        "vp_cheese": 3,
+        "vp_inventions": 1,
+        "vp_end_effects": 1,
+        "vp_power": 2,
+        "vp_leftovers": 2,
+        "vp_jokers": 2,
+    }
     assert s.scores()[seat] == sum(parts.values())
 
 
@@ -76,8 +84,18 @@ def test_each_end_effect_counts_what_it_names(what) -> None:
     pl.icons = [1, 2, 0, 6, 0, 2]
     pl.beds, pl.dug_rooms, pl.cheese_vp, pl.power = 3, 4, -1, 9
     pl.visitors, pl.missions, pl.goals = [0, 1], [0], list(range(7))
-    counts = {"type": 5, "icon": 6, "icons": 11, "beds": 3, "rooms": 4, "visitors": 2,
-              "missions": 1, "goals": 7, "inventions": 8, "power": 9}  # fmt: skip
+    counts = {
+        "type": 5,
+        "icon": 6,
+        "icons": 11,
+        "beds": 3,
+        "rooms": 4,
+        "visitors": 2,
+        "missions": 1,
+        "goals": 7,
+        "inventions": 8,
+        "power": 9,
+    }
     sub = {"type": 1, "icon": 3}.get(END_WHAT[what], -1)
     saw = give(s, seat, "B03")
     pl.hand.remove(saw)

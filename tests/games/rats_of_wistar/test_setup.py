@@ -9,8 +9,9 @@ from simcore.games.rats_of_wistar import board as B
 from .helpers import make_game
 
 
-@pytest.mark.parametrize(("n", "doors", "missions", "cheese"),
-                         [(2, 6, 5, [6]), (3, 8, 7, [6, 3]), (4, 10, 10, [6, 3])])  # fmt: skip
+@pytest.mark.parametrize(
+    ("n", "doors", "missions", "cheese"), [(2, 6, 5, [6]), (3, 8, 7, [6, 3]), (4, 10, 10, [6, 3])]
+)
 def test_setup_by_player_count(n: int, doors: int, missions: int, cheese: list[int]) -> None:
     game = make_game()
     s = game.new_state(n, 42)
