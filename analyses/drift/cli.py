@@ -19,15 +19,20 @@ from analyses.drift.check import (
 )
 from simcore.core.errors import ConfigError
 from simcore.engine.run.outputs import check_output_file
-from simcore.engine.sweep.config import add_allow_import, check_n_jobs
+from simcore.engine.sweep.config import add_allow_import, add_n_jobs, check_n_jobs
 
 
 def add_arguments(p: Any) -> None:
     """Flags of ``boardlab drift``."""
-    p.add_argument("action", choices=["check", "update"])
+    p.add_argument(
+        "action",
+        choices=["check", "update"],
+        help="check: replay the suite and compare it with the baseline (exit 1 on drift); "
+        "update: measure it and write a new baseline (--message says why)",
+    )
     p.add_argument("--suite", default=str(DEFAULT_SUITE), help="suite TOML")
     p.add_argument("--baseline", default=str(DEFAULT_BASELINE), help="baseline (.json[.gz])")
-    p.add_argument("--n-jobs", type=int, default=1, help="worker processes")
+    add_n_jobs(p)
     p.add_argument("--message", help="update: why the baseline changes (required)")
     p.add_argument("--junit", help="check: also write a JUnit XML result here")
     p.add_argument("--html", help="check: also write an HTML report here")

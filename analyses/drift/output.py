@@ -116,7 +116,7 @@ def replay_command(check: dict[str, Any], seed: int, rotation: int) -> str:
     params = " ".join(f"--param {k}={v}" for k, v in check.get("params", {}).items())
     trust = " --allow-import" if ":" in check["game"] else ""  # a module:Class game
     return (
-        f"boardlab play {check['game']}{trust} --players {n} {flags} --seed {seed}"
+        f"boardlab play --game {check['game']}{trust} --players {n} {flags} --seed {seed}"
         f"{' ' + params if params else ''} --trace"
     )
 

@@ -285,7 +285,7 @@ def plan_lines(pilot: Pilot, plan: Plan, power: float = 0.8) -> list[str]:
 
 def add_arguments(p: Any) -> None:
     """Flags of ``boardlab plan``."""
-    from simcore.engine.sweep.config import add_allow_import
+    from simcore.engine.sweep.config import add_allow_import, add_n_jobs
 
     p.add_argument("config", help="sweep TOML file")
     add_allow_import(p)
@@ -304,7 +304,7 @@ def add_arguments(p: Any) -> None:
         metavar="POINTS",
         help="95%% interval half-width wanted, in win-rate points",
     )
-    p.add_argument("--n-jobs", type=int, default=1, help="worker processes for the pilot")
+    add_n_jobs(p)
     p.add_argument(
         "--record",
         metavar="JSON",

@@ -9,6 +9,9 @@ from __future__ import annotations
 import argparse
 
 HELP = "measure simulator speed, sweep overhead, parallel efficiency"
+EXAMPLES = """examples:
+  boardlab bench
+  boardlab bench --game ratjack --json bench.json --compare benchmarks/bench_baseline.json"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 import argparse
 
 HELP = "play two versions of a game on one study and report what changed (A vs B)"
+EXAMPLES = """examples:
+  boardlab compare version_a.toml version_b.toml --study ratjack_cards_rat --precision 2
+  boardlab compare runs/a runs/b --players-differ"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 import argparse
 
 HELP = "short sweeps of every game, reports and an index page"
+EXAMPLES = """examples:
+  boardlab demo
+  boardlab demo --out boardlab-demo --n-jobs -1"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,6 +9,10 @@ from __future__ import annotations
 import argparse
 
 HELP = "check (exit 1) or update the win-rate drift baseline"
+EXAMPLES = """examples:
+  boardlab drift check --n-jobs -1
+  boardlab drift update --message "rat 7 now swaps"
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 import argparse
 
 HELP = "a short preset run: luck and skill, drama, kingmaking, decision load of a game"
+EXAMPLES = """examples:
+  boardlab feel --game ratjack --players 3
+  boardlab feel --game lord_of_worlds --param variant=strategic --n-jobs -1"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -6,6 +6,8 @@ import argparse
 import json
 
 HELP = "list the registered games and their parameters"
+EXAMPLES = """examples:
+  boardlab games"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 import argparse
 
 HELP = "a short pilot of a sweep, then the games per cell a precision needs and its CPU"
+EXAMPLES = """examples:
+  boardlab plan analyses/sweeps/lord_of_worlds_variants.toml --detect 3
+  boardlab plan analyses/sweeps/ratjack_ladder.toml --from-run runs/ratjack-ladder --half-width 2"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

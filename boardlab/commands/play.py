@@ -1,4 +1,4 @@
-"""``boardlab play GAME``: one game, its result or its whole trace."""
+"""``boardlab play --game GAME``: one game, its result or its whole trace."""
 
 from __future__ import annotations
 
@@ -6,13 +6,17 @@ import argparse
 
 from boardlab.commands.seats import add_seat_flags, seats
 from simcore.core.errors import ConfigError
+from simcore.engine.sweep.config import add_game_flag, game_of
 
 HELP = "play one game and print the result (or a --trace)"
+EXAMPLES = """examples:
+  boardlab play --game ratjack --players 2 --policies heuristic,random
+  boardlab play --game lord_of_worlds --policy heuristic --policy mcts:iterations=200 --trace"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``boardlab play``."""
-    parser.add_argument("game", help="game id (boardlab games)")
+    add_game_flag(parser)
     add_seat_flags(parser)
     parser.add_argument(
         "--trace",
@@ -35,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.reveal and not args.trace:
         raise ConfigError("--reveal shows hidden cards in a trace: use it with --trace")
-    game = registry.make_game(args.game, parse_param_flags(args.param))
+    game = registry.make_game(game_of(args, "play"), parse_param_flags(args.param))
     players, specs = seats(args, game)
     seed = check_seed("--seed", args.seed or 0)
     policies = [make_policy(s, game) for s in specs]

@@ -5,24 +5,27 @@ from __future__ import annotations
 import argparse
 
 HELP = "list policies (and a game's heuristic styles)"
+EXAMPLES = """examples:
+  boardlab policies
+  boardlab policies --game rats_of_wistar"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``boardlab policies``."""
-    from simcore.engine.sweep.config import add_allow_import
+    from simcore.engine.sweep.config import add_allow_import, add_game_flag
 
-    parser.add_argument(
-        "game", nargs="?", help="a game id: also list its styles and action classes"
-    )
+    add_game_flag(parser, required=False, text="a game id: also list its styles and action classes")
     add_allow_import(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the policy names (and the styles of a game's heuristic)."""
     from simcore.core import registry
+    from simcore.engine.sweep.config import game_of
     from strategies.registry import describe_policies
 
-    game = registry.make_game(args.game) if args.game is not None else None
+    game_id = game_of(args, "policies", required=False)
+    game = registry.make_game(game_id) if game_id is not None else None
     for row in describe_policies(game):
         print(f"{row['name']:<28} {row['doc']}")
     catalogue = game.action_class_catalogue() if game is not None else None

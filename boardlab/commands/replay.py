@@ -9,6 +9,9 @@ from __future__ import annotations
 import argparse
 
 HELP = "one recorded game as an HTML page to step through (each seat's view)"
+EXAMPLES = """examples:
+  boardlab replay runs/quick --game-index 17
+  boardlab replay runs/quick --game-index 3 --cell c001 --out pages --reveal"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,6 +9,10 @@ from __future__ import annotations
 import argparse
 
 HELP = "build HTML reports from run directories"
+EXAMPLES = """examples:
+  boardlab report runs/quick
+  boardlab report runs/a runs/b --out reports_out
+  boardlab report runs/quick --out reports_out --name quick.html"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

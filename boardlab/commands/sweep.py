@@ -8,8 +8,13 @@ from typing import Any
 
 from boardlab.commands.seats import add_seat_flags
 from simcore.core.errors import ConfigError
+from simcore.engine.sweep.config import add_n_jobs
 
 HELP = "run a sweep into a Parquet run directory"
+EXAMPLES = """examples:
+  boardlab sweep analyses/sweeps/ratjack_ladder.toml --n-jobs -1
+  boardlab sweep --game ratjack --players 2 --policies heuristic,random --games 200 --name quick
+  boardlab sweep analyses/sweeps/ratjack_ladder.toml --resume"""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -19,8 +24,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_seat_flags(p)
     p.add_argument("--games", type=int, help="games per cell")
     p.add_argument("--name", help="run name (directory under --out)")
-    p.add_argument("--out", default="runs", help="parent directory of run directories")
-    p.add_argument("--n-jobs", type=int, default=1, help="worker processes (-1: all cores)")
+    p.add_argument("--out", default="runs", help="folder of the run folders (default runs)")
+    add_n_jobs(p)
     p.add_argument("--chunk-size", type=int, help="games per task and part file")
     p.add_argument("--backend", default="loky", choices=["loky", "dask"], help="where chunks run")
     p.add_argument("--scheduler", help="Dask scheduler address for --backend dask")

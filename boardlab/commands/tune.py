@@ -11,6 +11,9 @@ import argparse
 HELP = (
     "search rule and content numbers (or policy weights) that meet targets, verified on fresh seeds"
 )
+EXAMPLES = """examples:
+  boardlab tune analyses/tune/searches/ratjack_effects_band.toml --n-jobs -1
+  boardlab tune analyses/tune/searches/ratjack_effects_band.toml --resume"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

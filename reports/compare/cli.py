@@ -19,7 +19,7 @@ from analyses.compare.versions import (
 )
 from analyses.stats.sequential import Schedule
 from simcore.core.errors import ConfigError
-from simcore.engine.sweep.config import check_n_jobs
+from simcore.engine.sweep.config import add_n_jobs, check_n_jobs
 
 DEFAULT_OUT = "compare_out"
 DEFAULT_BATCH = 100
@@ -73,7 +73,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "game by game",
     )
     p.add_argument("--out", default=DEFAULT_OUT, help="folder for the runs and the report")
-    p.add_argument("--n-jobs", type=int, default=1, help="worker processes (-1: all cores)")
+    add_n_jobs(p)
     p.add_argument("--resume", action="store_true", help="continue an interrupted comparison")
     p.add_argument("--quiet", action="store_true", help="print only the report's path")
     add_allow_import(p)

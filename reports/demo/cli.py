@@ -9,7 +9,7 @@ from pathlib import Path
 from reports.demo.run import DEFAULT_CARD_GAMES, DEFAULT_GAMES, run_demo
 from simcore.core.errors import ConfigError
 from simcore.core.native import build_line
-from simcore.engine.sweep.config import check_n_jobs
+from simcore.engine.sweep.config import add_n_jobs, check_n_jobs
 
 
 def add_demo_arguments(p: argparse.ArgumentParser) -> None:
@@ -28,7 +28,7 @@ def add_demo_arguments(p: argparse.ArgumentParser) -> None:
         help="games per cell of the Ratjack card sweeps; 0 skips them "
         f"(default {DEFAULT_CARD_GAMES})",
     )
-    p.add_argument("--n-jobs", type=int, default=-1, help="worker processes (-1: all cores)")
+    add_n_jobs(p)
     p.add_argument("--quiet", action="store_true", help="no progress bars")
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from simcore.core.errors import ConfigError
-
 
 def add_replay_arguments(p: argparse.ArgumentParser) -> None:
     """Flags of ``boardlab replay``."""
@@ -21,8 +19,9 @@ def add_replay_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--cell", metavar="C", help="cell id (c000, ...); needed when the run has several"
     )
+    p.add_argument("--out", metavar="FOLDER", help="folder for the page (default: here)")
     p.add_argument(
-        "--out", metavar="FILE", help="HTML file (default: <run>-<cell>-game<I>.html here)"
+        "--name", metavar="FILE.html", help="the page's file name (<run>-<cell>-game<I>.html)"
     )
     p.add_argument(
         "--reveal",
@@ -40,16 +39,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Rebuild one recorded game, check it against the record, write its page."""
     from analyses.replay.rebuild import load_replay
     from reports.replay.page import write_replay
-    from simcore.engine.run.outputs import check_output_file
+    from simcore.engine.run.outputs import check_output_file, check_output_folder, folder_and_name
     from simcore.engine.run.verify import load_checked
 
-    if args.out is not None:
-        if not args.out.endswith(".html"):
-            raise ConfigError(f"--out {args.out!r}: expected an .html file")
-        check_output_file(args.out, "--out", make_folder=True)
+    folder, name = folder_and_name(args.out, args.name)
+    folder = folder or "."
+    if name is not None:
+        check_output_file(Path(folder) / name, "--out", make_folder=True)
+    else:
+        check_output_folder(folder, "--out")
     load_checked(args.run)  # the whole run, as a report checks it: names, parts, schemas
     replay = load_replay(args.run, args.game_index, args.cell, reveal=args.reveal)
-    out = Path(args.out or default_name(replay.run, replay.cell, replay.game_index, args.reveal))
+    name = name or default_name(replay.run, replay.cell, replay.game_index, args.reveal)
+    out = Path(folder) / name
     write_replay(replay, out)
     view = "analyst view (--reveal)" if args.reveal else "seat view"
     print(f"{out}: {len(replay.steps)} decisions, {view}; the rebuilt game ends as recorded")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from reports.studies.batch import build_reports
+from reports.studies.batch import DEFAULT_OUT, build_reports
+from simcore.engine.run.outputs import folder_and_name
 
 KINDS = ("auto", "generic", "ratjack-cards")
 
@@ -12,13 +14,25 @@ KINDS = ("auto", "generic", "ratjack-cards")
 def add_report_arguments(p: argparse.ArgumentParser) -> None:
     """Flags of ``boardlab report``."""
     p.add_argument("runs", nargs="+", metavar="RUN_DIR", help="run directories")
-    p.add_argument("--out", help="HTML file (one report) or folder (several + index.html)")
+    p.add_argument(
+        "--out",
+        metavar="FOLDER",
+        help=f"folder for the reports and their index page (default {DEFAULT_OUT})",
+    )
+    p.add_argument(
+        "--name",
+        metavar="FILE.html",
+        help="file name of the one report (default: the run's name); no index page",
+    )
     p.add_argument("--kind", default="auto", choices=KINDS, help="report type")
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Build reports from run directories."""
-    entries = build_reports(args.runs, args.out, args.kind)
+    out, name = folder_and_name(args.out, args.name)
+    if name is not None:  # one report under its own name
+        out = str(Path(out or DEFAULT_OUT) / name)
+    entries = build_reports(args.runs, out, args.kind)
     for entry in entries:
         print(entry["path"])
     return 0

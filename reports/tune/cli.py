@@ -13,11 +13,11 @@ from reports.tune.page import REPORT, compare_file, render, summary_lines
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Arguments of ``boardlab tune``."""
-    from simcore.engine.sweep.config import add_allow_import
+    from simcore.engine.sweep.config import add_allow_import, add_n_jobs
 
     p.add_argument("config", help="tune file (TOML): game, line-up, [[target]], [[space]]")
     p.add_argument("--out", default="runs", help="parent folder of the search's run folder")
-    p.add_argument("--n-jobs", type=int, default=1, help="worker processes (-1: all cores)")
+    add_n_jobs(p)
     p.add_argument(
         "--storage",
         metavar="URL",

@@ -64,7 +64,9 @@ def _public(view: dict) -> str:
 
 def test_cli_writes_the_page(run, tmp_path):
     out = tmp_path / "page.html"
-    result = run_cli("replay", str(run), "--game-index", "1", "--out", str(out))
+    result = run_cli(
+        "replay", str(run), "--game-index", "1", "--out", str(tmp_path), "--name", out.name
+    )
     assert result.returncode == 0, result.stderr
     assert "ends as recorded" in result.stdout and out.read_text().startswith("<!DOCTYPE html>")
 
@@ -81,7 +83,7 @@ def _one_line_exit_2(result, words: str) -> None:
         (["--game-index", "7"], "games 0..1"),
         (["--game-index", "0", "--cell", "c004"], "no cell 'c004'"),
         (["--game-index", "x"], "invalid int value"),
-        (["--game-index", "0", "--out", "page.txt"], "expected an .html file"),
+        (["--game-index", "0", "--name", "page.txt"], "expected a plain file name ending in .html"),
     ],
 )
 def test_bad_arguments(run, tmp_path, args, words):

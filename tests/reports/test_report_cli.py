@@ -40,7 +40,7 @@ def test_several_reports_and_index(tmp_path):
 
 
 def test_not_a_run_dir_is_bad_input(tmp_path):
-    result = run_cli("report", str(tmp_path), "--out", str(tmp_path / "x.html"))
+    result = run_cli("report", str(tmp_path), "--out", str(tmp_path), "--name", "x.html")
     assert result.returncode == 2 and "not a run directory" in result.stderr
     assert not (tmp_path / "x.html").exists()
 
@@ -48,7 +48,7 @@ def test_not_a_run_dir_is_bad_input(tmp_path):
 def test_corrupted_manifest_is_bad_input(tmp_path):
     run = make_run(tmp_path, "broken")
     (tmp_path / "runs" / "broken" / "manifest.json").write_text("{ not json")
-    result = run_cli("report", run, "--out", str(tmp_path / "x.html"))
+    result = run_cli("report", run, "--out", str(tmp_path), "--name", "x.html")
     assert result.returncode == 2 and "corrupted" in result.stderr
 
 
@@ -56,7 +56,7 @@ def test_altered_part_is_bad_input(tmp_path):
     run = make_run(tmp_path, "altered")
     part = sorted((tmp_path / "runs" / "altered" / "games").glob("*.parquet"))[0]
     part.write_bytes(b"PAR1 garbage")
-    result = run_cli("report", run, "--out", str(tmp_path / "x.html"))
+    result = run_cli("report", run, "--out", str(tmp_path), "--name", "x.html")
     assert result.returncode == 2 and "corrupted" in result.stderr
     assert not (tmp_path / "x.html").exists()
 
@@ -64,6 +64,6 @@ def test_altered_part_is_bad_input(tmp_path):
 def test_out_under_a_file_is_bad_input(tmp_path):
     run = make_run(tmp_path, "one")
     (tmp_path / "afile").write_text("x")
-    result = run_cli("report", run, "--out", str(tmp_path / "afile" / "x.html"))
+    result = run_cli("report", run, "--out", str(tmp_path / "afile"), "--name", "x.html")
     assert result.returncode == 2 and "is a file, not a folder" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

@@ -91,7 +91,7 @@ def _resume(tmp: Path) -> list[str]:
 
 
 def _report(tmp: Path) -> list[str]:
-    return ["report", run(tmp), "--out", str(tmp / "out" / "r.html")]
+    return ["report", run(tmp), "--out", str(tmp / "out"), "--name", "r.html"]
 
 
 def _drift_check(tmp: Path, *flags: str) -> list[str]:
@@ -133,20 +133,21 @@ def _column_length(doc: dict) -> None:
 
 # fmt: off
 EXIT_70 = {
-    "play_game_os_path": Case(lambda t: ["play", "os:path", "--allow-import", "--players", "2"],
-                              2, "'os:path' is not a game class"),
+    "play_game_os_path": Case(lambda t: ["play", "--game", "os:path", "--allow-import",
+                                         "--players", "2"], 2, "'os:path' is not a game class"),
     "sweep_game_os_path": Case(lambda t: ["sweep", *RJ, "--game", "os:path", "--allow-import",
                                           "--out", str(t / "o")], 2, "not a game class"),
     "play_policy_builtins_dict": Case(
-        lambda t: ["play", "ratjack", "--allow-import", "--policy", "builtins:dict", "--policy",
-                   "random"], 2, "'dict' is not a policy class"),
+        lambda t: ["play", "--game", "ratjack", "--allow-import", "--policy", "builtins:dict",
+                   "--policy", "random"], 2, "'dict' is not a policy class"),
     "sweep_policy_builtins_dict": Case(
         lambda t: ["sweep", "--game", "ratjack", "--players", "2", "--policy", "builtins:dict",
                    "--policy", "random", "--games", "2", "--allow-import", "--out", str(t / "o")],
         2, "'dict' is not a policy class"),
-    "play_players_10e20": Case(lambda t: ["play", "ratjack", "--players", "99999999999999999999"],
+    "play_players_10e20": Case(lambda t: ["play", "--game", "ratjack",
+                                          "--players", "99999999999999999999"],
                                2, "ratjack is for 2-4 players"),
-    "play_seed_negative": Case(lambda t: ["play", "ratjack", "--seed", "-1"], 2,
+    "play_seed_negative": Case(lambda t: ["play", "--game", "ratjack", "--seed", "-1"], 2,
                                "--seed must be between 0"),
     "sweep_scheduler_not_a_url": Case(
         lambda t: ["sweep", *RJ, "--backend", "dask", "--scheduler", "notaurl", "--out",
@@ -189,7 +190,8 @@ EXIT_70 = {
         _report, 2, "field 'schemas.games.turns' is not a column kind",
         lambda t: _edit(t, lambda d: d["schemas"]["games"].update(turns="complex"))),
     "report_out_html_is_a_folder": Case(
-        lambda t: ["report", run(t), "--out", str(t / "x.html")], 2, "is a folder, not a file",
+        lambda t: ["report", run(t), "--out", str(t), "--name", "x.html"], 2,
+        "is a folder, not a file",
         lambda t: (t / "x.html").mkdir()),
     "drift_baseline_checks_a_list": Case(
         _drift_check, 2, "field 'checks' must be dict",
@@ -238,14 +240,14 @@ EXIT_70 = {
 }
 
 EXIT_0_ON_NONSENSE = {
-    "policies_of_game_empty_name": Case(lambda t: ["policies", ""], 2, "unknown game ''"),
-    "play_players_0": Case(lambda t: ["play", "ratjack", "--players", "0"], 2,
+    "policies_of_game_empty_name": Case(lambda t: ["policies", "--game", ""], 2, "unknown game ''"),
+    "play_players_0": Case(lambda t: ["play", "--game", "ratjack", "--players", "0"], 2,
                            "ratjack is for 2-4 players, got 0"),
     "sweep_name_empty": Case(lambda t: ["sweep", *RJ, "--name", "", "--out", str(t / "o")], 2,
                              "run name '' is not allowed"),
     "play_mcts_prior_bogus": Case(
-        lambda t: ["play", "ratjack", "--policy", "mcts:prior=bogus", "--policy", "random"], 2,
-        "unknown policy 'bogus'"),
+        lambda t: ["play", "--game", "ratjack", "--policy", "mcts:prior=bogus",
+                   "--policy", "random"], 2, "unknown policy 'bogus'"),
     "sweep_mcts_prior_bogus": Case(
         lambda t: ["sweep", "--game", "ratjack", "--players", "2", "--policy", "mcts:prior=bogus",
                    "--policy", "random", "--games", "2", "--out", str(t / "o")], 2,
@@ -263,7 +265,7 @@ EXIT_0_ON_NONSENSE = {
     "drift_update_tolerance_text": Case(
         lambda t: _drift_update(t, "--baseline", str(t / "b.json"), suite=_tolerance('"x"')), 2,
         "must be a number > 0, got 'x'"),
-    "play_policies_empty": Case(lambda t: ["play", "ratjack", "--policies", ""], 2,
+    "play_policies_empty": Case(lambda t: ["play", "--game", "ratjack", "--policies", ""], 2,
                                 "--policies '': an empty policy name"),
     "sweep_policies_empty_entry": Case(
         lambda t: ["sweep", *RJ, "--policies", "random,,random", "--out", str(t / "o")], 2,
@@ -282,7 +284,7 @@ HANGS = {
 
 RUNAWAY = {
     "lord_of_worlds_max_rounds_10e8": Case(
-        lambda t: ["play", "lord_of_worlds", "--param", "max_rounds=100000000"], 2,
+        lambda t: ["play", "--game", "lord_of_worlds", "--param", "max_rounds=100000000"], 2,
         "'lord_of_worlds.max_rounds' must be <= 1000"),
 }
 

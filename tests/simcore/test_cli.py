@@ -14,11 +14,22 @@ def test_games_lists_parameters():
 
 def test_play_prints_result_and_trace():
     result = run_cli(
-        "play", DUEL, TRUST, "--players", "2", "--policies", "random,random", "--seed", "3"
+        "play",
+        "--game",
+        DUEL,
+        TRUST,
+        "--players",
+        "2",
+        "--policies",
+        "random,random",
+        "--seed",
+        "3",
     )
     assert result.returncode == 0, result.stderr
     assert "seat 0" in result.stdout and "win share" in result.stdout
-    traced = run_cli("play", DUEL, TRUST, "--policies", "random,random", "--seed", "3", "--trace")
+    traced = run_cli(
+        "play", "--game", DUEL, TRUST, "--policies", "random,random", "--seed", "3", "--trace"
+    )
     assert traced.returncode == 0 and "seat 1 (random): play" in traced.stdout
 
 
@@ -139,17 +150,19 @@ def test_run_dir_with_other_config(tmp_path):
 
 
 def test_bad_cli_arguments():
-    assert_bad_input(run_cli("play", DUEL, TRUST, "--players", "two"), "invalid int value")
-    assert_bad_input(run_cli("play", DUEL, TRUST, "--players", "5"), "2-2 players")
+    assert_bad_input(
+        run_cli("play", "--game", DUEL, TRUST, "--players", "two"), "invalid int value"
+    )
+    assert_bad_input(run_cli("play", "--game", DUEL, TRUST, "--players", "5"), "2-2 players")
     assert_bad_input(run_cli("frobnicate"), "invalid choice")
     assert_bad_input(
-        run_cli("play", DUEL, TRUST, "--policy", "random:depth=3", "--policy", "random"),
+        run_cli("play", "--game", DUEL, TRUST, "--policy", "random:depth=3", "--policy", "random"),
         "unknown option 'depth'",
     )
 
 
 def test_debug_shows_traceback():
-    result = run_cli("--debug", "play", "chess", "--players", "2")
+    result = run_cli("--debug", "play", "--game", "chess", "--players", "2")
     assert result.returncode == 2 and "Traceback" in result.stderr
 
 
@@ -198,7 +211,7 @@ def test_a_command_imports_only_its_own_layer():
 
     assert loaded("--help") == "[]"
     assert loaded("games") == "[]"
-    assert loaded("policies", "ratjack") == "[]"
+    assert loaded("policies", "--game", "ratjack") == "[]"
 
 
 def test_every_subcommand_still_documents_its_flags():

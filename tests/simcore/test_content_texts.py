@@ -51,7 +51,9 @@ def _copy(folder: Path, tmp_path: Path, name: str, old: str, new: str) -> Path:
 
 
 def _play(game: str, param: str) -> object:
-    return run_cli("play", game, "--players", "2", "--policies", "random,random", "--param", param)
+    return run_cli(
+        "play", "--game", game, "--players", "2", "--policies", "random,random", "--param", param
+    )
 
 
 def test_a_ratjack_cards_copy_whose_texts_miss_an_effect_is_refused(tmp_path):

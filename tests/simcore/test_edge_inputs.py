@@ -34,6 +34,7 @@ def test_mcts_numeric_options_must_be_finite(key, value):
 def test_mcts_c_nan_on_the_command_line():
     proc = _cli(
         "play",
+        "--game",
         "ratjack",
         "--players",
         "2",
@@ -88,7 +89,8 @@ def test_manifest_missing_a_key_is_a_run_dir_error(tmp_path, key):
     del manifest[key]
     path.write_text(json.dumps(manifest))
     _one_line_exit_2(
-        _cli("report", str(tmp_path / "r"), "--out", str(tmp_path / "x.html")), "incomplete"
+        _cli("report", str(tmp_path / "r"), "--out", str(tmp_path), "--name", "x.html"),
+        "incomplete",
     )
 
 
@@ -172,12 +174,13 @@ def test_report_of_a_run_naming_an_unknown_game(tmp_path):
     manifest = json.loads(path.read_text())
     path.write_text(json.dumps({**manifest, "game": "nosuchgame"}))  # a hand-edited manifest
     _one_line_exit_2(
-        _cli("report", str(tmp_path / "r"), "--out", str(tmp_path / "x.html")), "nosuchgame"
+        _cli("report", str(tmp_path / "r"), "--out", str(tmp_path), "--name", "x.html"),
+        "nosuchgame",
     )
     manifest["config"]["game"] = manifest["game"] = "nosuchgame"  # a game not installed here
     path.write_text(json.dumps(manifest))
     _one_line_exit_2(
-        _cli("report", str(tmp_path / "r"), "--out", str(tmp_path / "x.html")),
+        _cli("report", str(tmp_path / "r"), "--out", str(tmp_path), "--name", "x.html"),
         "'nosuchgame' is not a registered game",
     )
     assert not (tmp_path / "x.html").exists()

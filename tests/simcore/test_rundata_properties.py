@@ -150,7 +150,7 @@ def apply(doc: dict, path: tuple, value: Any, command: str = "resume") -> bool:
 def check(run: Path, command: str) -> None:
     before = snapshot(run)
     if command == "report":
-        proc = run_main("report", str(run), "--out", str(run.parent / "r.html"))
+        proc = run_main("report", str(run), "--out", str(run.parent), "--name", "r.html")
     else:
         proc = run_main(
             "sweep",

@@ -95,7 +95,15 @@ def test_a_report_of_a_crafted_run_imports_nothing_it_names(tmp_path, base, name
     craft(run, mark)
     before = snapshot(tmp_path / "runs")
     out = tmp_path / "out"
-    proc = cli("report", str(run), "--out", str(out / "r.html"), env={"BOARDLAB_CANARY": str(mark)})
+    proc = cli(
+        "report",
+        str(run),
+        "--out",
+        str(out),
+        "--name",
+        "r.html",
+        env={"BOARDLAB_CANARY": str(mark)},
+    )
     assert not mark.exists(), "the report imported a module named in run data"
     if needle is None:
         assert proc.returncode == 0, proc.stderr
@@ -112,7 +120,9 @@ def test_in_process_the_canary_module_is_never_imported(tmp_path, base):
         run = copy_run(base, tmp_path / name)
         craft(run, tmp_path / "mark")
         before = snapshot(run)
-        proc = run_main("report", str(run), "--out", str(tmp_path / "out" / f"{name}.html"))
+        proc = run_main(
+            "report", str(run), "--out", str(tmp_path / "out"), "--name", f"{name}.html"
+        )
         assert CANARY not in sys.modules, name
         assert not (tmp_path / "mark").exists(), name
         if needle is None:
@@ -171,14 +181,14 @@ def test_a_part_of_another_games_run_is_refused_even_resealed(tmp_path, base):
     target = sorted((run / "games").glob("*.parquet"))[0]
     shutil.copyfile(_other_game_part(tmp_path), target)
     reseal(run)
-    proc = cli("report", str(run), "--out", str(tmp_path / "r.html"))
+    proc = cli("report", str(run), "--out", str(tmp_path), "--name", "r.html")
     assert_one_line(proc, 2, f"part games/{target.name}: its columns differ")
     assert "Ratjack" not in proc.stdout
     # the manifest's schemas edited to match: then they do not fit a Ratjack run
     low = pq.read_schema(target)
     kinds = {"int64": "int", "double": "float", "string": "str", "bool": "bool"}
     _edit(run, lambda d: d["schemas"].update(games={f.name: kinds[str(f.type)] for f in low}))
-    proc = run_main("report", str(run), "--out", str(tmp_path / "r.html"))
+    proc = run_main("report", str(run), "--out", str(tmp_path), "--name", "r.html")
     assert_one_line(proc, 2, "does not fit a ratjack run")
     assert not (tmp_path / "r.html").exists()
 
@@ -189,19 +199,20 @@ def test_a_part_of_another_run_of_the_same_game_is_refused(tmp_path, base):
     target = sorted((run / "seats").glob("*.parquet"))[0]
     shutil.copyfile(sorted((other / "seats").glob("*.parquet"))[0], target)
     reseal(run)
-    proc = run_main("report", str(run), "--out", str(tmp_path / "r.html"))
+    proc = run_main("report", str(run), "--out", str(tmp_path), "--name", "r.html")
     assert_one_line(proc, 2, "column 'run' holds 'other', not this run's")
 
 
 def test_a_module_path_imports_only_with_allow_import(tmp_path):
     mark = tmp_path / "canary-imported"
     env = {"BOARDLAB_CANARY": str(mark)}
-    refused = cli("play", f"{CANARY}:Game", "--players", "2", env=env)
+    refused = cli("play", "--game", f"{CANARY}:Game", "--players", "2", env=env)
     assert_one_line(refused, 2, "pass --allow-import if you trust it")
     assert not mark.exists()
     for flag, extra in (("--allow-import", {}), (None, {"BOARDLAB_ALLOW_IMPORT": "1"})):
         allowed = cli(
             "play",
+            "--game",
             f"{CANARY}:Game",
             *([flag] if flag else []),
             "--players",
@@ -240,7 +251,7 @@ def test_a_chunk_dropped_from_a_part_it_shares_is_refused(tmp_path, base):
     del doc["chunks"][key]
     write_manifest(run, doc)
     assert_one_line(
-        run_main("report", str(run), "--out", str(tmp_path / "r.html")),
+        run_main("report", str(run), "--out", str(tmp_path), "--name", "r.html"),
         2,
         "games, its chunks in the manifest hold",
     )

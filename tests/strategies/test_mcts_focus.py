@@ -93,6 +93,7 @@ def test_bad_focus_class_is_one_line_exit_2_on_the_command_line():
         [
             "boardlab",
             "play",
+            "--game",
             "rats_of_wistar",
             "--policy",
             "mcts:focus=plcae",

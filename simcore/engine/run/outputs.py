@@ -4,6 +4,7 @@ write" (exit 2 at once instead), and a file named from run data must stay under 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -58,3 +59,25 @@ def file_in(folder: Path, name: str, suffix: str, flag: str) -> Path:
     if target.resolve().parent != folder.resolve():
         raise ConfigError(f"{flag}: {str(target)!r} resolves outside {str(folder)!r}; refused")
     return target
+
+
+def deprecated(old: str, new: str) -> None:
+    """One stderr line: the spelling ``old`` still works in this version; ``new`` replaces it."""
+    print(
+        f"boardlab: note: {old} is deprecated and works until boardlab 0.2: use {new}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def folder_and_name(out: str | None, name: str | None) -> tuple[str | None, str | None]:
+    """``--out`` is a folder and ``--name`` a file name in it; ``--out FILE.html`` (the
+    spelling before 0.2) is read as ``--out FOLDER --name FILE.html``, with a note."""
+    if out is not None and out.endswith(".html"):
+        if name is not None:
+            raise ConfigError(f"--out {out!r} and --name {name!r}: --out is the folder")
+        deprecated("--out FILE.html", "--out FOLDER --name FILE.html")
+        return str(Path(out).parent), Path(out).name
+    if name is not None and (Path(name).name != name or not name.endswith(".html")):
+        raise ConfigError(f"--name {name!r}: expected a plain file name ending in .html")
+    return out, name

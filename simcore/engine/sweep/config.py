@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import itertools
 import json
@@ -198,6 +199,43 @@ def check_seed(what: str, seed: int) -> int:
     if not 0 <= seed <= MAX_SEED:
         raise ConfigError(f"{what} must be between 0 and {MAX_SEED}, got {seed}")
     return seed
+
+
+N_JOBS_DEFAULT = 1  # every command: one process unless asked; the tables are the same anyway
+
+
+def add_n_jobs(p: Any) -> None:
+    """``--n-jobs N``, with one default and one meaning of -1 in every command."""
+    p.add_argument(
+        "--n-jobs",
+        type=int,
+        default=N_JOBS_DEFAULT,
+        metavar="N",
+        help=f"worker processes (default {N_JOBS_DEFAULT}; -1: all cores); the same games and "
+        "tables for any N",
+    )
+
+
+def add_game_flag(p: Any, *, required: bool = True, text: str = "game id (boardlab games)") -> None:
+    """``--game GAME``, the one spelling every command takes; a command that took the game as
+    its first word before 0.2 still reads it there, with a note."""
+    p.add_argument("--game", help=text + ("" if required else "; optional"))
+    p.add_argument("legacy_game", nargs="?", metavar="GAME", help=argparse.SUPPRESS)
+
+
+def game_of(args: Any, command: str, *, required: bool = True) -> str | None:
+    """The game of ``add_game_flag``'s flags (``ConfigError`` when two differ or none is given)."""
+    from simcore.engine.run.outputs import deprecated
+
+    legacy = getattr(args, "legacy_game", None)
+    if legacy is not None:
+        if args.game is not None and args.game != legacy:
+            raise ConfigError(f"two games given: {legacy!r} and --game {args.game!r}")
+        deprecated(f"'boardlab {command} GAME'", f"'boardlab {command} --game GAME'")
+        args.game = legacy
+    if required and args.game is None:
+        raise ConfigError(f"boardlab {command}: --game is required (boardlab games lists them)")
+    return str(args.game) if args.game is not None else None
 
 
 def check_n_jobs(n_jobs: int) -> int:

@@ -31,11 +31,11 @@ def test_lineups_share_seeds_and_step_down_the_ladder():
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["nosuchgame"], "nosuchgame"),
-        (["ratjack", "--players", "9"], "players"),
-        (["ratjack", "--param", "no_such_rule=1"], "no_such_rule"),
-        (["ratjack", "--games", "1"], "--games"),
-        (["ratjack", "--replay-games", "-1"], "--replay-games"),
+        (["--game", "nosuchgame"], "nosuchgame"),
+        (["--game", "ratjack", "--players", "9"], "players"),
+        (["--game", "ratjack", "--param", "no_such_rule=1"], "no_such_rule"),
+        (["--game", "ratjack", "--games", "1"], "--games"),
+        (["--game", "ratjack", "--replay-games", "-1"], "--replay-games"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, needle):
@@ -48,6 +48,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, needle):
 def test_feel_prints_the_measures(tmp_path):
     done = run_cli(
         "feel",
+        "--game",
         "ratjack",
         "--players",
         "3",

@@ -1,6 +1,6 @@
 """Regenerate golden_trace.txt: ``python -m tests.games.ratjack.make_golden_trace``.
 
-Equivalent to ``boardlab play ratjack --players 3 --policies heuristic,random,random --seed 1
+Equivalent to ``boardlab play --game ratjack --players 3 --policies heuristic,random,random --seed 1
 --trace``. Regenerate only after an intended behaviour change (and bump the game version).
 """
 

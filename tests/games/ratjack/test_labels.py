@@ -137,9 +137,19 @@ def test_revision3_s8_only_the_analyst_trace_names_every_card_and_says_so():
 
 
 def test_revision3_s8_cli_reveal_needs_trace_and_announces_itself():
-    bad = run_cli("play", "ratjack", "--players", "2", "--policies", "random,random", "--reveal")
+    bad = run_cli(
+        "play", "--game", "ratjack", "--players", "2", "--policies", "random,random", "--reveal"
+    )
     assert bad.returncode == 2 and "--reveal" in bad.stderr and "Traceback" not in bad.stderr
     ok = run_cli(
-        "play", "ratjack", "--players", "2", "--policies", "random,random", "--trace", "--reveal"
+        "play",
+        "--game",
+        "ratjack",
+        "--players",
+        "2",
+        "--policies",
+        "random,random",
+        "--trace",
+        "--reveal",
     )
     assert ok.returncode == 0 and ANALYST_VIEW in ok.stdout

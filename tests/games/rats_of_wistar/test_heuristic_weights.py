@@ -78,7 +78,7 @@ def test_weighted_player_pickles_with_its_weights() -> None:
     ],
 )
 def test_bad_weight_exits_2_with_one_line(spec: str, fragment: str) -> None:
-    result = run_cli("play", "rats_of_wistar", "--policy", spec, "--policy", "heuristic")
+    result = run_cli("play", "--game", "rats_of_wistar", "--policy", spec, "--policy", "heuristic")
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and fragment in lines[0] and "Traceback" not in result.stderr
