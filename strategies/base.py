@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from simcore.core.api import State
@@ -61,7 +62,7 @@ def with_option(spec: str, key: str, value: Any) -> str:
     return f"{spec}{sep}{key}={text}"
 
 
-def check_options(policy: str, options: dict[str, Any], allowed: dict[str, type]) -> None:
+def check_options(policy: str, options: dict[str, Any], allowed: Mapping[str, type]) -> None:
     """``ConfigError`` for an unknown option or a value of the wrong type."""
     for key, value in options.items():
         if key not in allowed:

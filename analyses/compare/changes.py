@@ -20,7 +20,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import polars as pl
@@ -29,6 +29,7 @@ from scipy import stats as sps
 from analyses.compare.measures import Measure, measure_values
 from analyses.stats import paired
 from analyses.stats.intervals import detectable_difference, paired_difference
+from analyses.stats.power import moves
 from analyses.stats.runs import load_manifest, scan
 from analyses.stats.sequential import Schedule, cs_estimate, settled
 
@@ -126,7 +127,7 @@ def compare_versions(
         if schedule
         else _fixed(table, paired_games, alpha)
     )
-    games = int(table["n"].max())
+    games = int(cast(int, table["n"].max()))  # rows is not empty: a number
     return ComparisonResult(
         side_a.name,
         side_b.name,
@@ -148,7 +149,7 @@ def _paired_row(va: pl.DataFrame, vb: pl.DataFrame) -> dict[str, Any]:
     joined = va.join(vb, on="game_index", suffix="_b")
     a, b = joined["value"].to_numpy(), joined["value_b"].to_numpy()
     res = paired_difference(b - a, n_resamples=RESAMPLES)
-    mv = paired.moves(a, b)
+    mv = moves(a, b)
     return {
         "n": res.n,
         "mean_a": float(a.mean()),

@@ -106,6 +106,7 @@ def compare_by_precision(
 
     def play_to(games: int, again: bool) -> None:
         for i, s in enumerate(sides):
+            assert s.config is not None  # every side plays (a finished run cannot add batches)
             dirs[i] = play(
                 s.config,
                 out,

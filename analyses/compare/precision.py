@@ -136,7 +136,7 @@ def read_record(manifest: dict[str, Any], path: Any) -> dict[str, Any] | None:
     record = manifest.get(RECORD)
     if record is None:
         return None
-    kinds = {
+    kinds: dict[str, type | tuple[type, ...]] = {
         "points": (int, float),
         "batch": int,
         "max_games": int,

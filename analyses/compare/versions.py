@@ -54,6 +54,18 @@ class Side:
     run_dir: Path | None = None
     manifest: dict[str, Any] | None = None
 
+    def finished(self) -> tuple[Path, dict[str, Any]]:
+        """A finished run's folder and manifest (a side of kind "run")."""
+        if self.run_dir is None or self.manifest is None:
+            raise TypeError(f"{self.source}: a {self.kind} side, not a finished run")
+        return self.run_dir, self.manifest
+
+    def sweep(self) -> SweepConfig:
+        """A study file's sweep (a side of kind "study")."""
+        if self.config is None:
+            raise TypeError(f"{self.source}: a {self.kind} side has no sweep of its own")
+        return self.config
+
 
 def read_side(path: str, label: str, name: str | None = None) -> Side:
     """The side at ``path`` (version file, sweep file or run directory); ``name`` overrides
@@ -140,6 +152,7 @@ def study_of(study: str | None, sides: list[Side]) -> SweepConfig:
 
 def config_of_run(side: Side) -> SweepConfig:
     """The study a finished run played, as a sweep config (names resolved with imports off)."""
+    assert side.manifest is not None  # a run side: it has its manifest
     raw = {
         k: v
         for k, v in side.manifest["config"].items()
@@ -163,6 +176,7 @@ def side_config(side: Side, study: SweepConfig, run_name: str, games: int | None
             f"version {side.name!r} is for {wanted!r}, the study plays {study.game!r}"
         )
     base = side.config if side.kind == "study" else study
+    assert base is not None  # a study side carries its sweep config
     params = {**study.params, **side.params} if side.kind == "version" else dict(base.params)
     raw = {**base.identity(), "params": params, "name": check_run_name("compare", run_name)}
     if games is not None:

@@ -117,18 +117,20 @@ def per_game(progress: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
         else:
             row.update(decided_at=None, comeback=None, gap=None)
         rows.append(row)
-    schema = {
-        "cell": pl.String,
-        "game_index": pl.Int64,
-        "rounds": pl.Int64,
-        "lead_changes": pl.Int64,
-        "final_margin": pl.Float64,
-        "winner": pl.Int64,
-        "decided_at": pl.Float64,
-        "comeback": pl.Boolean,
-        "gap": pl.List(pl.Float64),
-    }
-    return pl.DataFrame(rows, schema=schema)
+    return pl.DataFrame(
+        rows,
+        schema={
+            "cell": pl.String,
+            "game_index": pl.Int64,
+            "rounds": pl.Int64,
+            "lead_changes": pl.Int64,
+            "final_margin": pl.Float64,
+            "winner": pl.Int64,
+            "decided_at": pl.Float64,
+            "comeback": pl.Boolean,
+            "gap": pl.List(pl.Float64),
+        },
+    )
 
 
 def _winners(seats: pl.DataFrame) -> dict[tuple[str, int], int]:

@@ -17,7 +17,7 @@ players that is the weaker player's win rate.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypedDict
 
 import numpy as np
 import polars as pl
@@ -76,7 +76,16 @@ def luck_matrix(seats: pl.DataFrame) -> tuple[np.ndarray, np.ndarray] | None:
     return wide.select(cells).to_numpy(), wide["game_index"].to_numpy()
 
 
-def luck_share(seats: pl.DataFrame, resamples: int = BOOTSTRAP) -> dict[str, float]:
+class Estimate(TypedDict):
+    """An estimate with its 95% interval and its count (``tables.row``'s keyword arguments)."""
+
+    estimate: float
+    lo: float
+    hi: float
+    n: int
+
+
+def luck_share(seats: pl.DataFrame, resamples: int = BOOTSTRAP) -> Estimate:
     """Luck share with a seed-bootstrap 95% interval (``estimate``, ``lo``, ``hi``, ``n``)."""
     found = luck_matrix(seats)
     nan = float("nan")
@@ -114,7 +123,7 @@ def weaker_pairs(seats: pl.DataFrame) -> pl.DataFrame:
     return pairs.select("cell", "game_index", weaker_ahead=ahead)
 
 
-def weaker_wins(seats: pl.DataFrame) -> dict[str, float]:
+def weaker_wins(seats: pl.DataFrame) -> Estimate:
     """How often the weaker player comes out ahead, seed-clustered 95% interval."""
     pairs = weaker_pairs(seats)
     nan = float("nan")

@@ -207,7 +207,9 @@ def cmd_feel(args: argparse.Namespace) -> int:
             name = flag.replace("_", "-")
             raise ConfigError(f"--{name} must be at least {least}, got {getattr(args, flag)}")
     check_n_jobs(args.n_jobs)
-    game_cls = registry.game_class(game_of(args, "feel"))
+    game_id = game_of(args, "feel")
+    assert game_id is not None  # required=True: game_of raised otherwise
+    game_cls = registry.game_class(game_id)
     players = args.players if args.players is not None else game_cls.spec.min_players
     params = parse_param_flags(args.param)
     table = run_preset(

@@ -22,7 +22,7 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import polars as pl
 
@@ -108,6 +108,12 @@ def comparisons_of(run_dir: str | Path, manifest: dict[str, Any]) -> tuple[list,
     return steps, ("each doubling of the MCTS budget" if steps else "none")
 
 
+def _mean(values: pl.Series, empty: float) -> float:
+    """The mean of a numeric column, ``empty`` when it has no value."""
+    mean = values.mean()
+    return float(cast(float, mean)) if mean is not None else empty
+
+
 def pilot_from_run(run_dir: str | Path, cpu_ms: float | None = None) -> Pilot:
     """The :class:`Pilot` figures of a finished run; ``cpu_ms`` (the run's CPU per game, when
     measured) rescales the cells' game times, which a busy machine inflates."""
@@ -117,13 +123,13 @@ def pilot_from_run(run_dir: str | Path, cpu_ms: float | None = None) -> Pilot:
     games = scan(run_dir, "games").select("cell", "game_index", "wall_ms").collect()
     seats = scan(run_dir, "seats").filter(pl.col("slot") == 0)
     slot0 = seats.group_by("cell", "game_index").agg(value=pl.col("win_share").mean()).collect()
-    scale = cpu_ms / float(games["wall_ms"].mean()) if cpu_ms and games.height else 1.0
+    scale = cpu_ms / _mean(games["wall_ms"], 1.0) if cpu_ms and games.height else 1.0
     cells = []
     for c in manifest["cells"]:
         name = c["cell"]
-        ms = scale * float(games.filter(pl.col("cell") == name)["wall_ms"].mean() or 0.0)
-        rate = slot0.filter(pl.col("cell") == name)["value"].mean()
-        cells.append(CellPilot(name, ms, float(rate if rate is not None else 0.5)))
+        ms = scale * _mean(games.filter(pl.col("cell") == name)["wall_ms"], 0.0)
+        rate = _mean(slot0.filter(pl.col("cell") == name)["value"], 0.5)
+        cells.append(CellPilot(name, ms, rate))
     comparisons = []
     pairs, compared = comparisons_of(run_dir, manifest)
     for a, b in pairs:

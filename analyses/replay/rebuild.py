@@ -170,6 +170,7 @@ def load_replay(
         opening=[],
         start_scores=[],
     )
+    moves: _Recorded | _Players
     if "actions" in run_tables(manifest):
         recorded = _recorded_actions(run_dir, cell_id, game_index)
         moves = _Recorded(recorded["action"].to_list(), recorded["seat"].to_list())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 from scipy import stats as sps
 
 
@@ -211,7 +212,7 @@ class ClusteredRate:
 
 
 def _cluster_totals(
-    values: np.ndarray, trials: np.ndarray, clusters: np.ndarray
+    values: np.ndarray, trials: np.ndarray, clusters: npt.ArrayLike
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per-cluster sums of ``values`` and of ``trials``."""
     _, idx = np.unique(np.asarray(clusters), return_inverse=True)
@@ -258,7 +259,7 @@ def score_interval(rate: float, se: float, df: float, conf: float = 0.95) -> tup
 
 
 def clustered_mean(
-    values: np.ndarray, clusters: np.ndarray, conf: float = 0.95
+    values: npt.ArrayLike, clusters: npt.ArrayLike, conf: float = 0.95
 ) -> tuple[float, float, float]:
     """Mean of ``values`` with a cluster-robust 95% t interval (e.g. placements within games):
     (mean, lo, hi), symmetric and unclipped (for quantities that are not shares)."""

@@ -49,7 +49,8 @@ def scan(run_dir: str | Path, table: str) -> pl.LazyFrame:
     if table not in run_tables(manifest):
         hint = " (rerun the sweep with record_actions)" if table == "actions" else ""
         raise RunDirError(f"{run_dir}: run has no {table!r} table{hint}")
-    return dataset.scan_table(run_dir, table)
+    frame: pl.LazyFrame = dataset.scan_table(run_dir, table)
+    return frame
 
 
 def as_lazy(source: Source, table: str) -> pl.LazyFrame:

@@ -30,6 +30,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 STOP_DECIDED = "decided"  # every headline comparison's interval excludes zero, or is narrow
 STOP_CAP = "cap"  # the game limit came first
@@ -85,14 +86,15 @@ def cs_estimate(values: np.ndarray, alpha: float, t_star: float) -> SequentialEs
 
 
 def settled(
-    lo: np.ndarray, hi: np.ndarray, floor: np.ndarray | float, precision: float
+    lo: npt.ArrayLike, hi: npt.ArrayLike, floor: np.ndarray | float, precision: float
 ) -> np.ndarray:
     """Per comparison: decided (the interval excludes zero) or precise (half-width, and the
     ``floor`` a comparison states as the least it can rule out, both at most ``precision``)."""
     lo, hi = np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
     decided = (lo > 0) | (hi < 0)
     precise = np.maximum((hi - lo) / 2, np.asarray(floor, dtype=float)) <= precision
-    return decided | precise
+    out: np.ndarray = decided | precise
+    return out
 
 
 def t_star_for(cap: int, batch: int) -> float:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import polars as pl
 
@@ -118,7 +118,8 @@ def _forced(seats: pl.DataFrame, pairs: list[AblationPair]) -> pl.DataFrame:
     rows = []
     for pair in pairs:
         part = seats.filter((pl.col("cell") == pair.cell) & (pl.col("slot") == pair.slot))
-        mean = float(part["forced_moves"].mean()) if "forced_moves" in part.columns else None
+        has = "forced_moves" in part.columns
+        mean = float(cast(float, part["forced_moves"].mean())) if has else None
         rows.append({"cell": pair.cell, "forced_per_game": mean})
     return pl.DataFrame(rows, schema={"cell": pl.Utf8, "forced_per_game": pl.Float64})
 

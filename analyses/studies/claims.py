@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import scipy.stats as sps
@@ -95,14 +96,17 @@ def paired_t_p(d: np.ndarray) -> float:
     return float(2 * sps.t.sf(abs(float(d.mean())) / se, n - 1))
 
 
-def paired_p(per_game: Mapping[str, Mapping[int, float]], fallback: PBetween = independent_p):
-    """A ``p_between`` that tests two entries on their per-game values (game index → value),
-    paired over the games both have; entries without per-game values use ``fallback``."""
+def paired_p(per_game: Mapping[str, Mapping[Any, float]], fallback: PBetween = independent_p):
+    """A ``p_between`` that tests two entries on their per-game values (game index, or any key
+    naming a game → value), paired over the games both have; entries without per-game values
+    use ``fallback``."""
 
     def p_between(a: Entry, b: Entry) -> float:
         """Paired t-test p-value of a == b over their common games."""
         va, vb = per_game.get(a.name), per_game.get(b.name)
-        common = sorted(set(va) & set(vb)) if va is not None and vb is not None else []
+        if va is None or vb is None:
+            return fallback(a, b)
+        common = sorted(set(va) & set(vb))
         if len(common) < 2:
             return fallback(a, b)
         return paired_t_p(np.array([va[i] - vb[i] for i in common]))

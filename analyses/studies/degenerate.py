@@ -8,6 +8,8 @@ conclusions.
 
 from __future__ import annotations
 
+from typing import cast
+
 import polars as pl
 
 SATURATION = 0.98  # a policy winning at least this share of a mixed cell's games saturates it
@@ -24,7 +26,7 @@ def cell_flags(games: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     for (cell,), part in games.group_by(["cell"], maintain_order=True):
         cell_seats = seats.filter(pl.col("cell") == cell)
         saturated = _saturation(cell_seats)
-        stall = float(part["ended_by"].is_in(list(STALL_REASONS)).mean())
+        stall = float(cast(float, part["ended_by"].is_in(list(STALL_REASONS)).mean()))
         constant_length = part["turns"].n_unique() == 1 and part.height > 1
         constant_scores = cell_seats["score"].n_unique() == 1 and part.height > 1
         reasons = []

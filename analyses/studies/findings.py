@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
+from typing import cast
 
 import polars as pl
 import scipy.stats as sps
@@ -345,7 +346,7 @@ def _head_to_head_p(matrix: pl.DataFrame | None, a: str, b: str) -> float:
 
 def end_reason_findings(table: pl.DataFrame, labels: Mapping[str, str] | None = None) -> list[str]:
     """The most common way games end, per group."""
-    out = []
+    out: list[str] = []
     if table.is_empty():
         return out
     parts = table.partition_by("cell") if "cell" in table.columns else [table]
@@ -378,7 +379,7 @@ def mixed_end_findings(
     for part in top.sort("cell").partition_by("ended_by", maintain_order=True):
         names = [(labels or {}).get(c, c) for c in part["cell"]]
         where = join_and(names) if len(names) <= 4 else f"{len(names)} cells"
-        lo, hi = part["share"].min(), part["share"].max()
+        lo, hi = cast(float, part["share"].min()), cast(float, part["share"].max())
         if lo == 1.0:
             share = "every game"
         elif lo == hi:
@@ -415,7 +416,7 @@ def first_player_findings(
     A result consistent with the fair share says how large a shift the run could have caught,
     so "no clear effect" is never read as "no effect".
     """
-    out = []
+    out: list[str] = []
     if table.is_empty():
         return out
     several = "cell" in table.columns and table["cell"].n_unique() > 1

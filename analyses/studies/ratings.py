@@ -11,7 +11,7 @@ head-to-head intervals and perfect-record bounds take the seed as the unit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -195,7 +195,7 @@ def perfect_records(matrix: pl.DataFrame, conf: float = 0.95) -> pl.DataFrame:
 
 
 def rating_groups(
-    matrix: pl.DataFrame, perfect: pl.DataFrame | None, order: Sequence[str] = ()
+    matrix: pl.DataFrame, perfect: pl.DataFrame | None, order: Iterable[str] = ()
 ) -> dict[str, int]:
     """Policy -> group number; ratings compare only within a group.
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import polars as pl
 
@@ -139,7 +140,8 @@ def _game_worths(values: pl.DataFrame, pair: RestrictionCell) -> list[float]:
     a = values.filter(pl.col("cell") == pair.baseline).select("game_index", "value")
     b = values.filter(pl.col("cell") == pair.cell).select("game_index", "value")
     joined = a.join(b, on="game_index", suffix="_b")
-    out = [float("nan")] * (int(joined["game_index"].max()) + 1 if joined.height else 0)
+    size = int(cast(int, joined["game_index"].max())) + 1 if joined.height else 0
+    out = [float("nan")] * size
     for i, va, vb in joined.iter_rows():
         out[i] = va - vb
     return out

@@ -18,7 +18,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import optuna
 from optuna.trial import FrozenTrial, TrialState
@@ -84,7 +84,7 @@ def open_study(tc: TuneConfig, url: str) -> optuna.Study:
     holds another search."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    directions = ["minimize"] * n_objectives(tc)
+    directions: list[Literal["minimize"]] = ["minimize"] * n_objectives(tc)
     for attempt in range(5):
         # processes starting together race to create the schema: the loser tries again
         try:
@@ -240,7 +240,8 @@ def fail_dead(study: optuna.Study, alone: bool) -> int:
 def heartbeat(study: optuna.Study, trial: optuna.Trial) -> Callable[[], None]:
     """Record the trial's heartbeat every few seconds until the returned stop is called."""
     stop = threading.Event()
-    storage = study._storage
+    # an RDB storage, which records heartbeats (the type of _storage, BaseStorage, does not)
+    storage: Any = study._storage
 
     def beat() -> None:
         while not stop.is_set():

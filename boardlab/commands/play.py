@@ -39,7 +39,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.reveal and not args.trace:
         raise ConfigError("--reveal shows hidden cards in a trace: use it with --trace")
-    game = registry.make_game(game_of(args, "play"), parse_param_flags(args.param))
+    game_id = game_of(args, "play")
+    assert game_id is not None  # required=True: game_of raised otherwise
+    game = registry.make_game(game_id, parse_param_flags(args.param))
     players, specs = seats(args, game)
     seed = check_seed("--seed", args.seed or 0)
     policies = [make_policy(s, game) for s in specs]

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     for row in describe_policies(game):
         print(f"{row['name']:<28} {row['doc']}")
     catalogue = game.action_class_catalogue() if game is not None else None
-    if catalogue:
+    if catalogue and game is not None:
         print(f"\naction classes of {game.spec.id} (restricted play: any policy with forbid=A+B)")
         for name, meaning in catalogue.items():
             print(f"  {name:<26} {meaning}")

@@ -120,9 +120,11 @@ def player_sides(args: argparse.Namespace, sides: list[Side]) -> tuple[list[Side
                 "--players-differ needs two sweep files or runs"
             )
     names = (sides[0].name, sides[1].name)
-    configs = [s.manifest["config"] if s.kind == "run" else s.config.identity() for s in sides]
+    configs = [
+        s.finished()[1]["config"] if s.kind == "run" else s.sweep().identity() for s in sides
+    ]
     players = substitution(configs[0], configs[1], names)
-    check_same_rules(*(_rules_of(s) for s in sides), names)
+    check_same_rules(_rules_of(sides[0]), _rules_of(sides[1]), names)
     defaults = player_names(players) or names
     given = (args.name_a, args.name_b)
     return [
@@ -134,10 +136,10 @@ def _rules_of(side: Side) -> dict:
     """What a side's games are played with: a run's manifest, or the installed game's version
     for a sweep file played now."""
     if side.kind == "run":
-        return dict(side.manifest)
+        return dict(side.finished()[1])
     from simcore.core import registry
 
-    return {"game_version": registry.make_game(side.config.game).spec.version}
+    return {"game_version": registry.make_game(side.sweep().game).spec.version}
 
 
 def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide]:
@@ -151,9 +153,12 @@ def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide
             )
         if not args.players_differ:  # --players-differ checked them (player_sides)
             check_pairable(
-                sides[0].manifest["config"], sides[1].manifest["config"], names, args.unpaired
+                sides[0].finished()[1]["config"],
+                sides[1].finished()[1]["config"],
+                names,
+                args.unpaired,
             )
-        return [PlayedSide(s.name, s.run_dir, None) for s in sides]
+        return [PlayedSide(s.name, s.finished()[0], None) for s in sides]
     if args.unpaired:
         raise ConfigError(
             "--unpaired is for two finished runs; versions played here share the study's seeds"
@@ -169,8 +174,9 @@ def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide
                     f"{side.source}: a finished run cannot add batches for "
                     "--precision; give its version file instead"
                 )
-            check_pairable(side.manifest["config"], study.identity(), names, False)
-            out.append(PlayedSide(side.name, side.run_dir, None))
+            run_dir, manifest = side.finished()
+            check_pairable(manifest["config"], study.identity(), names, False)
+            out.append(PlayedSide(side.name, run_dir, None))
             continue
         cfg = side_config(side, study, run_name_for(side.label, side.name), args.games)
         check_pairable(cfg.identity(), study.identity(), names, False)
@@ -186,8 +192,8 @@ def _played_as_is(args: argparse.Namespace, side: Side) -> PlayedSide:
                 f"{side.source}: a finished run cannot add batches for "
                 "--precision; give its sweep file instead"
             )
-        return PlayedSide(side.name, side.run_dir, None)
-    cfg = side_config(side, side.config, run_name_for(side.label, side.name), args.games)
+        return PlayedSide(side.name, side.finished()[0], None)
+    cfg = side_config(side, side.sweep(), run_name_for(side.label, side.name), args.games)
     return PlayedSide(side.name, Path(args.out) / "runs" / cfg.name, cfg)
 
 
@@ -205,6 +211,7 @@ def run_compare(args: argparse.Namespace) -> tuple[ComparisonResult, Path]:
     runs = out / "runs"
     if args.precision is not None:
         first = sides[0].config or sides[1].config
+        assert first is not None  # played_sides refused two finished runs with --precision
         try:
             schedule = Schedule(args.precision / 100, args.batch, args.games or first.games)
         except ValueError as exc:

@@ -44,8 +44,9 @@ NOTES = [
 def hut_section(result: ComparisonResult, worths: list[pl.DataFrame]) -> Section | None:
     """Shares of slot 0's placements per section under both players, their paired change,
     and the hut caveat per player (None when the runs have no placement columns)."""
-    counts = [placement_shares(s.seats, s.manifest) for s in result.sides]
-    if any(c is None or c.is_empty() for c in counts):
+    found = [placement_shares(s.seats, s.manifest) for s in result.sides]
+    counts = [c for c in found if c is not None and not c.is_empty()]
+    if len(counts) < len(found):
         return None
     uses = [wheel_use(c) for c in counts]
     changes = use_changes(counts[0], counts[1], result.alpha)

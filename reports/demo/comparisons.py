@@ -63,6 +63,7 @@ def demo_comparisons(out: Path, runs: list[str], n_jobs: int, quiet: bool) -> li
         games = min(SIDE_B_GAMES, load_manifest(run_dir)["games_per_cell"])
         args = compare_args(run_dir, version_path(version), out, n_jobs, games)
         played = played_sides(args, sides_of(args)[0])
+        assert played[1].config is not None  # side B is a version file, played here
         _drop_stale(played[1].run_dir, played[1].config.config_hash())
         result, target = run_compare(args)
         game = display_name(result.sides[0].manifest["game"])

@@ -21,13 +21,14 @@ import matplotlib
 matplotlib.use("Agg")  # explicit: reports run headless, in workers and CI
 
 import numpy as np
+import polars as pl
 from matplotlib.figure import Figure
 
 ACCENT = "#2f6690"
 HIGHLIGHT = "#d1495b"
 MUTED = "#9aa5b1"
 PALETTE = ("#2f6690", "#d1495b", "#edae49", "#3a7d44", "#7a5195", "#66a182", "#ef5675")
-STYLE = {
+STYLE: dict[Any, Any] = {  # keys: matplotlib's rc names (its stubs type them as literals)
     "svg.fonttype": "none",
     "font.family": "sans-serif",
     "font.size": 10.5,
@@ -41,6 +42,8 @@ STYLE = {
     "grid.linewidth": 0.8,
     "axes.axisbelow": True,
 }
+# The numbers of a figure: a list, or a table's column as it is (drawn through np.asarray).
+Values = Sequence[float] | pl.Series
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -122,9 +125,9 @@ def legend_below(fig: Figure, ax: Any) -> None:
 
 def forest_plot(
     labels: Sequence[str],
-    estimate: Sequence[float],
-    lo: Sequence[float],
-    hi: Sequence[float],
+    estimate: Values,
+    lo: Values,
+    hi: Values,
     *,
     xlabel: str,
     title: str,
@@ -166,14 +169,14 @@ def forest_plot(
 
 def interval_bars(
     labels: Sequence[str],
-    rate: Sequence[float],
-    lo: Sequence[float],
-    hi: Sequence[float],
+    rate: Values,
+    lo: Values,
+    hi: Values,
     *,
     xlabel: str,
     title: str,
     name: str,
-    ref: float | Sequence[float] | None = None,
+    ref: float | Values | None = None,
     ref_label: str = "fair share",
     percent: bool = True,
     wrap: int = 40,
@@ -205,7 +208,7 @@ def interval_bars(
 
 
 def budget_curve(
-    series: Sequence[tuple[str, Sequence[float], ...]],
+    series: Sequence[tuple[str, Values, Values, Values, Values]],
     *,
     xlabel: str,
     ylabel: str,
@@ -306,6 +309,7 @@ def heatmap(
             spine.set_visible(False)
         bar = fig.colorbar(image, ax=ax, shrink=0.85)
         bar.set_label(cbar_label)
+        assert bar.solids is not None  # a filled colour bar draws its solids when it is made
         bar.solids.set_rasterized(False)  # keep the colour bar vector (no embedded PNG)
         bar.solids.set_edgecolor("face")  # no hairline seams between the vector patches
     return to_svg(fig, name, title)
@@ -335,7 +339,7 @@ def histogram(
                 weights = np.full(len(v), 100.0 / len(v))
                 ax.hist(
                     np.asarray(v, float),
-                    bins=edges,
+                    bins=edges.tolist(),  # the same edges; matplotlib types bins as a sequence
                     weights=weights,
                     histtype="step",
                     linewidth=1.8,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import matplotlib
 import numpy as np
 
-from reports.kit.plots import ACCENT, HIGHLIGHT, MUTED, STYLE, _figure, to_svg
+from reports.kit.plots import ACCENT, HIGHLIGHT, MUTED, STYLE, Values, _figure, to_svg
 
 ROW = 0.27  # inches per row
 MAX_ROWS = 30  # beyond this the sortable table is the better reading
@@ -21,9 +21,9 @@ class Panel:
 
     title: str
     labels: Sequence[str]
-    estimate: Sequence[float]
-    lo: Sequence[float]
-    hi: Sequence[float]
+    estimate: Values
+    lo: Values
+    hi: Values
     highlight: Sequence[bool]
 
 

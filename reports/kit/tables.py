@@ -70,7 +70,7 @@ def render_table(
         row = []
         for _, fmt, cols in specs:
             names = (cols,) if isinstance(cols, str) else cols
-            values = [record.get(c) for c in names]
+            values: list[Any] = [record.get(c) for c in names]
             if fmt == "text" and names == ("cell",) and labels:
                 values = [labels.get(values[0], values[0])]
             row.append(FORMATS[fmt](*values))

@@ -10,7 +10,7 @@ import polars as pl
 from analyses.studies import ablation, claims
 from analyses.studies.findings import magnitude, signed
 from reports.kit import plots
-from reports.kit.tables import Table, render_table, side_by_side
+from reports.kit.tables import Spec, Table, render_table, side_by_side
 from reports.studies import wheel_plot
 from reports.studies.examples import ablation_examples
 from reports.studies.sections import Context, Figure, Section
@@ -40,7 +40,7 @@ def ablation_section(ctx: Context) -> Section | None:
     table = table.with_columns(
         name=pl.Series(names, dtype=pl.String), short=pl.Series(short, dtype=pl.String)
     )
-    order = {"by": ["players", "worth"], "descending": [False, True]}
+    order: dict[str, Any] = {"by": ["players", "worth"], "descending": [False, True]}
     wins = table.filter(pl.col("outcome") == "win_share").sort(**order)
     words: list[str] = []
     headline: list[str] = []
@@ -51,7 +51,7 @@ def ablation_section(ctx: Context) -> Section | None:
         headline += said[:2]
     score = table.filter(pl.col("outcome") == "score")
     figures = [_figure(wins)]
-    specs = [
+    specs: list[Spec] = [
         ("Forbidden", "text", "short"),
         ("Players", "int", "players"),
         ("Rounds", "text", "rounds"),
@@ -85,7 +85,7 @@ def _side_by_side(wins: pl.DataFrame) -> list[Table]:
     if wins["players"].n_unique() < 2:
         return []
     index = [("Forbidden", "text", "short"), ("Rounds", "text", "rounds")]
-    values = [
+    values: list[Spec] = [
         ("worth", "points", "worth"),
         ("95% interval", "points_interval", ("worth_lo", "worth_hi")),
         ("p (Holm)", "p", "p_holm"),

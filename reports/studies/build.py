@@ -135,7 +135,7 @@ def study_title(ctx: Context, sections: Sequence[Section]) -> str | None:
     if game == "lord_of_worlds" and "variants" in ids:
         return "Lord of Worlds: scoring-variant study"
     if "ladder" in ids and ctx.several_cells:
-        return f"{display_name(game)}: skill ladder"
+        return f"{display_name(str(game))}: skill ladder"  # a run without a game: "None"
     return None
 
 

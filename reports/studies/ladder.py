@@ -6,7 +6,7 @@ from itertools import pairwise
 
 from analyses.studies import ladder
 from reports.kit import plots
-from reports.kit.tables import render_table
+from reports.kit.tables import Spec, render_table
 from reports.studies.sections import Context, Figure, Section
 
 NOTE = (
@@ -51,7 +51,7 @@ def ladder_section(ctx: Context) -> Section | None:
         else "; the fair share differs per player count (1 / players)."
     )
     several = table["ladder"].n_unique() > 1
-    specs = [
+    specs: list[Spec] = [
         *([("Ladder", "text", "ladder")] if several else []),
         ("Iterations", "int", "budget"),
         ("Games", "int", "games"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from analyses.compare.precision import read_record
 from analyses.stats.sequential import STOP_DECIDED
 from analyses.studies.findings import signed
@@ -33,7 +35,7 @@ def precision_section(ctx: Context) -> Section | None:
         span = f"{signed(100 * h['lo'])} to {signed(100 * h['hi'])} points"
         verdict = "found" if found else f"at most ±{100 * max(abs(h['lo']), abs(h['hi'])):.1f}"
         rows.append([h["what"], f"{signed(100 * h['mean'])} points", span, verdict])
-    held = ctx.games["game_index"].max() if ctx.games.height else None
+    held = cast(int, ctx.games["game_index"].max()) if ctx.games.height else None
     notes = [
         "The intervals of this section are anytime-valid confidence sequences (Bonferroni "
         "over the headlines): valid at whatever batch the run stopped. The fixed-size "

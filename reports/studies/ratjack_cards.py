@@ -23,7 +23,7 @@ from analyses.studies.ratjack_cards import (
 )
 from reports.kit import plots
 from reports.kit.small_multiples import Panel, forest_panels
-from reports.kit.tables import Table, render_table
+from reports.kit.tables import Spec, Table, render_table
 from reports.studies.build import load_context, provenance_tables, render_page
 from reports.studies.examples import card_examples
 from reports.studies.sections import Context, Figure, Section
@@ -50,7 +50,7 @@ def ranking_section(values: CardValues, game: Any = None) -> Section:
     table = values.interventional
     table = table.with_columns(text=pl.Series(_texts(game, table["effect"]), dtype=pl.String))
     svg = _forest(table)
-    specs = [
+    specs: list[Spec] = [
         ("Rank", "int", "rank"),
         ("Effect", "text", "effect"),
         ("Decks", "text", "decks"),
@@ -308,7 +308,7 @@ def observational_section(values: CardValues, game: Any = None) -> Section | Non
         return None
     obs = obs.sort("gap", descending=True)
     obs = obs.with_columns(text=pl.Series(_texts(game, obs["effect"]), dtype=pl.String))
-    specs = [
+    specs: list[Spec] = [
         ("Effect", "text", "effect"),
         ("Seats resolving", "int", "n_with"),
         ("Win rate if resolved", "pct", "rate_with"),

@@ -12,7 +12,7 @@ import polars as pl
 
 from analyses.studies import common, degenerate, findings, ratings
 from reports.kit import plots
-from reports.kit.tables import Table, render_table
+from reports.kit.tables import Spec, Table, render_table
 
 MAX_OVERLAID = 6  # more histogram lines than this become unreadable
 
@@ -95,7 +95,7 @@ class Context:
         return self.games["cell"].n_unique() > 1
 
 
-RATE_SPECS = [
+RATE_SPECS: list[Spec] = [
     ("Games", "int", "games"),
     ("Win rate", "pct", "rate"),
     ("95% interval", "interval", ("lo", "hi")),
@@ -301,7 +301,7 @@ def ratings_section(ctx: Context) -> Section | None:
                 "Ratings with 95% intervals; 400 points = 10:1 odds.",
             )
         )
-    specs = [
+    specs: list[Spec] = [
         ("Policy", "text", "policy"),
         ("Rating", "elo", "rating"),
         ("95% interval", "elo_interval", ("lo", "hi")),
@@ -309,7 +309,7 @@ def ratings_section(ctx: Context) -> Section | None:
         ("Win rate vs average", "pct", "expected"),
         *([("Group", "text", "group")] if groups else []),
     ]
-    mspecs = [
+    mspecs: list[Spec] = [
         ("Policy", "text", "policy"),
         ("Opponent", "text", "opponent"),
         ("Comparisons", "int", "comparisons"),
@@ -546,7 +546,7 @@ def _rule_versions(ctx: Context) -> dict[str, str]:
 def end_section(ctx: Context) -> Section:
     """How games end (``ended_by``)."""
     table = common.end_reasons(ctx.games)
-    specs = [
+    specs: list[Spec] = [
         ("Cell", "text", "cell"),
         ("Ended by", "text", "ended_by"),
         ("Games", "int", "count"),

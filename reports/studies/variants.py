@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import polars as pl
 
@@ -14,7 +14,7 @@ from analyses.studies import common, findings, identical
 from analyses.studies.findings import join_and, magnitude, signed
 from analyses.studies.turn_order import with_positions
 from reports.kit.small_multiples import Panel, fits, forest_panels
-from reports.kit.tables import render_table
+from reports.kit.tables import Spec, Table, render_table
 from reports.studies.examples import margin_examples
 from reports.studies.sections import Context, Figure, Section
 
@@ -132,7 +132,9 @@ def strategy_table(ctx: Context, keys: list[str]) -> Any:
 def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[str], list[str]]:
     """One sentence per (rule change, outcome) with a clear difference somewhere, one for the
     outcomes no change moved, one per rule change that cannot affect an outcome."""
-    words, quiet, fixed = [], [], {}
+    words: list[str] = []
+    quiet: list[str] = []
+    fixed: dict[str, list[str]] = {}
     for what, df, as_points in shown:
         fmt = (lambda x: f"{signed(100 * x)} points") if as_points else (lambda x: signed(x, 2))
         moved = False
@@ -152,7 +154,7 @@ def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[
             )
         sizes = df["mde"].drop_nulls().drop_nans()
         if not moved and sizes.len():
-            top = float(sizes.max())
+            top = float(cast(float, sizes.max()))
             size = f"{magnitude(100 * top, 1)} points" if as_points else magnitude(top)
             quiet.append(f"{what} (detectable ±{size})")
     if quiet:
@@ -174,7 +176,7 @@ def _fixed_words(
     for comparison, whats in fixed.items():
         groups.setdefault((change_of[comparison], tuple(whats)), []).append(comparison)
     out = []
-    for (change, whats), comparisons in groups.items():
+    for (change, outcomes), comparisons in groups.items():
         count = f"{len(comparisons)} of {total[change]} comparisons"
         shared = [
             w for w in _conditions(comparisons[0]) if all(w in _conditions(c) for c in comparisons)
@@ -187,13 +189,13 @@ def _fixed_words(
             scope = f"whenever {join_and(shared)} ({count})"
         else:
             scope = f"in {count}" + (f", all with {join_and(shared)}" if shared else "")
-        if len(whats) == len(shown):
+        if len(outcomes) == len(shown):
             out.append(
                 f"{change} leaves every game identical {scope}: the rule cannot matter "
                 "there; left out of the tests."
             )
         else:
-            what = join_and(whats)
+            what = join_and(outcomes)
             out.append(
                 f"{change} leaves {what} identical in every paired game {scope}; "
                 "left out of the tests."
@@ -220,8 +222,8 @@ def _summary_table(shown: list[tuple[str, pl.DataFrame, bool]]) -> Any:
                     "outcome": what + (" (points)" if as_points else ""),
                     "comparisons": part.height,
                     "untestable": part.height - live.height,
-                    "low": live["diff"].min() * scale if live.height else None,
-                    "high": live["diff"].max() * scale if live.height else None,
+                    "low": cast(float, live["diff"].min()) * scale if live.height else None,
+                    "high": cast(float, live["diff"].max()) * scale if live.height else None,
                     "clear": int(live["significant"].fill_null(False).sum()),
                     "p_min": live["p_holm"].min() if live.height else None,
                 }
@@ -309,7 +311,7 @@ def _short_conditions(comparison: str) -> str:
 def _comparison_table(what: str, df: pl.DataFrame, as_points: bool) -> Any:
     """Every comparison of one outcome that can differ (sortable in the page)."""
     fmt, ifmt = ("points", "points_interval") if as_points else ("signed", "num_interval")
-    specs = [
+    specs: list[Spec] = [
         ("Change of rule", "text", "change"),
         ("Other rules and players", "text", "where"),
         ("Paired games", "int", "pairs"),
@@ -328,7 +330,10 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     compared = variant_comparisons(ctx)
     if not compared:
         return None
-    tables, figures, words, frames = [], [], [], []
+    tables: list[Table] = []
+    figures: list[Figure] = []
+    words: list[str] = []
+    frames: list[tuple[str, pl.DataFrame, bool]] = []
     pairs = [(k, a, b) for k, a, b, _ in compared]
     cell_pairs = [(a, b) for _, a, b, _ in compared]
     names = [name for _, _, _, name in compared]
@@ -380,7 +385,7 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
         tables.append(shift)
     for what, df, as_points in [] if condensed else shown:
         fmt, ifmt = ("points", "points_interval") if as_points else ("signed", "num_interval")
-        specs = [
+        specs: list[Spec] = [
             ("Change of rule", "text", "comparison"),
             ("Paired games", "int", "pairs"),
             ("Change", fmt, "diff"),

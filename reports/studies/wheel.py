@@ -7,7 +7,7 @@ import polars as pl
 from analyses.stats.runs import has_table, scan
 from analyses.studies import wheel
 from analyses.studies.findings import num, pct
-from reports.kit.tables import render_table
+from reports.kit.tables import Spec, render_table
 from reports.studies.examples import most_used_examples
 from reports.studies.sections import Context, Section
 
@@ -48,7 +48,7 @@ def wheel_use_section(ctx: Context) -> Section | None:
             f"from {vp['name']} ({num(vp['y_vp'], 2)}, 95% interval {num(vp['y_vp_lo'], 2)} to "
             f"{num(vp['y_vp_hi'], 2)}). Correlational."
         )
-    specs = [
+    specs: list[Spec] = [
         ("Players", "int", "n_players"),
         ("Section", "text", "name"),
         ("Placements / game", "num", "per_game"),
@@ -68,7 +68,7 @@ def wheel_use_section(ctx: Context) -> Section | None:
         ("Move tokens", "num", "y_move_token"),
     ]
     by_round = wheel.sector_use(actions, ctx.games, by_round=True)
-    rspecs = [
+    rspecs: list[Spec] = [
         ("Players", "int", "n_players"),
         ("Sector", "text", "sector"),
         ("Round", "int", "round"),

@@ -60,6 +60,7 @@ def wheel_panels(
     for ax, (title, worths) in zip(axes, panels, strict=True):
         _one_wheel(ax, worths, norm, title, labels)
     bar = fig.colorbar(_mappable(norm), ax=list(axes), shrink=0.6, pad=0.02)
+    assert bar.solids is not None  # a filled colour bar draws its solids when it is made
     bar.solids.set_rasterized(False)  # keep the colour bar vector (no embedded PNG)
     bar.set_label("worth (win-rate points lost when forbidden)")
     return to_svg(fig, name, alt)

@@ -192,9 +192,10 @@ class State(ABC):
         lo, hi = min(scores), max(scores)
         return 0.5 if hi == lo else (scores[player] - lo) / (hi - lo)
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[Any, ...]:
         """A complete, hashable description of the state (tests use it for equality)."""
-        return _freeze(self)
+        frozen: tuple[Any, ...] = _freeze(self)
+        return frozen
 
     def enable_trace(self) -> None:
         """Start keeping a narrative for ``trace_lines`` (off by default: it costs time)."""

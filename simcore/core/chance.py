@@ -121,7 +121,7 @@ class LazyStream:
                 live = random.Random(frozen)
             else:
                 live = random.Random.__new__(random.Random)
-                live.setstate(cast(tuple, frozen))
+                live.setstate(cast(tuple[Any, ...], frozen))
             self._live, self._frozen = live, None
         return live
 

@@ -41,7 +41,8 @@ class Params:
     game_id: ClassVar[str] = "game"
 
     def __post_init__(self) -> None:
-        hints = _hints(type(self))
+        owner: type = type(self)  # as `type`: mypy takes type[Params] for an unhashable key
+        hints = _hints(owner)
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             _check_field(f, hints[f.name], value, self.game_id)
@@ -66,7 +67,8 @@ class Params:
                 f"unknown parameter {unknown[0]!r} for game {cls.game_id!r}; "
                 f"allowed: {', '.join(allowed)}"
             )
-        hints = _hints(cls)
+        owner: type = cls  # as `type`: mypy takes type[Params] for an unhashable key
+        hints = _hints(owner)
         coerced = {k: _coerce(v, hints[k]) for k, v in overrides.items()}
         return cls(**coerced)
 
@@ -160,7 +162,7 @@ def _type_name(hint: Any) -> str:
     return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
 
 
-def _check_field(f: dataclasses.Field, hint: Any, value: Any, game_id: str) -> None:
+def _check_field(f: dataclasses.Field[Any], hint: Any, value: Any, game_id: str) -> None:
     key = f"{game_id}.{f.name}"
     if not _matches(value, hint):
         raise ConfigError(

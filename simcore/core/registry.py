@@ -99,7 +99,7 @@ def import_path(path: str, what: str) -> Any:
         raise ConfigError(f"unknown {what} {path!r}: {type(exc).__name__}: {exc}") from None
 
 
-def game_class(name: str) -> type:
+def game_class(name: str) -> type[Game]:
     """The ``Game`` subclass for a game id or ``module:Class`` path."""
     cls = load(GAME_GROUP, name, "game")
     if not (isinstance(cls, type) and issubclass(cls, Game)):
@@ -121,7 +121,8 @@ def game_ids() -> list[str]:
 
 def heuristic_factory(game_id: str) -> Callable[..., Any]:
     """The heuristic-policy factory of a game."""
-    return load(HEURISTIC_GROUP, game_id, f"heuristic for game {game_id!r}")
+    factory: Callable[..., Any] = load(HEURISTIC_GROUP, game_id, f"heuristic for game {game_id!r}")
+    return factory
 
 
 def loadable_game_ids(with_heuristic: bool = False) -> list[str]:

@@ -9,7 +9,7 @@ matters on the simulators' hot path.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 from simcore.core.seedseq import seed63
 
@@ -69,7 +69,7 @@ def randbelow(rng: random.Random, n: int) -> int:
     return r
 
 
-def shuffle(items: list, rng: random.Random) -> None:
+def shuffle(items: list[Any], rng: random.Random) -> None:
     """``rng.shuffle(items)``, in place (Fisher-Yates from the end)."""
     getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):

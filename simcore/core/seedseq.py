@@ -22,7 +22,7 @@ from typing import Final
 try:  # mypyc's 64-bit machine int; it comes with mypy, which only the compiled build needs
     from mypy_extensions import i64
 except ImportError:  # plain ints (the compiled module runs this too, and keeps i64 native)
-    i64 = int  # type: ignore[misc,assignment]
+    i64 = int  # type: ignore[misc]  # mypy: "Cannot assign to a type" (i64 is a class to it)
 
 M: Final = 0xFFFFFFFF
 

@@ -27,7 +27,8 @@ def measure(
     rollouts and the tree itself (selection, expansion, in-tree moves, backup).
     """
     if isinstance(game, str):
-        game = registry.make_game(game)
+        made: Game = registry.make_game(game)
+        game = made
     game.check_players(n_players)
     policy = make_mcts(game, iterations=iterations, rollout=rollout)
     stats = Stats()

@@ -122,7 +122,15 @@ def _build_policies(game: Game, policies: Sequence[Any]) -> list[Any]:
     return [make_policy(p, game) if isinstance(p, str) else p for p in policies]
 
 
-def _run_checks(game, n_players, policies, n_games, seed, per_game, report) -> None:
+def _run_checks(
+    game: Game,
+    n_players: int,
+    policies: Sequence[Any],
+    n_games: int,
+    seed: int,
+    per_game: int,
+    report: _Report,
+) -> None:
     random_policy = _build_policies(game, ["random"])[0]
     samples: list[State] = []
     for i in range(n_games):
@@ -143,7 +151,9 @@ def _run_checks(game, n_players, policies, n_games, seed, per_game, report) -> N
         )
 
 
-def _play_checked(game, n_players, seed, policy, per_game, report) -> list[State]:
+def _play_checked(
+    game: Game, n_players: int, seed: int, policy: Any, per_game: int, report: _Report
+) -> list[State]:
     """Random play to the end, checking the per-step invariants; return sampled states."""
     state = game.new_state(n_players, seed)
     rng = policy_stream(seed, 0)
@@ -213,7 +223,9 @@ def _check_outcome(game: Game, state: State, n_players: int, report: _Report) ->
             )
 
 
-def _check_determinism(game, n_players, policies, seed, report) -> None:
+def _check_determinism(
+    game: Game, n_players: int, policies: Sequence[Any], seed: int, report: _Report
+) -> None:
     lineup = [policies[i % len(policies)] for i in range(n_players)]
     first = play_game(game, n_players, lineup, seed + 500, record_actions=True)
     second = play_game(game, n_players, lineup, seed + 500, record_actions=True)
@@ -325,7 +337,8 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return tuple(_plain(v) for v in value)
     slotted = hasattr(type(value), "__slots__") or is_compiled(type(value))
-    if slotted and type(value).__eq__ is object.__eq__:
+    eq: object = type(value).__eq__  # object: mypy's types of the two never overlap
+    if slotted and eq is object.__eq__:
         return tuple(_plain(getattr(value, n, None)) for n in _slots(value))
     return value
 
@@ -357,7 +370,9 @@ def _check_determinize(state: State, rng: random.Random, report: _Report) -> Non
     report.expect(state.fingerprint() == before, "determinize changed the original state")
 
 
-def _check_no_peek(state: State, policies: Sequence[Any], rng: random.Random, report) -> None:
+def _check_no_peek(
+    state: State, policies: Sequence[Any], rng: random.Random, report: _Report
+) -> None:
     _check_labels_no_peek(state, rng, report)
     player = state.current_player
     for policy in policies:

@@ -17,16 +17,18 @@ from simcore.core.errors import RunDirError
 from simcore.engine.run.layout import (
     ACTION_BASE,
     ARROW_TYPES,
-    CHUNK_LOG,
-    FORMAT,
     GAME_BASE,
     INT64,
-    MANIFEST,
     PROGRESS_BASE,
     SEAT_BASE,
     SORT_KEYS,
-    TABLES,
 )
+
+# the run folder's names, re-exported: readers of a run import them from here
+from simcore.engine.run.layout import CHUNK_LOG as CHUNK_LOG
+from simcore.engine.run.layout import FORMAT as FORMAT
+from simcore.engine.run.layout import MANIFEST as MANIFEST
+from simcore.engine.run.layout import TABLES as TABLES
 from simcore.engine.run.trust import check_log_line, check_manifest
 
 TIMING_COLUMNS = ("wall_ms",)
@@ -116,7 +118,7 @@ def write_part(
     ``IntScratch``); without one, the part's int columns are converted into fresh memory."""
     scratch = scratch or IntScratch()
     sizes = [row_count(b) for b in batches]
-    columns = [[b.get(f.name) for b in batches] for f in schema]
+    columns: list[list[Any]] = [[b.get(f.name) for b in batches] for f in schema]
     scratch.reserve(
         sum(sum(map(len, c)) for f, c in zip(schema, columns, strict=True) if _widens(f, c))
     )
@@ -381,7 +383,9 @@ def scan_table(run_dir: str | Path, table: str) -> Any:
         if schema is None:
             raise RunDirError(f"{run_dir}: no {table!r} table")
         empty = pa.Table.from_pylist([], schema=schema_from_json(schema))
-        return pl.from_arrow(empty).lazy()
+        frame = pl.from_arrow(empty)
+        assert isinstance(frame, pl.DataFrame)  # from a Table, never a Series
+        return frame.lazy()
     return pl.scan_parquet([str(p) for p in paths])
 
 

@@ -86,7 +86,8 @@ def _int_in(path: Any, field: str, value: Any, lo: int, hi: int) -> int:
     _check_type(path, field, value, int)
     if not lo <= value <= hi:
         raise fail(path, field, f"must be between {lo} and {hi}, got {value}")
-    return value
+    checked: int = value  # an int: _check_type raised otherwise
+    return checked
 
 
 def check_manifest(manifest: Any, path: Any) -> None:

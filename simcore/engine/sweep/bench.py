@@ -243,15 +243,15 @@ def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, 
             rate = next(r["games_per_s"] for r in report["speed"] if r["game"] == gid)
             report["overhead"].append(sweep_overhead(gid, "random", int(rate * seconds) + 50))
         target = 30.0 if full else 3.0
-        games = _games_for(ids[0], target)
+        n_games = _games_for(ids[0], target)
         if full:  # measured vs modelled wall time on 1 and 2 workers, predictions for more
             from simcore.engine.sweep.config import auto_chunk_size
             from simcore.engine.sweep.scaling import check
 
-            chunk = auto_chunk_size(games, 2)
-            row = check(ids[0], "heuristic", games, chunk)
+            chunk = auto_chunk_size(n_games, 2)
+            row = check(ids[0], "heuristic", n_games, chunk)
             try:  # the same sweep on a real 2-worker Dask cluster
-                on_dask = dask_seconds(ids[0], "heuristic", games, chunk)
+                on_dask = dask_seconds(ids[0], "heuristic", n_games, chunk)
             except Exception as exc:  # a cluster that cannot start must not lose the figures above
                 on_dask, row["dask_error"] = None, f"{type(exc).__name__}: {exc}"[:120]
             if on_dask is not None:
@@ -261,7 +261,7 @@ def run_bench(seconds: float, full: bool, games: list[str] | None) -> dict[str, 
                 row["e2_dask_busy"] = round(played / (2 * wall), 3)
             report["parallel"].append(row)
         else:
-            report["parallel"].append(parallel_efficiency(ids[0], "heuristic", games))
+            report["parallel"].append(parallel_efficiency(ids[0], "heuristic", n_games))
     return report
 
 

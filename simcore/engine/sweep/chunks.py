@@ -129,7 +129,12 @@ def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, Column]]:
         cfg.seat_rotation,
         cfg.record_actions,
     )
-    tables = {"games": games, "seats": seats, "actions": actions, "progress": progress}
+    tables: dict[str, Rows | ProgressRows] = {
+        "games": games,
+        "seats": seats,
+        "actions": actions,
+        "progress": progress,
+    }
     return {name: compact_columns(rows.columns()) for name, rows in tables.items()}
 
 

@@ -41,7 +41,8 @@ def die_with_parent() -> None:
 def _prctl_deathsig() -> bool:
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0) == 0
+        status: int = libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+        return status == 0
     except (OSError, AttributeError):
         return False
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from simcore.core import registry
 from simcore.core.errors import ConfigError, RunDirError, WorkerLostError
+from simcore.engine.play.rows import Column
 from simcore.engine.run import dataset
 from simcore.engine.run import trust as rundata
 from simcore.engine.run.fingerprint import check_same, fingerprint
@@ -32,7 +33,6 @@ from simcore.engine.run.verify import verify_parts
 from simcore.engine.sweep.batches import BATCH_ROWS, row_batches
 from simcore.engine.sweep.chunks import (
     Chunk,
-    Column,
     game_and_policies,
     plan_chunks,
     run_chunk,
@@ -347,6 +347,7 @@ def execute(
     """Yield (chunk, tables) as chunks finish, in any order."""
     check_backend(backend, scheduler)
     if backend == "dask":
+        assert scheduler is not None  # check_backend raised otherwise
         yield from execute_dask(run_keyed, [(cfg, c) for c in chunks], scheduler, worker_wait)
     elif n_jobs == 1:
         for chunk in chunks:
@@ -417,10 +418,11 @@ def run_sweep(
     check_worker_wait(worker_wait)
     workers = n_jobs
     if backend == "dask":  # chunks are sized for the cluster's workers, not for this machine
-        threads, profiling = probe(scheduler)  # type: ignore[arg-type]
+        assert scheduler is not None  # check_backend raised otherwise
+        threads, profiling = probe(scheduler)
         workers = max(1, threads)
         if profiling and not quiet:
-            print(profiler_note(profiling, scheduler), file=sys.stderr)  # type: ignore[arg-type]
+            print(profiler_note(profiling, scheduler), file=sys.stderr)
     with registry.imports_allowed(cfg.allow_import):
         sweep = Sweep(cfg, out_dir)
         fixed = chunk_size or cfg.chunk_size  # a size given by the user applies to every cell

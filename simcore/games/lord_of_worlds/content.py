@@ -53,6 +53,7 @@ def load_cards(path: Path) -> Cards:
     colours = raw.get("colours")
     if list(colours or []) != list(TERRAIN_COLOURS):
         raise fail(path, "colours", f"must be exactly {list(TERRAIN_COLOURS)} (the hex colours)")
+    assert colours is not None  # equal to the non-empty TERRAIN_COLOURS
     values = _int_list(path, "values", raw.get("values"), lo=1)
     copies = raw.get("copies")
     if not isinstance(copies, int) or copies < 1:
@@ -63,11 +64,15 @@ def load_cards(path: Path) -> Cards:
     val, col, cop = [], [], []
     for c in range(len(colours)):
         for v in values:
-            val.append(v), col.append(c), cop.append(copies)
+            val.append(v)
+            col.append(c)
+            cop.append(copies)
     for key in sorted(wild, key=lambda k: int(k) if k.isdigit() else -1):
         if not key.isdigit() or int(key) < 1 or not isinstance(wild[key], int) or wild[key] < 1:
             raise fail(path, f"wild.{key}", "needs a positive integer value and copy count")
-        val.append(int(key)), col.append(WILD), cop.append(wild[key])
+        val.append(int(key))
+        col.append(WILD)
+        cop.append(wild[key])
     if len(val) > MAX_KINDS:
         raise fail(path, "values", f"at most {MAX_KINDS} card kinds are supported")
     names, colour = tuple(colours), tuple(col)
@@ -89,7 +94,8 @@ def load_tiles(path: Path) -> Tiles:
         if name not in TERRAINS:
             raise fail(path, f"basic.types.{name}", f"unknown terrain; known: {TERRAINS}")
         for v in _int_list(path, "basic.values", basic.get("values"), lo=1):
-            ty.append(TERRAINS.index(name)), val.append(v)
+            ty.append(TERRAINS.index(name))
+            val.append(v)
     for i, spec in enumerate(raw.get("special", [])):
         name = spec.get("type") if isinstance(spec, dict) else None
         entry = f"special[{i}]"
@@ -100,7 +106,8 @@ def load_tiles(path: Path) -> Tiles:
             raise fail(path, f"{entry}.copies", "must be an integer >= 1")
         for v in _int_list(path, f"{entry}.values", spec.get("values"), lo=1):
             for _ in range(copies):
-                ty.append(TYPE_NAMES.index(name)), val.append(v)
+                ty.append(TYPE_NAMES.index(name))
+                val.append(v)
     return Tiles(tuple(ty), tuple(val), tuple(types))
 
 
@@ -116,7 +123,8 @@ def connected(adj: list[list[int]]) -> bool:
     while todo:
         for n in adj[todo.pop()]:
             if n >= 0 and n not in seen:
-                seen.add(n), todo.append(n)
+                seen.add(n)
+                todo.append(n)
     return len(seen) == len(adj)
 
 

@@ -222,7 +222,7 @@ def render_planet(s: Position, p: int) -> list[str]:
 def render_board(s: Position) -> list[str]:
     """ASCII map of the main board: P portal, ?? face down, tile code, lower-case colour mark."""
     board, ctx = s.context.board, s.context
-    carts = {}
+    carts: dict[int, list[str]] = {}
     for p, h in enumerate(s.cart_hex):
         carts.setdefault(h, []).append(str(p))
     rows: dict[int, list[tuple[int, int]]] = {}

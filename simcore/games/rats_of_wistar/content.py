@@ -53,7 +53,15 @@ def _entries(data: dict, key: str, file: str, count: int | None = None) -> list[
 
 
 def _requirements(where: str, raw: Any) -> dict[str, Any]:
-    req = {"wood": 0, "metal": 0, "move": 0, "power": 0, "room": False, "icons": [], "type": -1}
+    req: dict[str, Any] = {
+        "wood": 0,
+        "metal": 0,
+        "move": 0,
+        "power": 0,
+        "room": False,
+        "icons": [],
+        "type": -1,
+    }
     if not isinstance(raw, list):
         raise fail(where, f"'requires' must be a list, got {raw!r}")
     for item in raw:
@@ -344,11 +352,13 @@ def load_content(folder: str = "") -> Content:
     sets = {d.get("content_set") for d in raw.values()}
     if len(sets) != 1 or not isinstance(next(iter(sets)), str):
         raise fail(str(path), f"all content files must name the same content_set, got {sets}")
+    content_set = next(iter(sets))
+    assert isinstance(content_set, str)  # checked above
     abilities, pairs = _abilities("abilities.toml", raw["abilities"])
     f = {n: str(path / f"{n}.toml") for n in FILES}  # errors name the full path
     goals = _goals(f["goals"], raw["goals"])
     return Content(
-        content_set=next(iter(sets)),
+        content_set=content_set,
         content_hash=digest.hexdigest()[:16],
         provisional=any(d.get("provisional", False) for d in raw.values()),
         cards=_cards(f["inventions"], raw["inventions"]),
