@@ -15,7 +15,7 @@ first ``n`` baseline games share the check's seeds, the rest only add precision.
   4%) and is estimated at 80% of the tolerance or more: a change of half the tolerance is
   flagged in at most 5% of checks, one of the full tolerance in at least 80% when the suite is
   sized for it (``expected_power``; simulated with changes injected decision by decision in
-  ``tests/analyses/test_drift_oc.py``);
+  ``tests/analyses/drift/test_drift_oc.py``);
 - otherwise **changed, size unclear**: the data cannot say whether the change is under the
   tolerance or beyond half of it.
 

@@ -228,7 +228,7 @@ def cluster_se_df(residuals: np.ndarray, total: float) -> tuple[float, float]:
     at clusters - 1: when a few clusters hold all the residual (a rare outcome seen in two
     seeds), the variance rests on those few and the interval must widen. (The plug-in
     Satterthwaite value alone is too strict; doubling it kept coverage at 93-97% in the
-    simulations of ``tests/analyses/test_stats_coverage.py``.)
+    simulations of ``tests/analyses/stats/test_stats_coverage.py``.)
     """
     r = np.asarray(residuals, dtype=float)
     k = len(r)

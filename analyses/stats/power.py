@@ -20,7 +20,7 @@ comparison moves (both ways, as observed) and moves ``|δ| n / s1`` more in its 
 ``s1`` and ``s2`` come from the pairs that differ when there are at least ``MIN_MOVED``;
 otherwise from pairing each game with an unrelated game of the other cell (what a change that
 replays a game differently would produce), so an identical comparison still states a size.
-Simulations with a change injected game by game (``tests/analyses/test_power.py``) find 75-85%
+Simulations with a change injected game by game (``tests/analyses/stats/test_power.py``) find 75-85%
 power at the stated size.
 
 **One-sample rates** (first player against 1/n, a skill gap against an even match): the score

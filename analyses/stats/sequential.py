@@ -19,7 +19,7 @@ so it fits paired win-share differences and scores alike. Several comparisons sh
 budget by Bonferroni: each gets ``alpha / m``, so the chance that any of them is ever wrong
 stays at most ``alpha``.
 
-``tests/analyses/test_sequential.py`` checks it by simulation: the error rate of the stopping
+``tests/analyses/stats/test_sequential.py`` checks it by simulation: the error rate of the stopping
 rule below stays under 5% where recomputed fixed-n intervals exceed it, and it stops before
 the fixed-n sweep on a large effect.
 """

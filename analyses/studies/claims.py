@@ -28,7 +28,7 @@ from analyses.stats.intervals import holm
 from analyses.studies.findings import join_and, pval
 
 ALPHA = 0.05
-# The words the rule governs; reports are checked for them (tests/analyses/test_claims.py).
+# The words the rule governs; reports are checked for them (tests/analyses/studies/test_claims.py).
 GOVERNED = ("strongest", "weakest", "order", "better than")
 # The three forms a sentence about the top of a family takes (reports are tested against them).
 STRONGEST_FORMS = (

@@ -39,7 +39,7 @@ def substream(rng: random.Random) -> random.Random:
 
 # The two draws below return exactly what ``rng.randrange(n)`` and ``rng.shuffle(x)`` return on
 # CPython 3.11-3.13 for a ``random.Random`` (the same ``getrandbits`` calls in the same order;
-# tests/simcore/test_rng.py compares them on the running interpreter), without the stdlib's
+# tests/simcore/core/test_rng.py compares them on the running interpreter), without the stdlib's
 # layers of method calls: about 2x faster for a 60-card shuffle, and these are the simulators'
 # hottest draws (determinization, random play-outs).
 

@@ -5,7 +5,7 @@ Through numpy a derivation costs about 13 us (array coercion, a Cython object,
 ``np.errstate``): some 50 us of a 600-us random Ratjack game. The mixing itself is a few
 dozen 32-bit multiply/xor steps whose multipliers do not depend on the data, so below they
 are literals and the words are mixed as Python ints, unrolled: about 2x faster, the same
-seeds. ``tests/simcore/test_seedseq.py`` compares the two on the running installation.
+seeds. ``tests/simcore/core/test_seedseq.py`` compares the two on the running installation.
 
 The algorithm is numpy's (``numpy/random/bit_generator.pyx``, after M. E. O'Neill's
 ``seed_seq`` alternative): a 4-word pool filled by ``hashmix`` with a running multiplier
