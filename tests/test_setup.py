@@ -182,15 +182,16 @@ def test_boardlab_compile_1_without_a_working_compiler_fails_the_install(tmp_pat
 @pytest.mark.slow  # most of a compiled build (~1.5 CPU-minutes), then a module fails
 @pytest.mark.skipif(not HAS_CC, reason="no C compiler here")
 def test_a_compiled_build_failing_part_way_installs_the_pure_build(tmp_path):
-    # The C compiler fails on the shim of simcore.engine.play.rows: mypyc builds its group library
-    # first,
-    # then the shims in module order, so 45 shims are built by then (simcore.core.rng's last), and
-    # none may be left pointing at a library that is not installed.
+    # The C compiler fails on the shim of simcore.engine.play.rows: mypyc builds its group
+    # library first, then the shims in module order, so most shims are built by then
+    # (simcore.core.rng's among them), and none may be left pointing at a library that is not
+    # installed.
     compiler = shutil.which("cc") or shutil.which("gcc")
     wrapper = tmp_path / "cc-failing-on-rows"
     fail = "echo 'rows.c: fatal error: the compiler ran out of memory' >&2; exit 1"
     wrapper.write_text(
-        f'#!/bin/sh\ncase "$*" in *simcore/rows.c*) {fail};; esac\nexec {compiler} "$@"\n'
+        f'#!/bin/sh\ncase "$*" in *simcore/engine/play/rows.c*) {fail};; esac\n'
+        f'exec {compiler} "$@"\n'
     )
     wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
     output, wheel, tree = _wheel(tmp_path, {"CC": str(wrapper), "BOARDLAB_COMPILE": ""})
