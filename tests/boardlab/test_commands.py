@@ -115,3 +115,11 @@ def test_the_old_report_out_file_writes_the_same_page_under_its_name(tmp_path: P
     assert (tmp_path / "old" / "x.html").is_file() and (tmp_path / "new" / "x.html").is_file()
     assert not (tmp_path / "new" / "index.html").exists()
     assert old.stderr.count(DEPRECATED) == 1 and DEPRECATED not in new.stderr
+
+
+def test_games_lists_the_revision4_assumptions_with_their_readings():
+    listed = run_cli("games").stdout
+    exact = next(line for line in listed.splitlines() if "exact_ends_check" in line)
+    pair = next(line for line in listed.splitlines() if "ability_pair_bonus" in line)
+    assert "false [A]" in exact and "true" in exact.split("[A]", 1)[1]
+    assert '"once" [A]' in pair and "once" in pair and "each" in pair

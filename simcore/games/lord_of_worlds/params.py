@@ -116,7 +116,7 @@ class LordOfWorldsParams(Params):
         "choose",
         "§5 chains tied for the longest next to a viewpoint: the player chooses which one counts "
         "(choose; asked only when the choice changes which mixes are declared) or the first met "
-        "walking the viewpoint's neighbours counts (first)",
+        "walking the viewpoint's neighbours in board order counts (first; not a terrain order)",
         choices=("choose", "first"),
         assumption=True,
     )

@@ -34,7 +34,7 @@ class Ratjack(Game):
 
     spec = GameSpec(
         id="ratjack",
-        version=3,
+        version=4,
         min_players=2,
         max_players=4,
         hidden_information=True,

@@ -31,11 +31,11 @@ def pos_name(s: Position, action: int, seat: int, reveal: bool = False) -> str:
     return f"seat {q}, slot {i} ({what}{chip})"
 
 
-def note_card(s: Position, line: str, hidden: str, *cards: int) -> None:
-    """Add ``line``, which names ``cards``; ``hidden`` instead when the seat to act cannot
-    identify them all (§8; a label's rule), unless the trace reveals everything."""
+def note_card(s: Position, line: str, hidden: str, *cards: int, viewer: int = -2) -> None:
+    """Add ``line``, which names ``cards``; ``hidden`` instead when the viewer (by default the
+    seat to act) cannot identify them all (§8; a label's rule), unless the trace reveals all."""
     if s.trace is not None:
-        seat, reveal = s.seat_to_act, s.reveal
+        seat, reveal = (s.seat_to_act if viewer == -2 else viewer), s.reveal
         known = all(sees(s, c, seat, reveal) for c in cards)
         s.trace.append(line if known else hidden)
 
@@ -53,8 +53,9 @@ def note_chip(s: Position, action: int, face: int) -> None:
         s.trace.append(f"chip {FACE_IDS[face]} on {where}")
 
 
-def trace_round_start(s: Position) -> None:
-    """Narrate the round setup."""
+def trace_round_start(s: Position, viewer: int) -> None:
+    """Narrate the round setup as ``viewer`` sees it: the seat whose decision ended the round
+    before (§8, Revision 4: every line under a decision is that seat's view)."""
     chips = ", ".join(FACE_IDS[f] for f in s.chip_face)
     s.note(f"round {s.round_no}: chips show {chips}; discard {card_str(s, s.discard[-1])}")
     for p in range(s.n):
@@ -64,5 +65,6 @@ def trace_round_start(s: Position) -> None:
             f"seat {p} is dealt {', '.join(card_str(s, c) for c in h)}",
             f"seat {p} is dealt {len(h)} cards",
             *h,
+            viewer=viewer,
         )
     s.note(f"seat {s.start_seat} starts")

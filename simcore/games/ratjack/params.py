@@ -60,6 +60,13 @@ class RatjackParams(Params):
         choices=("turn_order", "lowest_seat"),
         assumption=True,
     )
+    exact_ends_check: bool = param(
+        False,
+        "§6 (Revision 4) a check where one player reaches exactly the target and is left the "
+        "only one in: false = every step of the check pays (exact and last standing), true = "
+        "the exact-target VP ends the check before the last-standing VP",
+        assumption=True,
+    )
     opponent_exact_scores: bool = param(
         True, "§6.3 an opponent put on exactly target by an effect scores", assumption=True
     )

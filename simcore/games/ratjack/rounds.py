@@ -27,6 +27,9 @@ from simcore.games.ratjack.position import Position
 
 def new_round(s: Position, start: int, rng: random.Random | None = None) -> None:
     """§3: toss the chips, shuffle, deal 2 each, turn the first discard, choose face-down cards."""
+    # §8 (Revision 4): a later round's deal is traced under the decision that ended the round
+    # before, so as the seat that took it sees the deal; the first round's, as its start seat
+    viewer = s.seat_to_act if s.round_no > 0 and s.seat_to_act >= 0 else start
     s.round_no += 1
     s.round_turns = 0
     s.start_seat = start
@@ -61,7 +64,7 @@ def new_round(s: Position, start: int, rng: random.Random | None = None) -> None
     s.phase, s.seat_to_act, s.setup_left = P_SETUP, start, s.n
     s.legal_cache = None
     if s.trace is not None:
-        trace_round_start(s)
+        trace_round_start(s, viewer)
 
 
 def _finish(s: Position, ended_by: str) -> None:
@@ -206,14 +209,15 @@ def _round_scoring(s: Position, a: int, vals: list[int]) -> str:
                 exact.append(p)
     if exact:  # 3. exactly the target
         _gain(s, exact, WON_EXACT, a, f"exactly {t}")
-        return "exact"
-    if len(alive) == 1:  # 4. last standing
+        if rp.exact_ends_check or len(alive) != 1:
+            return "exact"
+    if len(alive) == 1:  # 4. last standing (also after 3: every step of the check pays)
         p = alive[0]
         # without stacking, the player who put the last opponent out this turn (at the check
         # or, with immediate eliminations, earlier in the turn) has its elimination VP only
         if rp.last_standing_stacks or not (p == a and s.turn_eliminations):
             _gain(s, alive, WON_LAST, a, "last standing")
-        return "last_standing"
+        return "exact" if exact else "last_standing"
     if not alive:
         return "wipeout"
     if not s.deck or s.round_turns >= rp.max_turns_per_round:  # 5. exhaustion

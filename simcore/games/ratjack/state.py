@@ -135,7 +135,7 @@ class RatjackState(Position):
     def enable_trace(self) -> None:
         """Start the narrative."""
         self.trace = []
-        trace_round_start(self)
+        trace_round_start(self, self.seat_to_act)  # the deal so far, as the seat to act sees it
 
     def trace_lines(self) -> list[str]:
         """Narrative since the last call."""

@@ -54,6 +54,7 @@ class ParamsMirror:
     first_player: int
     no_vp_start: str
     simultaneous_start: str
+    exact_ends_check: bool
     opponent_exact_scores: bool
     eliminated_targetable: str
     discarded_chip: str

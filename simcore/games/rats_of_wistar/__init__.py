@@ -52,7 +52,7 @@ class RatsOfWistar(Game):
 
     spec = GameSpec(
         "rats_of_wistar",
-        3,
+        4,
         2,
         4,
         True,

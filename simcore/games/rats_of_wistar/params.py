@@ -91,6 +91,14 @@ class WistarParams(Params):
     free_ability_choice: bool = param(
         True, "the player chooses which covered ability space to uncover", assumption=True
     )
+    ability_pair_bonus: str = param(
+        "once",
+        "§8.1 (Revision 4) the paired VP spaces' note 'if the other is also uncovered, gain 2 "
+        "more VP', printed on both: once = one shared bonus (3 + 6 + 2), each = each space pays "
+        "its own (3 + 6 + 2 + 2)",
+        choices=("once", "each"),
+        assumption=True,
+    )
     # §7 inventions
     fill_room_must_be_empty: bool = param(
         True,

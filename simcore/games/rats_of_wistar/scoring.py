@@ -15,7 +15,8 @@ PARTS: Final = (
 
 
 def ability_vp(s: Position, pl: Player) -> int:
-    """VP of uncovered ability spaces plus the +2 pairs."""
+    """VP of uncovered ability spaces plus the +2 pairs (§8.1: once, or once per space of the
+    pair with ``ability_pair_bonus = each``)."""
     # plain loops here and in part_values, no generator expressions (3.11 builds a frame for
     # each): every search play-out and end-of-game guard scores finished games
     mask, vp = pl.uncovered_abilities, 0
@@ -24,7 +25,7 @@ def ability_vp(s: Position, pl: Player) -> int:
             vp += a.vp
     for x, y, bonus in s.content.pairs:
         if mask >> x & 1 and mask >> y & 1:
-            vp += bonus
+            vp += bonus if s.params.ability_pair_bonus == "once" else 2 * bonus
     return vp
 
 

@@ -141,6 +141,7 @@ class ParamsMirror:
     mission_exclusive: bool
     jokers_for_mission_icons: bool
     free_ability_choice: bool
+    ability_pair_bonus: str
     fill_room_must_be_empty: bool
     bed_vp: tuple[int, ...]
     room_vp: tuple[int, ...]
