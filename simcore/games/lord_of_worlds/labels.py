@@ -58,7 +58,11 @@ def action_label(s: Position, action: int, viewer: int | None = None, reveal: bo
     if kind == "play":
         return f"play {TERRAIN_COLOURS[arg]} cards"
     if kind in ("add", "discard"):
-        return f"{kind} {names.name(arg)}" if arg < len(names.value) else kind
+        if arg >= len(names.value):
+            return kind
+        if not _seen_in_hand(s, arg, viewer, reveal):
+            return f"{kind} a hand card"
+        return f"{kind} {names.name(arg)}"
     board = s.context.board
     if kind == "move" and arg < 6 and s.cart_hex[s.player] >= 0:
         to = board.neighbours[s.cart_hex[s.player]][arg]
@@ -75,6 +79,12 @@ def action_label(s: Position, action: int, viewer: int | None = None, reveal: bo
     if kind == "viewpoint":
         return _viewpoint_label(s, arg)
     return kind
+
+
+def _seen_in_hand(s: Position, kind: int, viewer: int | None, reveal: bool) -> bool:
+    """``viewer`` can tell that the seat to act holds a card of ``kind``: its own hand, a card
+    everyone saw it hire, or the analyst's view (§7: other hands are hidden)."""
+    return reveal or viewer is None or viewer == s.player or s.known_cards[s.player][kind] > 0
 
 
 def _viewpoint_label(s: Position, index: int) -> str:

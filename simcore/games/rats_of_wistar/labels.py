@@ -100,10 +100,19 @@ def action_label(s: Any, action: int, viewer: int | None = None, reveal: bool = 
         return f"quick: {QUICK_NAMES.get(action, action)}"
     if action == STOP:
         return "stop"
-    return _generic(s, op, action)
+    return _generic(s, op, action, viewer, reveal)
 
 
-def _generic(s: Any, op: str, action: int) -> str:
+def _seen_in_hand(s: Any, card: int, viewer: int | None, reveal: bool) -> bool:
+    """``viewer`` can tell that the seat to act holds ``card``: its own hand, a card the others
+    saw enter it (starting pair, market), or the analyst's view (§11: other hands are hidden)."""
+    actor = s.current_player
+    if reveal or viewer is None or viewer == actor or actor < 0:
+        return True
+    return card in s.players[actor].known_cards
+
+
+def _generic(s: Any, op: str, action: int, viewer: int | None = None, reveal: bool = False) -> str:
     con = s.content
     if op == "order":
         part = s.stack[-1][2][action - ORDER_BASE]
@@ -124,7 +133,10 @@ def _generic(s: Any, op: str, action: int) -> str:
         )
     if action >= CARD_BASE:
         verb = {"pay": "pay with", "x1": "use x1 of"}.get(op, "play")
-        return f"{verb} {con.cards[action - CARD_BASE].name}"
+        card = action - CARD_BASE
+        if op != "x1" and not _seen_in_hand(s, card, viewer, reveal):
+            return f"{verb} a hand card"
+        return f"{verb} {con.cards[card].name}"
     table = (
         (BED_ACT, lambda a: "build a bed"),
         (DIG_ACT, lambda a: "dig a room"),

@@ -58,3 +58,35 @@ def test_revision4_s5_viewpoint_tie_first_is_board_order_not_a_terrain_order(eas
 def test_revision4_s5_viewpoint_tie_first_says_what_it_does():
     rows = {r["name"]: r["doc"] for r in LordOfWorldsParams.describe()}
     assert "board order" in rows["viewpoint_tie"] and "not a terrain order" in rows["viewpoint_tie"]
+
+
+def _first_add_of_an_unseen_card(seed: int = 1):
+    """A seeded 3-player random game, up to the first decision offering to add a card of a kind
+    the others never saw enter the acting seat's hand (a starting-hand card)."""
+    from simcore.core.rng import policy_stream
+    from strategies.registry import make_policy
+
+    from .helpers import game
+
+    g = game()
+    s = g.new_state(3, seed)
+    policy = make_policy("random", g)
+    rngs = [policy_stream(seed, seat) for seat in range(3)]
+    while not s.is_terminal():
+        p = s.player
+        for a in s.legal_actions():
+            if R.ADD <= a < R.ADD + s.context.n_kinds and not s.known_cards[p][a - R.ADD]:
+                return s, a
+        s.apply(policy.act(s, rngs[p]))
+    raise AssertionError("no such decision")
+
+
+def test_labels_name_a_hidden_hand_card_only_for_its_owner():
+    # §7: the other hands are hidden; the card a play adds is shown to the others once played
+    # (the narrative), but their label of the action names no card they could not see
+    s, action = _first_add_of_an_unseen_card()
+    name = s.context.cards.name(action - R.ADD)
+    other = (s.player + 1) % 3
+    assert s.action_label(action) == f"add {name}" == s.action_label(action, s.player)
+    assert s.action_label(action, other) == "add a hand card"
+    assert s.action_label(action, other, reveal=True) == f"add {name}"

@@ -25,3 +25,40 @@ def test_revision4_s8_1_one_space_alone_pays_no_pair_bonus(reading):
     seat = s.current_player
     s.players[seat].uncovered_abilities = 1 << 9  # L4 alone: its 6 VP
     assert score_parts(s, seat)["vp_abilities"] == 6
+
+
+def _first_payment_with_an_unseen_card(seed: int = 1):
+    """A seeded 3-player random game, up to the first decision offering to pay with a hand card
+    the other seats have not seen (a card drawn from a deck)."""
+    from simcore.core.rng import policy_stream
+    from simcore.games.rats_of_wistar.board import CARD_BASE
+    from strategies.registry import make_policy
+
+    from .helpers import make_game
+
+    g = make_game()
+    s = g.new_state(3, seed)
+    policy = make_policy("random", g)
+    rngs = [policy_stream(seed, seat) for seat in range(3)]
+    while not s.is_terminal():
+        p = s.current_player
+        if s.stack and s.stack[-1][0] == "pay":
+            for a in s.legal_actions():
+                if a >= CARD_BASE and a - CARD_BASE not in s.players[p].known_cards:
+                    return s, a
+        s.apply(policy.act(s, rngs[p]))
+    raise AssertionError("no such decision")
+
+
+def test_labels_name_a_hidden_hand_card_only_for_its_owner():
+    # §11: cards drawn from a deck are hidden in their hand; paying with one shows it (the
+    # discard pile is face up), but the others' label of the action names no card they could
+    # not see
+    from simcore.games.rats_of_wistar.board import CARD_BASE
+
+    s, action = _first_payment_with_an_unseen_card()
+    name = s.content.cards[action - CARD_BASE].name
+    p, other = s.current_player, (s.current_player + 1) % 3
+    assert s.action_label(action) == f"pay with {name}" == s.action_label(action, p)
+    assert s.action_label(action, other) == "pay with a hand card"
+    assert s.action_label(action, other, reveal=True) == f"pay with {name}"
