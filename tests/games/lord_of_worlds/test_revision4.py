@@ -63,22 +63,14 @@ def test_revision4_s5_viewpoint_tie_first_says_what_it_does():
 def _first_add_of_an_unseen_card(seed: int = 1):
     """A seeded 3-player random game, up to the first decision offering to add a card of a kind
     the others never saw enter the acting seat's hand (a starting-hand card)."""
-    from simcore.core.rng import policy_stream
-    from strategies.registry import make_policy
+    from tests.games.played import first_decision
 
     from .helpers import game
 
-    g = game()
-    s = g.new_state(3, seed)
-    policy = make_policy("random", g)
-    rngs = [policy_stream(seed, seat) for seat in range(3)]
-    while not s.is_terminal():
-        p = s.player
-        for a in s.legal_actions():
-            if R.ADD <= a < R.ADD + s.context.n_kinds and not s.known_cards[p][a - R.ADD]:
-                return s, a
-        s.apply(policy.act(s, rngs[p]))
-    raise AssertionError("no such decision")
+    def unseen_add(s, a):
+        return R.ADD <= a < R.ADD + s.context.n_kinds and not s.known_cards[s.player][a - R.ADD]
+
+    return first_decision(game(), 3, seed, unseen_add)
 
 
 def test_labels_name_a_hidden_hand_card_only_for_its_owner():

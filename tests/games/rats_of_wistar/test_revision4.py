@@ -30,24 +30,20 @@ def test_revision4_s8_1_one_space_alone_pays_no_pair_bonus(reading):
 def _first_payment_with_an_unseen_card(seed: int = 1):
     """A seeded 3-player random game, up to the first decision offering to pay with a hand card
     the other seats have not seen (a card drawn from a deck)."""
-    from simcore.core.rng import policy_stream
     from simcore.games.rats_of_wistar.board import CARD_BASE
-    from strategies.registry import make_policy
+    from tests.games.played import first_decision
 
     from .helpers import make_game
 
-    g = make_game()
-    s = g.new_state(3, seed)
-    policy = make_policy("random", g)
-    rngs = [policy_stream(seed, seat) for seat in range(3)]
-    while not s.is_terminal():
-        p = s.current_player
-        if s.stack and s.stack[-1][0] == "pay":
-            for a in s.legal_actions():
-                if a >= CARD_BASE and a - CARD_BASE not in s.players[p].known_cards:
-                    return s, a
-        s.apply(policy.act(s, rngs[p]))
-    raise AssertionError("no such decision")
+    def unseen_payment(s, a):
+        paying = bool(s.stack) and s.stack[-1][0] == "pay"
+        return (
+            paying
+            and a >= CARD_BASE
+            and a - CARD_BASE not in s.players[s.current_player].known_cards
+        )
+
+    return first_decision(make_game(), 3, seed, unseen_payment)
 
 
 def test_labels_name_a_hidden_hand_card_only_for_its_owner():
