@@ -145,3 +145,9 @@ def test_the_check_finds_a_label_that_names_a_hidden_hand_card(monkeypatch):
     monkeypatch.setattr(state_class, "action_label", peeking)
     found = [leak for seed in range(3) for leak in leaks(game, 3, seed)]
     assert any("label of seat" in leak for leak in found)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_ratjack_3_player_traces_and_labels_of_seeds_0_to_9(seed):
+    # Revision 4, §8: without --reveal, no line names a card another seat holds unseen
+    assert not leaks(registry.make_game("ratjack"), 3, seed)
