@@ -34,6 +34,15 @@ def _is_worker(pid: int) -> bool:
         return False
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -73,7 +82,12 @@ def test_workers_exit_when_the_parent_is_killed(tmp_path):
         time.sleep(0.5)
         workers = [p for p in _children(proc.pid) if _is_worker(p)]
     assert workers, "no loky worker started"
-    time.sleep(3)  # the workers are inside their first chunk (armed)
+    # A worker arms its lifeline on its first chunk. A fixed wait was not enough on a loaded
+    # machine; 3 CPU-seconds a worker is past its imports and inside a chunk of 200 games.
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and min(map(_cpu_seconds, workers)) < 3.0:
+        time.sleep(0.2)
+    assert min(map(_cpu_seconds, workers)) >= 3.0, "the workers never started a chunk"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     deadline = time.monotonic() + 10
