@@ -14,20 +14,35 @@ from simcore.core.errors import ContentError
 MAX_CONTENT_BYTES = 1 << 20  # a data file larger than 1 MiB is not a game's content
 
 
+def read_regular(
+    path: str | Path, limit: int, error: type[Exception] = ContentError, what: str = "a file"
+) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``limit`` bytes; ``error`` naming the
+    file otherwise. Opened without blocking and checked on the open file: a FIFO put in its
+    place (or swapped in after a check) answers at once instead of waiting for a writer, and a
+    device such as /dev/zero is not read forever. Missing files raise ``FileNotFoundError``."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fh.fileno())
+        if stat.S_ISDIR(info.st_mode):
+            raise error(f"{path}: is a folder, not {what}")
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{path}: not a regular file (a pipe or a device is not {what})")
+        if info.st_size > limit:
+            raise error(f"{path}: {info.st_size:,} bytes; {what} is at most {limit:,}")
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise error(f"{path}: larger than {limit:,} bytes; {what} is at most {limit:,}")
+    return data
+
+
 def read_toml(path: str | Path) -> dict[str, Any]:
     """Parse a TOML data file; ``ContentError`` if it is missing, not a regular file (a
     device such as /dev/zero would be read forever), over ``MAX_CONTENT_BYTES``, not UTF-8 or
     not valid TOML."""
     try:
-        with open(path, "rb") as fh:
-            info = os.fstat(fh.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise ContentError(f"{path}: not a regular file")
-            data = fh.read(MAX_CONTENT_BYTES + 1)
-        if len(data) > MAX_CONTENT_BYTES:
-            raise ContentError(
-                f"{path}: larger than {MAX_CONTENT_BYTES:,} bytes (the limit of a content file)"
-            )
+        data = read_regular(path, MAX_CONTENT_BYTES, ContentError, "a TOML file")
         return tomllib.loads(data.decode("utf-8"))
     except FileNotFoundError:
         raise ContentError(f"{path}: file not found") from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -289,7 +290,51 @@ RUNAWAY = {
 }
 
 # fmt: on
-CASES = {**EXIT_70, **EXIT_0_ON_NONSENSE, **HANGS, **RUNAWAY}
+
+
+def _fifo(tmp: Path, name: str) -> None:
+    """A named pipe at ``name``: opening it for reading waits for a writer that never comes."""
+    path = tmp / name
+    path.unlink(missing_ok=True)
+    os.mkfifo(path)
+
+
+# Reads that waited forever on a FIFO (issue 63): only regular files are read, checked on the
+# open file (opened without blocking)
+FIFOS = {
+    "sweep_file_fifo": Case(
+        lambda t: ["sweep", str(t / "s.toml")],
+        2,
+        "not a regular file",
+        lambda t: _fifo(t, "s.toml"),
+    ),
+    "sweep_cards_file_fifo": Case(
+        lambda t: [
+            "sweep",
+            *RJ,
+            "--param",
+            f"cards_file={t / 'cards.toml'}",
+            "--out",
+            str(t / "o"),
+        ],
+        2,
+        "not a regular file",
+        lambda t: _fifo(t, "cards.toml"),
+    ),
+    "bench_compare_fifo": Case(
+        lambda t: ["bench", "--seconds", "0.01", "--compare", str(t / "b.json")],
+        2,
+        "not a regular file",
+        lambda t: _fifo(t, "b.json"),
+    ),
+    "report_manifest_fifo": Case(
+        lambda t: ["report", run(t), "--out", str(t / "r")],
+        2,
+        "manifest.json",
+        lambda t: _fifo(t, "runs/base/manifest.json"),
+    ),
+}
+CASES = {**EXIT_70, **EXIT_0_ON_NONSENSE, **HANGS, **RUNAWAY, **FIFOS}
 BASELINE: Path = Path()  # set by the module fixture below
 
 
@@ -331,6 +376,7 @@ def test_bad_input_is_one_line_exit_2_and_leaves_data_as_it_was(tmp_path, base, 
         "sweep_grid_of_7_68m_cells",
         "bench_seconds_inf",
         "sweep_cards_file_dev_zero",
+        "sweep_file_fifo",
         "resume_log_entry_not_an_object",
         "play_players_10e20",
         "report_manifest_unknown_column_kind",

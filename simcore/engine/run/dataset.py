@@ -13,6 +13,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from simcore.core.content import read_regular
 from simcore.core.errors import RunDirError
 from simcore.engine.run.layout import (
     ACTION_BASE,
@@ -287,11 +288,9 @@ MAX_RUN_FILE_BYTES = 1 << 30  # a manifest or chunk log larger than this is not 
 
 
 def _read_limited(path: Path) -> bytes:
-    """A run file's bytes; ``RunDirError`` for one too large to be a manifest or log."""
-    size = path.stat().st_size
-    if size > MAX_RUN_FILE_BYTES:
-        raise RunDirError(f"{path}: {size:,} bytes; a run file is at most {MAX_RUN_FILE_BYTES:,}")
-    return path.read_bytes()
+    """A run file's bytes; ``RunDirError`` for one too large to be a manifest or log, or not a
+    regular file (a FIFO in its place must not block)."""
+    return read_regular(path, MAX_RUN_FILE_BYTES, RunDirError, "a run file")
 
 
 def read_chunk_log(run_dir: Path) -> dict[str, Any]:

@@ -336,10 +336,11 @@ def print_report(report: dict[str, Any]) -> None:
 
 def _load_baseline(path: str) -> dict[str, Any]:
     """A stored ``--json`` report; ``ConfigError`` (exit 2) if missing or not one."""
+    from simcore.core.content import read_regular
     from simcore.core.errors import ConfigError
 
     try:
-        data = json.loads(Path(path).read_text())
+        data = json.loads(read_regular(path, 1 << 24, ConfigError, "a bench JSON file"))
     except FileNotFoundError:
         raise ConfigError(f"--compare: no such file {path!r}") from None
     except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:

@@ -108,8 +108,10 @@ def load_toml(path: str | Path) -> dict[str, Any]:
     path = Path(path)
     if path.is_dir():
         raise ConfigError(f"sweep file {str(path)!r} is a directory, not a TOML file")
-    if not path.is_file():
+    if not path.exists():
         raise ConfigError(f"sweep file {str(path)!r} not found")
+    if not path.is_file():
+        raise ConfigError(f"sweep file {str(path)!r}: not a regular file (a pipe or a device)")
     try:
         return read_toml(path)
     except ContentError as exc:
