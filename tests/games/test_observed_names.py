@@ -109,11 +109,11 @@ def leaks(game: Any, players: int, seed: int) -> list[str]:
     found += [
         f"seat {first} (setup): {line}" for line in setup if observer.unseen_named(line, first)
     ]
-    while not state.is_terminal():
-        observer.look()
+    while not state.is_terminal():  # the seats looked before the loop and after each decision
         actor = state.current_player
+        legal = state.legal_actions()
         for viewer in range(players):
-            for action in state.legal_actions():
+            for action in legal:
                 label = state.action_label(action, viewer)
                 if observer.unseen_named(label, viewer):
                     found.append(f"seat {viewer}'s label of seat {actor}'s {label!r}")

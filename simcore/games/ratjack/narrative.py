@@ -31,11 +31,11 @@ def pos_name(s: Position, action: int, seat: int, reveal: bool = False) -> str:
     return f"seat {q}, slot {i} ({what}{chip})"
 
 
-def note_card(s: Position, line: str, hidden: str, *cards: int, viewer: int = -2) -> None:
+def note_card(s: Position, line: str, hidden: str, *cards: int, viewer: int | None = None) -> None:
     """Add ``line``, which names ``cards``; ``hidden`` instead when the viewer (by default the
     seat to act) cannot identify them all (§8; a label's rule), unless the trace reveals all."""
     if s.trace is not None:
-        seat, reveal = (s.seat_to_act if viewer == -2 else viewer), s.reveal
+        seat, reveal = (s.seat_to_act if viewer is None else viewer), s.reveal
         known = all(sees(s, c, seat, reveal) for c in cards)
         s.trace.append(line if known else hidden)
 
