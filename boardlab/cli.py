@@ -139,8 +139,11 @@ def _os_error(exc: OSError) -> str:
 
 
 def _resume_hint(command: str) -> str:
-    if command in ("sweep", "demo"):
-        return "; finished chunks are kept: free space, then rerun with --resume"
+    """What to do after a full disk: the commands that keep finished work say how to go on."""
+    if command in ("sweep", "tune", "compare"):
+        return "; finished work is kept: free space, then rerun with --resume"
+    if command in ("demo", "feel"):
+        return "; finished work is kept: free space, then run the same command again"
     return ""
 
 

@@ -17,6 +17,7 @@ grid, seed): what differs is the version, so every game pairs with its twin on t
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -105,7 +106,7 @@ def _run_side(path: Path, label: str, name: str | None) -> Side:
     from simcore.engine.run.dataset import MANIFEST, load_manifest
     from simcore.engine.run.verify import check_for_report
 
-    if not (path / MANIFEST).is_file():
+    if not os.path.lexists(path / MANIFEST):  # one that is there but not a file: said by name
         raise RunDirError(f"{path} is a folder but not a boardlab run (no {MANIFEST})")
     manifest = load_manifest(path)
     check_for_report(path, manifest)

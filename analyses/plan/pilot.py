@@ -325,6 +325,11 @@ def cmd_plan(args: Any) -> int:
     raw = resolve_paths(load_toml(args.config), Path(args.config).resolve().parent)
     cfg = build_config(raw, source=args.config)
     _check_flags(args)
+    recorded = _recorded(args.record) if args.record else {}  # before the pilot's minutes
+    if args.from_run:
+        from simcore.engine.run.verify import load_checked
+
+        load_checked(args.from_run)  # run data is untrusted: names, shapes, parts, values
     pilot = (
         pilot_from_run(args.from_run) if args.from_run else run_pilot(cfg, args.pilot, args.n_jobs)
     )
@@ -333,11 +338,29 @@ def cmd_plan(args: Any) -> int:
     print(f"{args.config}:")
     print(format_plan(pilot, make_plan(pilot, args.games or cfg.games, detect, half)))
     if args.record:
-        path = Path(args.record)
-        doc = json.loads(path.read_text()) if path.is_file() else {}
-        doc[Path(args.config).name] = pilot.to_json()
-        path.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
+        recorded[Path(args.config).name] = pilot.to_json()
+        Path(args.record).write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
     return 0
+
+
+def _recorded(record: str) -> dict[str, Any]:
+    """The pilots already stored in ``--record`` (none if the file is new), checked before
+    any game is played: a folder that is missing or read-only, or a file that is not a JSON
+    object, is exit 2 at once."""
+    from simcore.core.content import read_regular
+    from simcore.core.errors import ConfigError
+    from simcore.engine.run.outputs import check_output_file
+
+    path = check_output_file(record, "--record")
+    if not path.exists():
+        return {}
+    try:
+        doc = json.loads(read_regular(path, 1 << 26, ConfigError, "a pilot record"))
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise ConfigError(f"--record {record!r}: not a JSON file of pilots ({exc})") from None
+    if not isinstance(doc, dict):
+        raise ConfigError(f"--record {record!r}: not a JSON object of pilots")
+    return doc
 
 
 def format_plan(pilot: Pilot, plan: Plan) -> str:

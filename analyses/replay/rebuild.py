@@ -26,6 +26,7 @@ from simcore.core import registry
 from simcore.core.api import Game, State, ranks
 from simcore.core.errors import RunDirError
 from simcore.core.rng import game_seed, policy_stream
+from simcore.engine.run.snapshot import reader_params
 
 FROM_ACTIONS = "the run's actions table"
 FROM_PLAYERS = "the recorded players, played again on the same seeds (the run kept no actions)"
@@ -139,8 +140,11 @@ def load_replay(
     entry = pick_cell(manifest, cell)
     cell_id = str(entry["cell"])
     game_id = str(manifest.get("game"))
+    params = reader_params(
+        run_dir, manifest, entry.get("params") or {}, f"{run_dir}: cell {entry['cell']!r} params"
+    )
     with registry.imports_allowed(False):  # names from run data: registered ones only
-        game = registry.make_game(game_id, entry.get("params") or {})
+        game = registry.make_game(game_id, params)
     version = manifest.get("game_version")
     if version != game.spec.version:
         raise RunDirError(
@@ -243,8 +247,6 @@ def _players(game: Game, specs: list[str], seed: int) -> _Players:
 
 def _play(game: Game, replay: Replay, moves: Any, labels: list[str] | None) -> None:
     """Apply the decisions, keeping each one's label, view, narrative and scores."""
-    from simcore.core.errors import IllegalActionError
-
     state = game.new_state(replay.n_players, replay.seed)
     state.keep_action_records(True)  # as the run played it
     if replay.reveal:
@@ -257,6 +259,11 @@ def _play(game: Game, replay: Replay, moves: Any, labels: list[str] | None) -> N
             raise RunDirError(f"the rebuilt game has no end after {MAX_STEPS} decisions")
         seat = state.current_player
         action = moves.next(state, step)
+        if action not in state.legal_actions():  # before a label is looked up for it
+            raise RunDirError(
+                f"decision {step}: recorded action {action} is not legal in the "
+                "rebuilt game (another game version or content set, or an edited run)"
+            )
         seen = state.action_label(action, seat)
         if labels is not None and step < len(labels) and seen != labels[step]:
             raise RunDirError(
@@ -266,13 +273,7 @@ def _play(game: Game, replay: Replay, moves: Any, labels: list[str] | None) -> N
         label = state.action_label(action, seat, reveal=True) if replay.reveal else seen
         view = game.seat_view(state, seat, reveal=replay.reveal)
         round_no = state.round_number()
-        try:
-            state.apply(action)
-        except IllegalActionError:
-            raise RunDirError(
-                f"decision {step}: recorded action {action} is not legal in the "
-                "rebuilt game (another game version or content set)"
-            ) from None
+        state.apply(action)
         replay.steps.append(
             Step(
                 step, seat, action, label, view, state.trace_lines(), list(state.scores()), round_no

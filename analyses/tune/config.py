@@ -15,6 +15,7 @@ from simcore.core import registry
 from simcore.core.errors import ConfigError
 from simcore.core.seedseq import seed63
 from simcore.engine.sweep.config import (
+    MAX_GAMES,
     build_config,
     check_run_name,
     check_seed,
@@ -47,6 +48,13 @@ _SEARCH = {
     "head_to_head": 400,
 }
 SAMPLERS = ("auto", "tpe", "cmaes", "nsga2", "random")
+_MOST = {
+    "trials": 100_000,
+    "batch": 10_000,
+    "verify_games": MAX_GAMES,
+    "verify_top": 100,
+    "head_to_head": MAX_GAMES,
+}
 VERIFY_STREAM = 1  # fresh seeds: seed63(seed, VERIFY_STREAM), never the search's own seed
 HEAD_STREAM = 2  # a fitted player against its starting self: seeds of neither search nor check
 
@@ -192,18 +200,25 @@ def _search(source: str, raw: Any) -> dict[str, Any]:
             f"{source}: [search] unknown key {unknown[0]!r}; allowed: {', '.join(_SEARCH)}"
         )
     out = {**_SEARCH, **raw}
-    for key in ("trials", "batch", "verify_games", "verify_top", "head_to_head"):
+    for key, most in _MOST.items():
         v = out[key]
-        if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
-            raise ConfigError(f"{source}: search.{key} must be a positive integer, got {v!r}")
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 < v <= most:
+            raise ConfigError(
+                f"{source}: search.{key} must be an integer from 1 to {most:,}, got {v!r}"
+            )
     rungs = out["rungs"]
     if (
         not isinstance(rungs, list)
         or not rungs
-        or not all(isinstance(r, int) and r > 0 for r in rungs)
+        or not all(isinstance(r, int) and not isinstance(r, bool) and r > 0 for r in rungs)
         or sorted(set(rungs)) != rungs
     ):
         raise ConfigError(f"{source}: search.rungs must be increasing game counts, got {rungs!r}")
+    if rungs[-1] > MAX_GAMES:
+        raise ConfigError(
+            f"{source}: search.rungs: {rungs[-1]:,} games a trial; a cell plays at most "
+            f"{MAX_GAMES:,}"
+        )
     if out["sampler"] not in SAMPLERS:
         raise ConfigError(
             f"{source}: search.sampler {out['sampler']!r}; allowed: {', '.join(SAMPLERS)}"
@@ -239,3 +254,9 @@ def _effects_in_play(game: Any) -> list[str]:
             if any(family in d for d in game.params.decks):
                 found.append(name.removeprefix("resolve/"))
     return found
+
+
+def n_objectives(tc: TuneConfig) -> int:
+    """One objective (the summed misses) or one per target (NSGA-II)."""
+    several = tc.sampler == "nsga2" or (tc.sampler == "auto" and len(tc.targets) > 1)
+    return len(tc.targets) if several else 1

@@ -10,10 +10,17 @@ from typing import Any
 
 from analyses.tune.config import TuneConfig
 from analyses.tune.search import trial_evaluator
+from analyses.tune.storage import (
+    check_sqlite_header,
+    check_storage,
+    open_failed,
+    redact,
+    storage_errors,
+)
+from analyses.tune.stored import check_study
 from analyses.tune.study import (
     n_objectives,
     open_study,
-    redact,
     run_batches,
     sampler_name,
     slot_trials,
@@ -21,6 +28,7 @@ from analyses.tune.study import (
 from analyses.tune.verify import history, importance, verify
 from simcore.core.errors import RunDirError
 from simcore.engine.run.lock import RunLock
+from simcore.engine.run.outputs import check_no_links
 
 STUDY_DB = "study.db"
 RESULT = "tune.json"
@@ -43,23 +51,31 @@ def run_tune(
     run_dir = out / tc.name
     if out.exists() and not out.is_dir():
         raise RunDirError(f"--out {str(out)!r} is a file, not a folder")
+    check_no_links(out, run_dir, "--out")  # the study, its verify runs, report, comparisons
     own_db = storage is None
+    if storage is not None:
+        check_storage(storage)
     if own_db and (run_dir / STUDY_DB).exists() and not resume:
         raise RunDirError(f"{run_dir} already holds a search; pass --resume to continue it")
     if own_db and resume and not (run_dir / STUDY_DB).exists():
         raise RunDirError(f"{run_dir} holds no search to resume")
+    if own_db and resume:
+        check_sqlite_header(run_dir / STUDY_DB, "the study database")
     lock = RunLock(run_dir)
     lock.acquire()
+    url = storage or default_storage(run_dir)
     try:
-        url = storage or default_storage(run_dir)
         study = open_study(tc, url)
         say(f"study {tc.name!r} in {redact(url)}: {tc.trials} trials in batches of {tc.batch}")
-        run_batches(tc, study, trial_evaluator(tc, run_dir, n_jobs, say), own_db, say)
+        run_batches(tc, study, trial_evaluator(tc, run_dir, n_jobs, say), own_db, say, url)
+        check_study(tc, study, redact(url))  # what the result reads, as it stands now
         result = summarize(tc, study, verify(tc, study, run_dir, n_jobs, say))
-        (run_dir / RESULT).write_text(json.dumps(result, indent=1, default=str) + "\n")
-        return result
+    except storage_errors()[:1] as exc:  # e.g. SQLite's "database or disk is full"
+        raise open_failed(exc, url) from None
     finally:
         lock.release()
+    (run_dir / RESULT).write_text(json.dumps(result, indent=1, default=str) + "\n")
+    return result
 
 
 def summarize(tc: TuneConfig, study: Any, verification: dict[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -191,8 +192,12 @@ def _domain(where: str, raw: Mapping, domains: list[str], default: tuple[str, tu
             raise ConfigError(f"{where}: choice needs at least two values")
         return kind, tuple(value)
     number = int if kind == "int" else (int, float)
-    if len(value) != 2 or not all(isinstance(v, number) and not isinstance(v, bool) for v in value):
-        raise ConfigError(f"{where}: {kind} must be [lo, hi] ({kind} numbers), got {value!r}")
+    if len(value) != 2 or not all(
+        isinstance(v, number) and not isinstance(v, bool) and math.isfinite(v) for v in value
+    ):
+        raise ConfigError(
+            f"{where}: {kind} must be [lo, hi] (finite {kind} numbers), got {value!r}"
+        )
     if value[0] >= value[1]:
         raise ConfigError(f"{where}: {kind} = {value!r} is empty or a single value (lo < hi)")
     return kind, (value[0], value[1])

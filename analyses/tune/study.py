@@ -23,8 +23,10 @@ from typing import Any, Literal
 import optuna
 from optuna.trial import FrozenTrial, TrialState
 
-from analyses.tune.config import TuneConfig
-from simcore.core.errors import ConfigError
+from analyses.tune.config import TuneConfig, n_objectives
+from analyses.tune.storage import open_failed, redact, storage_errors
+from analyses.tune.stored import check_study
+from simcore.core.errors import ConfigError, RunDirError
 from simcore.core.seedseq import seed63
 
 HEARTBEAT_SECONDS = 5
@@ -48,12 +50,6 @@ class IntervalPruner(optuna.pruners.BasePruner):
         """True when the trial's last rung ruled a target out."""
         step = trial.last_step
         return step is not None and trial.user_attrs.get("ruled_out_step") == step
-
-
-def n_objectives(tc: TuneConfig) -> int:
-    """One objective (the summed misses) or one per target (NSGA-II)."""
-    several = tc.sampler == "nsga2" or (tc.sampler == "auto" and len(tc.targets) > 1)
-    return len(tc.targets) if several else 1
 
 
 def sampler_name(tc: TuneConfig) -> str:
@@ -82,7 +78,7 @@ def make_sampler(tc: TuneConfig, seed: int) -> optuna.samplers.BaseSampler:
 def open_study(tc: TuneConfig, url: str) -> optuna.Study:
     """Create or join the study named ``tc.name`` in ``url``; ``ConfigError`` if that name
     holds another search."""
-    from sqlalchemy.exc import SQLAlchemyError
+    from sqlalchemy.exc import OperationalError
 
     directions: list[Literal["minimize"]] = ["minimize"] * n_objectives(tc)
     for attempt in range(5):
@@ -100,10 +96,12 @@ def open_study(tc: TuneConfig, url: str) -> optuna.Study:
                 pruner=IntervalPruner(),
             )
             break
-        except (SQLAlchemyError, optuna.exceptions.StorageInternalError):
-            if attempt == 4:
-                raise
+        except (OperationalError, optuna.exceptions.StorageInternalError) as exc:
+            if attempt == 4 or "locked" not in str(exc):
+                raise open_failed(exc, url) from None
             time.sleep(0.5 + attempt)
+        except storage_errors() as exc:  # not a study database, or one of another version
+            raise open_failed(exc, url) from None
     key = json.dumps(tc.study_key(), sort_keys=True, default=str)
     held = study.user_attrs.get("search")
     if held is None:
@@ -113,16 +111,8 @@ def open_study(tc: TuneConfig, url: str) -> optuna.Study:
             f"study {tc.name!r} in {redact(url)} holds another search (other "
             "settings, targets or space); use another name"
         )
+    check_study(tc, study, redact(url))
     return study
-
-
-def redact(url: str) -> str:
-    """A storage URL without its password."""
-    head, at, tail = url.rpartition("@")
-    if not at:
-        return url
-    scheme, _, cred = head.partition("://")
-    return f"{scheme}://{cred.split(':')[0]}:***@{tail}"
 
 
 def slot_trials(study: optuna.Study) -> dict[int, FrozenTrial]:
@@ -140,58 +130,66 @@ def batch_slots(tc: TuneConfig, b: int) -> range:
     return range(b * tc.batch, min(tc.trials, (b + 1) * tc.batch))
 
 
-def replay(tc: TuneConfig, trials: list[FrozenTrial], sampler: Any = None) -> optuna.Study:
-    """An in-memory study holding ``trials`` (their sampler records restored)."""
-    mem = optuna.create_study(directions=["minimize"] * n_objectives(tc), sampler=sampler)
-    for t in trials:
-        mem.add_trial(
-            optuna.trial.create_trial(
-                state=t.state,
-                values=t.values if t.state == TrialState.COMPLETE else None,
-                params=t.params,
-                distributions=t.distributions,
-                user_attrs=t.user_attrs,
-                system_attrs=t.user_attrs.get("sampler_attrs", {}),
-                intermediate_values=t.intermediate_values if n_objectives(tc) == 1 else None,
-            )
-        )
-    return mem
+class SamplerReplay:
+    """The sampler's side of the study, rebuilt in memory from trial parameters and results.
+
+    Batch ``b`` is drawn by a sampler seeded by (seed, b) in an in-memory study where every
+    earlier batch was asked by its own sampler and told its stored result, in slot order: the
+    same calls in every process, so the same candidates. Nothing a sampler keeps (CMA-ES
+    pickles its state into trial attributes) is ever read from the storage; a stored trial
+    whose parameters are not the ones its batch draws here is refused.
+    """
+
+    def __init__(self, tc: TuneConfig, where: str) -> None:
+        self.tc, self.where = tc, where
+        self.mem = optuna.create_study(directions=["minimize"] * n_objectives(tc))
+        self.told = 0  # batches told so far
+        self.asked: dict[int, list[optuna.Trial]] = {}
+
+    def draw(self, study: optuna.Study, b: int) -> list[dict[str, Any]]:
+        """The parameters of each slot of batch ``b`` (every earlier batch finished)."""
+        done = slot_trials(study)
+        while self.told < b:
+            self._tell(self.told, done)
+            self.told += 1
+        if b not in self.asked:
+            self.asked[b] = self._ask(b)
+        return [t.params for t in self.asked[b]]
+
+    def _ask(self, b: int) -> list[optuna.Trial]:
+        self.mem.sampler = make_sampler(self.tc, seed63(self.tc.seed, SAMPLER_STREAM, b) % 2**32)
+        dists = self.tc.space.distributions()
+        return [self.mem.ask(dists) for _ in batch_slots(self.tc, b)]
+
+    def _tell(self, b: int, done: dict[int, FrozenTrial]) -> None:
+        asked = self.asked.pop(b, None) or self._ask(b)
+        for slot, trial in zip(batch_slots(self.tc, b), asked, strict=True):
+            stored = done[slot]
+            if stored.params != trial.params:
+                raise RunDirError(
+                    f"{self.where}: trial {stored.number} (slot {slot}) holds parameters this "
+                    "search does not draw (another boardlab version or an edited database)"
+                )
+            if stored.state == TrialState.COMPLETE:
+                self.mem.tell(trial, stored.values)
+                continue
+            if n_objectives(self.tc) == 1:
+                for step, value in sorted(stored.intermediate_values.items()):
+                    trial.report(value, step)
+            self.mem.tell(trial, state=TrialState.PRUNED)
 
 
-def batch_params(tc: TuneConfig, study: optuna.Study, b: int) -> list[tuple[dict, dict]]:
-    """``(params, sampler records)`` of each slot of batch ``b``: drawn by a sampler seeded
-    by (seed, b) after replaying the finished trials of the batches before it."""
-    done = [t for s, t in slot_trials(study).items() if s < b * tc.batch]
-    mem = replay(tc, done, make_sampler(tc, seed63(tc.seed, SAMPLER_STREAM, b) % 2**32))
-    dists = tc.space.distributions()
-    out = []
-    for _ in batch_slots(tc, b):
-        trial = mem.ask(dists)
-        attrs = mem._storage.get_trial(trial._trial_id).system_attrs
-        out.append((trial.params, _plain(attrs)))
-    return out
-
-
-def _plain(attrs: dict) -> dict:
-    try:
-        return json.loads(json.dumps(attrs))
-    except TypeError:
-        return {}
-
-
-def ensure_batch(tc: TuneConfig, study: optuna.Study, b: int, cache: dict) -> None:
+def ensure_batch(tc: TuneConfig, study: optuna.Study, b: int, replay: SamplerReplay) -> None:
     """Enqueue every slot of batch ``b`` that has no finished, running or waiting trial."""
     live = (*DONE, TrialState.RUNNING, TrialState.WAITING)
     held = {t.user_attrs.get("slot") for t in study.get_trials(deepcopy=False, states=live)}
     missing = [s for s in batch_slots(tc, b) if s not in held]
     if not missing:
         return
-    if b not in cache:
-        cache[b] = batch_params(tc, study, b)
+    drawn = replay.draw(study, b)
     first = batch_slots(tc, b).start
     for s in missing:
-        params, attrs = cache[b][s - first]
-        study.enqueue_trial(params, user_attrs={"slot": s, "batch": b, "sampler_attrs": attrs})
+        study.enqueue_trial(drawn[s - first], user_attrs={"slot": s, "batch": b})
 
 
 def take(tc: TuneConfig, study: optuna.Study, b: int) -> optuna.Trial | None:
@@ -264,13 +262,16 @@ def run_batches(
     evaluate: Callable[[optuna.Study, optuna.Trial], None],
     alone: bool,
     say: Callable[[str], None],
+    url: str = "the study's storage",
 ) -> None:
     """Play every batch to the end (sharing them with any other process on the storage)."""
-    cache: dict[int, Any] = {}
+    where = redact(url)
+    replay = SamplerReplay(tc, where)
     fail_dead(study, alone)
     for b in range(tc.n_batches):
         while not batch_finished(tc, study, b):
-            ensure_batch(tc, study, b, cache)
+            check_study(tc, study, where)  # another process may have written since
+            ensure_batch(tc, study, b, replay)
             trial = take(tc, study, b)
             if trial is None:
                 time.sleep(POLL_SECONDS)  # another process plays the rest of the batch
@@ -288,3 +289,12 @@ def run_batches(
 def objective_sum(t: FrozenTrial) -> float:
     """Summed objectives of a finished trial (inf without values)."""
     return float(sum(t.values)) if t.values else math.inf
+
+
+def pareto_front(trials: list[FrozenTrial]) -> set[int]:
+    """Numbers of the trials no other trial beats on every objective (all minimised)."""
+
+    def beats(a: list[float], b: list[float]) -> bool:
+        return all(x <= y for x, y in zip(a, b, strict=True)) and a != b
+
+    return {t.number for t in trials if not any(beats(u.values, t.values) for u in trials)}

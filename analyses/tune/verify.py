@@ -19,7 +19,7 @@ from analyses.compare.changes import compare_versions
 from analyses.tune import fresh
 from analyses.tune.config import TuneConfig
 from analyses.tune.evaluate import make_candidate
-from analyses.tune.study import objective_sum, replay, slot_trials
+from analyses.tune.study import objective_sum, pareto_front, slot_trials
 
 
 def finalists(tc: TuneConfig, study: optuna.Study) -> list[optuna.trial.FrozenTrial]:
@@ -30,7 +30,7 @@ def finalists(tc: TuneConfig, study: optuna.Study) -> list[optuna.trial.FrozenTr
     ]
     front: set[int] = set()
     if len(tc.targets) > 1 and done and len(done[0].values) > 1:
-        front = {t.number for t in replay(tc, done).best_trials}
+        front = pareto_front(done)
     # fewest changes first among equal misses: a recommendation moves no number needlessly
     done.sort(
         key=lambda t: (

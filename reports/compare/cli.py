@@ -202,13 +202,13 @@ def run_compare(args: argparse.Namespace) -> tuple[ComparisonResult, Path]:
     from reports.compare.page import compare_report
     from reports.compare.players import players_report
     from reports.kit.files import write_report
-    from simcore.engine.run.outputs import check_output_folder, file_in
+    from simcore.engine.run.outputs import check_no_links, check_output_folder, file_in
 
     _check_flags(args)
     named, players = sides_of(args)
     sides = played_sides(args, named)
     out = check_output_folder(args.out, "--out")
-    runs = out / "runs"
+    runs = check_no_links(out, out / "runs", "--out")
     if args.precision is not None:
         first = sides[0].config or sides[1].config
         assert first is not None  # played_sides refused two finished runs with --precision

@@ -19,6 +19,7 @@ from reports.studies.batch import build_reports
 from simcore.core import registry
 from simcore.core.errors import ConfigError, RunDirError
 from simcore.engine.run.dataset import load_manifest
+from simcore.engine.run.outputs import check_no_links
 from simcore.engine.sweep.config import build_config
 from simcore.engine.sweep.sweep import Sweep, run_sweep
 
@@ -80,6 +81,7 @@ def run_demo(
     ]
     if not configs:
         raise ConfigError("no game could be loaded (see `boardlab games`)")
+    check_no_links(out, out / "runs", "--out")  # a stale run is removed, a link is not followed
     runs = []
     for i, cfg in enumerate(configs, 1):
         _drop_stale_run(out / "runs" / cfg.name, cfg.config_hash(), _fingerprint(cfg, out))

@@ -39,7 +39,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Rebuild one recorded game, check it against the record, write its page."""
     from analyses.replay.rebuild import load_replay
     from reports.replay.page import write_replay
-    from simcore.engine.run.outputs import check_output_file, check_output_folder, folder_and_name
+    from simcore.engine.run.outputs import (
+        check_no_links,
+        check_output_file,
+        check_output_folder,
+        folder_and_name,
+    )
     from simcore.engine.run.verify import load_checked
 
     folder, name = folder_and_name(args.out, args.name)
@@ -51,7 +56,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     load_checked(args.run)  # the whole run, as a report checks it: names, parts, schemas
     replay = load_replay(args.run, args.game_index, args.cell, reveal=args.reveal)
     name = name or default_name(replay.run, replay.cell, replay.game_index, args.reveal)
-    out = Path(folder) / name
+    out = check_no_links(folder, Path(folder) / name, "--out")
     write_replay(replay, out)
     view = "analyst view (--reveal)" if args.reveal else "seat view"
     print(f"{out}: {len(replay.steps)} decisions, {view}; the rebuilt game ends as recorded")

@@ -11,11 +11,16 @@ from typing import Any
 from analyses.stats.runs import load_manifest
 from analyses.studies.ratjack_cards import restriction_cells
 from reports.studies.build import generic_report, write_index, write_report
-from reports.studies.examples import collecting_examples, write_example_pages
+from reports.studies.examples import GAMES_FOLDER, collecting_examples, write_example_pages
 from reports.studies.ratjack_cards import card_report
 from simcore.core.errors import ConfigError, RunDirError
 from simcore.core.registry import display_name
-from simcore.engine.run.outputs import check_output_file, check_output_folder, file_in
+from simcore.engine.run.outputs import (
+    check_no_links,
+    check_output_file,
+    check_output_folder,
+    file_in,
+)
 from simcore.engine.run.verify import check_for_report
 
 
@@ -66,9 +71,10 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
 def _check_out(out: str | None, n_runs: int) -> None:
     """``--out`` can take what is asked of it, checked before any run is read."""
     if out is not None and out.endswith(".html"):
-        check_output_file(out, "--out", make_folder=True)
+        folder = check_output_file(out, "--out", make_folder=True).parent
     else:
-        check_output_folder(out or DEFAULT_OUT, "--out")
+        folder = check_output_folder(out or DEFAULT_OUT, "--out")
+    check_no_links(folder, folder / GAMES_FOLDER, "--out")  # the example games' pages
 
 
 DEFAULT_OUT = "reports_out"

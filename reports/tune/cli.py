@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from reports.kit.files import write_report
 from reports.tune.page import REPORT, compare_file, render, summary_lines
 
 
@@ -49,7 +50,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     result = run_tune(tc, Path(args.out), args.storage, n_jobs, args.resume, say)
     run_dir = Path(args.out) / tc.name
     write_comparisons(result, run_dir)
-    (run_dir / REPORT).write_text(render(result), encoding="utf-8")
+    write_report(render(result), run_dir / REPORT)  # replaces a planted link, never follows it
     for line in summary_lines(result):
         print(line)
     print(f"report: {run_dir / REPORT}")
@@ -61,7 +62,6 @@ def write_comparisons(result: dict[str, Any], run_dir: Path) -> list[Path]:
     verification runs in the run folder)."""
     from analyses.tune.fresh import load_comparison
     from reports.compare.page import compare_report
-    from reports.studies.build import write_report
 
     written = []
     for f in result["verification"]["finalists"]:

@@ -15,12 +15,17 @@ MAX_CONTENT_BYTES = 1 << 20  # a data file larger than 1 MiB is not a game's con
 
 
 def read_regular(
-    path: str | Path, limit: int, error: type[Exception] = ContentError, what: str = "a file"
+    path: str | Path,
+    limit: int,
+    error: type[Exception] = ContentError,
+    what: str = "a file",
+    head: int | None = None,
 ) -> bytes:
-    """The bytes of ``path``, a regular file of at most ``limit`` bytes; ``error`` naming the
-    file otherwise. Opened without blocking and checked on the open file: a FIFO put in its
-    place (or swapped in after a check) answers at once instead of waiting for a writer, and a
-    device such as /dev/zero is not read forever. Missing files raise ``FileNotFoundError``."""
+    """The bytes of ``path``, a regular file of at most ``limit`` bytes (with ``head``: its
+    first ``head`` bytes, whatever its size); ``error`` naming the file otherwise. Opened
+    without blocking and checked on the open file: a FIFO put in its place (or swapped in
+    after a check) answers at once instead of waiting for a writer, and a device such as
+    /dev/zero is not read forever. Missing files raise ``FileNotFoundError``."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     fd = os.open(path, flags)
     with os.fdopen(fd, "rb") as fh:
@@ -29,6 +34,8 @@ def read_regular(
             raise error(f"{path}: is a folder, not {what}")
         if not stat.S_ISREG(info.st_mode):
             raise error(f"{path}: not a regular file (a pipe or a device is not {what})")
+        if head is not None:
+            return fh.read(head)
         if info.st_size > limit:
             raise error(f"{path}: {info.st_size:,} bytes; {what} is at most {limit:,}")
         data = fh.read(limit + 1)

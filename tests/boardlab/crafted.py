@@ -8,6 +8,8 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from simcore.engine.run.dataset import file_sha256
@@ -19,10 +21,38 @@ BASE_RAW = {"game": "ratjack", "players": 2, "games": 8, "seed": 3,
             "policies": ["random", "random"], "grid": {"points_to_win": [3, 4]}}  # fmt: skip
 
 
+@dataclass
+class Case:
+    """One bad input: the command (given the test's folder), what it must answer, and what
+    to lay out first."""
+
+    argv: Callable[[Path], list[str]]
+    code: int
+    needle: str
+    setup: Callable[[Path], None] = lambda tmp: None
+    env: dict[str, str] = field(default_factory=dict)
+
+
 def make_base(root: Path, name: str = "base") -> Path:
     """A finished two-cell Ratjack run (16 games) at ``root/name``."""
     cfg = build_config({**BASE_RAW, "name": name})
     return run_sweep(cfg, root, chunk_size=4, quiet=True).run_dir
+
+
+def make_acted(root: Path) -> Path:
+    """A finished 3-player Ratjack run (6 games, one chunk) with its actions recorded."""
+    cfg = build_config(
+        {
+            "name": "acted",
+            "game": "ratjack",
+            "players": 3,
+            "games": 6,
+            "seed": 5,
+            "policies": ["random"] * 3,
+            "record_actions": True,
+        }
+    )
+    return run_sweep(cfg, root, chunk_size=6, quiet=True).run_dir
 
 
 def sweep_file(folder: Path, name: str = "base") -> Path:
@@ -66,6 +96,24 @@ def reseal(run: Path) -> None:
             info["sha256"] = file_sha256(path)
             info["rows"] = pq.ParquetFile(path).metadata.num_rows
     write_manifest(run, doc)
+
+
+def as_older_version(run: Path, version: int) -> None:
+    """Make ``run`` look played by game version ``version``: its manifest and every games
+    row say so (a run of an older boardlab), checksums updated."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    doc = manifest(run)
+    write_manifest(run, {**doc, "game_version": version})
+    for path in (run / "games").glob("*.parquet"):
+        data = pq.read_table(path)
+        i = data.schema.get_field_index("game_version")
+        column = pa.array([version] * data.num_rows, data.schema.field(i).type)
+        data = data.set_column(i, data.schema.field(i), column)
+        path.unlink()
+        pq.write_table(data, path)
+    reseal(run)
 
 
 def snapshot(root: Path) -> dict[str, str]:

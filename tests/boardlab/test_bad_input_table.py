@@ -13,15 +13,16 @@ import gzip
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from tests.boardlab.crafted import (
+    Case,
     assert_one_line,
     cli,
     copy_run,
+    make_acted,
     make_base,
     manifest,
     run_main,
@@ -29,6 +30,7 @@ from tests.boardlab.crafted import (
     sweep_file,
     write_manifest,
 )
+from tests.boardlab.trust_cases import ACTED, TRUST_CASES
 
 SUITE = """alpha = 0.05
 [[check]]
@@ -43,18 +45,6 @@ metrics = ["slot0_win", "turns"]
 RJ = ["--game", "ratjack", "--players", "2", "--policies", "random,random", "--games", "2",
       "--quiet"]  # fmt: skip
 READ_ONLY = Path("/sys")  # a folder where even root cannot create a file
-
-
-@dataclass
-class Case:
-    """One bad input: the command (given the test's folder), what it must answer, and what
-    to lay out first."""
-
-    argv: Callable[[Path], list[str]]
-    code: int
-    needle: str
-    setup: Callable[[Path], None] = lambda tmp: None
-    env: dict[str, str] = field(default_factory=dict)
 
 
 def run(tmp: Path) -> str:
@@ -334,12 +324,13 @@ FIFOS = {
         lambda t: _fifo(t, "runs/base/manifest.json"),
     ),
 }
-CASES = {**EXIT_70, **EXIT_0_ON_NONSENSE, **HANGS, **RUNAWAY, **FIFOS}
+CASES = {**EXIT_70, **EXIT_0_ON_NONSENSE, **HANGS, **RUNAWAY, **FIFOS, **TRUST_CASES}
 BASELINE: Path = Path()  # set by the module fixture below
 
 
 def test_the_table_holds_the_campaigns_cases():
     assert (len(EXIT_70), len(EXIT_0_ON_NONSENSE), len(HANGS)) == (35, 12, 2)
+    assert len(TRUST_CASES) >= 45  # issue 63: run values, study databases, links, FIFOs
 
 
 @pytest.fixture(scope="module")
@@ -350,6 +341,7 @@ def base(tmp_path_factory):
     suite = root / "suite.toml"
     suite.write_text(SUITE)
     BASELINE = root / "base.json.gz"
+    ACTED[:] = [make_acted(root / "acted")]
     made = cli(
         "drift", "update", "--suite", str(suite), "--baseline", str(BASELINE), "--message", "table"
     )

@@ -267,8 +267,10 @@ def load_manifest(run_dir: str | Path) -> dict[str, Any]:
     (``simcore.engine.run.trust``: run data is untrusted input); ``RunDirError`` naming the file and
     field if anything is missing, unreadable or of the wrong shape."""
     path = Path(run_dir) / MANIFEST
-    if not path.is_file():
+    if not os.path.lexists(path):  # one that is there but not a file is said below, by name
         raise RunDirError(f"{str(run_dir)!r} is not a run directory (no {MANIFEST})")
+    for name in (MANIFEST, CHUNK_LOG):
+        _not_a_link(Path(run_dir) / name)
     try:
         manifest = json.loads(_read_limited(path))
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
@@ -287,6 +289,15 @@ def load_manifest(run_dir: str | Path) -> dict[str, Any]:
 MAX_RUN_FILE_BYTES = 1 << 30  # a manifest or chunk log larger than this is not one
 
 
+def _not_a_link(path: Path) -> None:
+    """Run data is read from the run folder only: a part, table folder, manifest or log that
+    is a symbolic link (to another run, or to /etc/passwd) is refused by name."""
+    if path.is_symlink():
+        raise RunDirError(
+            f"{path}: a symbolic link; boardlab reads run data from the run folder only"
+        )
+
+
 def _read_limited(path: Path) -> bytes:
     """A run file's bytes; ``RunDirError`` for one too large to be a manifest or log, or not a
     regular file (a FIFO in its place must not block)."""
@@ -298,7 +309,7 @@ def read_chunk_log(run_dir: Path) -> dict[str, Any]:
     or a full disk mid-write: the parts it names are unlisted) and is skipped; a JSON line of
     the wrong shape is ``RunDirError`` naming the line."""
     path = run_dir / CHUNK_LOG
-    if not path.is_file():
+    if not os.path.lexists(path):
         return {}
     out: dict[str, Any] = {}
     for number, line in enumerate(_read_limited(path).splitlines(), start=1):
@@ -341,6 +352,8 @@ def verify_run(run_dir: str | Path, manifest: Mapping[str, Any] | None = None) -
                 continue
             checked.add((table, info["file"]))
             path = run_dir / table / info["file"]
+            _not_a_link(path.parent)
+            _not_a_link(path)
             if not path.is_file():
                 raise RunDirError(f"{run_dir}: part {table}/{info['file']} of chunk {key} missing")
             if file_sha256(path) != info["sha256"]:
@@ -365,6 +378,8 @@ def part_paths(run_dir: str | Path, table: str) -> list[Path]:
     )
     paths = [run_dir / table / f for f in files]
     for path in paths:
+        _not_a_link(path.parent)
+        _not_a_link(path)
         if not path.is_file():
             raise RunDirError(
                 f"{run_dir}: part {table}/{path.name} listed in the manifest is missing"

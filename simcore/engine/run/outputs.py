@@ -13,9 +13,13 @@ from simcore.engine.run.trust import RUN_NAME
 
 
 def check_output_file(path: str | Path, flag: str, *, make_folder: bool = False) -> Path:
-    """``ConfigError`` unless a file can be written at ``path``: not a folder, in a folder
-    that exists (or, with ``make_folder``, can be made) and takes a new file."""
+    """``ConfigError`` unless a file can be written at ``path``: not a folder, not a link, in
+    a folder that exists (or, with ``make_folder``, can be made) and takes a new file."""
     target = Path(path)
+    if target.is_symlink():
+        raise ConfigError(
+            f"{flag} {str(target)!r} is a symbolic link; boardlab writes no file through one"
+        )
     if target.is_dir():
         raise ConfigError(f"{flag} {str(target)!r} is a folder, not a file")
     check_output_folder(target.parent, flag, make=make_folder, shown=str(target))
@@ -56,9 +60,42 @@ def file_in(folder: Path, name: str, suffix: str, flag: str) -> Path:
             "'.', '_', '-'); refused"
         )
     target = folder / f"{name}{suffix}"
+    if target.is_symlink():
+        raise ConfigError(f"{flag}: {str(target)!r} is a symbolic link; refused")
     if target.resolve().parent != folder.resolve():
         raise ConfigError(f"{flag}: {str(target)!r} resolves outside {str(folder)!r}; refused")
     return target
+
+
+def check_no_links(root: str | Path, path: str | Path, flag: str) -> Path:
+    """``path`` (``root`` or a path under it) if nothing below ``root`` on the way to it is a
+    symbolic link, nor anything inside it: whatever boardlab writes there lands there, not
+    wherever a link planted in ``--out`` points. ``root`` itself is the user's choice."""
+    root, path = Path(root), Path(path)
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        raise ConfigError(f"{flag}: {str(path)!r} is not inside {str(root)!r}; refused") from None
+    if ".." in parts:
+        raise ConfigError(f"{flag}: {str(path)!r} leaves {str(root)!r}; refused")
+    here = root
+    for part in parts:
+        here = here / part
+        if here.is_symlink():
+            raise ConfigError(_link(flag, here))
+    if path.is_dir() and parts:
+        for folder, dirs, files in os.walk(path):
+            for name in (*dirs, *files):
+                if os.path.islink(os.path.join(folder, name)):
+                    raise ConfigError(_link(flag, Path(folder) / name))
+    return path
+
+
+def _link(flag: str, where: Path) -> str:
+    return (
+        f"{flag}: {str(where)!r} is a symbolic link; boardlab writes nothing through a link "
+        "inside its output folder (remove it, or choose another --out)"
+    )
 
 
 def deprecated(old: str, new: str) -> None:

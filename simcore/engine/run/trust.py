@@ -48,6 +48,7 @@ FIELDS: dict[str, type | tuple[type, ...]] = {
     "config": dict, "config_hash": str, "fingerprint": dict, "cells": list, "content": dict,
     "versions": dict, "seeds": dict, "execution": dict, "schemas": dict, "tables": list,
     "games_per_cell": int, "created": str, "updated": str, "complete": bool, "chunks": dict,
+    "content_files": dict,
 }  # fmt: skip
 CONFIG_FIELDS: dict[str, type] = {
     "name": str, "game": str, "players": int, "games": int, "seed": int, "params": dict,
@@ -108,6 +109,7 @@ def check_manifest(manifest: Any, path: Any) -> None:
         ("versions", str),
         ("content", (str, int, float, bool)),
         ("seeds", (str, int, float, bool)),
+        ("content_files", str),
     ):
         for k, v in manifest.get(key, {}).items():
             _check_type(path, f"{key}.{k}", v, kinds)

@@ -17,6 +17,7 @@ from simcore.core import registry
 from simcore.core.errors import ConfigError, RunDirError
 from simcore.engine.run.dataset import load_manifest, require, schema_from_json, verify_run
 from simcore.engine.run.trust import check_schemas_match_game, fail, manifest_path
+from simcore.engine.run.values import check_values
 
 REPORT_KEYS = ("name", "game", "config", "cells", "chunks", "tables", "schemas")
 
@@ -58,6 +59,10 @@ def verify_parts(run_dir: str | Path, manifest: Mapping[str, Any], policies: boo
                 raise RunDirError(
                     f"{where}: its columns differ from the manifest's 'schemas.{table}'"
                 )
+            if part.metadata.num_rows != info["rows"]:  # before reading: a part can be huge
+                raise RunDirError(
+                    f"{where}: {part.metadata.num_rows} rows, the manifest says {info['rows']}"
+                )
             values = part.read(columns=columns)
         except (pa.ArrowException, OSError) as exc:
             raise RunDirError(f"{where}: not a readable Parquet part ({exc})") from None
@@ -74,6 +79,7 @@ def verify_parts(run_dir: str | Path, manifest: Mapping[str, Any], policies: boo
         if table == "seats" and policies:
             for spec in values.column("policy").unique().to_pylist():
                 check_spec_name(spec, f"{where}: column 'policy'")
+    check_values(run_dir, manifest)
 
 
 def _games_per_part(manifest: Mapping[str, Any]) -> dict[str, int]:
@@ -139,8 +145,25 @@ def check_for_report(run: str | Path, manifest: Mapping[str, Any]) -> Any:
     for i, cell in enumerate(manifest["cells"]):
         for spec in cell.get("policies", []):
             check_spec_name(spec, f"{path}: field 'cells[{i}].policies'")
+        check_cell_params(game_cls, cell, path, f"cells[{i}]")
+    if not manifest["chunks"]:
+        raise RunDirError(
+            f"{run}: the run holds no finished games yet (interrupted before its first "
+            "chunk?): finish it with 'boardlab sweep FILE --resume' first"
+        )
     verify_parts(run, manifest, policies=True)
     return game_cls
+
+
+def check_cell_params(game_cls: Any, cell: Mapping[str, Any], path: Any, where: str) -> None:
+    """A cell's rule parameters are the game's, each within its range, and hash to the
+    cell's recorded ``params_hash`` (a hand-edited value would otherwise label the games)."""
+    try:
+        params = game_cls.params_class.from_overrides(cell.get("params") or {})
+    except ConfigError as exc:
+        raise fail(path, f"{where}.params", f"is not valid for this game: {exc}") from None
+    if "params_hash" in cell and params.params_hash() != cell["params_hash"]:
+        raise fail(path, f"{where}.params", "does not hash to the cell's 'params_hash'")
 
 
 def load_checked(run: str | Path) -> dict[str, Any]:

@@ -28,7 +28,9 @@ from simcore.engine.run import trust as rundata
 from simcore.engine.run.fingerprint import check_same, fingerprint
 from simcore.engine.run.layout import RUN_TABLES
 from simcore.engine.run.lock import LOCK_NAMES, RunLock, check_not_busy
+from simcore.engine.run.outputs import check_no_links
 from simcore.engine.run.provenance import content_info, versions
+from simcore.engine.run.snapshot import snapshot_content
 from simcore.engine.run.verify import verify_parts
 from simcore.engine.sweep.batches import BATCH_ROWS, row_batches
 from simcore.engine.sweep.chunks import (
@@ -135,6 +137,7 @@ class Sweep:
             raise RunDirError(f"--out {str(out)!r} is a file, not a folder")
         if self.run_dir.resolve().parent != out.resolve():
             raise RunDirError(f"run directory {self.run_dir} resolves outside --out {out}")
+        check_no_links(out, self.run_dir, "--out")  # a planted link would take the parts
 
     def _existing(self, resume: bool) -> dict[str, Any] | None:
         """The run's checked manifest when ``--resume`` may continue it, None for a new run;
@@ -164,8 +167,12 @@ class Sweep:
 
     def _save_first(self) -> None:
         """The new run's first manifest; a folder that cannot be written is bad input (exit
-        2), a full disk an I/O error (exit 74)."""
+        2), a full disk an I/O error (exit 74). Content named outside the packaged data is
+        copied in first (``simcore.engine.run.snapshot``)."""
         try:
+            copies = snapshot_content(self.run_dir, [c["params"] for c in self.manifest["cells"]])
+            if copies:
+                self.manifest["content_files"] = copies
             self.save()
         except OSError as exc:
             if exc.errno in rundata.IO_ERRNOS:

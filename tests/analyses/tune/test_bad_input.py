@@ -115,8 +115,8 @@ def test_the_cli_prints_one_line_and_exits_2(tmp_path):
     assert not (tmp_path / "tilted").exists()  # nothing ran
 
 
-@pytest.mark.parametrize("value", [0, -400, 2.5, "400"])
+@pytest.mark.parametrize("value", [0, -400, 2.5, "400", 10**9])
 def test_a_bad_head_to_head_size_is_refused(value):
-    assert "search.head_to_head must be a positive integer" in _refused(
+    assert "search.head_to_head must be an integer from 1 to 100,000,000" in _refused(
         tilted_raw(head_to_head=value)
     )

@@ -17,6 +17,7 @@ from analyses.sweeps.studies import wheel_sweep
 from simcore.core import registry
 from simcore.engine.sweep.config import build_config
 from simcore.engine.sweep.sweep import run_sweep
+from tests.boardlab.crafted import as_older_version
 from tests.conftest import run_cli
 
 EXPLORER = "heuristic:style=explorer"
@@ -177,8 +178,7 @@ def other_runs(runs, tmp_path_factory) -> Path:
     )
     old = folder / "old"
     shutil.copytree(runs[1], old)
-    manifest = json.loads((old / "manifest.json").read_text())
-    (old / "manifest.json").write_text(json.dumps({**manifest, "game_version": VERSION - 1}))
+    as_older_version(old, VERSION - 1)
     (folder / "hut.toml").write_text('name = "hut 3"\n[params]\nhut_potions = 3\n')
     return folder
 

@@ -13,6 +13,7 @@ import pytest
 from analyses.replay.rebuild import load_replay
 from reports.replay.page import ANALYST_MODE, SEAT_MODE, replay_html
 from tests.analyses.replay.test_rebuild import small_run
+from tests.boardlab.crafted import as_older_version
 from tests.conftest import run_cli
 
 
@@ -104,7 +105,9 @@ def _edited(run, tmp_path, edit) -> str:
 
 
 def test_another_game_version_is_refused(run, tmp_path):
-    copy = _edited(run, tmp_path, lambda m: m.update(game_version=m["game_version"] - 1))
+    copy = _edited(run, tmp_path, lambda m: None)
+    version = json.loads((tmp_path / "run" / "manifest.json").read_text())["game_version"]
+    as_older_version(tmp_path / "run", version - 1)
     _one_line_exit_2(run_cli("replay", copy, "--game-index", "0"), "cannot rebuild its games")
 
 
