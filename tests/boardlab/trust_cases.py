@@ -231,6 +231,9 @@ RUN_VALUES = {
         lambda t: ["plan", str(t / "s.toml"), "--record", str(t / "nope" / "p.json")], 2,
         "does not exist",
         sweep_toml),
+    "report_small_part_of_a_million_rows": Case(
+        report, 2, "1000000 games, its chunks in the manifest hold 6",
+        with_acted(lambda r: _inflate(r, "games", 1_000_000))),
     "replay_cards_file_outside_the_run": Case(
         replay("acted"), 2, "outside the run folder and the packaged data",
         with_acted(lambda r: edit(r, lambda d: rehash(d, cards_file="/etc/passwd")))),
@@ -335,6 +338,17 @@ def _fifo_in(run: Path, name: str) -> None:
     """A run file replaced by a named pipe."""
     (run / name).unlink(missing_ok=True)
     os.mkfifo(run / name)
+
+
+def _inflate(run: Path, table: str, rows: int) -> None:
+    """A part of ``rows`` copies of its first row (a few kB compressed), the run resealed:
+    refused from its metadata, before it is read."""
+    part = next((run / table).glob("*.parquet"))
+    data = pq.read_table(part)
+    big = data.take(pa.array([0] * rows))
+    part.unlink()
+    pq.write_table(big, part)
+    reseal(run)
 
 
 def _corrupt_a_part(run: Path) -> None:

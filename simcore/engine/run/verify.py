@@ -42,7 +42,7 @@ def verify_parts(run_dir: str | Path, manifest: Mapping[str, Any], policies: boo
     verify_run(run_dir, manifest)
     schemas = {t: schema_from_json(c) for t, c in manifest.get("schemas", {}).items()}
     cells = {c["cell"] for c in manifest.get("cells", [])}
-    games = _games_per_part(manifest)
+    planned = _rows_per_part(manifest)
     for table, name, info in _parts(manifest):
         where = f"{run_dir}: part {table}/{name}"
         if table not in schemas:
@@ -59,19 +59,12 @@ def verify_parts(run_dir: str | Path, manifest: Mapping[str, Any], policies: boo
                 raise RunDirError(
                     f"{where}: its columns differ from the manifest's 'schemas.{table}'"
                 )
-            if part.metadata.num_rows != info["rows"]:  # before reading: a part can be huge
-                raise RunDirError(
-                    f"{where}: {part.metadata.num_rows} rows, the manifest says {info['rows']}"
-                )
+            _check_rows(where, table, part.metadata.num_rows, info["rows"], planned[table, name])
             values = part.read(columns=columns)
         except (pa.ArrowException, OSError) as exc:
             raise RunDirError(f"{where}: not a readable Parquet part ({exc})") from None
         if values.num_rows != info["rows"]:
             raise RunDirError(f"{where}: {values.num_rows} rows, the manifest says {info['rows']}")
-        if table == "games" and values.num_rows != games[name]:
-            raise RunDirError(
-                f"{where}: {values.num_rows} games, its chunks in the manifest hold {games[name]}"
-            )
         _same(where, "run", values, {manifest.get("name")})
         _same(where, "cell", values, cells)
         if table == "games":
@@ -82,16 +75,36 @@ def verify_parts(run_dir: str | Path, manifest: Mapping[str, Any], policies: boo
     check_values(run_dir, manifest)
 
 
-def _games_per_part(manifest: Mapping[str, Any]) -> dict[str, int]:
-    """Games each games part holds by the manifest: the games of every chunk listing it (a
-    chunk entry dropped from a part written with others would leave its rows unlisted and
-    played again on --resume)."""
-    out: dict[str, int] = {}
+MAX_ROWS_PER_GAME = 100_000  # progress rows or actions of one game, far above any real game
+
+
+def _rows_per_part(manifest: Mapping[str, Any]) -> dict[tuple[str, str], int]:
+    """Rows each part holds by the manifest's chunks: exactly their games (games table) and
+    games x players (seats); at most ``MAX_ROWS_PER_GAME`` a game in the others. A chunk
+    entry dropped from a part written with others would leave its rows unlisted and played
+    again on --resume; a small part declaring 10^8 rows is refused before it is read."""
+    default = manifest.get("config", {}).get("players", 1)
+    players = {c["cell"]: c.get("players", default) for c in manifest.get("cells", [])}
+    out: dict[tuple[str, str], int] = {}
     for chunk in manifest.get("chunks", {}).values():
-        if "games" in chunk["parts"]:
-            name = chunk["parts"]["games"]["file"]
-            out[name] = out.get(name, 0) + chunk["stop"] - chunk["start"]
+        games = chunk["stop"] - chunk["start"]
+        seats = players.get(chunk["cell"], default)
+        for table, info in chunk["parts"].items():
+            per_game = {"games": 1, "seats": seats}.get(table, MAX_ROWS_PER_GAME)
+            key = (table, info["file"])
+            out[key] = out.get(key, 0) + games * per_game
     return out
+
+
+def _check_rows(where: str, table: str, rows: int, declared: int, planned: int) -> None:
+    """A part's row count, from its metadata before it is read, against the manifest."""
+    if rows != declared:
+        raise RunDirError(f"{where}: {rows} rows, the manifest says {declared}")
+    exact = table in ("games", "seats")
+    if (exact and rows != planned) or rows > planned:
+        what = "games" if table == "games" else "rows"
+        bound = "hold" if exact else "allow at most"
+        raise RunDirError(f"{where}: {rows} {what}, its chunks in the manifest {bound} {planned}")
 
 
 def _same(where: str, column: str, values: Any, allowed: set[Any]) -> None:

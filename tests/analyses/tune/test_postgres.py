@@ -64,3 +64,42 @@ def test_two_processes_on_postgresql_give_the_sqlite_study(tmp_path_factory):
     for res in shared:
         assert finished(res) == finished(alone)
         assert res["verification"] == alone["verification"]
+
+
+@pytest.mark.slow
+def test_a_shared_postgresql_study_resumes_after_a_kill(tmp_path_factory):
+    # the study is data (issue 63): the second process rebuilds the sampler from the stored
+    # trials alone, and the search ends as an uninterrupted one
+    import signal
+    import time
+
+    if pg_bin("initdb") is None:
+        pytest.fail("PostgreSQL is not installed (.ci/run installs the Debian package)")
+    folder = tmp_path_factory.mktemp("pg")
+    work = tmp_path_factory.mktemp("work")
+    path = write_toml(work / "tilted.toml", tilted_raw(trials=16, batch=2))
+    with postgres(folder) as url:
+        cmd = [sys.executable, "-m", "boardlab.cli", "tune", str(path), "--allow-import",
+               "--quiet", "--storage", url]  # fmt: skip
+        first = subprocess.Popen([*cmd, "--out", str(work / "p0")], env=cli_env())
+        import optuna
+
+        deadline, done = time.monotonic() + 300, 0
+        while time.monotonic() < deadline and first.poll() is None and done < 5:
+            try:
+                study = optuna.load_study(study_name="tilted", storage=url)
+                done = sum(t.state.name in ("COMPLETE", "PRUNED") for t in study.trials)
+            except KeyError:  # the study is not created yet
+                pass
+            time.sleep(0.2)
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+        assert 5 <= done < 16, f"the kill came at {done} finished trials"
+        second = subprocess.run(
+            [*cmd, "--out", str(work / "p1")], env=cli_env(), capture_output=True, text=True
+        )
+        assert second.returncode == 0, second.stderr
+        resumed = json.loads((work / "p1" / "tilted" / "tune.json").read_text())
+    alone = run_tune(tilted(trials=16, batch=2), work / "sqlite", None, 1, False, lambda _: None)
+    assert [t["slot"] for t in resumed["trials"]] == list(range(16))
+    assert finished(resumed) == finished(alone)
