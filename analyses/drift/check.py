@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import json
 import math
+import os
 import tempfile
 from datetime import UTC, datetime
 from functools import cache
@@ -221,15 +222,20 @@ def _stored_value_ok(value: Any, text: bool) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
+MAX_BASELINE_BYTES = 1 << 30
+
+
 def load_baseline(path: str | Path) -> dict[str, Any]:
     """A baseline file; ``ConfigError`` if missing, unreadable or of an older format."""
+    from simcore.core.content import read_regular
+
     path = Path(path)
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise ConfigError(
             f"no drift baseline at {path}; run `boardlab drift update --message ...` first"
         )
     try:
-        data = path.read_bytes()
+        data = read_regular(path, MAX_BASELINE_BYTES, ConfigError, "a drift baseline")
         doc = json.loads(gzip.decompress(data) if path.suffix == ".gz" else data)
     except (OSError, EOFError, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: baseline is not readable ({exc})") from None

@@ -324,7 +324,23 @@ FIFOS = {
         lambda t: _fifo(t, "runs/base/manifest.json"),
     ),
 }
-CASES = {**EXIT_70, **EXIT_0_ON_NONSENSE, **HANGS, **RUNAWAY, **FIFOS, **TRUST_CASES}
+
+
+def _link_beside_baseline(tmp: Path, name: str) -> None:
+    """The baseline, and a link at ``name`` to it (a report written there would replace it)."""
+    _with_baseline(tmp)
+    (tmp / name).symlink_to(tmp / "base.json.gz")
+
+
+DRIFT_LINK = {
+    "drift_html_a_link": Case(
+        lambda t: _drift_check(t, "--html", str(t / "h.html")),
+        2,
+        "is a symbolic link",
+        lambda t: _link_beside_baseline(t, "h.html"),
+    ),
+}
+CASES = {**DRIFT_LINK, **EXIT_70, **EXIT_0_ON_NONSENSE, **HANGS, **RUNAWAY, **FIFOS, **TRUST_CASES}
 BASELINE: Path = Path()  # set by the module fixture below
 
 

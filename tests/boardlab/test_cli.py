@@ -224,3 +224,24 @@ def test_every_subcommand_still_documents_its_flags():
     ):
         result = run_cli(command, "--help")
         assert result.returncode == 0 and flag in result.stdout, (command, result.stderr)
+
+
+def test_after_a_full_disk_each_command_says_how_to_go_on():
+    # exit 74 keeps finished work: the hint names --resume where the command has it, and
+    # says to run it again where the command resumes by itself (feel, demo)
+    import argparse
+
+    from boardlab.cli import _resume_hint
+    from boardlab.commands import COMMANDS
+
+    for name, module in COMMANDS.items():
+        parser = argparse.ArgumentParser()
+        module.add_arguments(parser)
+        has_resume = any("--resume" in a.option_strings for a in parser._actions)
+        hint = _resume_hint(name)
+        if name in ("feel", "demo"):
+            assert "run the same command again" in hint
+        elif has_resume:
+            assert "rerun with --resume" in hint, name
+        else:
+            assert hint == "", name

@@ -165,6 +165,15 @@ def _progress(change: Callable[[list[Any]], Any], column: str = "seat") -> Calla
 
 
 GARBAGE = bytes(range(256)) * 8
+SUITE = """[[check]]
+name = "tiny"
+game = "ratjack"
+players = 2
+games = 4
+seed = 1
+policies = ["random", "random"]
+metrics = ["turns"]
+"""
 # fmt: off
 RUN_VALUES = {
     "replay_action_9999": Case(replay("acted"), 2, "recorded action 9999 is not legal",
@@ -315,6 +324,10 @@ LINKS = {
 }
 
 FIFO_RUNS = {
+    "drift_baseline_fifo": Case(
+        lambda t: ["drift", "check", "--suite", str(t / "suite.toml"), "--baseline",
+                   str(t / "b.json.gz")], 2, "not a regular file",
+        steps(lambda t: (t / "suite.toml").write_text(SUITE), lambda t: fifo(t, "b.json.gz"))),
     "sweep_resume_chunk_log_fifo": Case(
         lambda t: ["sweep", str(sweep_file(t)), "--out", str(t / "runs"), "--resume", "--quiet"],
         2, "not a regular file", lambda t: _fifo_in(t / "runs" / "base", "chunks.jsonl")),
