@@ -6,6 +6,9 @@ every round, the last row the final score):
 - *leader*: the seat with the strictly highest score after a round (none on a tie);
 - *lead changes*: how often the leader differs from the previous leader (rounds without a
   sole leader are skipped; the first leader is not a change);
+- *lead change rate*: lead changes per round boundary, ``lead changes / (rounds - 1)``, so
+  that a longer game does not read as more dramatic for its length alone (Ludii's
+  *LeadChange* divides by moves in the same way; see docs/feel.md for the mapping);
 - *decided at*: the share of the game's rounds played when the eventual winner took the lead
   for good: 1/R if it led alone after every round, 1.0 if it first led at the end (a final tie
   broken by the rules counts as leading at the end);
@@ -47,6 +50,12 @@ def lead_changes(scores: np.ndarray) -> int:
     """How often the sole leader changed from one seat to another over the rounds."""
     seq = [s for s in leaders(scores) if s >= 0]
     return sum(1 for a, b in pairwise(seq) if a != b)
+
+
+def lead_change_rate(scores: np.ndarray) -> float:
+    """Lead changes per round boundary: ``lead_changes / (rounds - 1)`` (0 for one round)."""
+    boundaries = len(scores) - 1
+    return lead_changes(scores) / boundaries if boundaries > 0 else 0.0
 
 
 def decided_at(scores: np.ndarray, winner: int) -> float:
@@ -105,6 +114,7 @@ def per_game(progress: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
             "game_index": index,
             "rounds": len(scores),
             "lead_changes": lead_changes(scores),
+            "lead_change_rate": lead_change_rate(scores),
             "final_margin": final_margin(scores[-1]),
             "winner": winner,
         }
@@ -124,6 +134,7 @@ def per_game(progress: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
             "game_index": pl.Int64,
             "rounds": pl.Int64,
             "lead_changes": pl.Int64,
+            "lead_change_rate": pl.Float64,
             "final_margin": pl.Float64,
             "winner": pl.Int64,
             "decided_at": pl.Float64,

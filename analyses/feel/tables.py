@@ -24,6 +24,8 @@ MEASURES: dict[str, Measure] = {
     "rounds": Measure("mean", "rounds per game (rows of the progress table)"),
     "decisions_per_turn": Measure("mean", "decisions per turn (steps / turns)"),
     "lead_changes": Measure("mean", "times the sole leader changed, per game"),
+    "lead_change_rate": Measure("mean", "lead changes per round boundary (lead changes / "
+                                        "(rounds - 1)): drama not inflated by length"),
     "decided_at": Measure("mean", "share of the game played when the winner took the lead for "
                                   "good (1 = only at the end)"),
     "comeback": Measure("rate", f"share of games whose winner trailed by more than "
@@ -42,7 +44,9 @@ MEASURES: dict[str, Measure] = {
                                      "time"),
     "kingmaking": Measure("rate", "share of games where a seat that could no longer win "
                                   "changed who is likelier to win (3-4 players; 16 paired "
-                                  "futures per action, beyond 3 standard errors)"),
+                                  "futures per action; every test of a game Holm-corrected "
+                                  "together, so at most 5% of games without kingmaking "
+                                  "are flagged)"),
     "kingmaker_choices": Measure("other", "share of the late decisions of seats that could no "
                                           "longer win in which the choice changed who is "
                                           "likelier to win"),
