@@ -57,7 +57,9 @@ def measures(
         if est["n"]:
             rows.append(row(cell, "weaker_wins", **est))
     if games["cell"].n_unique() > 1:
-        rows.append(row(RUN, "luck_share", **luck.luck_share(seats, luck_resamples)))
+        lineups = " | ".join(luck.luck_lineups(seats))
+        group = f"line-ups {lineups}" if lineups else RUN
+        rows.append(row(group, "luck_share", **luck.luck_share(seats, luck_resamples)))
         rows.append(row(RUN, "weaker_wins", **luck.weaker_wins(seats)))
     rows += _skill_rows(seats)
     return pl.DataFrame(rows, schema=_SCHEMA).filter(pl.col("n") > 0)

@@ -1,13 +1,27 @@
 """How much of the outcome the deal decides, and how often the weaker player wins.
 
-*Luck share*: the cells of a run replay the same seeds (common random numbers), so one seed
-is played by several line-ups. A seat's result (its win share) minus the mean result of its
-policy at that seat in that line-up is what the line-up does not explain; the luck share is
-the intraclass correlation of that residual across the line-ups that played the same seed
-(one-way ANOVA, groups = (seed, seat), ICC(1) clipped to [0, 1]): 1 when the deal alone decides
-who wins, 0 when nothing about the seed moves the result. Policy streams are drawn from the
-game seed, so a random policy's dice count as luck. It needs at least two cells with the same
-player count; the interval resamples seeds (bootstrap, percentile).
+*Luck share*: a property of the game and of a declared range of players, from a crossed
+design made for it: the same seeds (common random numbers) played by each of ``L`` line-ups
+drawn from the skill ladder (``boardlab feel`` plays all heuristic; greedy + heuristic;
+random + heuristic). For each slot ``k`` of the line-ups (the k-th player of each), its win
+share in game ``g`` under line-up ``l`` is split, two-way ANOVA without replication, into a
+line-up part ``a_l`` (who plays: skill), a seed part ``b_g`` (the deal: luck all line-ups
+share) and the rest ``e_gl`` (the deal meeting these players: luck too, including the seat a
+rotation gives). With the line-ups fixed and the seeds random,
+
+    luck share = (var(b) + var(e)) / (var(a) + var(b) + var(e)),   var(a) = sum(a_l^2) / L,
+
+the components estimated from their mean squares (``components``), pooled over slots, each
+clipped at 0. A coin-flip game reads 1, a deterministic race 0. Its interval resamples seeds
+(bootstrap, percentile); ``tests/analyses/feel/test_luck_components.py`` checks it recovers
+planted shares. Cells whose per-game results are the same (a line-up listed twice, or two
+specs that play alike in 99% of games) count once, so duplicating a cell changes nothing;
+the report names the line-ups that span the range.
+
+This is the variance-decomposition reading of Duersch, Lambrecht and Oechssler (2020,
+"Measuring skill and chance in games", European Economic Review 127): skill is what the
+players explain of the outcome, chance the rest; they take players from a population with
+observed ratings, here they are the declared ladder rungs, so the share is for that range.
 
 *Weaker wins*: over every pair of seats in a game whose policies differ in strength (the skill
 ladder random < greedy < heuristic < mcts, then by MCTS iterations), the share of pairs in
@@ -40,40 +54,7 @@ def strength(spec: str) -> tuple[float, int]:
     return rank(spec), budget[1] if budget else 0
 
 
-def _residuals(seats: pl.DataFrame) -> pl.DataFrame:
-    """Per (cell, game, seat): the win share minus its (cell, slot, rotation) mean."""
-    games_rot = ["cell", "slot", "seat"]
-    return seats.with_columns(
-        resid=pl.col("win_share") - pl.col("win_share").mean().over(games_rot)
-    ).select("cell", "game_index", "seat", "resid")
-
-
-def icc(values: np.ndarray) -> float:
-    """ICC(1) of a (groups x members) array, clipped to [0, 1]; 0 without any variance."""
-    g, k = values.shape
-    if g < 2 or k < 2:
-        return float("nan")
-    means = values.mean(axis=1)
-    msb = k * float(np.sum((means - values.mean()) ** 2)) / (g - 1)
-    msw = float(np.sum((values - means[:, None]) ** 2)) / (g * (k - 1))
-    if msb + (k - 1) * msw <= 0:
-        return 0.0
-    return float(min(1.0, max(0.0, (msb - msw) / (msb + (k - 1) * msw))))
-
-
-def luck_matrix(seats: pl.DataFrame) -> tuple[np.ndarray, np.ndarray] | None:
-    """(groups x cells residual array, the seed of each group) over the cells of the most
-    common player count; None with fewer than two such cells."""
-    n_of = seats.group_by("cell").agg(n=pl.col("seat").n_unique())
-    count = n_of.group_by("n").len().sort(["len", "n"], descending=True)
-    if count.is_empty() or count["len"][0] < 2:
-        return None
-    cells = n_of.filter(pl.col("n") == count["n"][0])["cell"].sort().to_list()
-    res = _residuals(seats.filter(pl.col("cell").is_in(cells)))
-    wide = res.pivot(on="cell", index=["game_index", "seat"], values="resid").drop_nulls()
-    if wide.height < 2:
-        return None
-    return wide.select(cells).to_numpy(), wide["game_index"].to_numpy()
+SAME: Final = 0.99  # two cells whose results agree in this share of games are one line-up
 
 
 class Estimate(TypedDict):
@@ -85,23 +66,95 @@ class Estimate(TypedDict):
     n: int
 
 
+def components(table: np.ndarray) -> tuple[float, float, float]:
+    """``(var(a), var(b), var(e))`` of a (seeds x line-ups) table: line-ups fixed (their
+    effects' mean square), seeds random, from the two-way ANOVA mean squares; each >= 0."""
+    g, n_l = table.shape
+    if n_l == 1:  # every line-up played alike: the players explain nothing
+        return 0.0, float(np.var(table[:, 0], ddof=1)), 0.0
+    grand = float(table.mean())
+    rows, cols = table.mean(axis=1), table.mean(axis=0)
+    ms_e = float(np.sum((table - rows[:, None] - cols[None, :] + grand) ** 2)) / (
+        (g - 1) * (n_l - 1)
+    )
+    ms_g = n_l * float(np.sum((rows - grand) ** 2)) / (g - 1)
+    ms_l = g * float(np.sum((cols - grand) ** 2)) / (n_l - 1)
+    var_a = max(0.0, (ms_l - ms_e) / g) * (n_l - 1) / n_l
+    var_b = max(0.0, (ms_g - ms_e) / n_l)
+    return var_a, var_b, ms_e
+
+
+def share_of_luck(tables: list[np.ndarray]) -> float:
+    """Luck share pooled over slots (one seeds x line-ups table each); NaN without variance."""
+    parts = np.array([components(t) for t in tables])
+    total = float(parts.sum())
+    return float(parts[:, 1:].sum() / total) if total > 0 else float("nan")
+
+
+def lineup_tables(seats: pl.DataFrame) -> tuple[list[np.ndarray], list[str]] | None:
+    """Per slot a (seeds x line-ups) table of win shares over the distinct line-ups of the
+    most common player count, and the line-ups' names; None with fewer than two cells."""
+    n_of = seats.group_by("cell").agg(n=pl.col("seat").n_unique())
+    count = n_of.group_by("n").len().sort(["len", "n"], descending=True)
+    if count.is_empty() or count["len"][0] < 2:
+        return None
+    cells = n_of.filter(pl.col("n") == count["n"][0])["cell"].sort().to_list()
+    part = seats.filter(pl.col("cell").is_in(cells))
+    wide = part.pivot(on="cell", index=["game_index", "slot"], values="win_share").drop_nulls()
+    kept = _distinct(wide, cells)
+    if wide["game_index"].n_unique() < 3:
+        return None
+    tables = [
+        wide.filter(pl.col("slot") == k).sort("game_index").select(kept).to_numpy()
+        for k in sorted(wide["slot"].unique().to_list())
+    ]
+    return tables, [_lineup_name(part, c) for c in kept]
+
+
+def _distinct(wide: pl.DataFrame, cells: list[str]) -> list[str]:
+    """The cells whose results differ from every earlier kept one in more than 1% of rows
+    (one left when every line-up plays alike: then the players explain nothing)."""
+    kept: list[str] = []
+    for c in cells:
+        if all(_agreement(wide[c].to_numpy(), wide[k].to_numpy()) < SAME for k in kept):
+            kept.append(c)
+    return kept
+
+
+def _agreement(a: np.ndarray, b: np.ndarray) -> float:
+    """Share of rows where two cells' results are the same."""
+    return float(np.mean(a == b))
+
+
+def _lineup_name(seats: pl.DataFrame, cell: str) -> str:
+    """'heuristic, random': a cell's policies by slot."""
+    rows = seats.filter(pl.col("cell") == cell).select("slot", "policy").unique().sort("slot")
+    return ", ".join(rows["policy"].to_list())
+
+
 def luck_share(seats: pl.DataFrame, resamples: int = BOOTSTRAP) -> Estimate:
     """Luck share with a seed-bootstrap 95% interval (``estimate``, ``lo``, ``hi``, ``n``)."""
-    found = luck_matrix(seats)
+    found = lineup_tables(seats)
     nan = float("nan")
     if found is None:
         return {"estimate": nan, "lo": nan, "hi": nan, "n": 0}
-    values, seeds = found
-    est = icc(values)
-    uniq, idx = np.unique(seeds, return_inverse=True)
-    members = [np.flatnonzero(idx == j) for j in range(len(uniq))]
+    tables, _ = found
+    est = share_of_luck(tables)
     rng = np.random.default_rng(SEED)
-    boots = []
-    for _ in range(resamples):
-        pick = rng.integers(0, len(uniq), len(uniq))
-        boots.append(icc(values[np.concatenate([members[j] for j in pick])]))
+    g = tables[0].shape[0]
+    boots = [share_of_luck([t[pick] for t in tables]) for pick in _picks(rng, g, resamples)]
     lo, hi = np.nanquantile(boots, [0.025, 0.975]) if boots else (nan, nan)
-    return {"estimate": est, "lo": float(lo), "hi": float(hi), "n": len(uniq)}
+    return {"estimate": est, "lo": float(lo), "hi": float(hi), "n": g}
+
+
+def luck_lineups(seats: pl.DataFrame) -> list[str]:
+    """The distinct line-ups the luck share is measured over (the declared range)."""
+    found = lineup_tables(seats)
+    return found[1] if found else []
+
+
+def _picks(rng: np.random.Generator, g: int, resamples: int) -> list[np.ndarray]:
+    return [rng.integers(0, g, g) for _ in range(resamples)]
 
 
 def weaker_pairs(seats: pl.DataFrame) -> pl.DataFrame:

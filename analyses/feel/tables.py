@@ -37,8 +37,9 @@ MEASURES: dict[str, Measure] = {
                                     "the weaker seat came out ahead"),
     "weaker_wins": Measure("other", "how often the weaker player comes out ahead (pairs of "
                                     "seats of unequal ladder strength; 2 players: its win rate)"),
-    "luck_share": Measure("other", "share of a seat's result the seed decides (ICC across "
-                                   "line-ups sharing the seed)"),
+    "luck_share": Measure("other", "share of the variance of a seat's result over seeds and "
+                                   "the named line-ups that the line-up does not explain "
+                                   "(two-way ANOVA components; 0 = skill decides, 1 = chance)"),
     "ahead_rate": Measure("other", "how often the better policy ends ahead of the rung below"),
     "games_needed": Measure("other", "games for the better policy to come out ahead 95% of the "
                                      "time"),

@@ -101,9 +101,11 @@ def sentences(table: pl.DataFrame, cell: str, label: str) -> list[str]:
         )
     luck = _get(table, "luck_share")
     if luck:
+        players = str(luck["group"]).removeprefix("line-ups ")
         out.append(
-            f"The deal decides {interval(luck)} of a seat's result (luck share: how much "
-            "the same seed moves the result across line-ups)."
+            f"The deal decides {interval(luck)} of a seat's result for the players "
+            f"{players} (luck share: the part of the result variance over seeds and these "
+            "line-ups that the line-up does not explain)."
         )
     for r in table.filter(pl.col("measure") == "games_needed").iter_rows(named=True):
         out.append(

@@ -74,10 +74,15 @@ def test_deterministic_game_luck_share_is_zero_and_better_always_wins(race, monk
     assert _value(table, "games_needed", "highest vs lowest")["estimate"] == 1.0
 
 
-def test_icc_of_known_arrays():
-    same = [[1.0, 1.0, 1.0], [-1.0, -1.0, -1.0], [0.5, 0.5, 0.5]]
-    assert luck.icc(pl.DataFrame(same).to_numpy().T) == 1.0
-    assert luck.icc(pl.DataFrame([[0.0] * 3] * 4).to_numpy()) == 0.0  # no variance: no luck
+def test_components_of_known_tables():
+    import numpy as np
+
+    # seeds x line-ups: only the line-up matters -> all skill; only the seed -> all luck
+    skill = np.tile([0.0, 0.5, 1.0], (4, 1))
+    assert luck.components(skill)[1:] == (0.0, 0.0) and luck.share_of_luck([skill]) == 0.0
+    deal = np.tile([[0.0], [1.0], [0.0], [1.0]], (1, 3))
+    assert luck.components(deal)[0] == 0.0 and luck.share_of_luck([deal]) == 1.0
+    assert math.isnan(luck.share_of_luck([np.zeros((4, 3))]))  # no variance: no answer
 
 
 def test_games_needed():
