@@ -21,10 +21,12 @@ NOTES = [
     "table). Leader: the seat with the strictly highest score. Decided at: the share of the "
     "game played when the eventual winner took the lead for good. Comeback: the winner trailed "
     f"by more than {drama.COMEBACK_MARGIN:.0%} of its final score at two thirds of the game.",
-    "Luck share: the intraclass correlation of a seat's result (minus its line-up's mean at "
-    "that seat) across line-ups that replayed the same seed: the share of the result the seed "
-    "fixes whatever the players do (needs two or more line-ups). Weaker wins: how often the "
-    "seat of the lower skill-ladder rung ends ahead of a stronger one.",
+    "Luck share: over the seeds and the line-ups named beside it, the part of the variance of "
+    "a seat's result that the line-up does not explain (two-way analysis of variance: line-up, "
+    "seed, the rest); 0 when the players decide, 1 when chance does; for these players only, "
+    "as a wider range of skill explains more (needs two or more line-ups that play "
+    "differently). Weaker wins: how often the seat of the lower skill-ladder rung ends ahead "
+    "of a stronger one.",
     "Intervals are 95%: t intervals for means, Wilson for rates, a seed bootstrap for the luck "
     "share. Kingmaking and decision load need replays: boardlab feel GAME.",
 ]
