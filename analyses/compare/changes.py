@@ -89,8 +89,7 @@ class ComparisonResult:
         if self.schedule is None:
             return False
         h = self.table.filter(pl.col("headline"))
-        floor = h["mde"].fill_nan(0.0).fill_null(0.0).to_numpy()
-        return bool(settled(h["lo"], h["hi"], floor, self.schedule.precision).all())
+        return bool(settled(h["lo"], h["hi"], self.schedule.precision).all())
 
 
 def compare_versions(
@@ -235,9 +234,8 @@ def _sequential(
         est = cs_estimate(
             joined["value_b"].to_numpy() - joined["value"].to_numpy(), each, schedule.t_star
         )
-        same = est.lo == est.hi == est.mean  # every pair alike: the sequence is a point
-        los.append(est.lo if not same else est.mean)
-        his.append(est.hi if not same else est.mean)
+        los.append(est.lo)  # never a point: the sequence's variance has a floor
+        his.append(est.hi)
     table = paired.test_family(table, alpha)  # for ``fixed`` and ``mde`` (p-values unused)
     lo, hi = np.array(los), np.array(his)
     table = table.with_columns(

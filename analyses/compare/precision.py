@@ -19,8 +19,13 @@ import polars as pl
 from analyses.compare.changes import load_side
 from analyses.compare.measures import measure_values
 from analyses.compare.play import batch_chunk_size, play, precision_loop
-from analyses.stats.power import moves, paired_detectable
-from analyses.stats.sequential import STOP_DECIDED, Schedule, cs_estimate, settled
+from analyses.stats.sequential import (
+    SHARE_HALF_RANGE,
+    STOP_DECIDED,
+    Schedule,
+    cs_estimate,
+    settled,
+)
 from simcore.core.errors import ConfigError, RunDirError
 from simcore.engine.sweep.config import SweepConfig
 
@@ -49,18 +54,9 @@ def evaluate(run_dir: Path, games: int, schedule: Schedule) -> list[dict[str, An
     each = schedule.alpha / max(1, len(values))
     rows = []
     for what, v in values.items():
-        est = cs_estimate(v, each, schedule.t_star)
-        floor = paired_detectable(len(v), moves(np.zeros(len(v)), v), each)
-        rows.append(
-            {
-                "what": what,
-                "games": est.n,
-                "mean": est.mean,
-                "lo": est.lo,
-                "hi": est.hi,
-                "floor": floor if floor == floor else 0.0,
-            }
-        )
+        # Worths (baseline minus restricted win share) and win shares minus 1/n lie in [-1, 1].
+        est = cs_estimate(v, each, schedule.t_star, SHARE_HALF_RANGE)
+        rows.append({"what": what, "games": est.n, "mean": est.mean, "lo": est.lo, "hi": est.hi})
     return rows
 
 
@@ -68,8 +64,8 @@ def is_settled(rows: list[dict[str, Any]], precision: float) -> bool:
     """Every headline decided or within the precision (an empty family never is)."""
     if not rows:
         return False
-    lo, hi, floor = (np.array([r[k] for r in rows]) for k in ("lo", "hi", "floor"))
-    return bool(settled(lo, hi, floor, precision).all())
+    lo, hi = (np.array([r[k] for r in rows]) for k in ("lo", "hi"))
+    return bool(settled(lo, hi, precision).all())
 
 
 def run_precision_sweep(
