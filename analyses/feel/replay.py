@@ -174,8 +174,8 @@ def replay_rows(
             )
         )
         hopeless = sum(g.out_of_contention for g in games)
-        if hopeless:
-            share = _per_game([g.kingmaking for g in games], [g.out_of_contention for g in games])
+        share = _per_game([g.kingmaking for g in games], [g.out_of_contention for g in games])
+        if hopeless and not math.isnan(share.lo):  # two games with such decisions at least
             out.append(row(group, "kingmaker_choices", share.rate, share.lo, share.hi, hopeless))
     decisions = sum(g.decisions for g in games)
     if decisions:
