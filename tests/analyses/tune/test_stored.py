@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.analyses.tune.helpers import tilted_raw, write_toml
-from tests.boardlab.crafted import assert_one_line, cli
+from tests.boardlab.crafted import assert_one_line, cli, run_main
 
 
 class Canary:
@@ -104,7 +104,7 @@ def test_a_pickle_payload_in_any_attribute_runs_nothing_and_names_the_field(
     with sqlite3.connect(db) as con:
         con.execute(sql, (value(_payload(canary)),))
     argv = ["tune", str(work / "tilted.toml"), "--out", str(work / "runs"), "--allow-import"]
-    proc = cli(*argv, "--resume", "--quiet")
+    proc = run_main(*argv, "--resume", "--quiet")  # in this process: a payload would run here
     assert not canary.exists(), "the payload ran"
     assert_one_line(proc, 2, field.split(" ")[-1])
 

@@ -112,7 +112,7 @@ CASES = [(t, c) for t, cols in RANGES.items() for c in cols]
 
 
 @settings(
-    max_examples=120,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
