@@ -57,6 +57,9 @@ _MOST = {
 }
 VERIFY_STREAM = 1  # fresh seeds: seed63(seed, VERIFY_STREAM), never the search's own seed
 HEAD_STREAM = 2  # a fitted player against its starting self: seeds of neither search nor check
+# the recommendation's own numbers: seeds that did not choose it among the finalists (the games
+# that chose it flatter it again, as the search's games flattered the finalists)
+MEASURE_STREAM = 3
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,11 @@ class TuneConfig:
     def verify_seed(self) -> int:
         """The seed of the verification games (other game seeds than the search's)."""
         return seed63(self.seed, VERIFY_STREAM)
+
+    @property
+    def measure_seed(self) -> int:
+        """The seed of the games that measure the recommendation (not the ones that chose it)."""
+        return seed63(self.seed, MEASURE_STREAM)
 
     @property
     def head_seed(self) -> int:

@@ -1,8 +1,12 @@
 """The verification games of ``boardlab tune``: the current version and a finalist played as two
 sweep runs on fresh seeds (never the search's), compared with ``boardlab compare``
 (:func:`analyses.compare.changes.compare_versions`, paired game by game). Each target is read on
-both
-runs with its interval, and its paired change is the comparison's row for the same quantity.
+both runs with its interval, and its paired change is the comparison's row for the same quantity.
+
+Two sets of fresh seeds: the finalists are played on the choosing seeds
+(``TuneConfig.verify_seed``, runs ``verify/current``, ``verify/trial-7``); the one chosen there is
+played again with the current version on the measuring seeds (``TuneConfig.measure_seed``, runs
+``verify/measure-current``, ``verify/measure-trial-7``), whose numbers the report gives.
 
 A fitted player (a search over slot 0's policy options) is also played head to head against the
 style it started from: each fresh seed twice, once in each seat (:func:`head_to_head`).
@@ -27,6 +31,7 @@ from simcore.engine.sweep.config import build_config
 
 VERIFY_DIR = "verify"  # inside the search's run folder: one sweep run per verified version
 CURRENT = "current"
+MEASURE = "measure-"  # a measuring run's label: the choosing run's with this in front
 # The comparison's measure that is each target's quantity (cell ids of the candidate's config);
 # a share of win share there is points here (x100).
 COMPARE_KEYS = {
@@ -37,9 +42,11 @@ COMPARE_KEYS = {
 }
 
 
-def run_label(slot: int | None) -> str:
-    """The verification run's folder name: ``current`` or ``trial-7``."""
-    return CURRENT if slot is None else f"trial-{slot}"
+def run_label(slot: int | None, measure: bool = False) -> str:
+    """The verification run's folder name: ``current`` or ``trial-7`` on the choosing seeds,
+    ``measure-current`` or ``measure-trial-7`` on the measuring seeds."""
+    label = CURRENT if slot is None else f"trial-{slot}"
+    return MEASURE + label if measure else label
 
 
 def side_name(slot: int | None) -> str:
@@ -48,21 +55,29 @@ def side_name(slot: int | None) -> str:
 
 
 def played_side(
-    tc: TuneConfig, cand: Candidate, slot: int | None, work: Path, n_jobs: int
+    tc: TuneConfig,
+    cand: Candidate,
+    slot: int | None,
+    work: Path,
+    n_jobs: int,
+    measure: bool = False,
 ) -> SideData:
-    """Play (or resume, or reuse) the version's verification run; return it as a side."""
-    label = run_label(slot)
-    cfg = sweep_config(tc, cand, tc.verify_games, tc.verify_seed, name=label)
+    """Play (or resume, or reuse) the version's verification run on the choosing seeds (on the
+    measuring seeds with ``measure``); return it as a side."""
+    label = run_label(slot, measure)
+    seed = tc.measure_seed if measure else tc.verify_seed
+    cfg = sweep_config(tc, cand, tc.verify_games, seed, name=label)
     out = work / VERIFY_DIR
     resume = (out / label / MANIFEST).exists()
     run_dir = play_run(cfg, out, n_jobs=n_jobs, resume=resume, quiet=True)
     return load_side(side_name(slot), run_dir)
 
 
-def load_comparison(run_dir: Path, slot: int) -> ComparisonResult:
-    """The current version against a verified finalist, from their runs in ``run_dir``."""
+def load_comparison(run_dir: Path, slot: int, measure: bool = False) -> ComparisonResult:
+    """The current version against a verified finalist, from their runs in ``run_dir`` (on the
+    measuring seeds with ``measure``)."""
     out = run_dir / VERIFY_DIR
-    sides = [load_side(side_name(s), out / run_label(s)) for s in (None, slot)]
+    sides = [load_side(side_name(s), out / run_label(s, measure)) for s in (None, slot)]
     return compare_versions(sides[0], sides[1])
 
 
@@ -81,23 +96,45 @@ def targets_on_fresh_seeds(
             ms.estimate(t, s.games, s.seats, c.cells, tc.conf)
             for c, s in zip(cands, sides, strict=True)
         )
-        rows = []
-        for b, a in zip(before, after, strict=True):
+        changes = []
+        for a in after:
             change = compared_change(t, cands[1].cells.get(a.item, ""), rows_by_key)
             if change is None and t.measure == "win_rate":
                 change = per_game_change(t, cands, sides, tc.conf)
-            rows.append(
-                {
-                    "item": a.item,
-                    "before": [b.value, b.lo, b.hi],
-                    "after": [a.value, a.lo, a.hi],
-                    "change": change,
-                    "meets": t.miss(a.value) == 0 if not t.maximize else None,
-                    "met_before": t.miss(b.value) == 0 if not t.maximize else None,
-                }
-            )
-        out[t.name] = {"rows": rows, "miss": ms.miss(t, after), "miss_before": ms.miss(t, before)}
+            changes.append(change)
+        out[t.name] = target_result(t, before, after, changes)
     return out
+
+
+def target_result(
+    t: Target,
+    before: list[ms.Estimate],
+    after: list[ms.Estimate],
+    changes: list[list[float] | None],
+) -> dict[str, Any]:
+    """A target's rows (one per item: current, finalist, paired change and whether the band is
+    met) and its summed miss before and after, by the point estimates."""
+    rows = [target_row(t, b, a, c) for b, a, c in zip(before, after, changes, strict=True)]
+    return {"rows": rows, "miss": ms.miss(t, after), "miss_before": ms.miss(t, before)}
+
+
+def target_row(
+    t: Target, b: ms.Estimate, a: ms.Estimate, change: list[float] | None
+) -> dict[str, Any]:
+    """One item's row. ``meets``: the interval lies inside the band (``met_before`` likewise
+    for the current version); ``in_band``: the estimate does; ``ruled_out``: the interval lies
+    wholly outside. None for a target to maximize (no band)."""
+    band = not t.maximize
+    return {
+        "item": a.item,
+        "before": [b.value, b.lo, b.hi],
+        "after": [a.value, a.lo, a.hi],
+        "change": change,
+        "meets": t.holds(a.lo, a.hi) if band else None,
+        "met_before": t.holds(b.lo, b.hi) if band else None,
+        "in_band": bool(t.miss(a.value) == 0) if band else None,
+        "ruled_out": t.ruled_out(a.lo, a.hi) if band else None,
+    }
 
 
 def compared_change(t: Target, cell: str, rows_by_key: dict[str, dict]) -> list[float] | None:

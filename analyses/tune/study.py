@@ -201,6 +201,11 @@ def take(tc: TuneConfig, study: optuna.Study, b: int) -> optuna.Trial | None:
         for t in study.get_trials(deepcopy=False, states=(TrialState.WAITING,))
     ):
         trial = study.ask(tc.space.distributions())
+        # a first heartbeat at once: a process killed before its beat thread starts would
+        # leave a RUNNING trial with none, which Optuna never counts as stale
+        storage: Any = study._storage
+        if hasattr(storage, "record_heartbeat"):
+            storage.record_heartbeat(trial._trial_id)
         slot = trial.user_attrs.get("slot")
         others = [
             t

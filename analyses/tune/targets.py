@@ -102,7 +102,14 @@ class Target:
 
     def ruled_out(self, lo: float, hi: float) -> bool:
         """Whether an interval lies wholly outside the band."""
-        return not self.maximize and (lo > self.hi or hi < self.lo)
+        return bool(not self.maximize and (lo > self.hi or hi < self.lo))
+
+    def holds(self, lo: float, hi: float) -> bool:
+        """Whether an interval lies wholly inside the band (a band is met only so: an estimate
+        inside with an interval across an edge may be outside); never for ``maximize``."""
+        # NaN bounds compare False: an unmeasured target does not hold; bool(): numpy's bool is
+        # no ``bool`` (``is not False`` holds for it), nor JSON
+        return bool(not self.maximize and self.lo <= lo and hi <= self.hi)
 
 
 def _n(x: float) -> str:

@@ -1,9 +1,13 @@
 """Verification of the best candidates on fresh seeds, against the current version with
 ``boardlab compare`` (:mod:`analyses.tune.fresh`); parameter importance and search history.
 
-The games that chose a candidate flatter it (the winner's curse): its measures are estimated
-again on other seeds (``TuneConfig.verify_seed``), in the same games as the current version,
-so each change old -> new is a paired difference.
+The games that chose a candidate flatter it (the winner's curse): the search's games flatter the
+finalists, so they are played again on fresh seeds (``TuneConfig.verify_seed``) in the same games
+as the current version, each change old -> new a paired difference; and choosing among several
+finalists on those games flatters the chosen one again, so it is measured on a second set of
+fresh seeds (``TuneConfig.measure_seed``) that chose nothing. A single finalist was chosen by the
+search's games alone: its first fresh games measure it. A band is met when the measured interval
+lies inside it, not merely the estimate.
 """
 
 from __future__ import annotations
@@ -15,10 +19,10 @@ from typing import Any
 import optuna
 import polars as pl
 
-from analyses.compare.changes import compare_versions
+from analyses.compare.changes import SideData, compare_versions
 from analyses.tune import fresh
 from analyses.tune.config import TuneConfig
-from analyses.tune.evaluate import make_candidate
+from analyses.tune.evaluate import Candidate, make_candidate
 from analyses.tune.study import objective_sum, pareto_front, slot_trials
 
 
@@ -50,58 +54,124 @@ def finalists(tc: TuneConfig, study: optuna.Study) -> list[optuna.trial.FrozenTr
 
 
 def verify(tc: TuneConfig, study: optuna.Study, work: Path, n_jobs: int, say) -> dict[str, Any]:
-    """Verify the finalists; the recommendation is the best-ranked one meeting every target on
-    the fresh seeds, else (unreachable) the one missing them least. A fitted player is then
-    played against its starting self (``head_to_head``)."""
+    """Verify the finalists on the choosing seeds, choose the recommendation among them
+    (:func:`choose`), measure it on the measuring seeds (:func:`measure`): met and reached are
+    read there. A fitted player is then played against its starting self (``head_to_head``)."""
     current = make_candidate(tc, tc.space.current(), work)
     say(f"playing the current version on {tc.verify_games} fresh games")
     base = fresh.played_side(tc, current, None, work, n_jobs)
     results = []
     for t in finalists(tc, study):
         slot = t.user_attrs["slot"]
-        cand = make_candidate(tc, t.user_attrs["values"], work)
         say(f"verifying trial {slot} on {tc.verify_games} fresh games (boardlab compare)")
-        side = fresh.played_side(tc, cand, slot, work, n_jobs)
-        comparison = compare_versions(base, side)
-        res = fresh.targets_on_fresh_seeds(tc, (current, cand), (base, side), comparison)
-        results.append(
-            {
-                "slot": slot,
-                "values": t.user_attrs["values"],
-                "changes": [list(c) for c in tc.space.changes(t.user_attrs["values"])],
-                "search_miss": objective_sum(t),
-                "targets": res,
-                "miss": sum(r["miss"] for r in res.values()),
-                "runs": [f"{fresh.VERIFY_DIR}/{fresh.run_label(s)}" for s in (None, slot)],
-                "compared": {
-                    "measures": comparison.table.height,
-                    "changed": comparison.changed.height,
-                },
-            }
-        )
-    # met: every band holds on the fresh seeds (a maximize target has no band); among those
-    # the least fresh-seed miss (a maximize target's miss is minus its value) in ranking order
-    meets = [r for r in results if _all_met(r)]
-    best = min(meets or results, key=lambda r: r["miss"], default=None)
+        res = _verified(tc, t.user_attrs["values"], slot, (current, base), work, n_jobs)
+        results.append({**res, "search_miss": objective_sum(t)})
+    best = choose(results)
     if best is None:
         return {"recommended": None, "reached": False, "finalists": results}
+    shown = measure(tc, best, current, len(results), work, n_jobs, say)
     h2h = None
     if fresh.fits_player(tc):
         say(f"fitted player against its starting self on {tc.head_to_head} seeds, both seats")
         h2h = fresh.head_to_head(tc, best["values"], work, n_jobs)
     return {
         "recommended": best["slot"],
-        "reached": bool(meets),
+        "reached": all_met(shown["targets"]),
+        "in_band": all_in_band(shown["targets"]),
         "finalists": results,
-        "current_miss": sum(v["miss_before"] for v in best["targets"].values()),
+        "current_miss": sum(v["miss_before"] for v in shown["targets"].values()),
         "head_to_head": h2h,
+        "conf": tc.conf,
+        "chosen_on": {"seed": tc.verify_seed, "games": tc.verify_games, "finalists": len(results)},
+        "measured": shown,
     }
 
 
-def _all_met(r: dict) -> bool:
+def _verified(
+    tc: TuneConfig,
+    values: dict[str, Any],
+    slot: int | None,
+    current: tuple[Candidate, SideData],
+    work: Path,
+    n_jobs: int,
+    measure_run: bool = False,
+) -> dict[str, Any]:
+    """A finalist played next to the current version's run (on the choosing seeds, or on the
+    measuring seeds with ``measure_run``), compared, and its targets read."""
+    cand = make_candidate(tc, values, work)
+    side = fresh.played_side(tc, cand, slot, work, n_jobs, measure_run)
+    comparison = compare_versions(current[1], side)
+    res = fresh.targets_on_fresh_seeds(tc, (current[0], cand), (current[1], side), comparison)
+    return {
+        "slot": slot,
+        "values": values,
+        "changes": [list(c) for c in tc.space.changes(values)],
+        "targets": res,
+        "miss": sum(r["miss"] for r in res.values()),
+        "runs": [f"{fresh.VERIFY_DIR}/{fresh.run_label(s, measure_run)}" for s in (None, slot)],
+        "compared": {"measures": comparison.table.height, "changed": comparison.changed.height},
+    }
+
+
+def measure(
+    tc: TuneConfig,
+    best: dict[str, Any],
+    current: Candidate,
+    n_finalists: int,
+    work: Path,
+    n_jobs: int,
+    say,
+) -> dict[str, Any]:
+    """The recommendation's numbers from games that did not choose it: the measuring seeds
+    (the current version and the recommendation played again) when it was chosen among several
+    finalists; else its choosing games, which chose nothing."""
+    keep = ("slot", "targets", "miss", "runs", "compared")
+    if n_finalists < 2:
+        return {
+            **{k: best[k] for k in keep},
+            "seed": tc.verify_seed,
+            "games": tc.verify_games,
+            "same_games": True,
+        }
+    say(f"measuring trial {best['slot']} on another {tc.verify_games} fresh games")
+    base = fresh.played_side(tc, current, None, work, n_jobs, measure=True)
+    res = _verified(tc, best["values"], best["slot"], (current, base), work, n_jobs, True)
+    return {
+        **{k: res[k] for k in keep},
+        "seed": tc.measure_seed,
+        "games": tc.verify_games,
+        "same_games": False,
+    }
+
+
+def choose(results: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The recommendation among verified finalists (in ranking order), on their choosing games:
+    first one whose every band holds (its interval inside), then one whose every estimate lies
+    in its band, then any; among those the least miss (a maximize target's miss is minus its
+    value), the best-ranked on ties."""
+    return min(
+        results,
+        key=lambda r: (not all_met(r["targets"]), not all_in_band(r["targets"]), r["miss"]),
+        default=None,
+    )
+
+
+def all_met(targets: dict[str, Any]) -> bool:
+    """Whether every target is met: each band's interval wholly inside it, each target to
+    maximize measured."""
+    return _every(targets, "meets")
+
+
+def all_in_band(targets: dict[str, Any]) -> bool:
+    """Whether every band's estimate lies inside it (each target to maximize measured)."""
+    return _every(targets, "in_band")
+
+
+def _every(targets: dict[str, Any], key: str) -> bool:
+    # None: a target to maximize (no band); NaN: nothing measured (e.g. no points scored)
     return all(
-        row["meets"] is not False and not math.isnan(row["after"][0])
-        for v in r["targets"].values()
+        row[key] is not False and not math.isnan(row["after"][0])
+        for v in targets.values()
         for row in v["rows"]
     )
 

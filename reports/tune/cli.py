@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from reports.kit.files import write_report
-from reports.tune.page import REPORT, compare_file, render, summary_lines
+from reports.tune.page import compare_file, render, summary_lines
+from reports.tune.words import REPORT
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -50,6 +51,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     result = run_tune(tc, Path(args.out), args.storage, n_jobs, args.resume, say)
     run_dir = Path(args.out) / tc.name
     write_comparisons(result, run_dir)
+    write_measured_comparison(result, run_dir)
     write_report(render(result), run_dir / REPORT)  # replaces a planted link, never follows it
     for line in summary_lines(result):
         print(line)
@@ -68,3 +70,16 @@ def write_comparisons(result: dict[str, Any], run_dir: Path) -> list[Path]:
         target = run_dir / compare_file(f["slot"])
         written.append(write_report(compare_report(load_comparison(run_dir, f["slot"])), target))
     return written
+
+
+def write_measured_comparison(result: dict[str, Any], run_dir: Path) -> Path | None:
+    """The "A vs B" report of the recommendation against the current version on the games that
+    measured it, when those are not the games that chose it (else None)."""
+    from analyses.tune.fresh import load_comparison
+    from reports.compare.page import compare_report
+
+    shown = result["verification"].get("measured")
+    if not shown or shown["same_games"]:
+        return None
+    comparison = load_comparison(run_dir, shown["slot"], measure=True)
+    return write_report(compare_report(comparison), run_dir / compare_file(shown["slot"], True))

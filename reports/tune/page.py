@@ -1,104 +1,29 @@
 """The HTML report of ``boardlab tune``: recommended changes, targets before and after on fresh
 seeds (with a link to each finalist's "A vs B" comparison), a fitted player against its
-starting self, trade-off front, parameter importance, search history."""
+starting self, trade-off front, parameter importance, search history.
+
+The recommendation's numbers are those of the games that measured it, which are not the games
+that chose it among several finalists; the report says which were which. A ``tune.json`` from
+before the measuring games (no ``measured`` key) is shown as it was: chosen and measured on the
+same games, a band met by its estimate."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from reports.kit.plots import _figure, to_svg
 from reports.kit.tables import Table
-
-REPORT = "report.html"
-
-
-def compare_file(slot: int) -> str:
-    """The file name of the current version against trial ``slot`` (A vs B report)."""
-    return f"current-vs-trial-{slot}.html"
-
-
-def _n(x: Any, digits: int = 1) -> str:
-    if x is None or (isinstance(x, float) and math.isnan(x)):
-        return "–"
-    return f"{x:+.{digits}f}" if isinstance(x, float) else str(x)
-
-
-def _iv(v: list[float] | None, signed: bool = True) -> str:
-    """An estimate and its interval; ``signed`` for differences (a level such as a win rate in
-    % or turns is shown without a sign)."""
-    if not v:
-        return "–"
-    f = "+.1f" if signed else ".1f"
-    return f"{v[0]:{f}} [{v[1]:{f}}, {v[2]:{f}}]"
-
-
-def _signed(result: dict[str, Any], name: str) -> bool:
-    """Whether target ``name``'s values are differences (points), not levels."""
-    unit = next((t.get("unit") for t in result["targets"] if t["name"] == name), "points")
-    return unit == "points"
-
-
-def recommended(result: dict[str, Any]) -> dict[str, Any] | None:
-    """The verified finalist the search recommends (or the closest one)."""
-    ver = result["verification"]
-    return next((f for f in ver["finalists"] if f["slot"] == ver["recommended"]), None)
-
-
-def summary_lines(result: dict[str, Any]) -> list[str]:
-    """The verdict in words."""
-    best = recommended(result)
-    ver = result["verification"]
-    games = result["search"]["verify_games"]
-    if best is None:
-        return ["no candidate finished the search: nothing to recommend"]
-    changes = "; ".join(f"{n}: {_short(o)} -> {_short(v)}" for n, o, v in best["changes"])
-    head = (
-        f"recommended (trial {best['slot']}): {changes or 'no change'}"
-        if ver["reached"]
-        else f"targets NOT reached on {games} fresh games; closest candidate (trial "
-        f"{best['slot']}): {changes or 'no change'}"
-    )
-    lines = [head]
-    if h2h := ver.get("head_to_head"):
-        lines.append(head_to_head_line(h2h))
-    for name, res in best["targets"].items():
-        rows = res["rows"]
-        if len(rows) == 1:
-            r, sg = rows[0], _signed(result, name)
-            lines.append(
-                f"  {name}: {_iv(r['before'], sg)} -> {_iv(r['after'], sg)}, paired change "
-                f"{_iv(r['change'])} (on {games} fresh games)"
-            )
-        else:
-            ok = sum(1 for r in rows if r["meets"])
-            before = sum(1 for r in rows if r["met_before"])
-            lines.append(
-                f"  {name}: {before}/{len(rows)} items in band -> {ok}/{len(rows)}; "
-                f"summed miss {res['miss_before']:.1f} -> {res['miss']:.1f} "
-                f"(on {games} fresh games)"
-            )
-    return lines
-
-
-def head_to_head_line(h2h: dict[str, Any]) -> str:
-    """The fitted player against its starting self, in words."""
-    m, lo, hi = h2h["win_share"]
-    return (
-        f"  head to head: the fitted player wins {m:.1f}% [{lo:.1f}, {hi:.1f}] against its "
-        f"starting self ({h2h['seeds']} fresh seeds, each played in both seats: "
-        f"{h2h['games']} games; 50% is even)"
-    )
-
-
-def _value(v: Any) -> str:
-    """A number as a reader takes it in (4 significant digits; tune.json keeps every digit)."""
-    return f"{v:.4g}" if isinstance(v, float) else str(v)
-
-
-def _short(v: Any) -> str:
-    text = _value(v)
-    return text if len(text) <= 60 else text[:57] + "..."
+from reports.tune.words import (
+    _iv,
+    _n,
+    _signed,
+    _value,
+    compare_file,
+    head_to_head_line,
+    measured,
+    recommended,
+    summary_lines,
+)
 
 
 def render(result: dict[str, Any]) -> str:
@@ -141,12 +66,40 @@ def _method(result: dict[str, Any]) -> list[str]:
         f"played in rungs of {', '.join(map(str, s['rungs']))} games on common seeds "
         f"(seed {result['seed']}) and stopped once an interval ruled a target out (for a "
         "target to maximize: once it lay wholly below the best estimate of an earlier batch's "
-        "trial played to the last rung); the best "
-        f"were played again on {s['verify_games']} fresh games (seed "
-        f"{result['verify_seed']}) next to the current version and compared with boardlab "
-        "compare (paired game by game; the paired change of each target is the comparison's). "
-        "A target is met when its fresh-seed estimate lies in its band; intervals are 95%."
+        f"trial played to the last rung). {_verify_words(result)}"
     ]
+
+
+def _verify_words(result: dict[str, Any]) -> str:
+    """How the finalists were played again, which games chose and measured the recommendation,
+    and when a band is met."""
+    ver, games = result["verification"], f"{result['search']['verify_games']:,}"
+    shown = ver.get("measured")
+    n = len(ver["finalists"])
+    played = (
+        f"{f'The best {n} were' if n > 1 else 'The best was'} played again on {games} fresh "
+        f"games (seed {result['verify_seed']}) next to the current version"
+    )
+    compared = (
+        "; each pair is compared with boardlab compare (paired game by game; the paired change "
+        "of each target is the comparison's). "
+    )
+    if shown is None:  # a tune.json from before the measuring games
+        return f"{played}{compared}A target is met when its estimate lies in its band; " + (
+            "intervals are 95%."
+        )
+    if not shown["same_games"]:
+        played += (
+            ", the recommendation chosen among them there, and it was played again with the "
+            f"current version on another {games} fresh games (seed {shown['seed']}): its numbers "
+            "are those, as the games that choose a candidate flatter it"
+        )
+    level = f"{100 * ver.get('conf', 0.95):g}%"
+    return (
+        f"{played}{compared}A band is met when its {level} interval lies wholly inside it (an "
+        f"estimate inside with an interval across an edge does not show it). Intervals are "
+        f"{level}."
+    )
 
 
 def _section(id_: str, title: str, findings, tables, figures=(), links=()) -> dict[str, Any]:
@@ -161,21 +114,38 @@ def _section(id_: str, title: str, findings, tables, figures=(), links=()) -> di
 
 
 def compare_links(result: dict[str, Any]) -> list[dict[str, str]]:
-    """A link to each verified finalist's "A vs B" report, the recommendation first."""
+    """A link to each verified finalist's "A vs B" report, the recommendation first (first of
+    all on the games that measured it, when those are others than the ones that chose it)."""
     ver = result["verification"]
     order = sorted(ver["finalists"], key=lambda f: f["slot"] != ver["recommended"])
+    shown = ver.get("measured")
+    two_sets = bool(shown) and not shown["same_games"]
     links = []
+    if two_sets:
+        links.append(
+            _link(
+                compare_file(shown["slot"], measured=True),
+                f"trial {shown['slot']} (the recommendation), on the games that measured it",
+                shown.get("compared", {}),
+            )
+        )
     for f in order:
         chosen = " (the recommendation)" if f["slot"] == ver["recommended"] else ""
-        c = f.get("compared", {})
+        where = ", on the games that chose among the finalists" if two_sets else ""
         links.append(
-            {
-                "href": compare_file(f["slot"]),
-                "text": f"Current version vs trial {f['slot']}{chosen}: every measure of the "
-                f"study, A vs B ({c.get('changed', '?')} of {c.get('measures', '?')} changed)",
-            }
+            _link(
+                compare_file(f["slot"]), f"trial {f['slot']}{chosen}{where}", f.get("compared", {})
+            )
         )
     return links
+
+
+def _link(href: str, what: str, c: dict[str, Any]) -> dict[str, str]:
+    return {
+        "href": href,
+        "text": f"Current version vs {what}: every measure of the study, A vs B "
+        f"({c.get('changed', '?')} of {c.get('measures', '?')} changed)",
+    }
 
 
 def _changes(result: dict[str, Any]) -> dict[str, Any] | None:
@@ -219,12 +189,13 @@ def _effect_texts(game: str) -> dict[str, str]:
 
 
 def _targets(result: dict[str, Any]) -> dict[str, Any] | None:
-    best = recommended(result)
-    if best is None:
+    shown = measured(result)
+    if shown is None:
         return None
     tables = []
     bands = {t["name"]: t for t in result["targets"]}
-    for name, res in best["targets"].items():
+    where = "fresh seeds" if shown["same_games"] else "fresh seeds that did not choose it"
+    for name, res in shown["targets"].items():
         sg = _signed(result, name)
         rows = [
             [
@@ -232,19 +203,31 @@ def _targets(result: dict[str, Any]) -> dict[str, Any] | None:
                 _iv(r["before"], sg),
                 _iv(r["after"], sg),
                 _iv(r["change"]),
-                {True: "yes", False: "no", None: "–"}[r["meets"]],
+                meets_words(r),
             ]
             for r in res["rows"]
         ]
         tables.append(
             Table(
-                f"{name}: {bands[name]['band']} (fresh seeds)",
+                f"{name}: {bands[name]['band']} ({where})",
                 ["Item", "Current", "Recommended", "Paired change", "Meets"],
                 rows,
                 [False, True, True, True, False],
             )
         )
     return _section("targets", "Targets before and after", [], tables, links=compare_links(result))
+
+
+def meets_words(row: dict[str, Any]) -> str:
+    """Whether a row meets its band: yes (interval inside), no (interval wholly outside), not
+    shown (interval across an edge); – for a target to maximize."""
+    if row["meets"] is None:
+        return "–"
+    if row["meets"]:
+        return "yes"
+    if "in_band" not in row or row["ruled_out"]:  # an older tune.json: its estimate was outside
+        return "no"
+    return "not shown (estimate in band)" if row["in_band"] else "not shown (estimate outside)"
 
 
 def _head_to_head(result: dict[str, Any]) -> dict[str, Any] | None:

@@ -36,6 +36,51 @@ def test_verification_runs_are_sweep_runs_on_fresh_seeds(searched):
     assert len({tuple(f["runs"]) for f in ver["finalists"]}) == len(ver["finalists"])
 
 
+def test_the_recommendation_is_measured_on_other_fresh_seeds_than_chose_it(searched):
+    # chosen among the finalists on the verify seeds, then the current version and the chosen
+    # one played again on the measure seeds (issue 62): its numbers are the second pair's
+    tc, run_dir, result = searched
+    ver = result["verification"]
+    shown = ver["measured"]
+    assert len(ver["finalists"]) == ver["chosen_on"]["finalists"] == 2
+    assert ver["chosen_on"]["seed"] == tc.verify_seed
+    assert shown["seed"] == tc.measure_seed not in (tc.seed, tc.verify_seed, tc.head_seed)
+    assert shown["slot"] == ver["recommended"] and not shown["same_games"]
+    assert shown["runs"] == ["verify/measure-current", f"verify/measure-trial-{shown['slot']}"]
+    for rel in shown["runs"]:
+        manifest = load_manifest(run_dir / rel)
+        assert manifest["config"]["seed"] == tc.measure_seed
+        assert manifest["config"]["games"] == tc.verify_games
+    chosen = next(f for f in ver["finalists"] if f["slot"] == ver["recommended"])
+    row = shown["targets"]["first_player_advantage"]["rows"][0]
+    assert row["after"] != chosen["targets"]["first_player_advantage"]["rows"][0]["after"]
+    sides = [load_side(name, run_dir / rel) for name, rel in zip("AB", shown["runs"], strict=True)]
+    diff = compare_versions(*sides).table.filter(key="first:c000").row(0, named=True)["diff"]
+    assert row["change"][0] == pytest.approx(100 * diff)
+    # met and reached are read on the measuring games, a band by its interval
+    lo, hi = row["after"][1:]
+    assert row["meets"] == (lo >= -2 and hi <= 2) and ver["reached"] == row["meets"]
+    assert ver["current_miss"] == shown["targets"]["first_player_advantage"]["miss_before"]
+
+
+def test_the_report_says_which_games_chose_and_which_measured(searched):
+    from reports.tune.cli import write_measured_comparison
+    from reports.tune.page import compare_file, render, summary_lines
+
+    tc, run_dir, result = searched
+    slot = result["verification"]["recommended"]
+    assert summary_lines(result)[-1] == (
+        f"  chosen among 2 finalists on 400 fresh games (seed {tc.verify_seed}); measured on "
+        f"another 400 (seed {tc.measure_seed})"
+    )
+    path = write_measured_comparison(result, run_dir)
+    assert path is not None and path.name == compare_file(slot, measured=True)
+    html = render(result)
+    assert f'href="{path.name}"' in html and "on the games that measured it" in html
+    assert "fresh seeds that did not choose it" in html
+    assert "interval lies wholly inside it" in html
+
+
 def test_a_targets_paired_change_is_the_comparisons(searched):
     # first_player_advantage is 100 x (first player's win share - 1/2): its paired change is
     # 100 x the comparison's change of the first player's win share, interval and all
