@@ -72,6 +72,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "(rules, seeds, grid, restrictions) that seat other players; compared "
         "game by game",
     )
+    p.add_argument(
+        "--null",
+        action="store_true",
+        help="allow two versions that play the same games (an A-vs-A calibration on purpose)",
+    )
     p.add_argument("--out", default=DEFAULT_OUT, help="folder for the runs and the report")
     add_n_jobs(p)
     p.add_argument("--resume", action="store_true", help="continue an interrupted comparison")
@@ -181,7 +186,23 @@ def played_sides(args: argparse.Namespace, sides: list[Side]) -> list[PlayedSide
         cfg = side_config(side, study, run_name_for(side.label, side.name), args.games)
         check_pairable(cfg.identity(), study.identity(), names, False)
         out.append(PlayedSide(side.name, Path(args.out) / "runs" / cfg.name, cfg))
+    _refuse_identical(args, sides, out)
     return out
+
+
+def _refuse_identical(args: argparse.Namespace, sides: list[Side], out: list[PlayedSide]) -> None:
+    """Exit 2 before any game when both versions play the same games (unless ``--null``)."""
+    from analyses.compare.identical import same_games
+
+    a, b = out[0].config, out[1].config
+    if args.null or a is None or b is None or not same_games(a, b):
+        return
+    raise ConfigError(
+        f"versions {sides[0].name!r} ({sides[0].source}) and {sides[1].name!r} "
+        f"({sides[1].source}) play the same games: same rules, content and players, so "
+        "every change would be 0; change something in B, or pass --null to measure an "
+        "A-vs-A calibration on purpose"
+    )
 
 
 def _played_as_is(args: argparse.Namespace, side: Side) -> PlayedSide:

@@ -38,6 +38,7 @@ def compare_args(run_dir: Path, version: Path, out: Path, n_jobs: int, games: in
         batch=100,
         unpaired=False,
         players_differ=False,
+        null=False,
         out=str(out),
         n_jobs=n_jobs,
         resume=True,

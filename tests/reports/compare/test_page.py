@@ -64,6 +64,7 @@ def test_null_comparison_reports_no_change_and_its_bound(tmp_path):
         "study.toml",
         "--out",
         "out",
+        "--null",  # an A-vs-A calibration on purpose
         cwd=tmp_path,
     )
     assert res.returncode == 0, res.stderr
@@ -233,3 +234,29 @@ def test_compare_by_precision_says_how_many_games_and_why(tmp_path):
     )
     assert stop and int(stop.group(1)) in (50, 100, 150), text[:2000]
     assert "Anytime-valid interval" in text and "Holm p" not in text
+
+
+def test_a_version_that_changes_nothing_is_refused_before_any_game(tmp_path):
+    # B sets the hut's potions to 1, the default: the same games as A, said at once
+    _files(tmp_path)
+    (tmp_path / "default.toml").write_text(HUT.replace("3", "1").replace("gives 1", "gives one"))
+    res = run_cli("compare", "shipped.toml", "default.toml", "--study", "study.toml",
+                  "--out", "out", cwd=tmp_path)  # fmt: skip
+    assert res.returncode == 2 and len(res.stderr.strip().splitlines()) == 1, res.stderr
+    assert "play the same games" in res.stderr and "--null" in res.stderr
+    assert not (tmp_path / "out" / "runs").exists()  # no game played
+
+
+def test_a_copy_of_the_packaged_content_is_the_same_version(tmp_path):
+    from simcore.engine.run.snapshot import packaged_root
+
+    cards = packaged_root() / "ratjack" / "data" / "cards.toml"
+    (tmp_path / "mine.toml").write_bytes(cards.read_bytes())
+    (tmp_path / "study.toml").write_text(
+        'name = "s"\ngame = "ratjack"\nplayers = 2\ngames = 10\npolicies = ["random", "random"]\n'
+    )
+    (tmp_path / "a.toml").write_text('name = "packaged"\n')
+    (tmp_path / "b.toml").write_text('name = "my copy"\n[params]\ncards_file = "mine.toml"\n')
+    res = run_cli("compare", "a.toml", "b.toml", "--study", "study.toml", "--out", "out",
+                  cwd=tmp_path)  # fmt: skip
+    assert res.returncode == 2 and "play the same games" in res.stderr, res.stderr
