@@ -24,6 +24,7 @@ A game without a single winner (a shared win) has no *decided at*, comeback or g
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import Final
 
@@ -38,29 +39,27 @@ KEYS: Final = ("cell", "game_index")
 
 def leaders(scores: np.ndarray) -> list[int]:
     """Per round (row of ``scores``: rounds x seats), the sole leader's seat or -1 on a tie."""
-    out = []
-    for row in scores:
-        top = row.max()
-        best = np.flatnonzero(row == top)
-        out.append(int(best[0]) if len(best) == 1 else -1)
-    return out
+    top = scores == scores.max(axis=1, keepdims=True)
+    sole = top.sum(axis=1) == 1
+    return np.where(sole, top.argmax(axis=1), -1).tolist()
 
 
-def lead_changes(scores: np.ndarray) -> int:
-    """How often the sole leader changed from one seat to another over the rounds."""
-    seq = [s for s in leaders(scores) if s >= 0]
+def lead_changes(scores: np.ndarray, lead: list[int] | None = None) -> int:
+    """How often the sole leader changed from one seat to another over the rounds
+    (``lead``: the rounds' ``leaders``, when known)."""
+    seq = [s for s in (leaders(scores) if lead is None else lead) if s >= 0]
     return sum(1 for a, b in pairwise(seq) if a != b)
 
 
-def lead_change_rate(scores: np.ndarray) -> float:
+def lead_change_rate(scores: np.ndarray, lead: list[int] | None = None) -> float:
     """Lead changes per round boundary: ``lead_changes / (rounds - 1)`` (0 for one round)."""
     boundaries = len(scores) - 1
-    return lead_changes(scores) / boundaries if boundaries > 0 else 0.0
+    return lead_changes(scores, lead) / boundaries if boundaries > 0 else 0.0
 
 
-def decided_at(scores: np.ndarray, winner: int) -> float:
+def decided_at(scores: np.ndarray, winner: int, lead: list[int] | None = None) -> float:
     """Share of the rounds played when ``winner`` took the lead for good (see module doc)."""
-    lead = leaders(scores)
+    lead = leaders(scores) if lead is None else lead
     rounds = len(lead)
     first = rounds - 1  # at the end at the latest (a tie broken by the rules)
     for i in range(rounds - 2, -1, -1):
@@ -105,22 +104,21 @@ def per_game(progress: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     prog = progress.sort(*KEYS, "round", "seat")
     winners = _winners(seats)
     rows = []
-    for (cell, index), part in prog.group_by(list(KEYS), maintain_order=True):
-        n = part["seat"].n_unique()
-        scores = part["score"].to_numpy().reshape(-1, n)
+    for cell, index, scores in _games(prog):
         winner = winners.get((cell, index), -1)
+        lead = leaders(scores)
         row = {
             "cell": cell,
             "game_index": index,
             "rounds": len(scores),
-            "lead_changes": lead_changes(scores),
-            "lead_change_rate": lead_change_rate(scores),
+            "lead_changes": lead_changes(scores, lead),
+            "lead_change_rate": lead_change_rate(scores, lead),
             "final_margin": final_margin(scores[-1]),
             "winner": winner,
         }
         if winner >= 0:
             row.update(
-                decided_at=decided_at(scores, winner),
+                decided_at=decided_at(scores, winner, lead),
                 comeback=comeback(scores, winner),
                 gap=gap_path(scores, winner),
             )
@@ -142,6 +140,21 @@ def per_game(progress: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
             "gap": pl.List(pl.Float64),
         },
     )
+
+
+def _games(prog: pl.DataFrame) -> Iterator[tuple[str, int, np.ndarray]]:
+    """``(cell, game_index, rounds x seats scores)`` of each game of a sorted progress table,
+    sliced from whole columns (a polars group per game cost seconds per thousand games)."""
+    cells = prog["cell"].to_numpy()
+    games = prog["game_index"].to_numpy()
+    seats = prog["seat"].to_numpy()
+    scores = prog["score"].to_numpy()
+    change = np.flatnonzero((cells[1:] != cells[:-1]) | (games[1:] != games[:-1])) + 1
+    bounds = [0, *change.tolist(), len(games)]
+    for start, stop in pairwise(bounds):
+        if stop > start:
+            n = len(np.unique(seats[start:stop]))
+            yield str(cells[start]), int(games[start]), scores[start:stop].reshape(-1, n)
 
 
 def _winners(seats: pl.DataFrame) -> dict[tuple[str, int], int]:
