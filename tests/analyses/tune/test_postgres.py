@@ -15,13 +15,17 @@ from tests.analyses.tune.pg_server import pg_bin, postgres
 from tests.conftest import cli_env
 
 
-@pytest.mark.slow
-def test_two_processes_on_postgresql_give_the_sqlite_study(tmp_path_factory):
+def _folders(factory, batch: int):
+    """The server's folder, a work folder and the search file (16 trials in ``batch``es)."""
     if pg_bin("initdb") is None:
         pytest.fail("PostgreSQL is not installed (.ci/run installs the Debian package)")
-    folder = tmp_path_factory.mktemp("pg")
-    work = tmp_path_factory.mktemp("work")
-    path = write_toml(work / "tilted.toml", tilted_raw(trials=16, batch=4))
+    folder, work = factory.mktemp("pg"), factory.mktemp("work")
+    return folder, work, write_toml(work / "tilted.toml", tilted_raw(trials=16, batch=batch))
+
+
+@pytest.mark.slow
+def test_two_processes_on_postgresql_give_the_sqlite_study(tmp_path_factory):
+    folder, work, path = _folders(tmp_path_factory, batch=4)
     with postgres(folder) as url:
         procs = [
             subprocess.Popen(
@@ -73,11 +77,7 @@ def test_a_shared_postgresql_study_resumes_after_a_kill(tmp_path_factory):
     import signal
     import time
 
-    if pg_bin("initdb") is None:
-        pytest.fail("PostgreSQL is not installed (.ci/run installs the Debian package)")
-    folder = tmp_path_factory.mktemp("pg")
-    work = tmp_path_factory.mktemp("work")
-    path = write_toml(work / "tilted.toml", tilted_raw(trials=16, batch=2))
+    folder, work, path = _folders(tmp_path_factory, batch=2)
     with postgres(folder) as url:
         cmd = [sys.executable, "-m", "boardlab.cli", "tune", str(path), "--allow-import",
                "--quiet", "--storage", url]  # fmt: skip
