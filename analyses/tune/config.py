@@ -147,6 +147,12 @@ def build_tune(raw: Mapping[str, Any], source: str = "tune file", allow_import: 
         close = difflib.get_close_matches(unknown[0], sorted(_TOP), n=2)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         raise ConfigError(f"{source}: unknown key {unknown[0]!r}{hint}")
+    if not any(k in raw for k in ("target", "space", "search", "players", "policies")):
+        raise ConfigError(
+            f"{source}: this is a version file (a name and [params], what boardlab compare "
+            "reads), not a tune file: a tune file gives game, players, policies, [[target]] "
+            "and [[space]] (docs/tune.md)"
+        )
     base = {k: raw[k] for k in ("game", "players", "policies", "seed", "params") if k in raw}
     cfg = build_config(
         {**base, "games": 1, "name": "base"}, source=source, allow_import=allow_import

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
 import hashlib
 import json
@@ -63,9 +64,11 @@ class Params:
         allowed = cls.field_names()
         unknown = sorted(set(overrides) - set(allowed))
         if unknown:
+            close = difflib.get_close_matches(unknown[0], allowed, n=3)
+            hint = f"did you mean {', '.join(close)}? " if close else ""
             raise ConfigError(
                 f"unknown parameter {unknown[0]!r} for game {cls.game_id!r}; "
-                f"allowed: {', '.join(allowed)}"
+                f"{hint}allowed: {', '.join(allowed)}"
             )
         owner: type = cls  # as `type`: mypy takes type[Params] for an unhashable key
         hints = _hints(owner)

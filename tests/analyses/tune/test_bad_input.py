@@ -10,6 +10,7 @@ import pytest
 from analyses.tune.config import build_tune
 from simcore.core.errors import ConfigError
 from tests.analyses.tune.helpers import tilted_raw, write_toml
+from tests.boardlab.crafted import run_main
 from tests.conftest import cli_env
 
 
@@ -120,3 +121,10 @@ def test_a_bad_head_to_head_size_is_refused(value):
     assert "search.head_to_head must be an integer from 1 to 100,000,000" in _refused(
         tilted_raw(head_to_head=value)
     )
+
+
+def test_a_version_file_given_to_tune_is_named_as_one(tmp_path):
+    path = tmp_path / "hut.toml"
+    path.write_text('name = "hut 3"\ngame = "rats_of_wistar"\n[params]\nhut_potions = 3\n')
+    proc = run_main("tune", str(path))
+    assert proc.returncode == 2 and "this is a version file" in proc.stderr, proc.stderr
