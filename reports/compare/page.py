@@ -10,7 +10,7 @@ from __future__ import annotations
 import polars as pl
 
 from analyses.compare.changes import ComparisonResult
-from analyses.compare.measures import GROUPS, SHARE
+from analyses.compare.measures import GROUPS, SCORE, SHARE
 from analyses.compare.versions import version_changes
 from analyses.stats.runs import cell_labels
 from analyses.stats.sequential import STOP_DECIDED
@@ -59,6 +59,19 @@ def interval_text(row: dict, sequential: bool) -> str:
     )
 
 
+def constant_words(row: dict) -> str:
+    """'never scored in either version' for a score part that is 0 in every game of both
+    (every pair alike and both means 0: a part never below 0), '' otherwise: an interval of
+    0.00 to 0.00 and a bound of ±0.00 said the same thing less plainly."""
+    alike = row.get("fixed") or (row["diff"] == 0 and row.get("se") == 0)
+    score = row["unit"] == SCORE
+    return (
+        "never scored in either version"
+        if alike and score and row["mean_a"] == row["mean_b"] == 0
+        else ""
+    )
+
+
 def change_sentence(row: dict, a: str, b: str, sequential: bool) -> str:
     """One measure in words, naming both versions; a change only where the interval says so."""
     what = row["what"][0].upper() + row["what"][1:]
@@ -67,6 +80,8 @@ def change_sentence(row: dict, a: str, b: str, sequential: bool) -> str:
         verb = "raises" if row["diff"] > 0 else "lowers"
         size = change_text(row, abs(row["diff"]), plus=False)
         return f"{what}: {both}; {b} {verb} it by {size} ({interval_text(row, sequential)})."
+    if constant_words(row):
+        return f"{what}: {constant_words(row)}."
     if row["bound"] != row["bound"]:  # nothing varies in either version: no bound to state
         return f"{what}: {both}; every paired game ended alike, so no change can be sized."
     bound = change_text(row, row["bound"], plus=False)
@@ -242,9 +257,12 @@ def _table(rows: list[dict], group: str, a: str, b: str, seq: bool) -> Table:
         verdict = (
             "changed"
             if r["significant"]
-            else f"at most ±{change_text(r, r['bound'], plus=False)}"
-            if r["bound"] == r["bound"]
-            else "no change found"
+            else constant_words(r)
+            or (
+                f"at most ±{change_text(r, r['bound'], plus=False)}"
+                if r["bound"] == r["bound"]
+                else "no change found"
+            )
         )
         p = (
             []

@@ -260,3 +260,16 @@ def test_a_copy_of_the_packaged_content_is_the_same_version(tmp_path):
     res = run_cli("compare", "a.toml", "b.toml", "--study", "study.toml", "--out", "out",
                   cwd=tmp_path)  # fmt: skip
     assert res.returncode == 2 and "play the same games" in res.stderr, res.stderr
+
+
+def test_a_score_part_never_scored_in_either_version_says_so():
+    from reports.compare.page import change_sentence, constant_words
+
+    row = {"what": "score from cheese", "unit": "score", "mean_a": 0.0, "mean_b": 0.0,
+           "diff": 0.0, "se": 0.0, "lo": 0.0, "hi": 0.0, "bound": 0.0, "fixed": True,
+           "significant": False, "p_holm": None, "key": "score:c000:cheese"}  # fmt: skip
+    assert constant_words(row) == "never scored in either version"
+    assert change_sentence(row, "A", "B", False) == (
+        "Score from cheese: never scored in either version."
+    )
+    assert constant_words({**row, "mean_a": 1.0, "mean_b": 1.0}) == ""  # a constant 1: a bound
