@@ -197,8 +197,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--markdown", action="store_true", help="print the table as markdown")
 
 
-def cmd_feel(args: argparse.Namespace) -> int:
-    """Run the preset and print the measures."""
+def feel_table(args: argparse.Namespace) -> tuple[Any, Path, str, str]:
+    """Run the preset of the parsed flags: (measures table, run folder, title, subtitle)."""
     from simcore.core import registry
     from simcore.engine.sweep.config import game_of, parse_param_flags
 
@@ -223,10 +223,11 @@ def cmd_feel(args: argparse.Namespace) -> int:
         n_jobs=args.n_jobs,
         quiet=args.quiet,
     )
-    from analyses.feel.text import format_table
-
-    print(format_table(table, markdown=args.markdown))
-    return 0
+    run_dir = Path(args.out) / run_name(game_id, players, params)
+    title = f"How {registry.display_name(game_id)} plays: {players} players"
+    flags = ", ".join(f"{k}={v}" for k, v in params.items()) or "the rules as shipped"
+    subtitle = f"{flags}; {args.games} games a line-up, {args.replay_games} replayed"
+    return table, run_dir, title, subtitle
 
 
 def shipped_sweeps() -> dict[str, str]:

@@ -22,7 +22,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``boardlab feel`` with its parsed flags; returns the exit code."""
-    from analyses.feel.preset import cmd_feel as run_command
+    """Run ``boardlab feel``: print the measures, write the same numbers as a page beside the
+    run, and say where both are."""
+    from pathlib import Path
 
-    return run_command(args)
+    from analyses.feel.preset import feel_table
+    from analyses.feel.text import format_table
+    from reports.feel.page import feel_page
+    from reports.kit.files import write_report
+    from simcore.engine.run.outputs import file_in
+
+    table, run_dir, title, subtitle = feel_table(args)
+    print(format_table(table, markdown=args.markdown))
+    page = file_in(Path(args.out), run_dir.name, ".html", "feel page")
+    write_report(feel_page(table, title, subtitle, str(run_dir)), page)
+    print(f"run: {run_dir}\npage: {page}")
+    return 0

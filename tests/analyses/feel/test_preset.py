@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import polars as pl
 import pytest
 
@@ -81,3 +83,18 @@ def test_change_pairs_games_by_seed(tmp_path):
     got = change(a, b).filter(pl.col("measure") == "lead_changes").row(0, named=True)
     assert (got["a"], got["b"], got["diff"], got["lo"], got["hi"]) == (2, 5, 3, 3, 3)
     assert got["pairs"] == 10
+
+
+def test_feel_writes_a_page_with_the_terminal_numbers_and_says_where(tmp_path):
+    import re
+
+    flags = ["--games", "8", "--replay-games", "2", "--out", str(tmp_path), "--quiet"]
+    done = run_cli("feel", "--game", "ratjack", "--players", "3", *flags, timeout=300)
+    assert done.returncode == 0, done.stderr
+    run = re.search(r"^run: (.+)$", done.stdout, re.M).group(1)
+    page = re.search(r"^page: (.+)$", done.stdout, re.M).group(1)
+    assert (Path(run) / "manifest.json").is_file()
+    text = Path(page).read_text()
+    # every interval the terminal printed is on the page, as printed
+    printed = re.findall(r"\S+ \(\S+ to \S+\)", done.stdout)
+    assert printed and all(iv.replace("&", "&amp;") in text for iv in printed)

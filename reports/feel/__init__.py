@@ -1,0 +1,1 @@
+"""The page ``boardlab feel`` writes: the same measures the terminal prints."""
