@@ -78,11 +78,12 @@ def make_sampler(tc: TuneConfig, seed: int) -> optuna.samplers.BaseSampler:
 def open_study(tc: TuneConfig, url: str) -> optuna.Study:
     """Create or join the study named ``tc.name`` in ``url``; ``ConfigError`` if that name
     holds another search."""
-    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.exc import SQLAlchemyError
 
     directions: list[Literal["minimize"]] = ["minimize"] * n_objectives(tc)
     for attempt in range(5):
-        # processes starting together race to create the schema: the loser tries again
+        # processes starting together race to create the schema (SQLite: "locked";
+        # PostgreSQL: a duplicate type or table): the loser tries again
         try:
             storage = optuna.storages.RDBStorage(
                 url, heartbeat_interval=HEARTBEAT_SECONDS, grace_period=GRACE_SECONDS
@@ -96,8 +97,8 @@ def open_study(tc: TuneConfig, url: str) -> optuna.Study:
                 pruner=IntervalPruner(),
             )
             break
-        except (OperationalError, optuna.exceptions.StorageInternalError) as exc:
-            if attempt == 4 or "locked" not in str(exc):
+        except (SQLAlchemyError, optuna.exceptions.StorageInternalError) as exc:
+            if attempt == 4 or _unreachable(exc):
                 raise open_failed(exc, url) from None
             time.sleep(0.5 + attempt)
         except storage_errors() as exc:  # not a study database, or one of another version
@@ -113,6 +114,12 @@ def open_study(tc: TuneConfig, url: str) -> optuna.Study:
         )
     check_study(tc, study, redact(url))
     return study
+
+
+def _unreachable(exc: BaseException) -> bool:
+    """A server that is not there (trying again would only wait)."""
+    text = str(exc)
+    return "Connection refused" in text or "could not translate host name" in text
 
 
 def slot_trials(study: optuna.Study) -> dict[int, FrozenTrial]:
