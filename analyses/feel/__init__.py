@@ -57,7 +57,7 @@ def measures(
         if est["n"]:
             rows.append(row(cell, "weaker_wins", **est))
     if games["cell"].n_unique() > 1:
-        lineups = " | ".join(luck.luck_lineups(seats))
+        lineups = "; ".join(luck.luck_lineups(seats))
         group = f"line-ups {lineups}" if lineups else RUN
         rows.append(row(group, "luck_share", **luck.luck_share(seats, luck_resamples)))
         rows.append(row(RUN, "weaker_wins", **luck.weaker_wins(seats)))

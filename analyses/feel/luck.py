@@ -127,9 +127,12 @@ def _agreement(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def _lineup_name(seats: pl.DataFrame, cell: str) -> str:
-    """'heuristic, random': a cell's policies by slot."""
+    """'greedy + heuristic x2': a cell's players, each with its count."""
     rows = seats.filter(pl.col("cell") == cell).select("slot", "policy").unique().sort("slot")
-    return ", ".join(rows["policy"].to_list())
+    counts: dict[str, int] = {}
+    for spec in rows["policy"].to_list():
+        counts[spec] = counts.get(spec, 0) + 1
+    return " + ".join(f"{s} x{k}" if k > 1 else s for s, k in counts.items())
 
 
 def luck_share(seats: pl.DataFrame, resamples: int = BOOTSTRAP) -> Estimate:
