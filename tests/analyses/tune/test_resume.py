@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from analyses.tune.run import run_tune
 from tests.analyses.tune.helpers import finished, tilted, tilted_raw, write_toml
 from tests.conftest import cli_env
@@ -25,6 +27,7 @@ def _finished_count(db) -> int:
         return 0
 
 
+@pytest.mark.faults  # kill -9 mid-search: timing, run serially by .ci/run
 def test_kill_9_then_resume_loses_and_repeats_no_trial(tmp_path):
     raw = tilted_raw(trials=16, batch=2)
     path = write_toml(tmp_path / "tilted.toml", raw)

@@ -166,6 +166,7 @@ def resume_and_compare(out: Path, cluster: Cluster, reference) -> None:
         assert_frame_equal(got[name], frame)
 
 
+@pytest.mark.faults  # a worker killed mid-run: timing, run serially by .ci/run
 def test_losing_the_only_worker_exits_75_and_resume_completes(tmp_path, cluster, reference):
     cluster.add_worker()
     proc = start_and_wait_for_chunks(sweep_cmd(tmp_path, cluster.address, 3), tmp_path / "dk", 2)

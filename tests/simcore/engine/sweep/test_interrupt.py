@@ -19,6 +19,8 @@ import pytest
 from boardlab.cli import INTERRUPTED
 from tests.conftest import kill_env
 
+pytestmark = pytest.mark.faults  # Ctrl-C at chosen moments: timing, run serially by .ci/run
+
 SWEEP = ["sweep", "--game", "ratjack", "--players", "2", "--policies", "random,random",
          "--games", "6000", "--chunk-size", "50", "--n-jobs", "2", "--name", "c",
          "--quiet"]  # fmt: skip

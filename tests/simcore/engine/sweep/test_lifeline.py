@@ -13,6 +13,8 @@ import pytest
 
 from tests.conftest import finished_chunks, kill_env
 
+pytestmark = pytest.mark.faults  # kills and Ctrl-C mid-run: timing, run serially by .ci/run
+
 
 def _children(pid: int) -> list[int]:
     out = []

@@ -8,6 +8,7 @@ import sys
 import time
 from collections import Counter
 
+import pytest
 from polars.testing import assert_frame_equal
 
 from simcore.engine.run.dataset import load_manifest
@@ -40,6 +41,7 @@ def sweep_args(out) -> list[str]:
     ]
 
 
+@pytest.mark.faults  # SIGKILL mid-run: timing, run serially by .ci/run
 def test_sigkill_then_resume_matches_uninterrupted(tmp_path):
     run_dir = tmp_path / "killed"
     proc = subprocess.Popen(sweep_args(tmp_path), env=kill_env())
