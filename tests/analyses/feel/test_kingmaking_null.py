@@ -15,7 +15,7 @@ import pytest
 from analyses.feel.kingmaking import CONTINUATIONS, decide, winner_pvalues
 
 DECISIONS = 10
-GAMES = 200
+GAMES = 150
 
 
 def _futures(rng: np.random.Generator, probs: np.ndarray, n: int) -> list[list[float]]:

@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from analyses.tune.run import run_tune
 from tests.analyses.tune.helpers import finished, tilted, tilted_raw, write_toml
 from tests.boardlab.crafted import assert_one_line
@@ -23,6 +25,7 @@ def _limited() -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (LIMIT, LIMIT))
 
 
+@pytest.mark.faults  # an injected write failure mid-search: .ci/run runs it alone
 def test_a_full_disk_during_a_search_is_exit_74_and_resume_completes(tmp_path):
     raw = tilted_raw(trials=12, batch=3, rungs=[50], verify_games=100, verify_top=1)
     path = write_toml(tmp_path / "tilted.toml", raw)

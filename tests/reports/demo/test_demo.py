@@ -78,6 +78,7 @@ def test_index_links_every_report_and_each_exists(demo):
     assert re.search(STRONGEST_FORMS, index) or "ratjack" not in GAMES
 
 
+@pytest.mark.slow  # a second and third demo: .ci/run runs it alone
 def test_rerun_resumes_and_other_sizes_replace_the_runs(demo):
     out, _ = demo
     before = parts(out)
