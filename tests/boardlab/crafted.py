@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from simcore.engine.run.dataset import file_sha256
 from simcore.engine.sweep.config import build_config
@@ -113,6 +114,29 @@ def as_older_version(run: Path, version: int) -> None:
         data = data.set_column(i, data.schema.field(i), column)
         path.unlink()
         pq.write_table(data, path)
+    reseal(run)
+
+
+def first_part(run: Path, table: str) -> Path:
+    """The part of ``table`` the run's first chunk lists."""
+    chunk = next(iter(manifest(run)["chunks"].values()))
+    return run / table / chunk["parts"][table]["file"]
+
+
+def set_value(run: Path, table: str, column: str, row: int, value: Any) -> None:
+    """One value of the first part of ``table`` changed (``value`` may be a function of the
+    column's values), the run resealed."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    part = first_part(run, table)
+    data = pq.read_table(part)
+    values = data.column(column).to_pylist()
+    values[row] = value(values) if callable(value) else value
+    i = data.schema.get_field_index(column)
+    data = data.set_column(i, data.schema.field(i), pa.array(values, data.schema.field(i).type))
+    part.unlink()
+    pq.write_table(data, part)
     reseal(run)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from tests.boardlab.crafted import Case, manifest, reseal, sweep_file, write_manifest
+from tests.boardlab.crafted import Case, manifest, reseal, set_value, sweep_file, write_manifest
 
 ACTED: list[Path] = []  # the acted run, made once by the table's module fixture
 TUNE = """name = "t"
@@ -45,20 +45,6 @@ def acted(t: Path) -> Path:
     if not target.exists():
         shutil.copytree(ACTED[0], target)
     return target
-
-
-def set_value(run: Path, table: str, column: str, row: int, value: Any) -> None:
-    """One value of the first part of ``table`` changed, the run resealed."""
-    doc = manifest(run)
-    part = run / table / next(iter(doc["chunks"].values()))["parts"][table]["file"]
-    data = pq.read_table(part)
-    values = data.column(column).to_pylist()
-    values[row] = value(values) if callable(value) else value
-    i = data.schema.get_field_index(column)
-    data = data.set_column(i, data.schema.field(i), pa.array(values, data.schema.field(i).type))
-    part.unlink()
-    pq.write_table(data, part)
-    reseal(run)
 
 
 def edit(run: Path, change: Callable[[dict], None]) -> None:

@@ -24,9 +24,7 @@ from hypothesis import strategies as st
 
 from simcore.core.errors import RunDirError
 from simcore.engine.run.verify import load_checked
-from simcore.engine.sweep.config import build_config
-from simcore.engine.sweep.sweep import run_sweep
-from tests.boardlab.crafted import manifest, reseal
+from tests.boardlab.crafted import first_part, make_acted, set_value
 
 PLAYERS, GAMES = 3, 6
 Impossible = Callable[[Any, dict[str, Any]], bool]  # (new value, the row) -> out of range
@@ -74,37 +72,13 @@ FLOATS = st.one_of(
 @pytest.fixture(scope="module")
 def run(tmp_path_factory) -> Path:
     """A finished 3-player Ratjack run, actions recorded (one part per table)."""
-    cfg = build_config(
-        {
-            "name": "base",
-            "game": "ratjack",
-            "players": PLAYERS,
-            "games": GAMES,
-            "seed": 5,
-            "policies": ["random"] * PLAYERS,
-            "record_actions": True,
-        }
-    )
-    return run_sweep(cfg, tmp_path_factory.mktemp("values"), chunk_size=GAMES, quiet=True).run_dir
-
-
-def _part(run: Path, table: str) -> Path:
-    chunks = manifest(run)["chunks"]
-    return run / table / next(iter(chunks.values()))["parts"][table]["file"]
+    return make_acted(tmp_path_factory.mktemp("values"))
 
 
 def mutate(run: Path, table: str, column: str, row: int, value: Any) -> dict[str, Any]:
     """Set one value in the run's part of ``table`` and reseal; returns the row as it was."""
-    path = _part(run, table)
-    data = pq.read_table(path)
-    old = data.slice(row, 1).to_pylist()[0]
-    values = data.column(column).to_pylist()
-    values[row] = value
-    i = data.schema.get_field_index(column)
-    data = data.set_column(i, data.schema.field(i), pa.array(values, data.schema.field(i).type))
-    path.unlink()
-    pq.write_table(data, path)
-    reseal(run)
+    old = pq.read_table(first_part(run, table)).slice(row, 1).to_pylist()[0]
+    set_value(run, table, column, row, value)
     return old
 
 
@@ -119,12 +93,12 @@ CASES = [(t, c) for t, cols in RANGES.items() for c in cols]
 @given(case=st.sampled_from(CASES), data=st.data())
 def test_a_changed_value_is_refused_when_impossible_and_never_crashes(run, case, data):
     table, column = case
-    rows = pq.ParquetFile(_part(run, table)).metadata.num_rows
+    rows = pq.ParquetFile(first_part(run, table)).metadata.num_rows
     row = data.draw(st.integers(0, rows - 1), label="row")
-    kind = pq.ParquetFile(_part(run, table)).schema_arrow.field(column).type
+    kind = pq.ParquetFile(first_part(run, table)).schema_arrow.field(column).type
     value = data.draw(FLOATS if pa.types.is_floating(kind) else INTS, label="value")
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / "base"
+        copy = Path(tmp) / run.name
         shutil.copytree(run, copy)
         old = mutate(copy, table, column, row, value)
         impossible = RANGES[table][column](value, old)
@@ -138,9 +112,9 @@ def test_a_changed_value_is_refused_when_impossible_and_never_crashes(run, case,
 
 @pytest.mark.parametrize("table,column", CASES)
 def test_every_column_beyond_its_range_is_refused_by_name(run, tmp_path, table, column):
-    copy = tmp_path / "base"
+    copy = tmp_path / run.name
     shutil.copytree(run, copy)
-    kind = pq.ParquetFile(_part(run, table)).schema_arrow.field(column).type
+    kind = pq.ParquetFile(first_part(run, table)).schema_arrow.field(column).type
     value = math.nan if pa.types.is_floating(kind) else -(2**62)
     if column == "n_players":
         value = 5
