@@ -1,6 +1,9 @@
 """Decision-level shares (forced decisions, kingmaker choices) are clustered by game (issue
 62): with decisions alike within a game, their interval covers 93-97% of the time at
-within-game correlations 0.05-0.2, where a Wilson interval over pooled decisions did not."""
+within-game correlations 0.05-0.2, where a Wilson interval over pooled decisions did not.
+With 4,000 replications a true 95% has a Monte Carlo standard error of 0.34 points (the
+Korn-Graubard interval measures 95.4-96.5% here; at 1,000 replications noise alone put two
+points at 97.1%)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import pytest
 from analyses.feel.replay import _per_game
 from analyses.stats.intervals import wilson_interval
 
-REPS = 1000
+REPS = 4000
 GAMES = 60
 
 
