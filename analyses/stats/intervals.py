@@ -226,9 +226,7 @@ def _cluster_totals(
     return np.bincount(idx, y), np.bincount(idx, np.asarray(trials, dtype=float))
 
 
-def cluster_se_df(
-    residuals: np.ndarray, total: float, factor: float = 2.0
-) -> tuple[float, float]:
+def cluster_se_df(residuals: np.ndarray, total: float, factor: float = 2.0) -> tuple[float, float]:
     """Cluster-robust (CR1) standard error of a ratio from its per-cluster residuals
     (``sum(y) - rate * sum(m)`` per cluster) and the degrees of freedom of that estimate.
 

@@ -30,9 +30,7 @@ def _propensities(rng, design: str, p: float, seeds: int) -> np.ndarray:
     return rng.beta(p * (1 - rho) / rho, (1 - p) * (1 - rho) / rho, seeds)
 
 
-def coverage(
-    design: str, p: float, seeds: int, reps: int, seed: int, cells: int = CELLS
-) -> float:
+def coverage(design: str, p: float, seeds: int, reps: int, seed: int, cells: int = CELLS) -> float:
     """Share of ``reps`` replications whose clustered 95% interval holds ``p``."""
     rng = np.random.default_rng([seed, seeds, round(1000 * p)])
     cluster = np.repeat(np.arange(seeds), cells)
