@@ -18,15 +18,19 @@ from simcore.engine.run.snapshot import PATH_SUFFIXES, packaged_root
 from simcore.engine.sweep.config import SweepConfig
 
 
-def content_digest(path: str) -> str:
-    """sha256 of a content file's bytes, or of a folder's files (names and bytes, sorted)."""
+def content_digest(path: str, base: str = "") -> str:
+    """sha256 of a content file's bytes, or of a folder's files (names and bytes, sorted). A
+    folder holds only the files it changes: each file it lacks is ``base``'s (the packaged
+    folder), so a folder with one unchanged copy is the packaged content."""
     p = Path(path)
     h = hashlib.sha256()
-    files = sorted(f for f in p.iterdir() if f.is_file()) if p.is_dir() else [p]
-    for f in files:
-        if p.is_dir():
-            h.update(f.name.encode() + b"\0")
-        h.update(f.read_bytes() if f.is_file() else b"missing")
+    if not p.is_dir():
+        h.update(p.read_bytes() if p.is_file() else b"missing")
+        return h.hexdigest()
+    files = {f.name: f for f in Path(base).glob("*.toml")} if base else {}
+    files |= {f.name: f for f in p.iterdir() if f.is_file()}
+    for name in sorted(files):
+        h.update(name.encode() + b"\0" + files[name].read_bytes())
     return h.hexdigest()
 
 
@@ -41,9 +45,10 @@ def played(cfg: SweepConfig) -> list[tuple[Any, ...]]:
         # every parameter, defaults included: setting a default changes nothing
         params: dict[str, Any] = params_class.from_overrides(cell.params).to_dict()
         for key, value in params.items():
-            path = value or _packaged_default(cfg.game, key)
+            default = _packaged_default(cfg.game, key)
+            path = value or default
             if key.endswith(PATH_SUFFIXES) and isinstance(path, str) and path:
-                params[key] = content_digest(path)
+                params[key] = content_digest(path, default if key.endswith("_dir") else "")
         out.append((cfg.game, cell.players, tuple(cell.policies), _canon(params)))
     return out
 

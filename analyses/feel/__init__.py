@@ -125,8 +125,9 @@ def change(
     cell_b: str | None = None,
 ) -> pl.DataFrame:
     """Change of each per-game measure from ``a`` to ``b``, paired game by game on the seeds
-    both played: ``measure``, ``a``, ``b``, ``diff`` (b - a), ``lo``, ``hi`` (t interval),
-    ``p_value``, ``pairs``. Cells are paired by id (or ``cell_a`` with ``cell_b``)."""
+    both played: ``measure``, ``a``, ``b``, ``diff`` (b - a), ``lo``, ``hi`` (t interval over
+    the seeds' mean differences), ``p_value``, ``pairs``, ``seeds``. Cells are paired by id
+    (or ``cell_a`` with ``cell_b``)."""
     va, vb = per_game_values(frames(a)), per_game_values(frames(b))
     if cell_a is not None:
         va = va.filter(pl.col("cell") == cell_a).with_columns(cell=pl.lit(cell_b or cell_a))
@@ -135,16 +136,27 @@ def change(
     joined = va.join(vb, on=["cell", "game_index"], suffix="_b")
     if "seed" in joined.columns and (joined["seed"] != joined["seed_b"]).any():
         raise ValueError("the two sides do not share seeds: not a paired design")
+    seed = "seed" if "seed" in joined.columns else "game_index"
     rows = []
     for name, spec in MEASURES.items():
         if spec.kind not in ("mean", "rate") or name not in joined.columns:
             continue
-        pair = joined.select(name, f"{name}_b").drop_nulls().drop_nans()
-        if pair.height < 2:
+        pair = joined.select(seed, name, f"{name}_b").drop_nulls().drop_nans()
+        if pair[seed].n_unique() < 2:
             continue
         x = pair[name].cast(pl.Float64).to_numpy()
         y = pair[f"{name}_b"].cast(pl.Float64).to_numpy()
-        res = paired_difference(y - x, n_resamples=200)
+        # The cells of a study replay the same seeds, so their games are not independent
+        # pairs: the change is tested on one mean difference per seed (pooling the cells as
+        # independent flagged 4 of 5 measures in an A-vs-A comparison).
+        by_seed = (
+            pair.with_columns(
+                d=pl.col(f"{name}_b").cast(pl.Float64) - pl.col(name).cast(pl.Float64)
+            )
+            .group_by(seed)
+            .agg(pl.col("d").mean())
+        )
+        res = paired_difference(by_seed["d"].to_numpy(), n_resamples=200)
         rows.append(
             {
                 "measure": name,
@@ -154,7 +166,8 @@ def change(
                 "lo": res.t_lo,
                 "hi": res.t_hi,
                 "p_value": res.t_p,
-                "pairs": res.n,
+                "pairs": pair.height,
+                "seeds": res.n,
             }
         )
     return pl.DataFrame(rows)

@@ -7,6 +7,7 @@ from types import ModuleType
 from boardlab.commands import (
     bench,
     compare,
+    content,
     demo,
     drift,
     feel,
@@ -32,6 +33,7 @@ COMMANDS: dict[str, ModuleType] = {
     "plan": plan,
     "tune": tune,
     "compare": compare,
+    "content": content,
     "replay": replay,
     "feel": feel,
     "demo": demo,

@@ -8,6 +8,7 @@ import polars as pl
 
 from analyses.compare.changes import ComparisonResult, SideData
 from analyses.feel import change, measures
+from analyses.feel.tables import MEASURES
 from analyses.feel.text import change_sentence, change_text, interval, show
 from analyses.stats.paired import with_holm
 from analyses.studies.findings import pval
@@ -17,10 +18,11 @@ from reports.studies.sections import Section
 NOTES = [
     "Every measure of each version is computed on the games the comparison read, with its "
     '95% interval (the study report\'s "How the game plays" section defines them). A change '
-    "is B minus A over the games both versions played on the same seed, all line-ups pooled: "
-    "a paired t interval, Holm-adjusted across these measures (a family of its own, apart "
-    "from the balance measures). Shares of the game (decided at) change in percentage points "
-    "of the game.",
+    "is B minus A over the games both versions played on the same seed, all line-ups pooled. "
+    "The line-ups replay the same seeds, so the change is averaged per seed first and the t "
+    "interval runs over the seeds, Holm-adjusted across these measures (a family of its own, "
+    "apart from the balance measures). Shares of the game (decided at) change in percentage "
+    "points of the game.",
 ]
 
 
@@ -43,6 +45,14 @@ def side_frames(side: SideData) -> dict[str, pl.DataFrame]:
     return out
 
 
+def flagged_feel(changes: pl.DataFrame | None) -> list[str]:
+    """The per-game feel measures whose paired change is found (Holm within the family)."""
+    if changes is None or not changes.height:
+        return []
+    names = changes.filter(pl.col("significant"))["measure"].to_list()
+    return [MEASURES[m].text.split(" (")[0] if m in MEASURES else m for m in names]
+
+
 def feel_changes(result: ComparisonResult) -> pl.DataFrame | None:
     """The paired change of each per-game feel measure, with ``p_holm`` and ``significant``
     (None for unpaired runs, or when no measure pairs)."""
@@ -59,13 +69,16 @@ def feel_changes(result: ComparisonResult) -> pl.DataFrame | None:
     return with_holm(table, result.alpha) if table.height else None
 
 
-def feel_compare_section(result: ComparisonResult, label=lambda c: c) -> Section | None:
-    """Both versions' feel measures side by side, the paired changes in words and a table."""
+def feel_compare_section(
+    result: ComparisonResult, label=lambda c: c, changes: pl.DataFrame | None = None
+) -> Section | None:
+    """Both versions' feel measures side by side, the paired changes in words and a table
+    (``changes``: :func:`feel_changes` when the caller has it)."""
     sides = [measures(side_frames(s), luck_resamples=200) for s in result.sides]
     if all(t.is_empty() for t in sides):
         return None
     a, b = result.name_a, result.name_b
-    changes = feel_changes(result)
+    changes = feel_changes(result) if changes is None else changes
     words = []
     if changes is not None:
         found = changes.filter(pl.col("significant"))
@@ -129,7 +142,7 @@ def _change_table(changes: pl.DataFrame, a: str, b: str, adaptive: bool = False)
                 f"{change_text(m, r['diff'])} ({change_text(m, r['lo'])} to "
                 f"{change_text(m, r['hi'])})",
                 pval(r["p_holm"]).removeprefix("p = ").replace("p < ", "< "),
-                f"{r['pairs']:,}",
+                f"{r['pairs']:,} ({r['seeds']:,} seeds)" if "seeds" in r else f"{r['pairs']:,}",
             ]
         )
     headers = ["Measure", f"Mean {a}", f"Mean {b}", "Change (95% interval)", "p (Holm)", "Pairs"]

@@ -7,15 +7,25 @@ interval excludes zero (Holm across the family, or the anytime-valid sequence un
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import polars as pl
 
 from analyses.compare.changes import ComparisonResult
+from analyses.compare.diff import Change
 from analyses.compare.measures import GROUPS, SCORE, SHARE
-from analyses.compare.versions import version_changes
 from analyses.stats.runs import cell_labels
 from analyses.stats.sequential import STOP_DECIDED
 from analyses.studies.findings import join_and, pct, pval, signed
-from reports.compare.feel import feel_compare_section
+from reports.compare.differs import (
+    by_relevance,
+    changed_measures,
+    differs_sentence,
+    name_changed,
+    side_changes,
+    versions_section,
+)
+from reports.compare.feel import feel_changes, feel_compare_section, flagged_feel
 from reports.kit import plots
 from reports.kit.tables import Table, key_value_table
 from reports.studies.build import render_page
@@ -124,31 +134,40 @@ def sample_sentence(result: ComparisonResult) -> str:
 
 
 def summary_lines(
-    result: ComparisonResult, diffs: list[tuple[str, str, str]], differs: str | None = None
+    result: ComparisonResult,
+    changes: list[Change],
+    differs: str | None = None,
+    direct: set[str] | None = None,
+    feel: list[str] | None = None,
 ) -> list[str]:
-    """The report's summary: what differs (``differs``, else the versions' parameters), the
-    sample, the changes found (headlines first), then the bounds of the headline measures
-    where none was found."""
+    """The report's summary: what differs (``differs``, else the versions' changes in
+    words), the sample, the changed items' own measures (``direct``), the other changes found
+    (headlines first, largest first), then the bounds of the headline measures where none was
+    found. ``feel``: the play measures found changed, so that "no balance measure changed"
+    never stands beside a change in how the game plays."""
     a, b = quoted(result.name_a), quoted(result.name_b)
     seq = result.schedule is not None
-    lines = [differs or _differs_sentence(a, b, diffs), sample_sentence(result)]
+    lines = [differs or differs_sentence(a, b, changes), sample_sentence(result)]
     rows = result.table.to_dicts()
-    found = sorted(
-        (r for r in rows if r["significant"]), key=lambda r: (not r["headline"], -abs(r["diff"]))
-    )
-    if not found:
-        lines.append(
-            f"No measure of the study changed detectably between {a} and {b} "
-            f"({len(rows)} measures, tested together)."
+    ordered = by_relevance(rows, direct or set())
+    if not any(r["significant"] for r in rows):
+        plays = (
+            f"; the game plays differently: {join_and(feel)} (“How the game plays”)" if feel else ""
         )
-    lines += [change_sentence(r, a, b, seq) for r in found[:SUMMARY_CHANGES]]
-    if len(found) > SUMMARY_CHANGES:
-        more = len(found) - SUMMARY_CHANGES
+        lines.append(
+            f"No balance measure changed detectably between {a} and {b} "
+            f"({len(rows)} measures, tested together){plays}."
+        )
+    lines += [change_sentence(r, a, b, seq) for r in ordered[:SUMMARY_CHANGES]]
+    found = [r for r in ordered if r["significant"]]
+    shown = {r["key"] for r in ordered[:SUMMARY_CHANGES]}
+    more = sum(r["key"] not in shown for r in found)
+    if more:
         lines.append(
             f"{more} more change{'s' if more > 1 else ''} between {a} and {b} "
             f"{'are' if more > 1 else 'is'} found; the sections below list them."
         )
-    quiet = [r for r in rows if r["headline"] and not r["significant"]]
+    quiet = [r for r in rows if r["headline"] and not r["significant"] and r["key"] not in shown]
     lines += [change_sentence(r, a, b, seq) for r in quiet[:SUMMARY_BOUNDS]]
     if len(quiet) > SUMMARY_BOUNDS:
         lines.append(
@@ -161,24 +180,6 @@ def summary_lines(
 def quoted(name: str) -> str:
     """A version's name as the sentences show it: “hut gives 2 potions”."""
     return f"\u201c{name}\u201d"
-
-
-def lineup_changes(result: ComparisonResult) -> list[tuple[str, str, str]]:
-    """``("line-up", A's, B's)`` when the versions' first cells seat other players (a fitted
-    player's options, from ``boardlab tune``), else nothing."""
-    ups = [", ".join(s.manifest["cells"][0].get("policies", [])) for s in result.sides]
-    return [("line-up", ups[0], ups[1])] if ups[0] != ups[1] else []
-
-
-def _differs_sentence(a: str, b: str, diffs: list[tuple[str, str, str]]) -> str:
-    if not diffs:
-        return (
-            f"{a} and {b} set every rule parameter and content file alike: any change "
-            "below would be chance (or code that differs between the runs)."
-        )
-    parts = [f"{k} = {vb} (in {a}: {va})" for k, va, vb in diffs[:4]]
-    more = f" and {len(diffs) - 4} more" if len(diffs) > 4 else ""
-    return f"{b} differs from {a} in {join_and(parts)}{more}."
 
 
 def group_section(result: ComparisonResult, group: str) -> Section | None:
@@ -288,25 +289,6 @@ def _table(rows: list[dict], group: str, a: str, b: str, seq: bool) -> Table:
     return Table(f"{group}: {a} vs {b}", headers, body, numeric)
 
 
-def versions_section(result: ComparisonResult, diffs: list[tuple[str, str, str]]) -> Section:
-    """What differs between the versions, and where each side's games come from."""
-    a, b = result.name_a, result.name_b
-    rows = [[k, va, vb] for k, va, vb in diffs] or [["(nothing)", "–", "–"]]
-    qa, qb = quoted(a), quoted(b)
-    table = Table(
-        f"Rule parameters and content files: {a} vs {b}",
-        ["Parameter", a, b],
-        rows,
-        [False, False, False],
-    )
-    return Section(
-        id="cmp-versions",
-        title=f"What differs: {a} vs {b}",
-        findings=[_differs_sentence(qa, qb, diffs), sample_sentence(result)],
-        tables=[table],
-    )
-
-
 def method_notes(result: ComparisonResult) -> list[str]:
     """How the comparison was computed, in the report's method section."""
     a, b = quoted(result.name_a), quoted(result.name_b)
@@ -367,8 +349,9 @@ def compare_report(result: ComparisonResult) -> str:
     players: ``reports.compare.players.players_report``)."""
     a_side, b_side = result.sides
     a, b = result.name_a, result.name_b
-    params = [s.manifest["cells"][0].get("params", {}) for s in result.sides]
-    diffs = version_changes(params[0], params[1]) + lineup_changes(result)
+    changes = side_changes(result)
+    direct = changed_measures(a_side.manifest, changes)
+    result = replace(result, table=name_changed(result.table, direct))
     manifest = {**a_side.manifest, "complete": True}  # a --precision stop is not incomplete
     ctx = Context(
         games=a_side.games,
@@ -377,11 +360,14 @@ def compare_report(result: ComparisonResult) -> str:
         labels=cell_labels(a_side.manifest),
         run_dir=a_side.run_dir,
     )
-    sections = [versions_section(result, diffs)]
+    sections = [versions_section(result, changes, sample_sentence(result))]
     sections += [s for g in GROUPS if (s := group_section(result, g))]
-    feel = feel_compare_section(result, ctx.label)
+    play = feel_changes(result)
+    feel = feel_compare_section(result, ctx.label, play)
     sections += [feel] if feel else []
-    sections[0].headline = summary_lines(result, diffs)
+    sections[0].headline = summary_lines(
+        result, changes, direct=set(direct), feel=flagged_feel(play)
+    )
     game = display_name(a_side.manifest.get("game", "?"))
     study = a_side.manifest.get("config", {})
     subtitle = (

@@ -224,6 +224,15 @@ class State(ABC):
             )
 
 
+@dataclass(frozen=True)
+class ContentItem:
+    """One changeable content entry: its text as played (generated from the numbers the rules
+    read) and the action classes whose worth measures it (``place/S6``, ``resolve/rat/7``)."""
+
+    text: str
+    classes: tuple[str, ...] = ()
+
+
 class Game(ABC):
     """A game definition bound to validated parameters."""
 
@@ -234,6 +243,8 @@ class Game(ABC):
     game_columns: ClassVar[Mapping[str, str]] = {}
     seat_columns: ClassVar[Mapping[str, str]] = {}
     action_columns: ClassVar[Mapping[str, str]] = {}
+    # parameter-name prefix -> the action classes whose worth measures what it sets
+    param_class_prefixes: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params if params is not None else self.params_class()
@@ -265,6 +276,18 @@ class Game(ABC):
         """The one-line text the game's data files give a content entry (a card effect, a
         wheel section or space, a tile, a scoring table), or None for a name without one."""
         return None
+
+    @classmethod
+    def param_classes(cls, name: str) -> tuple[str, ...]:
+        """The action classes whose worth measures what parameter ``name`` sets
+        (``hut_potions`` -> ``place/hut``): a comparison leads with their measures."""
+        return next((v for k, v in cls.param_class_prefixes.items() if name.startswith(k)), ())
+
+    def content_items(self) -> dict[str, ContentItem]:
+        """Every content entry a designer can change (a card slot, a wheel sector, a tile
+        type, a scoring table), by a plain name, with its text as played: two versions' items
+        differ exactly where their content does (``analyses.compare.diff``)."""
+        return {}
 
     def action_class_catalogue(self) -> dict[str, str] | None:
         """Every action class restricted play can name (``forbid=``) with its meaning, for

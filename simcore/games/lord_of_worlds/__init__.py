@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simcore.core.api import START_COLUMNS, Game, GameSpec
+from simcore.core.api import START_COLUMNS, ContentItem, Game, GameSpec
 from simcore.core.errors import ContentError
 from simcore.core.params import params_copy
 from simcore.games.lord_of_worlds.board import load_board
@@ -44,6 +44,15 @@ __all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState", "Position"
 
 class LordOfWorlds(Game):
     """The Lord of Worlds simulator (docs/rules/lord_of_worlds.md)."""
+
+    param_class_prefixes = {
+        "sage_": ("place/sage_tree",),
+        "viewpoint_": ("place/viewpoint",),
+        "colored_hex_bonus": ("collect/colored",),
+        "portal_": ("jump",),
+        "mix_": ("place/mix",),
+        "bare_architect": ("place/architect",),
+    }
 
     params: LordOfWorldsParams  # type: ignore[assignment]  # Game types it as the base Params
 
@@ -117,6 +126,13 @@ class LordOfWorlds(Game):
         if "/" not in key:
             key = f"tile/{'basic' if key in TERRAINS else key}"
         return self.texts.get(key)
+
+    def content_items(self) -> dict[str, ContentItem]:
+        """Tile types, card colours, scoring tables, planet and board (``items``), as laid
+        out for the fewest players."""
+        from simcore.games.lord_of_worlds.items import content_items
+
+        return content_items(self.context(self.spec.min_players), self.texts)
 
     def action_class_catalogue(self) -> dict[str, str]:
         """Restricted-play classes (see ``render.action_classes``); placing a tile type says

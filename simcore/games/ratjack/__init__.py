@@ -11,9 +11,10 @@ game API on top of the position).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from simcore.core.api import START_COLUMNS, Game, GameSpec
+from simcore.core.api import START_COLUMNS, ContentItem, Game, GameSpec
 from simcore.core.errors import ConfigError
 from simcore.core.params import params_copy
 from simcore.games.ratjack.codes import STAT_NAMES
@@ -98,6 +99,18 @@ class Ratjack(Game):
         if kind == "resolve":
             name = rest
         return self.effect_texts.get(name.replace(" ", "_").replace("/", "_"))
+
+    @classmethod
+    def param_classes(cls, name: str) -> tuple[str, ...]:
+        """``rat5_targets`` -> ``resolve/rat/5``: an effect's [A] reading measures by its worth."""
+        m = re.match(r"(rat|weasel|raccoon)(\d+)_", name)
+        return (f"resolve/{m[1]}/{m[2]}",) if m else ()
+
+    def content_items(self) -> dict[str, ContentItem]:
+        """Each card of the decks in play, each effect in play, the chips (``items``)."""
+        from simcore.games.ratjack.items import content_items
+
+        return content_items(self.content, self.effect_texts)
 
     def card_effect(self, deck: str, value: int) -> str:
         """The effect id the card ``deck``/``value`` carries in this game's content ("" if none)."""

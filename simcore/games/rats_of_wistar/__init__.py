@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simcore.core.api import START_COLUMNS, Game, GameSpec
+from simcore.core.api import START_COLUMNS, ContentItem, Game, GameSpec
 from simcore.core.errors import ContentError
 from simcore.core.params import params_copy
 from simcore.games.rats_of_wistar import (  # noqa: F401  (modules register task handlers)
@@ -35,18 +35,21 @@ from simcore.games.rats_of_wistar import (  # noqa: F401  (modules register task
     rules,
     setup,
 )
-from simcore.games.rats_of_wistar.content import Content, load_content, load_texts
+from simcore.games.rats_of_wistar.content import Content, content_file, load_content, load_texts
 from simcore.games.rats_of_wistar.determinize import SEAT_COLUMNS
 from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS, class_catalogue, describe_class
 from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.state import WistarState
 from simcore.games.rats_of_wistar.tables import ParamsMirror
+from simcore.games.rats_of_wistar.text_check import check_wheel_texts
 
 __all__ = ["RatsOfWistar", "WistarParams", "WistarState"]
 
 
 class RatsOfWistar(Game):
     """The game bound to params and a content set (``content_set`` / ``content_hash``)."""
+
+    param_class_prefixes = {"hut_": ("place/hut",)}
 
     params: WistarParams  # type: ignore[assignment]  # Game types it as the base Params
 
@@ -74,6 +77,7 @@ class RatsOfWistar(Game):
         super().__init__(params)
         self.content: Content = load_content(self.params.content_dir)
         self.texts = load_texts(self.params.content_dir)
+        check_wheel_texts(self.content, self.texts, content_file(self.params.content_dir, "wheel"))
         self.params_mirror = params_copy(ParamsMirror, self.params)  # what positions carry
         self.content_set = self.content.content_set
         self.content_hash = self.content.content_hash
@@ -118,6 +122,12 @@ class RatsOfWistar(Game):
         if key == "place/hut":
             return self.texts[(0, key)]
         return self.texts.get((n_players or 0, key))
+
+    def content_items(self) -> dict[str, ContentItem]:
+        """Wheel sectors per player count, inventions, tiles and the farm (``items``)."""
+        from simcore.games.rats_of_wistar.items import content_items
+
+        return content_items(self.content)
 
     def seat_view(self, state: Any, viewer: int, *, reveal: bool = False) -> dict[str, Any]:
         """The wheel, the hut, the market and the boards as ``viewer`` sees them (``seat_view``)."""

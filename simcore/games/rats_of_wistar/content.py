@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -316,12 +317,24 @@ def goal_stops(spaces: tuple[tuple[tuple, tuple], ...]) -> tuple[bool, ...]:
     )
 
 
+def content_file(folder: str, name: str) -> Path:
+    """``folder/<name>.toml`` when the folder has it, else the packaged file: a version's
+    content folder holds only the files it changes."""
+    if folder:
+        mine = Path(folder) / f"{name}.toml"
+        if os.path.lexists(mine):
+            return mine
+        if not Path(folder).is_dir():
+            raise fail(folder, "content_dir is not a folder")
+    return DATA_DIR / f"{name}.toml"
+
+
 @cache
 def load_texts(folder: str = "") -> dict[tuple[int, str], str]:
     """The one-line text of the hut and of every wheel sector and space, keyed by (player
     count, class name): (2, "place/S1"), (2, "place/S1/1"), (0, "place/hut"). A sector or space
     without a non-empty ``text`` is bad input (``ContentError`` naming it)."""
-    path = (Path(folder) if folder else DATA_DIR) / "wheel.toml"
+    path = content_file(folder, "wheel")
     raw = read_toml(path)
     hut = raw.get("hut", {}).get("text") if isinstance(raw.get("hut"), dict) else None
     out = {(0, "place/hut"): _text(f"{path}: [hut]", hut)}
@@ -344,18 +357,23 @@ def _text(where: str, text: Any) -> str:
 @cache
 def load_content(folder: str = "") -> Content:
     """Load and validate every content file of ``folder`` (default: the built-in set)."""
-    path = Path(folder) if folder else DATA_DIR
-    raw = {name: read_toml(path / f"{name}.toml") for name in FILES}
+    files = {name: content_file(folder, name) for name in FILES}
+    raw = {name: read_toml(files[name]) for name in FILES}
     digest = hashlib.sha256()
     for name in FILES:
-        digest.update((path / f"{name}.toml").read_bytes())
+        digest.update(files[name].read_bytes())
     sets = {d.get("content_set") for d in raw.values()}
     if len(sets) != 1 or not isinstance(next(iter(sets)), str):
-        raise fail(str(path), f"all content files must name the same content_set, got {sets}")
+        named = ", ".join(f"{n}.toml: {d.get('content_set')!r}" for n, d in raw.items())
+        raise fail(
+            folder or str(DATA_DIR),
+            f"all content files must name the same content_set (a file the folder lacks is "
+            f"the packaged one), got {named}",
+        )
     content_set = next(iter(sets))
     assert isinstance(content_set, str)  # checked above
     abilities, pairs = _abilities("abilities.toml", raw["abilities"])
-    f = {n: str(path / f"{n}.toml") for n in FILES}  # errors name the full path
+    f = {n: str(p) for n, p in files.items()}  # errors name the full path
     goals = _goals(f["goals"], raw["goals"])
     return Content(
         content_set=content_set,

@@ -38,9 +38,11 @@ _END: Final = {"icons": "tech icon", "beds": "bed", "rooms": "dug room",
 
 
 def resource(index: int, n: int = 1) -> str:
-    """``2 wood``, ``1 move token``, ``3 VP``."""
+    """``2 wood``, ``1 move token``, ``3 potions``, ``3 VP``."""
     name = RESOURCES[index]
-    return f"{n} {_NAMES.get(name, name)}"
+    word = _NAMES.get(name, name)
+    countable = name in ("joker", "move_token", "potion")
+    return f"{n} {word}{'s' if countable and n != 1 else ''}"
 
 
 def prim_text(prim: tuple) -> str:

@@ -71,7 +71,8 @@ def test_null_comparison_reports_no_change_and_its_bound(tmp_path):
     report = Path(tmp_path, res.stdout.split()[-1])
     assert report.name == "original-vs-copy.html"
     lines = _summary(report)
-    assert any("No measure of the study changed detectably" in line for line in lines)
+    assert any("No balance measure changed detectably" in line for line in lines)
+    assert lines[0].startswith("“original” and “copy” set every rule parameter and content item")
     assert not any(" raises it " in line or " lowers it " in line for line in lines)
     bounds = [line for line in lines if "changes it by at most ±" in line]
     assert bounds and all("original" in line and "copy" in line for line in bounds)
@@ -100,7 +101,13 @@ def test_planted_hut_change_is_found_with_its_sign(tmp_path):
     )
     assert res.returncode == 0, res.stderr
     lines = _summary(Path(tmp_path, res.stdout.split()[-1]))
-    hut = next(line for line in lines if line.startswith("Worth of the Alchemist's hut (gain 1"))
+    # the change in words, then the changed rule's own measure first (issue 61)
+    assert lines[0] == (
+        "“hut gives 3 potions” changes against “shipped”: hut_potions (potions gained in the "
+        "Alchemist's hut (§5)): 1 → 3."
+    )
+    hut = lines[2]
+    assert hut.startswith("Worth of the Alchemist's hut (gain 1"), lines
     assert "“hut gives 3 potions” raises it by" in hut, hut
     runs = tmp_path / "out" / "runs"
     result = compare_versions(
