@@ -3,8 +3,6 @@ version changes in words; bad input is one line and exit 2."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests.conftest import run_cli
 
 
