@@ -34,10 +34,28 @@ def data_dir(game_id: str) -> Path:
     return Path(importlib.import_module(cls.__module__).__file__ or "").parent / "data"
 
 
-def content_files(game_id: str) -> dict[str, Path]:
-    """Stem -> packaged path of each content file a candidate may change."""
+def content_files(game_id: str, params: Mapping[str, Any] | None = None) -> dict[str, Path]:
+    """Stem -> path of each content file a candidate may change: the version's own (its
+    ``<stem>_file``, or its ``content_dir``'s copy when it has one), else the packaged one.
+    A file no parameter points at (Ratjack's ``texts``) is the one beside the version's."""
     folder = data_dir(game_id)
-    return {p.stem: p for p in sorted(folder.glob("*.toml"))} if folder.is_dir() else {}
+    files = {p.stem: p for p in sorted(folder.glob("*.toml"))} if folder.is_dir() else {}
+    params = params or {}
+    pointed = [Path(v) for k, v in params.items() if k.endswith("_file") and v]
+    for stem in files:
+        mine = params.get(f"{stem}_file")
+        if mine:
+            files[stem] = Path(mine)
+        elif params.get("content_dir") and (Path(params["content_dir"]) / f"{stem}.toml").exists():
+            files[stem] = Path(params["content_dir"]) / f"{stem}.toml"
+        elif f"{stem}_file" not in _names(game_id):
+            beside = [p.parent / f"{stem}.toml" for p in pointed]
+            files[stem] = next((b for b in beside if b.is_file()), files[stem])
+    return files
+
+
+def _names(game_id: str) -> tuple[str, ...]:
+    return tuple(registry.game_class(game_id).params_class.field_names())
 
 
 def pointer_param(game_id: str, stem: str) -> str:
@@ -139,19 +157,47 @@ def put(data: Any, path: str, value: Any) -> None:
     node[last] = value
 
 
-def write_candidate(game_id: str, edits: Mapping[str, Mapping[str, Any]], folder: Path) -> dict:
+def drop_texts(data: Any, path: str) -> None:
+    """Remove the ``text`` of every table on ``path``: its numbers changed, so the game writes
+    the text from them instead of showing one that names the old numbers."""
+    node = data
+    for step in parse_path(path)[:-1]:
+        node = _step(node, step, path)
+        if isinstance(node, dict):
+            node.pop("text", None)
+
+
+def write_candidate(
+    game_id: str,
+    edits: Mapping[str, Mapping[str, Any]],
+    folder: Path,
+    base: Mapping[str, Any] | None = None,
+) -> dict:
     """Write the changed content files to ``folder``; return the params pointing at them.
 
-    ``edits``: stem -> {path: value}. A ``content_dir`` game gets every file (the unchanged
-    ones copied), so its folder is complete.
+    ``edits``: stem -> {path: value}, applied to the files of the version ``base`` (its
+    parameters: a version's own content, not the packaged one). A ``content_dir`` game gets
+    every file (the unchanged ones copied), so its folder is complete; a file no parameter
+    points at (Ratjack's ``texts``) is copied beside the files written.
     """
-    files = content_files(game_id)
+    files = content_files(game_id, base)
+    for stem, src in files.items():
+        if (
+            stem not in edits
+            and f"{stem}_file" not in _names(game_id)
+            and "content_dir" not in _names(game_id)
+        ):
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, folder / f"{stem}.toml")
     folder.mkdir(parents=True, exist_ok=True)
     params: dict[str, Any] = {}
     for stem, changes in edits.items():
         data = copy.deepcopy(read_toml(files[stem]))
+        generated = registry.game_class(game_id).generated_texts
         for path, value in changes.items():
             put(data, path, value)
+            if stem in generated:
+                drop_texts(data, path)
         (folder / f"{stem}.toml").write_text(to_toml(data), encoding="utf-8")
         key = pointer_param(game_id, stem)
         if key == "content_dir":

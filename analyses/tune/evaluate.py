@@ -59,7 +59,7 @@ def make_candidate(
                 edits.setdefault(d.target, {}).update(zip(copy, seq, strict=True))
     probe = Candidate(dict(values), {}, ())
     if edits and feasible:
-        params.update(cf.write_candidate(tc.game, edits, work / "content" / probe.key()))
+        params.update(cf.write_candidate(tc.game, edits, work / "content" / probe.key(), tc.params))
     cells = {item: f"c{i + 1:03d}" for i, (_, item) in enumerate(tc.forbid_items())}
     return Candidate(dict(values), params, tuple(policies), feasible, cells)
 

@@ -61,10 +61,12 @@ def played_side(
     work: Path,
     n_jobs: int,
     measure: bool = False,
+    label: str | None = None,
 ) -> SideData:
     """Play (or resume, or reuse) the version's verification run on the choosing seeds (on the
-    measuring seeds with ``measure``); return it as a side."""
-    label = run_label(slot, measure)
+    measuring seeds with ``measure``); return it as a side. ``label`` names a run that is not
+    a trial's own (a simplified trial)."""
+    label = label or run_label(slot, measure)
     seed = tc.measure_seed if measure else tc.verify_seed
     cfg = sweep_config(tc, cand, tc.verify_games, seed, name=label)
     out = work / VERIFY_DIR
@@ -73,11 +75,17 @@ def played_side(
     return load_side(side_name(slot), run_dir)
 
 
-def load_comparison(run_dir: Path, slot: int, measure: bool = False) -> ComparisonResult:
+def load_comparison(
+    run_dir: Path, slot: int, measure: bool = False, label: str | None = None
+) -> ComparisonResult:
     """The current version against a verified finalist, from their runs in ``run_dir`` (on the
-    measuring seeds with ``measure``)."""
+    measuring seeds with ``measure``; ``label``: the finalist's run when it is not the trial's
+    own, e.g. a simplified trial's)."""
     out = run_dir / VERIFY_DIR
-    sides = [load_side(side_name(s), out / run_label(s, measure)) for s in (None, slot)]
+    labels = [run_label(None, measure), label or run_label(slot, measure)]
+    sides = [
+        load_side(side_name(s), out / name) for s, name in zip((None, slot), labels, strict=True)
+    ]
     return compare_versions(sides[0], sides[1])
 
 

@@ -69,7 +69,8 @@ def run_tune(
         say(f"study {tc.name!r} in {redact(url)}: {tc.trials} trials in batches of {tc.batch}")
         run_batches(tc, study, trial_evaluator(tc, run_dir, n_jobs, say), own_db, say, url)
         check_study(tc, study, redact(url))  # what the result reads, as it stands now
-        result = summarize(tc, study, verify(tc, study, run_dir, n_jobs, say))
+        weights = importance(tc, study)
+        result = summarize(tc, study, verify(tc, study, run_dir, n_jobs, say, weights))
     except storage_errors()[:1] as exc:  # e.g. SQLite's "database or disk is full"
         raise open_failed(exc, url) from None
     finally:

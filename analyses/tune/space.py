@@ -166,7 +166,7 @@ def _dim(i: int, raw: dict, game: str, base: Mapping[str, Any], policies: Sequen
     if kinds[0] == "param":
         return _param_dim(where, raw, game, base, domains)
     if kinds[0] == "content":
-        return _content_dim(where, raw, game, domains)
+        return _content_dim(where, raw, game, base, domains)
     return _policy_dim(where, raw, game, base, policies, domains)
 
 
@@ -237,8 +237,8 @@ def _param_dim(where: str, raw: dict, game: str, base: Mapping[str, Any], domain
     return Dim(raw.get("name", name), "param", kind, bounds, old, target=name)
 
 
-def _content_dim(where: str, raw: dict, game: str, domains) -> Dim:
-    files = cf.content_files(game)
+def _content_dim(where: str, raw: dict, game: str, base: Mapping[str, Any], domains) -> Dim:
+    files = cf.content_files(game, base)  # the version's own content: its values are "old"
     stem = raw["content"]
     if stem not in files:
         raise ConfigError(

@@ -53,10 +53,19 @@ def finalists(tc: TuneConfig, study: optuna.Study) -> list[optuna.trial.FrozenTr
     return out[: tc.verify_top]
 
 
-def verify(tc: TuneConfig, study: optuna.Study, work: Path, n_jobs: int, say) -> dict[str, Any]:
+def verify(
+    tc: TuneConfig,
+    study: optuna.Study,
+    work: Path,
+    n_jobs: int,
+    say,
+    weights: dict[str, float] | None = None,
+) -> dict[str, Any]:
     """Verify the finalists on the choosing seeds, choose the recommendation among them
     (:func:`choose`), measure it on the measuring seeds (:func:`measure`): met and reached are
-    read there. A fitted player is then played against its starting self (``head_to_head``)."""
+    read there. A fitted player is then played against its starting self (``head_to_head``).
+    ``weights``: each dimension's importance; the changes that matter least are put back where
+    the recommendation does as well without them (:func:`simplify`)."""
     current = make_candidate(tc, tc.space.current(), work)
     say(f"playing the current version on {tc.verify_games} fresh games")
     base = fresh.played_side(tc, current, None, work, n_jobs)
@@ -69,7 +78,10 @@ def verify(tc: TuneConfig, study: optuna.Study, work: Path, n_jobs: int, say) ->
     best = choose(results)
     if best is None:
         return {"recommended": None, "reached": False, "finalists": results}
-    shown = measure(tc, best, current, len(results), work, n_jobs, say)
+    best, reverted = simplify(tc, best, weights, (current, base), work, n_jobs, say)
+    # the recommendation is the simpler candidate: it stands in its trial's place
+    results = [best if r["slot"] == best["slot"] else r for r in results]
+    shown = measure(tc, best, current, len(results) + len(reverted), work, n_jobs, say)
     h2h = None
     if fresh.fits_player(tc):
         say(f"fitted player against its starting self on {tc.head_to_head} seeds, both seats")
@@ -84,6 +96,7 @@ def verify(tc: TuneConfig, study: optuna.Study, work: Path, n_jobs: int, say) ->
         "conf": tc.conf,
         "chosen_on": {"seed": tc.verify_seed, "games": tc.verify_games, "finalists": len(results)},
         "measured": shown,
+        "simplified": reverted,
     }
 
 
@@ -95,22 +108,95 @@ def _verified(
     work: Path,
     n_jobs: int,
     measure_run: bool = False,
+    label: str | None = None,
 ) -> dict[str, Any]:
     """A finalist played next to the current version's run (on the choosing seeds, or on the
     measuring seeds with ``measure_run``), compared, and its targets read."""
     cand = make_candidate(tc, values, work)
-    side = fresh.played_side(tc, cand, slot, work, n_jobs, measure_run)
+    side = fresh.played_side(tc, cand, slot, work, n_jobs, measure_run, label)
     comparison = compare_versions(current[1], side)
     res = fresh.targets_on_fresh_seeds(tc, (current[0], cand), (current[1], side), comparison)
     return {
         "slot": slot,
         "values": values,
         "changes": [list(c) for c in tc.space.changes(values)],
+        "words": change_words(tc, cand, values),
         "targets": res,
         "miss": sum(r["miss"] for r in res.values()),
-        "runs": [f"{fresh.VERIFY_DIR}/{fresh.run_label(s, measure_run)}" for s in (None, slot)],
+        "runs": [
+            f"{fresh.VERIFY_DIR}/{fresh.run_label(None, measure_run)}",
+            f"{fresh.VERIFY_DIR}/{label or fresh.run_label(slot, measure_run)}",
+        ],
         "compared": {"measures": comparison.table.height, "changed": comparison.changed.height},
     }
+
+
+SIMPLIFY_BELOW = 0.05  # importance under which a moved number is tried at its old value
+
+
+def simplify(
+    tc: TuneConfig,
+    best: dict[str, Any],
+    weights: dict[str, float] | None,
+    current: tuple[Candidate, SideData],
+    work: Path,
+    n_jobs: int,
+    say,
+) -> tuple[dict[str, Any], list[str]]:
+    """Put back, one at a time and least important first, each number the recommendation
+    moves whose importance is below ``SIMPLIFY_BELOW``, keeping the old value where the
+    candidate does as well on the choosing games (:func:`as_good`): a designer is not asked
+    to change what does not matter. Returns the simpler recommendation and the dimensions put
+    back; the measuring games then measure what is recommended."""
+    weights = weights or {}
+    moved = [d for d in tc.space.dims if not d.derived and best["values"][d.name] != d.old]
+    trivial = sorted(
+        (d for d in moved if weights.get(d.name, 1.0) < SIMPLIFY_BELOW and len(moved) > 1),
+        key=lambda d: weights.get(d.name, 1.0),
+    )
+    reverted: list[str] = []
+    for k, dim in enumerate(trivial, 1):
+        values = {**best["values"], dim.name: dim.old}
+        label = f"{fresh.run_label(best['slot'])}-simpler-{k}"
+        say(f"trying trial {best['slot']} without its change of {dim.name} (importance "
+            f"{weights.get(dim.name, 0):.2f})")  # fmt: skip
+        res = _verified(tc, values, best["slot"], current, work, n_jobs, label=label)
+        if as_good(res["targets"], best["targets"]):
+            first = best.get("unsimplified") or {k: best[k] for k in ("values", "words", "runs")}
+            best = {**res, "search_miss": best.get("search_miss"), "unsimplified": first}
+            reverted.append(dim.name)
+    return best, reverted
+
+
+def as_good(simpler: dict[str, Any], best: dict[str, Any]) -> bool:
+    """Whether a simpler candidate does as well: every target the recommendation meets (its
+    band's interval inside) still met, every estimate it has in its band still in it, and a
+    target to maximize no lower than the recommendation's interval."""
+    for name, target in best.items():
+        for row, other in zip(target["rows"], simpler[name]["rows"], strict=True):
+            if row["meets"] and not other["meets"]:
+                return False
+            if row["in_band"] and not other["in_band"]:
+                return False
+            if row["meets"] is None and other["after"][0] < row["after"][1]:
+                return False
+    return True
+
+
+def change_words(tc: TuneConfig, cand: Candidate, values: dict[str, Any]) -> list[str]:
+    """What the candidate changes against the version tuned, in a designer's words (the
+    diff that heads ``compare``: "S6 at 2 players: gain 3 potions → gain 1 potion"), and the
+    player options it moves."""
+    from analyses.compare.diff import version_diff
+    from simcore.core import registry
+
+    with registry.imports_allowed(tc.allow_import):
+        diff = version_diff(tc.game, tc.params, cand.params)
+    words = [c.words("the version tuned", "the candidate") for c in diff]
+    moved = {d.name for d in tc.space.dims if d.kind == "policy"}
+    return words + [
+        f"{name}: {old} → {new}" for name, old, new in tc.space.changes(values) if name in moved
+    ]
 
 
 def measure(

@@ -26,10 +26,10 @@ from reports.compare.differs import (
     versions_section,
 )
 from reports.compare.feel import feel_changes, feel_compare_section, flagged_feel
-from reports.kit import plots
+from reports.compare.figures import group_figures
 from reports.kit.tables import Table, key_value_table
 from reports.studies.build import render_page
-from reports.studies.sections import Context, Figure, Section
+from reports.studies.sections import Context, Section
 from simcore.core.registry import display_name
 
 SUMMARY_CHANGES = 6  # changes found named in the summary (the rest are in the sections)
@@ -192,7 +192,7 @@ def group_section(result: ComparisonResult, group: str) -> Section | None:
     words = group_sentences(rows, quoted(a), quoted(b), seq)
     figures = []
     if len(rows) > 1 and len({r["unit"] for r in rows}) == 1:
-        figures.append(_figure(rows, group, a, b))
+        figures += group_figures(rows, group, a, b)
     return Section(
         id=f"cmp-{group.lower().replace(' ', '-')}",
         title=f"{group}: {a} vs {b}",
@@ -220,26 +220,6 @@ def group_sentences(rows: list[dict], a: str, b: str, seq: bool) -> list[str]:
         f"No change found between {a} and {b} in the {len(quiet)} {others}"
         f"measures of this group{span}.",
     ]
-
-
-def _figure(rows: list[dict], group: str, a: str, b: str) -> Figure:
-    share = rows[0]["unit"] == SHARE
-    scale = 100.0 if share else 1.0
-    svg = plots.forest_plot(
-        [r["what"] for r in rows],
-        [scale * r["diff"] for r in rows],
-        [scale * r["lo"] for r in rows],
-        [scale * r["hi"] for r in rows],
-        xlabel=f"change, {b} minus {a}" + (" (points of win share)" if share else ""),
-        title=f"{group}: {b} minus {a}",
-        name=f"cmp-{group.lower().replace(' ', '-')}",
-        highlight=[bool(r["significant"]) for r in rows],
-    )
-    return Figure(
-        svg,
-        f"{group}: change from {a} to {b} per measure with its interval; "
-        "highlighted where a change is found.",
-    )
 
 
 def _table(rows: list[dict], group: str, a: str, b: str, seq: bool) -> Table:

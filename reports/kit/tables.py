@@ -22,6 +22,64 @@ class Table:
     numeric: list[bool] = field(default_factory=list)
 
 
+PAGE_WIDTH = 930  # pixels a table may take in the 980-pixel page column (minus padding)
+_CHAR = 8.0  # pixels per character at the table's .86rem font
+_PAD = 22  # cell padding, both sides
+_TEXT_CHARS = 26  # a text cell wraps at spaces: it takes about this many characters' width
+
+
+def column_width(header: str, cells: Sequence[str], numeric: bool) -> float:
+    """Estimated pixels a column takes: numbers stay whole, text and headers wrap at spaces."""
+    longest_word = max((len(w) for w in header.split()), default=1)
+    cell = max((len(c) for c in cells), default=1)
+    if not numeric:  # wraps at spaces, never inside a word such as a player spec
+        word = max((len(w) for c in cells for w in c.split()), default=1)
+        cell = max(word, min(cell, _TEXT_CHARS))
+    return max(longest_word, cell) * _CHAR + _PAD
+
+
+def fit(table: Table, width: float = PAGE_WIDTH) -> list[Table]:
+    """``table``, or its columns split into parts that each fit the page (the first column,
+    the row's name, repeated in each): a designer never scrolls a box sideways to find the
+    columns a wide table hides."""
+    n = len(table.headers)
+    numeric = list(table.numeric or [False] * n)
+    for i in range(n):  # a "number" as long as a sentence may wrap like one
+        if (
+            numeric[i]
+            and column_width(table.headers[i], [r[i] for r in table.rows], True) > width / 3
+        ):
+            numeric[i] = False
+    if numeric != list(table.numeric or [False] * n):
+        table = Table(table.caption, table.headers, table.rows, numeric)
+    widths = [
+        column_width(h, [r[i] for r in table.rows if i < len(r)], numeric[i])
+        for i, h in enumerate(table.headers)
+    ]
+    if n < 3 or sum(widths) <= width:
+        return [table]
+    groups: list[list[int]] = [[]]
+    used = widths[0]
+    for i in range(1, n):
+        if groups[-1] and used + widths[i] > width:
+            groups.append([])
+            used = widths[0]
+        groups[-1].append(i)
+        used += widths[i]
+    parts = []
+    for k, cols in enumerate(groups, 1):
+        keep = [0, *cols]
+        parts.append(
+            Table(
+                f"{table.caption} (part {k} of {len(groups)})",
+                [table.headers[i] for i in keep],
+                [[r[i] for i in keep] for r in table.rows],
+                [numeric[i] for i in keep],
+            )
+        )
+    return parts
+
+
 def _missing(x: Any) -> bool:
     return x is None or (isinstance(x, float) and math.isnan(x))
 

@@ -16,7 +16,7 @@ from analyses.studies.ablation import split_forbid
 from analyses.studies.findings import join_and
 from reports.kit.files import write_report
 from reports.kit.glossary import glossary_for, visible_text
-from reports.kit.tables import Table, key_value_table, render_table
+from reports.kit.tables import Table, fit, key_value_table, render_table
 from reports.studies.ablation import ablation_section
 from reports.studies.feel import feel_section
 from reports.studies.ladder import ladder_section
@@ -81,13 +81,15 @@ METHOD = [
 
 def environment() -> jinja2.Environment:
     """The Jinja environment over the package templates (autoescaping on)."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("reports.kit", "templates"),
         autoescape=jinja2.select_autoescape(["html"]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["fit"] = fit  # a table wider than the page: split into parts that fit
+    return env
 
 
 def load_context(run_dir: str | Path) -> Context:

@@ -68,7 +68,9 @@ def write_comparisons(result: dict[str, Any], run_dir: Path) -> list[Path]:
     written = []
     for f in result["verification"]["finalists"]:
         target = run_dir / compare_file(f["slot"])
-        written.append(write_report(compare_report(load_comparison(run_dir, f["slot"])), target))
+        label = Path(f["runs"][1]).name if f.get("runs") else None  # a simplified trial's run
+        comparison = load_comparison(run_dir, f["slot"], label=label)
+        written.append(write_report(compare_report(comparison), target))
     return written
 
 

@@ -64,6 +64,12 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
         return ["no candidate finished the search: nothing to recommend"]
     games = shown["games"]
     lines = [_verdict(ver, best, games)]
+    if put_back := ver.get("simplified"):
+        lines.append(
+            f"  left at the current value: {', '.join(put_back)} (the trial moved "
+            f"{'it' if len(put_back) == 1 else 'them'}; the recommendation does as well "
+            "without, on the games that chose it)"
+        )
     if h2h := ver.get("head_to_head"):
         lines.append(head_to_head_line(h2h))
     for name, res in shown["targets"].items():
@@ -87,7 +93,10 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
 
 def _verdict(ver: dict[str, Any], best: dict[str, Any], games: int) -> str:
     """The first line: recommended, not shown to be reached, or not reached."""
-    changes = "; ".join(f"{n}: {_short(o)} -> {_short(v)}" for n, o, v in best["changes"])
+    changes = "; ".join(best.get("words") or [])  # content in words; else the numbers
+    changes = changes or "; ".join(
+        f"{n}: {_short(o)} -> {_short(v)}" for n, o, v in best["changes"]
+    )
     what = f"(trial {best['slot']}): {changes or 'no change'}"
     if ver["reached"]:
         return f"recommended {what}"

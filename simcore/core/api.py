@@ -243,6 +243,9 @@ class Game(ABC):
     game_columns: ClassVar[Mapping[str, str]] = {}
     seat_columns: ClassVar[Mapping[str, str]] = {}
     action_columns: ClassVar[Mapping[str, str]] = {}
+    # content files (stems) whose entries' one-line texts the game writes from their numbers
+    # when left out: a tune candidate that changes an entry's numbers drops its text
+    generated_texts: ClassVar[tuple[str, ...]] = ()
     # parameter-name prefix -> the action classes whose worth measures what it sets
     param_class_prefixes: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 

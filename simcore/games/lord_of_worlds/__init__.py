@@ -45,6 +45,7 @@ __all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState", "Position"
 class LordOfWorlds(Game):
     """The Lord of Worlds simulator (docs/rules/lord_of_worlds.md)."""
 
+    generated_texts = ("scoring",)
     param_class_prefixes = {
         "sage_": ("place/sage_tree",),
         "viewpoint_": ("place/viewpoint",),

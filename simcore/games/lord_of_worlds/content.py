@@ -199,10 +199,28 @@ def load_texts(tiles: Path, scoring: Path) -> dict[str, str]:
 
 
 def _text(path: Path, entry: str, spec: Any) -> str:
+    """An entry's one-line text; a scoring table's left out (a candidate of ``boardlab tune``
+    whose numbers changed) is written from its numbers; any other missing or empty one is bad
+    input."""
+    if isinstance(spec, dict) and "text" not in spec and "points" in spec:
+        return _numbers_text(spec)  # a scoring table: its numbers are what it says
     text = spec.get("text") if isinstance(spec, dict) else None
     if not isinstance(text, str) or not text.strip():
         raise fail(path, entry, 'missing its one-line text (text = "...")')
     return text.strip()
+
+
+def _numbers_text(spec: dict) -> str:
+    """``Scores 10, 25, 40 for 3, 4, 5 tiles, then the last step repeated`` from a table."""
+    points = spec["points"]
+    start = int(spec.get("min", 1)) if isinstance(spec.get("min", 1), int) else 1
+    counts = ", ".join(
+        str(start + i) for i in range(len(points) if isinstance(points, list) else 0)
+    )
+    more = {"linear": "the last step repeated", "double": "doubling"}.get(spec.get("extend"))
+    tail = f", then {more}" if more else ""
+    shown = ", ".join(map(str, points)) if isinstance(points, list) else str(points)
+    return f"Scores {shown} for {counts} tiles{tail}"
 
 
 @cache

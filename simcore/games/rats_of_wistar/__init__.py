@@ -41,7 +41,7 @@ from simcore.games.rats_of_wistar.labels import ACTION_COLUMNS, class_catalogue,
 from simcore.games.rats_of_wistar.params import WistarParams
 from simcore.games.rats_of_wistar.state import WistarState
 from simcore.games.rats_of_wistar.tables import ParamsMirror
-from simcore.games.rats_of_wistar.text_check import check_wheel_texts
+from simcore.games.rats_of_wistar.text_check import wheel_texts
 
 __all__ = ["RatsOfWistar", "WistarParams", "WistarState"]
 
@@ -49,6 +49,7 @@ __all__ = ["RatsOfWistar", "WistarParams", "WistarState"]
 class RatsOfWistar(Game):
     """The game bound to params and a content set (``content_set`` / ``content_hash``)."""
 
+    generated_texts = ("wheel",)
     param_class_prefixes = {"hut_": ("place/hut",)}
 
     params: WistarParams  # type: ignore[assignment]  # Game types it as the base Params
@@ -76,8 +77,8 @@ class RatsOfWistar(Game):
     def __init__(self, params: WistarParams | None = None) -> None:
         super().__init__(params)
         self.content: Content = load_content(self.params.content_dir)
-        self.texts = load_texts(self.params.content_dir)
-        check_wheel_texts(self.content, self.texts, content_file(self.params.content_dir, "wheel"))
+        wheel = content_file(self.params.content_dir, "wheel")
+        self.texts = wheel_texts(self.content, load_texts(self.params.content_dir), wheel)
         self.params_mirror = params_copy(ParamsMirror, self.params)  # what positions carry
         self.content_set = self.content.content_set
         self.content_hash = self.content.content_hash

@@ -331,9 +331,10 @@ def content_file(folder: str, name: str) -> Path:
 
 @cache
 def load_texts(folder: str = "") -> dict[tuple[int, str], str]:
-    """The one-line text of the hut and of every wheel sector and space, keyed by (player
-    count, class name): (2, "place/S1"), (2, "place/S1/1"), (0, "place/hut"). A sector or space
-    without a non-empty ``text`` is bad input (``ContentError`` naming it)."""
+    """The one-line text of the hut and of the wheel sectors and spaces that give one, keyed
+    by (player count, class name): (2, "place/S1"), (2, "place/S1/1"), (0, "place/hut"). The
+    hut needs one; a sector or space without one is written from its numbers
+    (``text_check.wheel_texts``), an empty one is bad input (``ContentError`` naming it)."""
     path = content_file(folder, "wheel")
     raw = read_toml(path)
     hut = raw.get("hut", {}).get("text") if isinstance(raw.get("hut"), dict) else None
@@ -341,10 +342,13 @@ def load_texts(folder: str = "") -> dict[tuple[int, str], str]:
     for n in (2, 3, 4):
         for sector in _entries(raw, f"players{n}", str(path), 6):
             where = f"{path}: players{n} {sector['id']}"
-            out[(n, f"place/{sector['id']}")] = _text(where, sector.get("text"))
+            if "text" in sector:
+                out[(n, f"place/{sector['id']}")] = _text(where, sector["text"])
             for k, space in enumerate(sector.get("spaces") or [], 1):
-                text = space.get("text") if isinstance(space, dict) else None
-                out[(n, f"place/{sector['id']}/{k}")] = _text(f"{where} space {k}", text)
+                if isinstance(space, dict) and "text" in space:
+                    out[(n, f"place/{sector['id']}/{k}")] = _text(
+                        f"{where} space {k}", space["text"]
+                    )
     return out
 
 

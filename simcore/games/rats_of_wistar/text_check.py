@@ -1,5 +1,6 @@
-"""The wheel's one-line texts must say the numbers their spaces play: a designer who changes
-a space's numbers and not its text gets one clear error, not a report that names the old rule.
+"""The wheel's one-line texts say the numbers their spaces play: a text a designer wrote is
+checked against the numbers (a designer who changes a space's numbers and not its text gets
+one clear error, not a report that names the old rule), a missing one is written from them.
 """
 
 from __future__ import annotations
@@ -20,21 +21,31 @@ def numbers(text: str) -> Counter[int]:
     return Counter(n for n in map(int, _NUMBER.findall(text)) if n >= 2)
 
 
-def check_wheel_texts(con: Content, texts: dict[tuple[int, str], str], file: Path) -> None:
-    """``ContentError`` naming the first sector or space whose text states other numbers
-    than the space plays (``gain 3 potions`` under the text "Gain a potion")."""
+def wheel_texts(
+    con: Content, texts: dict[tuple[int, str], str], file: Path
+) -> dict[tuple[int, str], str]:
+    """``texts`` with every sector's and space's text: one the file gives is checked
+    (``ContentError`` naming the first that states other numbers than it plays: "Gain a
+    potion" over ``gain 3 potions``); one it leaves out is written from the numbers."""
+    out = dict(texts)
     for n in sorted(con.wheel):
         for sid, spaces in con.wheel[n]:
             played: Counter[int] = Counter()
-            for k, branches in enumerate(spaces, 1):
-                does = space_text(branches)
-                played += numbers(does)
-                text = texts.get((n, f"place/{sid}/{k}"), "")
-                _check(text, does, f"players{n} {sid} space {k}", file)
-            sector = texts.get((n, f"place/{sid}"), "")
-            if numbers(sector) != played:
-                does = " / ".join(space_text(b) for b in spaces)
-                _check(sector, does, f"players{n} {sid}", file, played)
+            does = [space_text(branches) for branches in spaces]
+            for k, text in enumerate(does, 1):
+                played += numbers(text)
+                key = (n, f"place/{sid}/{k}")
+                if key in out:
+                    _check(out[key], text, f"players{n} {sid} space {k}", file)
+                else:
+                    out[key] = text[:1].upper() + text[1:]
+            key = (n, f"place/{sid}")
+            if key in out:
+                _check(out[key], " / ".join(does), f"players{n} {sid}", file, played)
+            else:
+                plus = " one space" if len(does) > 1 else ""
+                out[key] = f"The main action of its slot, plus{plus}: {' / '.join(does)}"
+    return out
 
 
 def _check(text: str, does: str, where: str, file: Path, want: Counter[int] | None = None) -> None:

@@ -19,6 +19,17 @@ def test_planted_imbalance_is_fixed_on_fresh_seeds_and_irrelevant_params_are_uni
     assert ver["reached"]
     best = next(f for f in ver["finalists"] if f["slot"] == ver["recommended"])
     assert best["values"]["head_start"] == 0
+    # the irrelevant numbers are left as they were (the trial moved colour: put back)
+    assert best["values"]["colour"] == "red" and best["values"]["spare"] == 5
+    assert ver["simplified"] == ["colour"]
+    from reports.tune.page import summary_lines
+
+    lines = summary_lines(result)
+    assert (
+        lines[0]
+        == "recommended (trial 22): head_start (points the first player starts with): 1 → 0"
+    )
+    assert lines[1].startswith("  left at the current value: colour (the trial moved it;")
     row = best["targets"]["first_player_advantage"]["rows"][0]
     # current: +10 points, well outside the band on the fresh seeds; recommended: inside
     assert row["before"][1] > 2

@@ -74,9 +74,9 @@ def test_wheel_sector_counts_match_spec() -> None:
     assert [sid for sid, _ in wheel[3]] == ["S1", "S2", "S3", "S4", "S5", "S6"]
 
 
-def _broken(tmp_path: Path, name: str, old: str, new: str) -> str:
+def _broken(tmp_path: Path, name: str, old: str, new: str, source: str | Path = DATA_DIR) -> str:
     folder = tmp_path / "content"
-    shutil.copytree(DATA_DIR, folder)
+    shutil.copytree(source, folder)
     path = folder / f"{name}.toml"
     text = path.read_text()
     assert old in text
@@ -157,20 +157,25 @@ def test_content_records_pickle_by_their_constructor() -> None:
     assert copy.farm == content.farm and copy.visitors == content.visitors
 
 
-@pytest.mark.parametrize(
-    ("old", "message"),
-    [
-        ('text = "Gain a joker", ', "players2 S2 space 1: missing its one-line text"),
-        ('text = "The main action of its slot, plus: gain a potion"\n', "players2 S6: missing its"),
-        ("text = \"The Alchemist's hut", "[hut]: missing its one-line text"),
-    ],
-)
-def test_a_wheel_entry_without_its_text_is_bad_input(tmp_path, old, message) -> None:
-    # issue 48 §2: every section, space and the hut carry the text reports show next to them
-    folder = _broken(tmp_path, "wheel", old, "" if old.endswith(("\n", ", ")) else 'text_ = "')
-    with pytest.raises(ContentError) as err:
+def test_the_hut_without_its_text_and_an_empty_text_are_bad_input(tmp_path) -> None:
+    # the hut's text describes parameters (hut_potions, hut_move_tokens): the file must give it
+    folder = _broken(tmp_path, "wheel", "text = \"The Alchemist's hut", 'text_ = "')
+    with pytest.raises(ContentError, match=r"wheel.toml: \[hut\]: missing its one-line text"):
         make_game(content_dir=folder)
-    assert message in str(err.value) and "wheel.toml" in str(err.value)
+    folder = _broken(tmp_path / "b", "wheel", 'text = "Gain a joker"', 'text = " "')
+    with pytest.raises(ContentError, match="players2 S2 space 1: missing its one-line text"):
+        make_game(content_dir=folder)
+
+
+def test_a_sector_or_space_without_text_is_written_from_its_numbers(tmp_path) -> None:
+    # issue 61: every text is checked against its numbers or written from them
+    folder = _broken(tmp_path, "wheel", 'text = "Gain a joker", ', "")
+    old = 'text = "The main action of its slot, plus: gain a potion"\n'
+    folder = _broken(tmp_path / "b", "wheel", old, "", source=folder)
+    game = make_game(content_dir=folder)
+    assert game.content_text("place/S2/1", 2) == "Gain 1 joker"
+    assert game.content_text("place/S6", 2) == "The main action of its slot, plus: gain 1 potion"
+    assert game.content_text("place/S2", 2).startswith("The main action of its slot, plus one")
 
 
 def test_every_section_and_space_has_its_text_at_every_player_count() -> None:

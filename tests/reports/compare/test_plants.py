@@ -48,6 +48,7 @@ def _compare(tmp: Path, a: str, b: str, study: str, *extra: str) -> list[str]:
     return _summary(Path(tmp, res.stdout.split()[-1]))
 
 
+@pytest.mark.slow  # .ci/run runs the slow acceptance tests of real runs
 def test_a_wheel_section_made_stronger_leads_with_its_worth(tmp_path):
     # S6 at 2 players: gain 1 potion -> gain 3 potions, in a folder holding only wheel.toml
     folder = tmp_path / "wheel"
@@ -69,6 +70,7 @@ def test_a_wheel_section_made_stronger_leads_with_its_worth(tmp_path):
     assert "“S6 gives 3 potions” raises it by" in head, head
 
 
+@pytest.mark.slow
 def test_two_rat_cards_swapped_lead_with_both_effects_worths(tmp_path):
     # the 7 and 9 cards of both rat decks trade effects
     cards = (DATA / "ratjack" / "data" / "cards.toml").read_text()

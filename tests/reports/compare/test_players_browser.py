@@ -63,7 +63,7 @@ def test_tables_fit_and_the_page_is_not_blank(page):
     overflow = browser.evaluate(
         f"Array.from(document.querySelectorAll('{mine}')).map(e => e.scrollWidth - e.clientWidth)"
     )
-    assert len(overflow) == 3, overflow
+    assert len(overflow) >= 3, overflow  # a table wider than the page comes in parts
     assert overflow and max(overflow) <= 1, overflow
     png = full_page_png(browser)
     (folder / "players.png").write_bytes(png)

@@ -76,19 +76,34 @@ def test_a_ratjack_cards_copy_whose_texts_miss_an_effect_is_refused(tmp_path):
     ("name", "old", "entry"),
     [
         ("tiles.toml", 'text = "On placement, +3 points', "special[1]"),
-        ("scoring.toml", 'text = "A chain scores 3 points', "chain_points.linear"),
+        (
+            "scoring.toml",
+            'text = "A chain scores 3 points per tile, whatever its length"',
+            "chain_points.linear",
+        ),
     ],
 )
 def test_a_lord_of_worlds_file_without_a_text_is_refused(tmp_path, name, old, entry):
-    folder = _copy(LORD, tmp_path, name, old, "# " + old)
+    # a tile's text is prose; a scoring table's may be left out (written from its numbers),
+    # but not left empty
+    folder = _copy(LORD, tmp_path, name, old, "# " + old if name == "tiles.toml" else 'text = ""')
     key = "tiles_file" if name == "tiles.toml" else "scoring_file"
     done = _play("lord_of_worlds", f"{key}={folder / name}")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert name in done.stderr and entry in done.stderr and "one-line text" in done.stderr
 
 
-def test_a_wheel_without_a_space_text_is_refused_on_the_command_line(tmp_path):
-    folder = _copy(WISTAR, tmp_path, "wheel.toml", 'text = "Gain a joker", ', "")
+def test_a_wheel_with_an_empty_space_text_is_refused_on_the_command_line(tmp_path):
+    folder = _copy(WISTAR, tmp_path, "wheel.toml", 'text = "Gain a joker", ', 'text = " ", ')
     done = _play("rats_of_wistar", f"content_dir={folder}")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "wheel.toml: players2 S2 space 1: missing its one-line text" in done.stderr
+
+
+def test_a_scoring_table_without_its_text_says_its_numbers():
+    from simcore.games.lord_of_worlds.content import _text
+
+    spec = {"min": 3, "points": [10, 25, 40], "extend": "linear"}
+    assert _text(Path("x"), "t", spec) == (
+        "Scores 10, 25, 40 for 3, 4, 5 tiles, then the last step repeated"
+    )
