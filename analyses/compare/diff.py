@@ -72,10 +72,9 @@ def _parameter_changes(game_id: str, a: Mapping[str, Any], b: Mapping[str, Any])
 
 
 def _content_changes(game_id: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> list[Change]:
-    items = [_items(game_id, p) for p in (a, b)]
-    if items[0] is None or items[1] is None:
+    ia, ib = _items(game_id, a), _items(game_id, b)
+    if ia is None or ib is None:
         return []  # a side that cannot be built says so where it is played
-    ia, ib = items
     out = []
     for name in [*ia, *(n for n in ib if n not in ia)]:
         before, after = ia.get(name), ib.get(name)

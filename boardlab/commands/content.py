@@ -75,7 +75,7 @@ def _diff(paths: list[str]) -> int:
     if len(paths) > 2:
         raise ConfigError("content diff: give one version (against the game as shipped) or two")
     sides = [read_side(p, "AB"[i]) for i, p in enumerate(paths)]
-    games = {(s.manifest or {}).get("game") for s in sides} - {None}
+    games = {str(g) for s in sides if (g := (s.manifest or {}).get("game")) is not None}
     if len(games) != 1:
         raise ConfigError(
             'content diff: each version file must name its game (game = "...")'

@@ -217,7 +217,7 @@ def _numbers_text(spec: dict) -> str:
     counts = ", ".join(
         str(start + i) for i in range(len(points) if isinstance(points, list) else 0)
     )
-    more = {"linear": "the last step repeated", "double": "doubling"}.get(spec.get("extend"))
+    more = {"linear": "the last step repeated", "double": "doubling"}.get(str(spec.get("extend")))
     tail = f", then {more}" if more else ""
     shown = ", ".join(map(str, points)) if isinstance(points, list) else str(points)
     return f"Scores {shown} for {counts} tiles{tail}"

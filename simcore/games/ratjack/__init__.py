@@ -65,7 +65,7 @@ class Ratjack(Game):
     def __init__(self, params: RatjackParams | None = None) -> None:
         super().__init__(params)
         self.content = load_content(self.params)  # ContentError early, before any game
-        self.effect_texts = effect_texts(self.params.cards_file)
+        self.effect_texts = effect_texts(self.params.cards_file, self.content.effect_cards)
         self.params_mirror = params_copy(ParamsMirror, self.params)  # what positions carry
 
     def action_class_catalogue(self) -> dict[str, str]:

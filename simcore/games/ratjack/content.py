@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from difflib import get_close_matches
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -56,6 +57,36 @@ def modified_value(face: int, v: int) -> int:
     return v
 
 
+# The effects that carry a number (how many cards): its default and allowed range.
+NUMBERED: Final = {"rat_5": (1, 1, 4), "rat_11": (2, 1, 6), "weasel_9": (3, 1, 6)}
+
+
+def check_effect_numbers(path: str, raw: dict[str, Any]) -> tuple[int, ...]:
+    """Per effect code, its number of cards (0 for an effect without one), from the optional
+    ``[effects]`` table: ``rat_5 = { cards = 2 }``. Unknown effects, fields or values out of
+    range are bad input naming the entry."""
+    table = raw.get("effects", {})
+    if not isinstance(table, dict):
+        raise ContentError(f"{path}: [effects] must be a table of effect numbers")
+    numbers = {k: default for k, (default, _, _) in NUMBERED.items()}
+    for effect, spec in table.items():
+        where = f"{path}: effects.{effect}"
+        if effect not in NUMBERED:
+            near = get_close_matches(effect, list(NUMBERED), n=1)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise ContentError(
+                f"{where}: this effect has no number{hint}; numbered: {', '.join(NUMBERED)}"
+            )
+        if not isinstance(spec, dict) or set(spec) != {"cards"}:
+            raise ContentError(f"{where}: needs exactly the key cards ({{ cards = N }})")
+        _, lo, hi = NUMBERED[effect]
+        n = spec["cards"]
+        if not isinstance(n, int) or isinstance(n, bool) or not lo <= n <= hi:
+            raise ContentError(f"{where}: cards must be an int {lo}..{hi}, got {n!r}")
+        numbers[effect] = n
+    return tuple(numbers.get(e, 0) for e in EFFECT_IDS)
+
+
 def load_content(params: RatjackParams) -> Content:
     """Content tables for ``params`` (cached per data file, decks and chip pairs)."""
     path = params.cards_file or str(DATA_FILE)
@@ -67,6 +98,7 @@ def _build(path: str, decks: tuple[str, ...], token_pairs: tuple[str, ...]) -> C
     raw = read_toml(path)
     deck_tables = _check_decks(path, raw)
     pairs = _check_chips(path, raw)
+    numbers = check_effect_numbers(path, raw)
     if token_pairs:
         pairs = tuple(tuple(FACE_IDS.index(f) for f in p.split("|")) for p in token_pairs)  # type: ignore[misc]
     values, names, effects = [], [], []
@@ -89,6 +121,7 @@ def _build(path: str, decks: tuple[str, ...], token_pairs: tuple[str, ...]) -> C
         tuple((a, b) for a, b in pairs),
         tuple(face_chip),
         valt,
+        numbers,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from simcore.games.ratjack import board as b
 from simcore.games.ratjack import resolve as fx
@@ -50,13 +51,15 @@ def _r3(s: Position, a: int, x: int) -> None:
     s.note("extra turn")
 
 
-def _discard_top(k: int):
-    """Rat 11 / weasel 9: discard the top ``k`` cards of the deck."""
+def _discard_top(code: int):
+    """Rat 11 / weasel 9 (effect ``code``): discard the top cards of the deck, as many as the
+    content's ``[effects]`` number says (2 and 3 as shipped)."""
 
     def feas(s: Position, a: int, x: int) -> bool:
-        return b.deck_leaves(s, k, s.params.partial_deck_effects)
+        return b.deck_leaves(s, s.content.effect_cards[code], s.params.partial_deck_effects)
 
     def do(s: Position, a: int, x: int) -> None:
+        k = s.content.effect_cards[code]
         gone = []
         for _ in range(min(k, len(s.deck))):
             c = s.deck.pop()
@@ -69,7 +72,11 @@ def _discard_top(k: int):
     return feas, do
 
 
-# 5: look at an opponent's face-down card (or hand card: ``rat5_targets`` [A])
+# 5: look at opponents' face-down cards (or hand cards: ``rat5_targets`` [A]), as many as
+# the content's number (1 as shipped); after the first, only cards the seat has not seen
+RAT5: Final = 4  # effect code of rat 5
+
+
 def _r5_hands(s: Position, a: int) -> list[int]:
     if s.params.rat5_targets != "face_down_or_hand":
         return []
@@ -80,21 +87,30 @@ def _r5_feas(s: Position, a: int, x: int) -> bool:
     return b.exists(s, opp(s, a), b.opp_down_visible) or bool(_r5_hands(s, a))
 
 
+def _r5_card(s: Position, action: int) -> int:
+    if action >= HANDPOS:
+        q, i = divmod(action - HANDPOS, HAND_SLOTS)
+        return s.hands[q][i]
+    return b.at(s, action)[2]
+
+
 def _r5_opts(s: Position, a: int) -> list[int]:
-    return b.scan(s, opp(s, a), b.opp_down_visible) + _r5_hands(s, a)
+    opts = b.scan(s, opp(s, a), b.opp_down_visible) + _r5_hands(s, a)
+    if s.effect_step == 0:
+        return opts
+    return [o for o in opts if not s.seen_by[_r5_card(s, o)] >> a & 1]
 
 
 def _r5_choose(s: Position, a: int, action: int) -> None:
-    if action >= HANDPOS:
-        q, i = divmod(action - HANDPOS, HAND_SLOTS)
-        c = s.hands[q][i]
-    else:
-        c = b.at(s, action)[2]
+    c = _r5_card(s, action)
+    if action < HANDPOS:
         note_target(s, action)
     s.seen_by[c] |= 1 << a
     if s.trace is not None:
         note_card(s, f"looks at it: {s.content.card_name(c)}", "looks at it", c)
-    s.effect_code = -1
+    s.effect_step += 1
+    if s.effect_step >= s.content.effect_cards[RAT5] or not _r5_opts(s, a):
+        s.effect_code = -1
 
 
 # 6: turn one of your face-down cards face up and resolve it
@@ -145,7 +161,7 @@ def _r12(s: Position, a: int, q: int, i: int, c: int) -> None:
         s.note(f"it is {s.content.card_name(c)}")
 
 
-_r11_feas, _r11_do = _discard_top(2)
+_r11_feas, _r11_do = _discard_top(10)  # effect code of rat 11
 
 TABLE: tuple[Effect, ...] = (
     chip_onto(own, b.up_no_chip),  # 1

@@ -158,7 +158,7 @@ def _w12_choose(s: Position, a: int, action: int) -> None:
     s.effect_code = -1
 
 
-_w9_feas, _w9_do = _discard_top(3)
+_w9_feas, _w9_do = _discard_top(20)  # effect code of weasel 9
 
 TABLE: tuple[Effect, ...] = (
     Effect(_has_opp, wait, _seat_opts, _w1_choose),  # 1

@@ -16,7 +16,14 @@ from typing import Any
 from simcore.core import rules_doc
 from simcore.core.content import read_toml
 from simcore.core.errors import ContentError
-from simcore.games.ratjack.content import DATA_FILE, EFFECT_IDS, _check_chips, _check_decks
+from simcore.games.ratjack.content import (
+    DATA_FILE,
+    EFFECT_IDS,
+    NUMBERED,
+    _check_chips,
+    _check_decks,
+    check_effect_numbers,
+)
 from simcore.games.ratjack.params import FACE_IDS, RatjackParams
 
 TEXTS_FILE = DATA_FILE.parent / "texts.toml"
@@ -44,13 +51,38 @@ def load_texts(path: Path = TEXTS_FILE) -> tuple[dict[str, Any], dict[str, Any]]
     return out[0], out[1]
 
 
-def effect_texts(cards_file: str = "") -> dict[str, str]:
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def fill_number(text: str, n: int) -> str:
+    """An effect's text with its number: ``{cards}`` as a word, ``{s}`` and ``{them}``."""
+    word = _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+    return text.format(cards=word, s="" if n == 1 else "s", them="it" if n == 1 else "them")
+
+
+def effect_texts(cards_file: str = "", numbers: tuple[int, ...] | None = None) -> dict[str, str]:
     """Effect id → one-line text, from the ``texts.toml`` beside ``cards_file`` when there is
     one (a designer's copy of the cards), else the built-in one; every effect needs a text
-    (``ContentError`` naming the file and the missing ids)."""
+    (``ContentError`` naming the file and the missing ids). ``numbers`` (per effect code, the
+    content's ``[effects]``): a numbered effect's text must say its number as ``{cards}``
+    and is given with it; the shipped numbers when None."""
     beside = Path(cards_file).parent / "texts.toml" if cards_file else TEXTS_FILE
-    effects, _ = load_texts(beside if beside.is_file() else TEXTS_FILE)
-    return {k: v["text"] for k, v in effects.items()}
+    path = beside if beside.is_file() else TEXTS_FILE
+    effects, _ = load_texts(path)
+    if numbers is None:
+        numbers = check_effect_numbers(str(DATA_FILE), read_toml(str(DATA_FILE)))
+    out = {}
+    for code, effect in enumerate(EFFECT_IDS):
+        text = effects[effect]["text"]
+        if effect in NUMBERED:
+            if "{cards}" not in text:
+                raise ContentError(
+                    f"{path}: effects.{effect}: its text must state its number as {{cards}} "
+                    f"(the number is [effects] in the cards file), got {text!r}"
+                )
+            text = fill_number(text, numbers[code])
+        out[effect] = text
+    return out
 
 
 def cards_block() -> str:
@@ -59,6 +91,7 @@ def cards_block() -> str:
     raw = read_toml(str(DATA_FILE))
     decks = _check_decks(str(DATA_FILE), raw)
     effects, _ = load_texts()
+    texts = effect_texts()
     groups: dict[tuple[int, ...], list[str]] = {}
     for name, mapping in decks.items():
         groups.setdefault(tuple(mapping[v] for v in range(1, 13)), []).append(name)
@@ -68,7 +101,7 @@ def cards_block() -> str:
         out += ["| value | effect | as implemented | seed |", "|---|---|---|---|"]
         for value, code in enumerate(row, start=1):
             e = EFFECT_IDS[code]
-            text, seed = effects[e]["text"], effects[e]["seed"]
+            text, seed = texts[e], effects[e]["seed"]
             out.append(f"| {value} | `{e}` | {text} | {seed} |")
         out.append("")
     return "\n".join(out).rstrip()

@@ -24,6 +24,7 @@ class Content:
     chip_faces: tuple[tuple[int, int], ...]  # the two faces of each chip
     face_chip: tuple[int, ...]  # chip index of each face
     valt: tuple[tuple[int, ...], ...]  # valt[card][face + 1] = modified value
+    effect_cards: tuple[int, ...]  # per effect code: its number of cards (0: none), [effects]
 
     def card_name(self, card: int) -> str:
         """'rat_red 7'."""

@@ -47,6 +47,9 @@ def write_toml(path: Path, raw: dict[str, Any]) -> Path:
         for k, v in raw.items()
         if not isinstance(v, dict | list) or k in ("policies",)
     ]
+    if raw.get("params"):
+        lines.append("[params]")
+        lines += [f"{k} = {json.dumps(v)}" for k, v in raw["params"].items()]
     lines.append("[search]")
     lines += [f"{k} = {json.dumps(v)}" for k, v in raw["search"].items()]
     for key in ("target", "space", "constraint"):
