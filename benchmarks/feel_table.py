@@ -66,6 +66,12 @@ def row(game: str, variant: str | None, players: int, out: str, n_jobs: int) -> 
     params: dict[str, Any] = {"variant": variant} if variant else {}
     start = _cpu()
     table = run_preset(game, players, params, out=out, n_jobs=n_jobs, quiet=True)
+    if n_jobs != 1:
+        # worker processes count in RUSAGE_CHILDREN only once they have exited and been
+        # waited for: stop joblib's reusable workers so that the row's CPU includes theirs
+        from joblib.externals.loky import get_reusable_executor
+
+        get_reusable_executor().shutdown(wait=True)
     cpu = _cpu() - start
     top = "heuristic x"
     name = NAMES[game] + (f" ({variant})" if variant else "")

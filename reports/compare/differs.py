@@ -114,3 +114,51 @@ def by_relevance(rows: list[dict], direct: Collection[str]) -> list[dict]:
 def join_items(changes: list[Change]) -> str:
     """``S6 at 2 players and hut_potions``: the changed items by name."""
     return join_and([c.what.split(" (")[0] for c in changes])
+
+
+def misuse_sentences(result: ComparisonResult, direct: Collection[str]) -> list[str]:
+    """The study report's player-flaw rule on the changed items' worths: where a version's
+    players do clearly better when forbidden the item (its worth's 95% interval below zero),
+    the change's measure is partly the players' flaw, and the page says so."""
+    from analyses.compare.measures import measure_values
+    from analyses.stats.intervals import clustered_mean
+
+    out = []
+    whats = dict(zip(result.table["key"], result.table["what"], strict=True))
+    for side in result.sides:
+        values = {
+            m.key: v for m, v in measure_values(side.manifest, side.games, side.seats).items()
+        }
+        for key in sorted(k for k in direct if k in values):
+            v = values[key]["value"].to_numpy()
+            mean, lo, hi = clustered_mean(v, values[key]["game_index"].to_numpy())
+            if hi < 0:
+                name = whats.get(key, key).split(" (")[0]
+                out.append(
+                    f"Under \u201c{side.name}\u201d the players do better when forbidden "
+                    f"{name.removeprefix('worth of ')} ({100 * mean:+.1f} points, "
+                    f"{100 * lo:+.1f} to {100 * hi:+.1f}): they misuse it, so this change's "
+                    "measure is partly a flaw of the players, not of the game; check it with "
+                    f"stronger players before reading its sign{stronger_hint(side.manifest)}."
+                )
+    return out
+
+
+def stronger_hint(manifest: Mapping[str, Any]) -> str:
+    """``(heuristic:style=fitted plays as strong as the top at a heuristic's cost: put it in
+    the study's line-ups)`` when the game has such a player and the run does not seat it."""
+    from strategies.ladder import top_player
+
+    game = str(manifest.get("game") or manifest.get("config", {}).get("game"))
+    top = top_player(game)
+    if top is None:
+        return ""
+    cheap = [p for p in (*top.level, top.family) if ":" in p]
+    seated = {p for c in manifest.get("cells", []) for p in c.get("policies", [])}
+    cheap = [p for p in cheap if p not in seated]
+    if not cheap:
+        return ""
+    return (
+        f" ({cheap[0]} plays as strong as this game's top player at a heuristic's cost: "
+        "put it in the study's line-ups and compare again)"
+    )

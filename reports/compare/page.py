@@ -21,6 +21,7 @@ from reports.compare.differs import (
     by_relevance,
     changed_measures,
     differs_sentence,
+    misuse_sentences,
     name_changed,
     side_changes,
     versions_section,
@@ -139,12 +140,14 @@ def summary_lines(
     differs: str | None = None,
     direct: set[str] | None = None,
     feel: list[str] | None = None,
+    flaws: list[str] | None = None,
 ) -> list[str]:
     """The report's summary: what differs (``differs``, else the versions' changes in
     words), the sample, the changed items' own measures (``direct``), the other changes found
     (headlines first, largest first), then the bounds of the headline measures where none was
     found. ``feel``: the play measures found changed, so that "no balance measure changed"
-    never stands beside a change in how the game plays."""
+    never stands beside a change in how the game plays; ``flaws``: where the players misuse a
+    changed item (:func:`reports.compare.differs.misuse_sentences`)."""
     a, b = quoted(result.name_a), quoted(result.name_b)
     seq = result.schedule is not None
     lines = [differs or differs_sentence(a, b, changes), sample_sentence(result)]
@@ -158,7 +161,11 @@ def summary_lines(
             f"No balance measure changed detectably between {a} and {b} "
             f"({len(rows)} measures, tested together){plays}."
         )
-    lines += [change_sentence(r, a, b, seq) for r in ordered[:SUMMARY_CHANGES]]
+    shown_rows = ordered[:SUMMARY_CHANGES]
+    own = sum(r["key"] in (direct or set()) for r in shown_rows)  # the changed items' rows
+    lines += [change_sentence(r, a, b, seq) for r in shown_rows[:own]]
+    lines += flaws or []  # the players' misuse of a changed item, beside its measure
+    lines += [change_sentence(r, a, b, seq) for r in shown_rows[own:]]
     found = [r for r in ordered if r["significant"]]
     shown = {r["key"] for r in ordered[:SUMMARY_CHANGES]}
     more = sum(r["key"] not in shown for r in found)
@@ -346,7 +353,11 @@ def compare_report(result: ComparisonResult) -> str:
     feel = feel_compare_section(result, ctx.label, play)
     sections += [feel] if feel else []
     sections[0].headline = summary_lines(
-        result, changes, direct=set(direct), feel=flagged_feel(play)
+        result,
+        changes,
+        direct=set(direct),
+        feel=flagged_feel(play),
+        flaws=misuse_sentences(result, set(direct)),
     )
     game = display_name(a_side.manifest.get("game", "?"))
     study = a_side.manifest.get("config", {})

@@ -262,9 +262,16 @@ def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
     # Every policy of the best rank, in name order: picking one of two equal styles made the
     # sentence depend on the order the seats table listed them.
     who = _here(sorted(p for p in policies if rank(p) == best_rank))
+    cheap = [p for p in (*top.level, top.family) if ":" in p and p not in policies]
+    rerun = (
+        f" {cheap[0]} plays as strong at a heuristic's cost: put it in the study's line-ups "
+        f"to measure with it. Evidence: {top.level_evidence or top.evidence}."
+        if cheap
+        else ""
+    )
     return (
         f"The best-ranked {who} below the top of this game's skill ladder: "
-        f"{top.evidence}. Results could change with stronger play."
+        f"{top.evidence}. Results could change with stronger play.{rerun}"
     )
 
 

@@ -139,3 +139,27 @@ def test_content_listed_in_another_order_changes_no_measure_of_any_family(tmp_pa
     page = Path(tmp_path, "out", "shipped-vs-chips-reversed.html").read_text()
     assert " raises it " not in page and " lowers it " not in page
     assert "a change of" not in page  # the play family's sentence for a change found
+
+
+@pytest.mark.slow
+def test_a_changed_item_the_players_misuse_is_said_beside_its_measure(tmp_path):
+    # The default heuristic misuses S6 once it gives 3 potions (it does better forbidden it):
+    # the page says so next to S6's worth and names the player to measure with instead.
+    folder = tmp_path / "wheel"
+    folder.mkdir()
+    text = (DATA / "rats_of_wistar" / "data" / "wheel.toml").read_text()
+    (folder / "wheel.toml").write_text(text.replace(S6_OLD, S6_NEW, 1))
+    _version(tmp_path / "shipped.toml", "shipped", "rats_of_wistar")
+    _version(
+        tmp_path / "s6.toml", "S6 gives 3 potions", "rats_of_wistar", 'content_dir = "wheel"\n'
+    )
+    study = WHEEL_STUDY.replace("heuristic:style=fitted,forbid=", "heuristic:forbid=")
+    study = study.replace("heuristic:style=fitted", "heuristic")
+    (tmp_path / "study.toml").write_text(study)
+    lines = _compare(tmp_path, "shipped.toml", "s6.toml", "study.toml")
+    worth = next(i for i, line in enumerate(lines) if line.startswith("Worth of S6 ("))
+    flaw = lines[worth + 1]
+    assert flaw.startswith(
+        "Under “S6 gives 3 potions” the players do better when forbidden S6 ("
+    ), lines
+    assert "heuristic:style=fitted plays as strong as this game's top player" in flaw
