@@ -263,12 +263,14 @@ def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
     # sentence depend on the order the seats table listed them.
     who = _here(sorted(p for p in policies if rank(p) == best_rank))
     cheap = [p for p in (*top.level, top.family) if ":" in p and p not in policies]
-    rerun = (
-        f" {cheap[0]} plays as strong at a heuristic's cost: put it in the study's line-ups "
-        f"to measure with it. Evidence: {top.level_evidence or top.evidence}."
-        if cheap
-        else ""
-    )
+    rerun = ""
+    if cheap and cheap[0] == top.family:  # the top itself is a cheap style: said above
+        rerun = f" {cheap[0]} costs a heuristic's time: put it in the study's line-ups."
+    elif cheap:
+        rerun = (
+            f" {cheap[0]} plays as strong at a heuristic's cost: put it in the study's "
+            f"line-ups to measure with it. Evidence: {top.level_evidence}."
+        )
     return (
         f"The best-ranked {who} below the top of this game's skill ladder: "
         f"{top.evidence}. Results could change with stronger play.{rerun}"
