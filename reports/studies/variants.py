@@ -11,12 +11,12 @@ from analyses.stats import paired
 from analyses.stats.paired import variant_pairs
 from analyses.stats.runs import show_value
 from analyses.studies import common, findings, identical
-from analyses.studies.findings import join_and, magnitude, signed
 from analyses.studies.turn_order import with_positions
 from reports.kit.small_multiples import Panel, fits, forest_panels
 from reports.kit.tables import Spec, Table, render_table
 from reports.studies.examples import margin_examples
 from reports.studies.sections import Context, Figure, Section
+from reports.studies.variant_words import condensed_words, meanings, short_conditions
 
 
 def _show(value: Any, key: str = "policies") -> str:
@@ -129,85 +129,6 @@ def strategy_table(ctx: Context, keys: list[str]) -> Any:
     )
 
 
-def _condensed_words(shown: list[tuple[str, pl.DataFrame, bool]]) -> tuple[list[str], list[str]]:
-    """One sentence per (rule change, outcome) with a clear difference somewhere, one for the
-    outcomes no change moved, one per rule change that cannot affect an outcome."""
-    words: list[str] = []
-    quiet: list[str] = []
-    fixed: dict[str, list[str]] = {}
-    for what, df, as_points in shown:
-        fmt = (lambda x: f"{signed(100 * x)} points") if as_points else (lambda x: signed(x, 2))
-        moved = False
-        for (change,), part in df.group_by(["change"], maintain_order=True):
-            for c in part.filter("fixed")["comparison"]:
-                fixed.setdefault(c, []).append(what)
-            live = part.filter(~pl.col("fixed"))
-            n_clear = int(live["significant"].fill_null(False).sum())
-            if live.is_empty() or n_clear == 0:
-                continue
-            moved = True
-            lo, hi = live["diff"].min(), live["diff"].max()
-            span = fmt(lo) if lo == hi else f"{fmt(lo)} to {fmt(hi)}"
-            words.append(
-                f"{change}: {what} changes by {span} across {live.height} paired "
-                f"comparisons ({n_clear} of {live.height} clear after Holm)."
-            )
-        sizes = df["mde"].drop_nulls().drop_nans()
-        if not moved and sizes.len():
-            top = float(cast(float, sizes.max()))
-            size = f"{magnitude(100 * top, 1)} points" if as_points else magnitude(top)
-            quiet.append(f"{what} (detectable ±{size})")
-    if quiet:
-        words.append(
-            f"No rule change moved these clearly in any comparison: {'; '.join(quiet)} "
-            "(the largest change each could have missed at 80% power)."
-        )
-    return words, _fixed_words(shown, fixed)
-
-
-def _fixed_words(
-    shown: list[tuple[str, pl.DataFrame, bool]], fixed: dict[str, list[str]]
-) -> list[str]:
-    """One sentence per rule change and set of outcomes it leaves identical, naming the
-    conditions its comparisons share (a list per comparison ran to pages of repeated names)."""
-    total = dict(shown[0][1].group_by("change").len().rows())
-    change_of = dict(shown[0][1].select("comparison", "change").rows())
-    groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
-    for comparison, whats in fixed.items():
-        groups.setdefault((change_of[comparison], tuple(whats)), []).append(comparison)
-    out = []
-    for (change, outcomes), comparisons in groups.items():
-        count = f"{len(comparisons)} of {total[change]} comparisons"
-        shared = [
-            w for w in _conditions(comparisons[0]) if all(w in _conditions(c) for c in comparisons)
-        ]
-        # "whenever" only when no other comparison of this change has those conditions too
-        alike = [
-            c for c, ch in change_of.items() if ch == change and set(shared) <= set(_conditions(c))
-        ]
-        if shared and len(alike) == len(comparisons):
-            scope = f"whenever {join_and(shared)} ({count})"
-        else:
-            scope = f"in {count}" + (f", all with {join_and(shared)}" if shared else "")
-        if len(outcomes) == len(shown):
-            out.append(
-                f"{change} leaves every game identical {scope}: the rule cannot matter "
-                "there; left out of the tests."
-            )
-        else:
-            what = join_and(outcomes)
-            out.append(
-                f"{change} leaves {what} identical in every paired game {scope}; "
-                "left out of the tests."
-            )
-    return out
-
-
-def _conditions(comparison: str) -> list[str]:
-    """The fixed conditions (``key=value`` or line-up) of a comparison's name."""
-    return comparison.split(" (", 1)[1].rstrip(")").split(", ") if " (" in comparison else []
-
-
 def _summary_table(shown: list[tuple[str, pl.DataFrame, bool]]) -> Any:
     """One row per (rule change, outcome): paired comparisons, range of changes, how many are
     clear after Holm (the per-comparison detail would run to hundreds of rows)."""
@@ -276,7 +197,7 @@ def _effect_figure(what: str, df: pl.DataFrame, as_points: bool, k: int) -> Figu
     scale = 100.0 if as_points else 1.0
     panels = []
     for (change,), part in df.group_by(["change"], maintain_order=True):
-        labels = [_short_conditions(c) for c in part["comparison"]]
+        labels = [short_conditions(c) for c in part["comparison"]]
         clear = part["significant"].fill_null(False).to_list()
         panels.append(
             Panel(
@@ -296,18 +217,6 @@ def _effect_figure(what: str, df: pl.DataFrame, as_points: bool, k: int) -> Figu
     )
 
 
-def _short_conditions(comparison: str) -> str:
-    """The fixed conditions of a comparison on one line: ``standard · linear · 3 × heuristic``."""
-    parts = []
-    for w in _conditions(comparison):
-        value = w.split("=", 1)[1] if "=" in w else w
-        players = value.split(" vs ")
-        if len(players) > 1 and len(set(players)) == 1:
-            value = f"{len(players)} × {players[0]}"
-        parts.append(value)
-    return " · ".join(parts) or comparison.split(" (")[0]
-
-
 def _comparison_table(what: str, df: pl.DataFrame, as_points: bool) -> Any:
     """Every comparison of one outcome that can differ (sortable in the page)."""
     fmt, ifmt = ("points", "points_interval") if as_points else ("signed", "num_interval")
@@ -319,7 +228,7 @@ def _comparison_table(what: str, df: pl.DataFrame, as_points: bool) -> Any:
         ("95% interval", ifmt, ("lo", "hi")),
         ("p (Holm)", "p", "p_holm"),
     ]
-    where = [_short_conditions(c) for c in df["comparison"]]
+    where = [short_conditions(c) for c in df["comparison"]]
     return render_table(
         df.with_columns(where=pl.Series(where, dtype=pl.String)), specs, f"Every comparison: {what}"
     )
@@ -369,7 +278,7 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
             df.filter(~pl.col("fixed")), what, ctx.labels, as_points=as_points
         )
     if condensed:
-        words, fixed_words = _condensed_words(shown)
+        words, fixed_words = condensed_words(shown)
     for what, df, as_points in shown:
         if condensed and (not df["significant"].fill_null(False).any() or len(figures) >= 2):
             continue  # plots of noise, or too many to read: the tables have the numbers
@@ -396,7 +305,10 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
             ("p (Holm)", "p", "p_holm"),
         ]
         tables.append(render_table(df, specs, f"Effect on {what}"))
-    clear = [w for w in words if "a clear difference" in w or " clear after Holm" in w]
+    clear = [w for w in words if "a clear difference" in w or " changes clearly in " in w]
+    if ctx.game is not None:  # what each compared value means, in the game's own words
+        means = meanings(sorted(set(changes)), ctx.game.content_text)
+        words += [f"What the values compared mean: {'; '.join(means)}."] if means else []
     return Section(
         id="variants",
         title="Rule variants",

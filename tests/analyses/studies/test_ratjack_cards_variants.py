@@ -116,7 +116,7 @@ def test_rule_changes_that_leave_games_identical_are_one_sentence_each():
     # A long variant study: value_set_table only scores under the strategic variant, so its
     # 2 standard-variant comparisons are identical in every outcome; chain_table leaves one
     # outcome identical under standard only. One sentence per change, naming the condition.
-    from reports.studies.variants import _fixed_words
+    from reports.studies.variant_words import _fixed_words
 
     comparisons = {
         "v=d instead of l (variant=standard, chain=t)": "v=d instead of l",
@@ -135,3 +135,31 @@ def test_rule_changes_that_leave_games_identical_are_one_sentence_each():
         "chain=x instead of t leaves value sets identical in every paired game whenever "
         "variant=standard and v=l (1 of 2 comparisons); left out of the tests.",
     ]
+
+
+def test_a_change_in_many_comparisons_names_only_the_clear_ones_each_with_its_interval():
+    # issue 61: "game length changes by +0.40 to +2.64 across 8 paired comparisons (2 of 8
+    # clear)" read like an interval and said "changes" where 6 of 8 were not clear
+    from reports.studies.variant_words import condensed_words, meanings
+
+    frame = pl.DataFrame(
+        {
+            "comparison": [f"variant=strategic instead of standard (chain={c})" for c in "abc"],
+            "change": ["variant=strategic instead of standard"] * 3,
+            "diff": [2.64, 0.40, 1.10],
+            "lo": [1.50, -0.20, -0.10],
+            "hi": [3.78, 1.00, 2.30],
+            "significant": [True, False, False],
+            "fixed": [False, False, False],
+            "mde": [1.0, 1.0, 1.0],
+        }
+    )
+    words, _ = condensed_words([("game length", frame, False)])
+    assert words == [
+        "variant=strategic instead of standard: game length changes clearly in 1 of 3 paired "
+        "comparisons: a +2.64 (+1.50 to +3.78); the other 2 show no clear change."
+    ]
+    game = registry.make_game("lord_of_worlds")
+    means = meanings(["value_set_table=doubling instead of linear15"], game.content_text)
+    assert means[0].startswith("doubling: Strategic variant: 3 tiles of one printed value")
+    assert means[1].startswith("linear15: Strategic variant: 3 tiles")
