@@ -4,6 +4,7 @@ wheel, the Lord of Worlds board; simple inline SVG plus text (``Game.seat_view``
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -25,11 +26,55 @@ def seat_colour(seat: int) -> str:
 
 
 def draw_view(view: dict[str, Any]) -> tuple[str, str]:
-    """HTML of one view: the game's picture (if it has one), and its text lines."""
+    """HTML of one view: the game's picture (if it has one), and below it the seats' boards
+    as a table (a row per quantity, a column per seat) after the lines that are not a seat's;
+    a view without seat records keeps its text lines."""
     draw = DRAWINGS.get(str(view.get("kind", "")))
     picture = draw(view) if draw else ""
-    lines = "\n".join(escape(line) for line in view.get("lines", []))
-    return picture, f'<pre class="viewlines">{lines}</pre>'
+    table = seats_table(view.get("seats"))
+    lines = [str(line) for line in view.get("lines", [])]
+    if table:
+        lines = [line for line in lines if not line.startswith(("seat ", " "))]
+    text = "\n".join(escape(line) for line in lines)
+    return picture, f'<pre class="viewlines">{text}</pre>{table}'
+
+
+DRAWN = frozenset({"seat", "planet", "display"})  # in the picture, or the column's name
+
+
+def seats_table(seats: Any) -> str:
+    """Each seat's record as a column of a table: scalars as they are, lists joined, a dict
+    (resources) a row per key; '' when the view has no seat records."""
+    if not isinstance(seats, list) or not seats or not all(isinstance(r, dict) for r in seats):
+        return ""
+    rows: dict[str, list[str]] = {}
+    for i, record in enumerate(seats):
+        for key, value in record.items():
+            if key in DRAWN:
+                continue
+            items = value.items() if isinstance(value, dict) else [(key, value)]
+            for name, v in items:
+                cell = _cell_text(v)
+                if cell is not None:
+                    rows.setdefault(name.replace("_", " "), [""] * len(seats))[i] = cell
+    head = "".join(f"<th>seat {r.get('seat', i)}</th>" for i, r in enumerate(seats))
+    body = "".join(
+        f"<tr><th>{escape(name)}</th>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>"
+        for name, cells in rows.items()
+    )
+    return f'<table class="boards"><tr><th></th>{head}</tr>{body}</table>'
+
+
+def _cell_text(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float | str):
+        return str(value)
+    if value is None:
+        return "–"
+    if isinstance(value, list) and all(isinstance(x, str) or x is None for x in value):
+        return ", ".join(x if x is not None else "hidden card" for x in value) or "–"
+    return None  # nested records are drawn in the picture
 
 
 def _svg(width: float, height: float, body: list[str], label: str) -> str:
@@ -162,12 +207,16 @@ def draw_rats_of_wistar(view: dict[str, Any]) -> str:
                 font_weight="700",
             )
         )
+        yy = ty - 12
         for i, space in enumerate(sector["spaces"]):
-            yy = ty - 12 + 26 * i
-            bonus = space["bonus"] if len(space["bonus"]) <= 28 else space["bonus"][:27] + "…"
-            body.append(_text(tx, yy, f"{i + 1}: {bonus}", 9, text_anchor="middle"))
+            # the whole bonus, wrapped (a cut "play inven…" hid what the space gives)
+            lines = textwrap.wrap(f"{i + 1}: {space['bonus']}", 30) or [f"{i + 1}:"]
+            for j, line in enumerate(lines):
+                body.append(_text(tx, yy + 10 * j, line, 9, text_anchor="middle"))
+            yy += 10 * (len(lines) - 1)
             if space["chief"] >= 0:
                 body += _dots(tx, yy + 8, [space["chief"]], 5)
+            yy += 26
     body.append(f'<circle cx="{cx}" cy="{cy}" r="{r_in}" fill="#efe3c8" stroke="#8a6d3b"/>')
     body.append(_text(cx, cy - 8, "Alchemist's hut", 11, text_anchor="middle"))
     hut = view["hut"]

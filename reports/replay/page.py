@@ -208,6 +208,10 @@ td.num, th.num { text-align:right; font-variant-numeric:tabular-nums; }
 .panel p { margin:.3rem 0; } ul.after { margin:.2rem 0; color:#34495e; font-size:.92rem; }
 .scores, .seen { color:var(--muted); font-size:.9rem; }
 svg.view { width:100%; height:auto; max-height:560px; display:block; margin:.4rem 0; }
+table.boards { border-collapse:collapse; font-size:.8rem; margin:.4rem 0; }
+table.boards th, table.boards td { border-bottom:1px solid #e5e8eb; padding:.15rem .5rem;
+  text-align:left; vertical-align:top; }
+table.boards th { color:#34495e; font-weight:600; }
 pre.viewlines { font-family:ui-monospace,Menlo,Consolas,monospace; font-size:.78rem;
                 color:#34495e; white-space:pre-wrap; margin:.4rem 0; }
 #log { max-height:640px; overflow-y:auto; font-size:.82rem; padding-left:2.6rem; margin:0;
@@ -232,6 +236,7 @@ JS = """
     slider.value = now;
     document.getElementById('pos').textContent = now < last ?
       'decision ' + (now + 1) + ' / ' + last : 'end of the game';
+    if (history.replaceState) history.replaceState(null, '', '#d' + (now + 1));
     var l = +track.dataset.left, r = +track.dataset.right, n = Math.max(1, +track.dataset.n);
     var x = l + (r - l) * Math.min(now + 1, n) / n;
     marker.setAttribute('x1', x); marker.setAttribute('x2', x);
@@ -259,8 +264,13 @@ JS = """
     else if (e.key === 'Home') show(0); else if (e.key === 'End') show(last);
     else if (e.key === ' ') { play(); e.preventDefault(); }
   });
-  var start = /^#d(\\d+)$/.exec(location.hash);  // #d12 opens at decision 12
-  show(start ? +start[1] - 1 : 0);
+  // #d12 opens at decision 12; a hash typed or linked later moves there too, and the
+  // address always names the decision shown (a link to share)
+  function fromHash() { var m = /^#d(\\d+)$/.exec(location.hash); return m ? +m[1] - 1 : null; }
+  window.addEventListener('hashchange', function () {
+    var i = fromHash(); if (i !== null && i !== now) show(i);
+  });
+  show(fromHash() || 0);
 })();
 """
 

@@ -59,3 +59,15 @@ def test_the_view_is_drawn(page):
     size = browser.evaluate(f"(function(){{var r = {box}; return [r.width, r.height];}})()")
     assert size[0] > 300 and size[1] > 150
     assert_not_blank(full_page_png(browser), min_height=900)
+
+
+def test_the_address_names_the_decision_and_a_changed_hash_moves_there(page):
+    # issue 61: "replay ignores a changed #dN"
+    browser, replay = page
+    text = "document.getElementById('decision').textContent"
+    browser.evaluate("document.getElementById('first').click()")
+    browser.evaluate("document.getElementById('next').click()")
+    assert browser.evaluate("location.hash") == "#d2"
+    browser.evaluate("location.hash = '#d5'")
+    browser.evaluate("new Promise(r => setTimeout(r, 50))")
+    assert f"Decision 5 of {len(replay.steps)}" in browser.evaluate(text)
