@@ -59,7 +59,7 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
                 "title": name,
                 "href": target.name,
                 "path": str(target),
-                "description": _describe(name, manifests, cards),
+                "description": _describe(name, manifests, cards, html),
                 "summary": summary_lines(html),
             }
         )
@@ -111,7 +111,11 @@ def summary_lines(html: str, limit: int = 3) -> list[str]:
     return [html_lib.unescape(re.sub(r"\s+", " ", i)).strip() for i in items[:limit]]
 
 
-def _describe(name: str, manifests: dict[str, dict], cards: list[str]) -> str:
+# the report's subtitle: "1,800 simulated games of Rats of Wistar (...), 2 players, 12 cells"
+SUBTITLE_SIZE = re.compile(r"([\d,]+) simulated games of [^<]*?, (\d+) cells? ·")
+
+
+def _describe(name: str, manifests: dict[str, dict], cards: list[str], html: str = "") -> str:
     if name == "ratjack-card-values":
         games = sum(
             manifests[r].get("games_per_cell", 0) * len(manifests[r]["cells"]) for r in cards
@@ -125,6 +129,14 @@ def _describe(name: str, manifests: dict[str, dict], cards: list[str]) -> str:
     games = m.get("games_per_cell", 0) * len(m.get("cells", []))
     cells = len(m["cells"])
     size = f"{games:,} games in {cells} cell{'s' if cells != 1 else ''}"
+    shown = SUBTITLE_SIZE.search(html)
+    if shown and int(shown[2]) != cells:  # the report merged cells that play the same games
+        games_shown, cells_shown = int(shown[1].replace(",", "")), int(shown[2])
+        size = (
+            f"{games_shown:,} games in {cells_shown} cells; {games:,} were played in {cells}, "
+            f"{cells - cells_shown} of which {'plays' if cells - cells_shown == 1 else 'play'} "
+            "the same games as another"
+        )
     if "wheel" in name and m["game"] == "rats_of_wistar":
         return f"How strong is each wheel section, by restricted play and as played ({size})."
     if "variants" in name and m["game"] == "lord_of_worlds":

@@ -11,6 +11,7 @@ from matplotlib.figure import Figure as MplFigure
 
 from analyses.feel import drama, frames, measures
 from analyses.feel.text import interval, sentences
+from analyses.studies import degenerate
 from reports.kit import plots
 from reports.kit.tables import Table
 from reports.studies.sections import Context, Figure, Section
@@ -49,7 +50,11 @@ def feel_section(ctx: Context) -> Section | None:
     if table.is_empty():
         return None
     cells = ctx.games["cell"].unique(maintain_order=True).to_list()
-    words = [s for c in cells[:MAX_CELLS] for s in sentences(table, c, ctx.label(c))]
+    # a saturated, stalled or constant cell (left out of the report's other sections) is not
+    # quoted in words either: "the lead changes hands 0.00 (0.00 to 0.00)" said nothing
+    usable = set(degenerate.usable_cells(ctx.flags)) if ctx.flags.height else set(cells)
+    quoted = [c for c in cells if c in usable] or cells
+    words = [s for c in quoted[:MAX_CELLS] for s in sentences(table, c, ctx.label(c))]
     words = list(dict.fromkeys(words))  # run-wide sentences once
     figures = []
     if "progress" in data and data["progress"].height:

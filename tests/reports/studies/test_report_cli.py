@@ -67,3 +67,20 @@ def test_out_under_a_file_is_bad_input(tmp_path):
     result = run_cli("report", run, "--out", str(tmp_path / "afile"), "--name", "x.html")
     assert result.returncode == 2 and "is a file, not a folder" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_index_counts_games_and_cells_as_the_report_does(tmp_path):
+    # issue 61: the index said "2,400 games in 16 cells" where the report said "1,800 ... 12"
+    # (cells that play the same games as another are shown once)
+    (tmp_path / "v.toml").write_text(
+        'name = "lowv"\ngame = "lord_of_worlds"\nplayers = 2\ngames = 6\nseed = 3\n'
+        'policies = ["heuristic", "heuristic"]\n[grid]\nvariant = ["standard", "strategic"]\n'
+        'value_set_table = ["linear15", "doubling"]\n'
+    )
+    assert run_cli("sweep", "v.toml", "--out", "runs", "--quiet", cwd=tmp_path).returncode == 0
+    res = run_cli("report", "runs/lowv", "--out", "rep", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    index = (tmp_path / "rep" / "index.html").read_text()
+    report = (tmp_path / "rep" / "lowv.html").read_text()
+    assert "18 simulated games of Lord of Worlds" in report and ", 3 cells ·" in report
+    assert "18 games in 3 cells; 24 were played in 4, 1 of which plays the same games" in index
