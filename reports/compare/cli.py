@@ -264,7 +264,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         found = result.changed.height
         print(
             f"{result.name_a} vs {result.name_b}: {result.games:,} games per cell, "
-            f"{found} of {result.table.height} measures changed"
+            f"{found} of {result.table.height} balance measures changed"
         )
     print(target)
     return 0

@@ -72,7 +72,7 @@ def demo_comparisons(out: Path, runs: list[str], n_jobs: int, quiet: bool) -> li
         if not quiet:
             print(
                 f"compare {result.name_a} vs {result.name_b}: {games:,} games a side, "
-                f"{result.changed.height} of {result.table.height} measures changed",
+                f"{result.changed.height} of {result.table.height} balance measures changed",
                 flush=True,
             )
         entries.append(
