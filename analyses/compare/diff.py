@@ -91,7 +91,21 @@ def _content_changes(game_id: str, a: Mapping[str, Any], b: Mapping[str, Any]) -
                 classes,
             )
         )
-    return merge_similar(out)
+    return merge_similar(_without_echoes(out))
+
+
+def _without_echoes(changes: list[Change]) -> list[Change]:
+    """Leave out a change that only repeats another with a common head: when rat 5's text
+    changes, the cards that carry it ("rat 5: <text>") changed only through it."""
+
+    def echoes(c: Change, d: Change) -> bool:
+        if c is d or None in (c.before, c.after, d.before, d.after) or d.before == d.after:
+            return False
+        assert c.before is not None and c.after is not None  # for the type checker
+        head = c.before.removesuffix(str(d.before))
+        return head != c.before and bool(head) and c.after == head + str(d.after)
+
+    return [c for c in changes if not any(echoes(c, d) for d in changes)]
 
 
 def _items(game_id: str, params: Mapping[str, Any]) -> dict[str, ContentItem] | None:

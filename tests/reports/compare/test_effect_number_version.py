@@ -82,4 +82,5 @@ def test_tune_moves_the_number_back_and_says_so(tmp_path):
     # the old value is the version's (2), and the recommendation says its move in words
     assert first.startswith("recommended (trial "), first
     assert "rat 5 effect: Look at two face-down cards of other players" in first, first
+    assert "5 card of" not in first  # no echo of the effect's change on the cards
     assert "→ Look at one face-down card" in first or "→ Look at three face-down" in first
