@@ -161,7 +161,8 @@ def _changes(result: dict[str, Any]) -> dict[str, Any] | None:
         rows,
         [False, False, False, False],
     )
-    return _section("changes", "Recommended changes", [], [t])
+    words = [f"In words: {w}." for w in best.get("words") or []]
+    return _section("changes", "Recommended changes", words, [t])
 
 
 def change_rows(game: str, name: str, old: Any, new: Any) -> list[list[str]]:
