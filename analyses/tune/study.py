@@ -12,6 +12,7 @@ died (its heartbeat stopped) is failed and its slot enqueued again, so after ``k
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import threading
@@ -240,11 +241,46 @@ def fail_dead(study: optuna.Study, alone: bool) -> int:
     if not alone:
         before = len(study.get_trials(deepcopy=False, states=(TrialState.FAIL,)))
         optuna.storages.fail_stale_trials(study)
+        for trial_id in heartless(study):
+            study._storage.set_trial_state_values(trial_id, TrialState.FAIL)
         return len(study.get_trials(deepcopy=False, states=(TrialState.FAIL,))) - before
     running = study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))
     for t in running:
         study._storage.set_trial_state_values(t._trial_id, TrialState.FAIL)
     return len(running)
+
+
+def heartless(study: optuna.Study) -> list[int]:
+    """Ids of RUNNING trials that never recorded a heartbeat and started more than
+    ``GRACE_SECONDS`` ago: a process killed between Optuna's ``ask``
+    (which marks the trial RUNNING, then writes its parameters) and the first heartbeat left
+    them, and Optuna's ``fail_stale_trials`` skips a trial without heartbeats, so another
+    process would wait for it forever. Optuna's RDB models are read here (its own stale check
+    reads them the same way); another storage: none."""
+    try:
+        from optuna.storages._rdb import models
+
+        storage: Any = getattr(study._storage, "_backend", study._storage)  # under the cache
+        session = storage.scoped_session()
+        try:
+            now = datetime.datetime.now()  # Optuna writes datetime_start with this clock
+            rows = (
+                session.query(models.TrialModel)
+                .filter(models.TrialModel.state == TrialState.RUNNING)
+                .filter(models.TrialModel.study_id == study._study_id)
+                .all()
+            )
+            return [
+                t.trial_id
+                for t in rows
+                if not t.heartbeats
+                and t.datetime_start is not None
+                and (now - t.datetime_start.replace(tzinfo=None)).total_seconds() > GRACE_SECONDS
+            ]
+        finally:
+            session.close()
+    except (AttributeError, ImportError, TypeError):  # not an RDB storage
+        return []
 
 
 def heartbeat(study: optuna.Study, trial: optuna.Trial) -> Callable[[], None]:
