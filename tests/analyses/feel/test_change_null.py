@@ -46,6 +46,7 @@ def _half(tables: dict[str, pl.DataFrame], indices: np.ndarray) -> dict[str, pl.
     return out
 
 
+@pytest.mark.slow  # 12 s: .ci/run runs it with the slow acceptance tests of real runs
 def test_a_null_flags_at_most_5_percent_of_comparisons(tables):
     rng = np.random.default_rng(7)
     flagged = 0
