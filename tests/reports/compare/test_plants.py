@@ -48,17 +48,21 @@ def _compare(tmp: Path, a: str, b: str, study: str, *extra: str) -> list[str]:
     return _summary(Path(tmp, res.stdout.split()[-1]))
 
 
-@pytest.mark.slow  # .ci/run runs the slow acceptance tests of real runs
-def test_a_wheel_section_made_stronger_leads_with_its_worth(tmp_path):
-    # S6 at 2 players: gain 1 potion -> gain 3 potions, in a folder holding only wheel.toml
-    folder = tmp_path / "wheel"
+def _s6_versions(tmp: Path) -> None:
+    """shipped.toml and s6.toml, whose content folder holds only wheel.toml with S6 at 2
+    players giving 3 potions (its texts saying so)."""
+    folder = tmp / "wheel"
     folder.mkdir()
     text = (DATA / "rats_of_wistar" / "data" / "wheel.toml").read_text()
     (folder / "wheel.toml").write_text(text.replace(S6_OLD, S6_NEW, 1))
-    _version(tmp_path / "shipped.toml", "shipped", "rats_of_wistar")
-    _version(
-        tmp_path / "s6.toml", "S6 gives 3 potions", "rats_of_wistar", 'content_dir = "wheel"\n'
-    )
+    _version(tmp / "shipped.toml", "shipped", "rats_of_wistar")
+    _version(tmp / "s6.toml", "S6 gives 3 potions", "rats_of_wistar", 'content_dir = "wheel"\n')
+
+
+@pytest.mark.slow  # .ci/run runs the slow acceptance tests of real runs
+def test_a_wheel_section_made_stronger_leads_with_its_worth(tmp_path):
+    # S6 at 2 players: gain 1 potion -> gain 3 potions, in a folder holding only wheel.toml
+    _s6_versions(tmp_path)
     (tmp_path / "study.toml").write_text(WHEEL_STUDY)
     lines = _compare(tmp_path, "shipped.toml", "s6.toml", "study.toml")
     assert lines[0] == (
@@ -145,14 +149,7 @@ def test_content_listed_in_another_order_changes_no_measure_of_any_family(tmp_pa
 def test_a_changed_item_the_players_misuse_is_said_beside_its_measure(tmp_path):
     # The default heuristic misuses S6 once it gives 3 potions (it does better forbidden it):
     # the page says so next to S6's worth and names the player to measure with instead.
-    folder = tmp_path / "wheel"
-    folder.mkdir()
-    text = (DATA / "rats_of_wistar" / "data" / "wheel.toml").read_text()
-    (folder / "wheel.toml").write_text(text.replace(S6_OLD, S6_NEW, 1))
-    _version(tmp_path / "shipped.toml", "shipped", "rats_of_wistar")
-    _version(
-        tmp_path / "s6.toml", "S6 gives 3 potions", "rats_of_wistar", 'content_dir = "wheel"\n'
-    )
+    _s6_versions(tmp_path)
     study = WHEEL_STUDY.replace("heuristic:style=fitted,forbid=", "heuristic:forbid=")
     study = study.replace("heuristic:style=fitted", "heuristic")
     (tmp_path / "study.toml").write_text(study)
