@@ -23,7 +23,7 @@ from simcore.core.errors import BoardlabError
 from strategies.ladder import family, rank
 
 SHARE, SCORE, TURNS = "share", "score", "turns"  # units: win share, game points, turns/steps
-GROUPS = ("Worths", "Seat balance", "Skill gap", "Game length", "Scores")
+GROUPS = ("Worths", "Seat balance", "Skill gap", "Styles", "Game length", "Scores")
 SCORE_PART_PREFIXES = ("vp_", "pts_")  # per-seat columns that add up to the final score
 
 
@@ -81,6 +81,7 @@ def measure_values(
         s = seats.filter(pl.col("cell") == cell)
         out |= _seat_balance(cell, where, g, s)
         out |= _skill(cell, where, s)
+        out |= _styles(cell, where, s)
         out |= _length(cell, where, g)
         out |= _scores(cell, where, s)
     return out
@@ -136,6 +137,28 @@ def _skill(cell: str, where: str, seats: pl.DataFrame) -> dict[Measure, pl.DataF
     who = " and ".join(sorted({family(s) for s in strong}))
     m = Measure(f"skill:{cell}", "Skill gap", f"{who}'s win share{where}", SHARE, True)
     return {m: values}
+
+
+def _styles(cell: str, where: str, seats: pl.DataFrame) -> dict[Measure, pl.DataFrame]:
+    """Each style's win share per seat, where a line-up mixes players of equal skill (the
+    heuristic's styles): which way of playing a version favours. With two styles one share
+    says it all (each game's shares add up), so only the rarer style's is measured."""
+    specs = seats["policy"].unique().to_list() if seats.height else []
+    if len(specs) < 2 or len({rank(s) for s in specs}) > 1:
+        return {}
+    seats_of = seats.group_by("policy").agg(n=pl.len()).sort(["n", "policy"])
+    styles = seats_of["policy"].to_list()
+    out = {}
+    for spec in styles[:1] if len(styles) == 2 else styles:
+        values = (
+            seats.filter(pl.col("policy") == spec)
+            .group_by("game_index")
+            .agg(value=pl.col("win_share").cast(pl.Float64).mean())
+            .sort("game_index")
+        )
+        words = f"win share of a {spec} seat{where}"
+        out[Measure(f"style:{cell}:{spec}", "Styles", words, SHARE, True)] = values
+    return out
 
 
 def _length(cell: str, where: str, games: pl.DataFrame) -> dict[Measure, pl.DataFrame]:

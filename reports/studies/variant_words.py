@@ -4,7 +4,9 @@ means; the rest are said to show no clear change, never spanned as if they were 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from itertools import groupby
 from typing import cast
 
 import polars as pl
@@ -123,12 +125,17 @@ def _conditions(comparison: str) -> list[str]:
 
 
 def short_conditions(comparison: str) -> str:
-    """The fixed conditions of a comparison on one line: ``standard · linear · 3 × heuristic``."""
+    """The fixed conditions of a comparison on one line: ``standard · linear · 3 × heuristic``;
+    a line-up keeps its players' specs whole (``2 × heuristic:style=chains vs ...``)."""
     parts = []
     for w in _conditions(comparison):
-        value = w.split("=", 1)[1] if "=" in w else w
+        key = re.match(r"\w+=", w)
+        value = w[key.end() :] if key else w
         players = value.split(" vs ")
-        if len(players) > 1 and len(set(players)) == 1:
-            value = f"{len(players)} × {players[0]}"
+        if len(players) > 1:
+            value = " vs ".join(
+                f"{len(list(run))} × {p}" if len(run := list(same)) > 1 else p
+                for p, same in groupby(players)
+            )
         parts.append(value)
     return " · ".join(parts) or comparison.split(" (")[0]

@@ -16,6 +16,7 @@ from reports.kit.small_multiples import Panel, fits, forest_panels
 from reports.kit.tables import Spec, Table, render_table
 from reports.studies.examples import margin_examples
 from reports.studies.sections import Context, Figure, Section
+from reports.studies.variant_turns import first_player_part
 from reports.studies.variant_words import condensed_words, meanings, short_conditions
 
 
@@ -289,6 +290,10 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
         tables.append(_summary_table(shown))
         moved = [(w, df, pts) for w, df, pts in shown if df["significant"].fill_null(False).any()]
         tables += [_comparison_table(w, df.filter(~pl.col("fixed")), pts) for w, df, pts in moved]
+    grid = ctx.manifest.get("config", {}).get("grid", {}) or {}
+    turn_words, turn_table = first_player_part(ctx, [k for k in grid if k != "policies"])
+    if turn_table is not None:
+        tables.append(turn_table)
     shift = strategy_table(ctx, list(dict.fromkeys(k for k, _, _ in pairs)))
     if shift is not None:
         tables.append(shift)
@@ -312,7 +317,7 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     return Section(
         id="variants",
         title="Rule variants",
-        findings=words + fixed_words,
+        findings=words + turn_words + fixed_words,
         figures=figures,
         tables=tables,
         notes=[

@@ -89,6 +89,17 @@ def test_variant_section_words(variants):
     page = generic_report(variants)
     assert page.count("max_rounds=1000 instead of 60 plays exactly the same games (2 cells)") == 1
     assert not re.search(r"-0\.0+(?![0-9])", words)  # no negative zero
+    # random vs random at 100 games: no rule value's first-player lean can be told from 50%,
+    # and the games that would tell it are stated (merged cells keep their rule value)
+    turns = [f for f in section.findings if f.startswith("Under every rule value, the first")]
+    assert len(turns) == 1 and "games per cell would tell" in turns[0], section.findings
+    table = [t for t in section.tables if t.caption.startswith("First-player advantage under")]
+    assert table and {r[0] for r in table[0].rows} == {
+        "target=25",
+        "target=12",
+        "max_rounds=60",
+        "max_rounds=1000",
+    }
 
 
 def test_heuristic_beats_random_by_a_paired_margin(tmp_path):
