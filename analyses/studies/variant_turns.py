@@ -67,7 +67,7 @@ def _games_needed(row: Mapping[str, Any], strictest: float) -> int | None:
     strictest level, from the shift this run catches at 5% (``mde``): that shift shrinks as
     one over the root of the games. A lean not found clearly always needs more games than
     the run has, since its p exceeds Holm's strictest level."""
-    if row["p_holm"] < ALPHA or not row["mde"] == row["mde"] or not row["seeds"]:
+    if row["p_holm"] < ALPHA or math.isnan(row["mde"]) or not row["seeds"]:
         return None
     lean = max(abs(row["diff"]), SMALLEST_LEAN)
     games = row["seeds"] * (strictest * row["mde"] / lean) ** 2

@@ -92,5 +92,5 @@ def test_the_games_needed_find_the_lean_about_80_percent_of_the_time():
     found = np.mean(
         [_row(_table(planted, games, 1000 + s), "rule=a")["p_holm"] < 0.05 for s in range(200)]
     )
-    # 80% power planned (measured: 81.5% at 900 games); 200 studies give a standard error of 2.8 points
+    # 80% power planned (measured: 81.5% at 900 games); 200 studies: standard error 2.8 points
     assert 0.72 <= found <= 0.90, (games, found)
