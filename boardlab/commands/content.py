@@ -70,6 +70,7 @@ def _export(game_id: str, folder: str) -> int:
 def _diff(paths: list[str]) -> int:
     from analyses.compare.diff import version_diff
     from analyses.compare.versions import read_side
+    from simcore.core import registry
     from simcore.core.errors import ConfigError
 
     if len(paths) > 2:
@@ -83,6 +84,8 @@ def _diff(paths: list[str]) -> int:
             else f"content diff: the versions are for different games: {', '.join(sorted(games))}"
         )
     game = games.pop()
+    for side in sides:  # bad content (a stale text, a missing file) is said, not diffed past
+        registry.make_game(str(game), dict(side.params))
     a = sides[0].params if len(sides) == 2 else {}
     b = sides[-1].params
     name_a = sides[0].name if len(sides) == 2 else "the game as shipped"

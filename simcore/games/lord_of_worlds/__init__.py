@@ -38,6 +38,7 @@ from simcore.games.lord_of_worlds.params import TERRAINS, LordOfWorldsParams
 from simcore.games.lord_of_worlds.position import Context, Position
 from simcore.games.lord_of_worlds.state import LordOfWorldsState
 from simcore.games.lord_of_worlds.tables import ParamsMirror
+from simcore.games.lord_of_worlds.text_check import tile_numbers
 
 __all__ = ["LordOfWorlds", "LordOfWorldsParams", "LordOfWorldsState", "Position"]
 
@@ -111,6 +112,7 @@ class LordOfWorlds(Game):
         self.texts = load_texts(
             data_path(self.params.tiles_file, "tiles.toml"),
             data_path(self.params.scoring_file, "scoring.toml"),
+            tile_numbers(self.params),
         )
 
     def context(self, n_players: int) -> Context:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -21,10 +22,12 @@ from simcore.games.lord_of_worlds.tables import (
     Tiles,
     card_kinds,
 )
+from simcore.games.lord_of_worlds.text_check import check_table_text, tile_text
 
 DATA = Path(__file__).parent / "data"
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 MAX_KINDS = 64
+TEXT_COUNTS = 20  # tile counts a scoring text may speak of beyond the table's start
 
 
 def data_path(override: str, name: str) -> Path:
@@ -181,20 +184,28 @@ def _table(path: Path, entry: str, spec: Any, start: int, upto: int) -> tuple[in
     return tuple(out)
 
 
-def load_texts(tiles: Path, scoring: Path) -> dict[str, str]:
+def load_texts(tiles: Path, scoring: Path, numbers: Mapping[str, int]) -> dict[str, str]:
     """One-line texts: ``tile/<type>`` for the basic terrains (``tile/basic``) and each special
     type, ``chain_table/<name>`` and ``value_set_table/<name>`` for every scoring table. An
-    entry without a non-empty ``text`` is bad input."""
+    entry without a non-empty ``text`` is bad input; so is a text that states other numbers
+    than it plays (``text_check``: ``numbers`` are the special tiles' rule numbers)."""
     raw, out = read_toml(tiles), {}
     out["tile/basic"] = _text(tiles, "basic", raw.get("basic"))
     for i, spec in enumerate(raw.get("special", [])):
         name = spec.get("type") if isinstance(spec, dict) else f"special[{i}]"
-        out[f"tile/{name}"] = _text(tiles, f"special[{i}]", spec)
+        text = _text(tiles, f"special[{i}]", spec)
+        out[f"tile/{name}"] = tile_text(tiles, f"special[{i}]", str(name), text, numbers)
     raw = read_toml(scoring)
     for group, key in (("chain_points", "chain_table"), ("value_set_points", "value_set_table")):
         section = raw.get(group)
         for name, spec in section.items() if isinstance(section, dict) else ():
-            out[f"{key}/{name}"] = _text(scoring, f"{group}.{name}", spec)
+            entry = f"{group}.{name}"
+            out[f"{key}/{name}"] = text = _text(scoring, entry, spec)
+            start = spec.get("min", 1) if key == "value_set_table" else 1
+            if isinstance(start, int) and start >= 1:  # else load_scoring says what is wrong
+                upto = start + TEXT_COUNTS
+                table = _table(scoring, entry, spec, start, upto)
+                check_table_text(scoring, entry, text, table, start, len(spec["points"]))
     return out
 
 

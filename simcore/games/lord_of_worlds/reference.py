@@ -25,6 +25,7 @@ from simcore.games.lord_of_worlds.content import (
 )
 from simcore.games.lord_of_worlds.params import LordOfWorldsParams
 from simcore.games.lord_of_worlds.tables import SPECIALS, TERRAIN_COLOURS, TYPE_NAMES
+from simcore.games.lord_of_worlds.text_check import tile_numbers
 
 PLAYERS = (2, 3, 4)
 VALUE_SET_COUNTS = 10  # a planet holds at most 10 tiles of one printed value (value 8, 4 players)
@@ -50,7 +51,9 @@ def tiles_block() -> str:
     """Terrain tiles by type and the tiles in play per player count, from data/tiles.toml."""
     params = LordOfWorldsParams()
     tiles = load_tiles(data_path("", "tiles.toml"))
-    texts = load_texts(data_path("", "tiles.toml"), data_path("", "scoring.toml"))
+    texts = load_texts(
+        data_path("", "tiles.toml"), data_path("", "scoring.toml"), tile_numbers(params)
+    )
     rows = ["| tile type | kind | values | tiles | text (data file) |", "|---|---|---|---|---|"]
     for code, name in enumerate(TYPE_NAMES):
         ids = [t for t, ty in enumerate(tiles.type) if ty == code]
@@ -81,7 +84,7 @@ def scoring_block() -> str:
     out += _columns("length", chain_rows, range(1, planet.size + 1))
     out += ["", "Value-set points (`value_set_table`), by tiles of one printed value:", ""]
     out += _columns("tiles", set_rows, range(1, VALUE_SET_COUNTS + 1))
-    texts = load_texts(data_path("", "tiles.toml"), path)
+    texts = load_texts(data_path("", "tiles.toml"), path, tile_numbers(LordOfWorldsParams()))
     out += ["", "What each table does (its text in the data file):", ""]
     out += [
         f"- `{key.replace('/', '=')}`: {text}"
