@@ -18,8 +18,7 @@ from typing import Any
 from simcore.core import registry
 from simcore.core.api import ContentItem
 from simcore.core.errors import BoardlabError
-
-PATH_SUFFIXES = ("_file", "_dir")
+from simcore.core.params import PATH_SUFFIXES
 
 
 @dataclass(frozen=True)

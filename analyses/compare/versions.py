@@ -16,6 +16,7 @@ grid, seed): what differs is the version, so every game pairs with its twin on t
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -74,7 +75,7 @@ def read_side(path: str, label: str, name: str | None = None) -> Side:
     p = Path(path)
     if p.is_dir():
         return _run_side(p, label, name)
-    raw = load_toml(p)
+    raw = load_toml(p, f"version {label} file")
     if any(k in raw for k in SWEEP_MARKERS):
         cfg = build_config(resolve_paths(raw, p.resolve().parent), source=path)
         return Side(label, name or cfg.name, "study", path, dict(cfg.params), config=cfg)
@@ -131,13 +132,16 @@ def study_of(study: str | None, sides: list[Side]) -> SweepConfig:
             from analyses.sweeps import shipped, sweep_path
 
             if study not in shipped():
+                close = difflib.get_close_matches(study, shipped(), n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
                 raise ConfigError(
-                    f"--study {study!r}: no such file or shipped study "
-                    f"(shipped: {', '.join(shipped())})"
+                    f"--study {study!r}: no such file or shipped study ({hint}"
+                    f"shipped: {', '.join(shipped())})"
                 )
             path = sweep_path(study)
         return build_config(
-            resolve_paths(load_toml(path), path.resolve().parent), source=str(study)
+            resolve_paths(load_toml(path, "study file (--study)"), path.resolve().parent),
+            source=str(study),
         )
     for side in sides:
         if side.config is not None:

@@ -42,7 +42,7 @@ STORED = ("game_index", "rotation", "turns", "ended_by", "first_player", "slot0_
 def load_suite(path: str | Path) -> tuple[list[dict[str, Any]], float]:
     """The suite's checks (sweep config plus ``metrics`` / ``tolerance``) and its alpha; each
     check also carries the suite's ``baseline_factor`` (baseline games per replayed game)."""
-    raw = load_toml(path)
+    raw = load_toml(path, "drift suite file")
     checks = raw.get("check")
     if not isinstance(checks, list) or not checks:
         raise ConfigError(f"{path}: needs at least one [[check]] table")

@@ -135,7 +135,7 @@ class TuneConfig:
 
 def load_tune(path: str | Path, allow_import: bool = False) -> TuneConfig:
     """Read and check a tune file."""
-    raw = load_toml(path)
+    raw = load_toml(path, "tune file")
     raw = resolve_paths(raw, Path(path).resolve().parent)
     return build_tune(raw, source=str(path), allow_import=allow_import)
 

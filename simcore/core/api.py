@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
-from simcore.core.errors import ConfigError, IllegalActionError
-from simcore.core.params import Params
+from simcore.core.errors import ConfigError, ContentError, IllegalActionError
+from simcore.core.params import Params, file_params
 
 TERMINAL: Final = -1
 """``current_player`` of a finished game."""
@@ -256,8 +256,14 @@ class Game(ABC):
 
     @classmethod
     def from_overrides(cls, overrides: Mapping[str, Any] | None = None) -> Game:
-        """Build with default params plus validated ``overrides``."""
-        return cls(cls.params_class.from_overrides(overrides))
+        """Build with default params plus validated ``overrides``; bad content says which
+        parameter named its file."""
+        params = cls.params_class.from_overrides(overrides)
+        try:
+            return cls(params)
+        except ContentError as exc:
+            role = file_params(overrides)
+            raise ContentError(f"{exc}{role}" if role not in str(exc) else str(exc)) from None
 
     def check_players(self, n_players: int) -> None:
         """Raise ``ConfigError`` for an unsupported player count."""

@@ -19,6 +19,14 @@ from simcore.core.errors import ConfigError
 # finite. Scores and counts built from parameters are stored in int64 columns; 10^9 leaves
 # room for a game's sums and products of them (10^23 ended in an overflow at the Parquet write).
 MAX_MAGNITUDE = 10**9
+PATH_SUFFIXES = ("_file", "_dir")  # a parameter so named points at a content file or folder
+
+
+def file_params(params: Mapping[str, Any] | None) -> str:
+    """`` (parameter cards_file=my/cards.toml)``: the content files a set of parameters names,
+    so a content error says which role its file plays (empty when it names none)."""
+    named = [f"{k}={v}" for k, v in (params or {}).items() if k.endswith(PATH_SUFFIXES) and v]
+    return f" (parameter {', '.join(named)})" if named else ""
 
 
 def param(

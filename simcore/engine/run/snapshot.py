@@ -19,9 +19,9 @@ from typing import Any
 
 from simcore.core.content import MAX_CONTENT_BYTES, read_regular
 from simcore.core.errors import RunDirError
+from simcore.core.params import PATH_SUFFIXES
 
 FOLDER = "content"
-PATH_SUFFIXES = ("_file", "_dir")
 COPY = re.compile(r"content/[0-9a-f]{12}(/[A-Za-z0-9_][A-Za-z0-9_.-]{0,99})?")
 MAX_FILES = 100  # files of one content folder
 

@@ -16,6 +16,7 @@ from typing import Any
 from simcore.core import registry
 from simcore.core.content import read_toml
 from simcore.core.errors import ConfigError, ContentError
+from simcore.core.params import PATH_SUFFIXES
 
 GRID_SPECIAL = ("policies", "players")
 _KEYS = {
@@ -103,22 +104,21 @@ class SweepConfig:
         return out
 
 
-def load_toml(path: str | Path) -> dict[str, Any]:
-    """Read a sweep TOML file; ``ConfigError`` if missing, too large, not UTF-8 or malformed."""
+def load_toml(path: str | Path, role: str = "sweep file") -> dict[str, Any]:
+    """Read a TOML file the command was given, named in errors by its ``role`` ("sweep file",
+    "version A file", "tune file"); ``ConfigError`` if missing, too large, not UTF-8 or
+    malformed."""
     path = Path(path)
     if path.is_dir():
-        raise ConfigError(f"sweep file {str(path)!r} is a directory, not a TOML file")
+        raise ConfigError(f"{role} {str(path)!r} is a directory, not a TOML file")
     if not path.exists():
-        raise ConfigError(f"sweep file {str(path)!r} not found")
+        raise ConfigError(f"{role} {str(path)!r} not found")
     if not path.is_file():
-        raise ConfigError(f"sweep file {str(path)!r}: not a regular file (a pipe or a device)")
+        raise ConfigError(f"{role} {str(path)!r}: not a regular file (a pipe or a device)")
     try:
         return read_toml(path)
     except ContentError as exc:
-        raise ConfigError(f"sweep file {exc}") from None
-
-
-PATH_SUFFIXES = ("_file", "_dir")
+        raise ConfigError(f"{role} {exc}") from None
 
 
 def resolve_paths(raw: Mapping[str, Any], base: Path) -> dict[str, Any]:
@@ -277,10 +277,8 @@ def validate_cells(cfg: SweepConfig, source: str) -> None:
                 make_policy(spec, game)
         except ConfigError as exc:
             raise ConfigError(f"{where}: {exc}") from None
-        except ContentError as exc:
-            named = [f"{k}={v}" for k, v in cell.params.items() if k.endswith(PATH_SUFFIXES) and v]
-            via = f" (parameter {', '.join(named)})" if named else ""
-            raise ContentError(f"{where}: {exc}{via}") from None
+        except ContentError as exc:  # from_overrides has named the files' parameters
+            raise ContentError(f"{where}: {exc}") from None
 
 
 def _check_type(source: str, key: str, value: Any, kind: type) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -368,11 +369,17 @@ def load_content(folder: str = "") -> Content:
         digest.update(files[name].read_bytes())
     sets = {d.get("content_set") for d in raw.values()}
     if len(sets) != 1 or not isinstance(next(iter(sets)), str):
-        named = ", ".join(f"{n}.toml: {d.get('content_set')!r}" for n, d in raw.items())
+        counts = Counter(str(d.get("content_set")) for d in raw.values())
+        usual = counts.most_common(1)[0][0]
+        odd = ", ".join(
+            f"{n}.toml {'names none' if d.get('content_set') is None else repr(d['content_set'])}"
+            for n, d in raw.items()
+            if str(d.get("content_set")) != usual
+        )
         raise fail(
             folder or str(DATA_DIR),
             f"all content files must name the same content_set (a file the folder lacks is "
-            f"the packaged one), got {named}",
+            f"the packaged one); the others say {usual!r}, but {odd}",
         )
     content_set = next(iter(sets))
     assert isinstance(content_set, str)  # checked above
