@@ -75,7 +75,7 @@ def test_a_ratjack_cards_copy_whose_texts_miss_an_effect_is_refused(tmp_path):
 @pytest.mark.parametrize(
     ("name", "old", "entry"),
     [
-        ("tiles.toml", 'text = "On placement, +3 points', "special[1]"),
+        ("tiles.toml", 'text = "On placement, +{points} points', "special[1]"),
         (
             "scoring.toml",
             'text = "A chain scores 3 points per tile, whatever its length"',
