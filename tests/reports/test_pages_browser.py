@@ -1,10 +1,12 @@
 """Every page type read in headless Chromium as a designer reads it (issue 61): the compare,
 tune, feel, replay and study pages of small real runs. Each figure fits the 900-pixel window,
-no table hides columns in a scroll box, and the compare summary never says "no balance measure
+no table hides columns in a scroll box, every number a summary quotes is on the page outside it
+(a table or a section says it too), and the compare summary never says "no balance measure
 changed" beside a table row that did."""
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 from pathlib import Path
 
@@ -97,3 +99,25 @@ def test_the_compare_summary_agrees_with_its_tables(pages):
         assert changed_rows == 0
     else:
         assert changed_rows > 0
+
+
+NUMBER = re.compile(r"\d[\d,]*\.\d+")  # a number with decimals: an estimate or a bound
+
+
+def _text(markup: str) -> str:
+    markup = re.sub(r"<svg.*?</svg>|<style.*?</style>|<script.*?</script>", "", markup, flags=re.S)
+    return html_lib.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+@pytest.mark.parametrize("kind", ["compare", "study", "feel", "tune"])
+def test_every_number_in_a_summary_is_on_the_page_outside_it(pages, kind):
+    """A summary restates what the sections and tables show; a number only the summary gives
+    is one nobody can check against its table."""
+    page = pages[kind].read_text()
+    box = re.search(r'<section class="summary".*?</section>', page, re.S)
+    assert box, kind
+    summary = re.sub(r'<div class="caveats">.*?</div>', "", box.group(0), flags=re.S)
+    quoted = set(NUMBER.findall(_text(summary)))
+    assert quoted, kind  # a summary with no estimate would pass anything
+    elsewhere = set(NUMBER.findall(_text(page.replace(box.group(0), ""))))
+    assert sorted(quoted - elsewhere) == [], kind
