@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import polars as pl
 
@@ -148,6 +148,8 @@ def _styles(cell: str, where: str, seats: pl.DataFrame) -> dict[Measure, pl.Data
         return {}
     seats_of = seats.group_by("policy").agg(n=pl.len()).sort(["n", "policy"])
     styles = seats_of["policy"].to_list()
+    per_game = seats.group_by("game_index").len()["len"].max()
+    fair = f"fair share {100 / int(cast(int, per_game)):.1f}%"
     out = {}
     for spec in styles[:1] if len(styles) == 2 else styles:
         values = (
@@ -156,7 +158,7 @@ def _styles(cell: str, where: str, seats: pl.DataFrame) -> dict[Measure, pl.Data
             .agg(value=pl.col("win_share").cast(pl.Float64).mean())
             .sort("game_index")
         )
-        words = f"win share of a {spec} seat{where}"
+        words = f"win share of a {spec} seat ({fair}){where}"
         out[Measure(f"style:{cell}:{spec}", "Styles", words, SHARE, True)] = values
     return out
 

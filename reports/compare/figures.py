@@ -18,6 +18,13 @@ def short_name(what: str) -> str:
     return head + tail.partition(")")[2] if tail else head
 
 
+def short_names(whats: list[str]) -> list[str]:
+    """Each measure's short name, or its full one where two would read the same (the
+    parenthesis then tells them apart: a line-up, a cell)."""
+    short = [short_name(w) for w in whats]
+    return [s if short.count(s) == 1 else w for s, w in zip(short, whats, strict=True)]
+
+
 def group_figures(rows: list[dict], group: str, a: str, b: str) -> list[Figure]:
     """The group's changes as forest plots of at most ``FIGURE_ROWS`` measures each."""
     parts = [rows[i : i + FIGURE_ROWS] for i in range(0, len(rows), FIGURE_ROWS)]
@@ -30,7 +37,7 @@ def _figure(rows: list[dict], group: str, a: str, b: str, k: int = 1, of: int = 
     part = f" ({k} of {of})" if of > 1 else ""
     slug = f"cmp-{group.lower().replace(' ', '-')}" + (f"-{k}" if of > 1 else "")
     svg = plots.forest_plot(
-        [short_name(r["what"]) for r in rows],
+        short_names([r["what"] for r in rows]),
         [scale * r["diff"] for r in rows],
         [scale * r["lo"] for r in rows],
         [scale * r["hi"] for r in rows],

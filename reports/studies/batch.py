@@ -112,7 +112,10 @@ def summary_lines(html: str, limit: int = 3) -> list[str]:
 
 
 # the report's subtitle: "1,800 simulated games of Rats of Wistar (...), 2 players, 12 cells"
-SUBTITLE_SIZE = re.compile(r"([\d,]+) simulated games of [^<]*?, (\d+) cells? ·")
+SUBTITLE_SIZE = re.compile(
+    r"([\d,]+) simulated games of [^<]*?, (\d+) cells?"
+    r"(?: \(and \d+ that replays? the games of another\))? ·"
+)
 
 
 def _describe(name: str, manifests: dict[str, dict], cards: list[str], html: str = "") -> str:

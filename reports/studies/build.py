@@ -21,6 +21,7 @@ from reports.studies.ablation import ablation_section
 from reports.studies.feel import feel_section
 from reports.studies.ladder import ladder_section
 from reports.studies.precision import precision_section
+from reports.studies.scores import score_section
 from reports.studies.seating import seat_section, turn_order_section
 from reports.studies.sections import (
     Context,
@@ -28,7 +29,6 @@ from reports.studies.sections import (
     end_section,
     length_section,
     ratings_section,
-    score_section,
     skill_section,
 )
 from reports.studies.variants import variant_section
@@ -145,11 +145,14 @@ def _subtitle(ctx: Context) -> str:
     m = ctx.manifest
     players = sorted(ctx.games["n_players"].unique().to_list())
     cells = ctx.games["cell"].n_unique()
+    # a merged cell replays its twin's games: the sweep played them, the report shows them once
+    n = len(ctx.merges)
+    twins = f" (and {n} that replay{'s' if n == 1 else ''} the games of another)" if n else ""
     return (
         f"{ctx.games.height:,} simulated games of {display_name(m.get('game', '?'))} "
         f"(rules version {m.get('game_version', '?')}), "
-        f"{' / '.join(map(str, players))} players, {cells} cell{'s' if cells != 1 else ''} · "
-        f"run “{m.get('name', '?')}”"
+        f"{' / '.join(map(str, players))} players, {cells} cell{'s' if cells != 1 else ''}"
+        f"{twins} · run “{m.get('name', '?')}”"
     )
 
 

@@ -110,7 +110,7 @@ def skill_section(ctx: Context) -> Section | None:
         return None
     words = findings.skill_gap_findings(table, ctx.labels)
     names = [f"{r['stronger']} vs {r['weaker']}" for r in table.iter_rows(named=True)]
-    rules = _rule_versions(ctx)
+    rules = rule_versions(ctx)
     if ctx.several_cells and any(rules.values()):
         # The rule values on the first line, the match on the second: a whole cell label
         # (rules and the full line-up) ran to four or five lines a row.
@@ -163,7 +163,12 @@ def skill_section(ctx: Context) -> Section | None:
             "means skill matters; a gap near zero means luck dominates or the higher rung is "
             "not actually stronger in this game."
         ],
-        headline=_first_lines(words, 4, "line-ups in the Skill gap section"),
+        # clear gaps first: the summary must not name three even matches and hide the gap
+        headline=_first_lines(
+            sorted(words, key=lambda w: "consistent with" in w),
+            4,
+            "line-ups in the Skill gap section",
+        ),
     )
 
 
@@ -436,103 +441,12 @@ def excluded_sentence(ctx: Context, *, for_length: bool = False) -> str:
     return f"Left out of the {what} conclusions: {'; '.join(parts)}." if parts else ""
 
 
-def score_section(ctx: Context) -> Section:
-    """Final score distribution per cell and policy, plus game-specific seat statistics."""
-    table = common.score_distribution(ctx.seats)
-    # Per-cell sentences multiply quickly; the words pool the cells, the table does not.
-    # Restricted seats (forbid=...) are the restricted-play section's subject: a sentence per
-    # restriction here only repeated the worth table in other words.
-    pooled = common.score_distribution(ctx.open_seats, groups=("policy",))
-    words = findings.score_findings(pooled) if ctx.open_seats.height else []
-    if ctx.several_cells:
-        words = [f"{w[:-1]}, all cells pooled." for w in words]
-    figures = score_histograms(ctx)
-    specs = [
-        ("Cell", "text", "cell"),
-        ("Policy", "text", "policy"),
-        ("Seats", "int", "n"),
-        ("Mean", "num", "mean"),
-        ("Min", "num", "min"),
-        ("25%", "num", "q25"),
-        ("Median", "num", "q50"),
-        ("75%", "num", "q75"),
-        ("Max", "num", "max"),
-    ]
-    tables = [render_table(table, specs, "Final score quantiles", ctx.labels)]
-    extra = common.seat_column_means(ctx.seats)
-    # A statistic the same in every row (Rats of Wistar's rounds) says nothing: left out.
-    cols = [
-        c for c in extra.columns if c not in ("cell", "policy", "n") and extra[c].n_unique() > 1
-    ]
-    if cols:
-        especs = [
-            ("Cell", "text", "cell"),
-            ("Policy", "text", "policy"),
-            *[(c.replace("_", " "), "num", c) for c in cols],
-        ]
-        tables.append(render_table(extra, especs, "Per-seat game statistics (means)", ctx.labels))
-    return Section(
-        id="scores",
-        title="Scores",
-        findings=words,
-        figures=figures,
-        tables=tables,
-        notes=[
-            "Scores are the game's final scores per seat; the second table averages the "
-            "game-specific statistics each seat records."
-        ],
-    )
-
-
-def score_histograms(ctx: Context) -> list[Figure]:
-    """Final scores by policy; a run with rule variants gets one histogram per rule version
-    (games under different scoring rules are never pooled), as many as fit."""
-    seats = ctx.seats
-    rules = _rule_versions(ctx)
-    if len(set(rules.values())) <= 1:
-        groups = {
-            p: part["score"].to_numpy()
-            for (p,), part in seats.group_by(["policy"], maintain_order=True)
-        }
-        if len(groups) > MAX_OVERLAID:
-            return []
-        svg = plots.histogram(
-            groups,
-            xlabel="final score",
-            title="Final scores",
-            name="scores",
-            ylabel="share of seats (%)",
-        )
-        return [Figure(svg, "Share of seats by final score (all cells pooled).")]
-    versions = seats.with_columns(rules=pl.col("cell").replace_strict(rules, default=""))
-    groups = {
-        v: part["score"].to_numpy()
-        for (v,), part in versions.group_by(["rules"], maintain_order=True)
-    }
-    if len(groups) > MAX_OVERLAID:
-        return []
-    svg = plots.histogram(
-        dict(sorted(groups.items())),
-        xlabel="final score",
-        title="Final scores by rule version",
-        name="scores",
-        ylabel="share of seats (%)",
-    )
-    return [
-        Figure(
-            svg,
-            "Share of seats by final score, one line per rule version (the "
-            "players pooled; games under different rules are never pooled).",
-        )
-    ]
-
-
 def _rule_values(label: str) -> str:
     """``variant=standard · chain_table=linear`` → ``standard · linear``."""
     return " · ".join(part.split("=", 1)[-1] for part in label.split(" · "))
 
 
-def _rule_versions(ctx: Context) -> dict[str, str]:
+def rule_versions(ctx: Context) -> dict[str, str]:
     """Cell → its rule values (grid keys other than the line-up), as a label."""
     from analyses.stats.paired import NOT_RULES
 

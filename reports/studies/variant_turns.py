@@ -7,7 +7,6 @@ from typing import Any
 
 import polars as pl
 
-from analyses.studies import identical
 from analyses.studies.findings import pct, pct_range, signed
 from analyses.studies.variant_turns import ALPHA, first_player_by_value
 from reports.kit.tables import render_table
@@ -20,11 +19,9 @@ def first_player_part(ctx: Context, keys: list[str]) -> tuple[list[str], Any]:
     """Sentences and a table of the first player's win share per rule value and line-up."""
     if "first_player" not in ctx.games.columns or not keys:
         return [], None
-    # a merged cell plays its twin's games: it keeps its place under its own rule value
-    games, seats = (identical.restore(t, ctx.merges) for t in (ctx.games, ctx.seats))
-    dropped = [{"cell": m.dropped, "variant": m.variant} for m in ctx.merges]
-    manifest = {"cells": [*ctx.manifest.get("cells", []), *dropped]}
-    table = first_player_by_value(games, seats, manifest, keys)
+    # The cells the report keeps: a merged cell replays its twin's games under a rule value
+    # that cannot matter there (the summary says so once), so it adds no games of its own.
+    table = first_player_by_value(ctx.games, ctx.seats, ctx.manifest, keys)
     if table.is_empty():
         return [], None
     return first_player_words(table), _table(table)
@@ -51,8 +48,8 @@ def first_player_words(table: pl.DataFrame) -> list[str]:
         ]
         more = f"; and {clear.height - NAMED} more (table)" if clear.height > NAMED else ""
         words.append(
-            f"The first player's win share differs clearly from the fair {fair} under "
-            f"{clear.height} of {table.height} rule values: {'; '.join(named)}{more}."
+            f"The first player's win share differs clearly from the fair {fair} in "
+            f"{clear.height} of {table.height} rule values and line-ups: {'; '.join(named)}{more}."
         )
     open_rows = table.filter(pl.col("games_needed").is_not_null()).sort("games_needed")
     if open_rows.height:
@@ -60,7 +57,7 @@ def first_player_words(table: pl.DataFrame) -> list[str]:
         lean = signed(100 * r["diff"])
         per_cell = int(r["seeds"])
         under = (
-            f"Under the other {open_rows.height} rule values,"
+            f"In the other {open_rows.height} rule values and line-ups,"
             if clear.height
             else "Under every rule value,"
         )
@@ -83,11 +80,13 @@ def _table(table: pl.DataFrame) -> Any:
         ("First player's win share", "pct", "rate"),
         ("95% interval", "interval", ("lo", "hi")),
         ("p (Holm)", "p", "p_holm"),
-        ("Games per cell to tell its lean", "int", "games_needed"),
+        ("Games per cell to tell its lean", "text", "needed"),
     ]
+    needed = [f"{n:,}" if n is not None else "answered" for n in table["games_needed"].to_list()]
     return render_table(
-        table,
+        table.with_columns(needed=pl.Series(needed, dtype=pl.String)),
         specs,
-        "First-player advantage under each rule value (pooled over the other rules' values; "
-        "a seed's games are one cluster)",
+        "First-player advantage under each rule value (pooled over the other rules' values "
+        "in the cells shown; a seed's games are one cluster; “answered”: clearly off the fair "
+        "share)",
     )

@@ -28,10 +28,12 @@ class LordOfWorldsParams(Params):
     terrain_counts: tuple[int, ...] = param(
         (4, 5, 6), "basic terrain types in play for 2, 3, 4 players"
     )
-    colored_hex_bonus: int = param(5, "stars for collecting a tile from a coloured hex", ge=0)
-    sage_points_per_tile: int = param(3, "sage tree: stars per adjacent tile on placement", ge=0)
+    colored_hex_bonus: int = param(5, "points (★) for collecting a tile from a coloured hex", ge=0)
+    sage_points_per_tile: int = param(
+        3, "sage tree: points (★) per adjacent tile on placement", ge=0
+    )
     viewpoint_points_per_tile: int = param(
-        2, "viewpoint: stars per tile of the longest adjacent chain on placement", ge=0
+        2, "viewpoint: points (★) per tile of the longest adjacent chain on placement", ge=0
     )
     display_piles: int = param(6, "assistant piles in the display", ge=1, le=12)
     pile_close_sum: int = param(8, "a pile whose sum reaches this takes no more cards", ge=1)

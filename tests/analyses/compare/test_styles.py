@@ -60,7 +60,7 @@ def test_the_style_share_is_the_tables_own(side):
     seats = pl.read_parquet(side.run_dir / "seats")
     row = _row(side, side)
     assert row["mean_a"] == pytest.approx(_architect_share(seats), abs=1e-12)
-    assert row["what"] == f"win share of a {ARCHITECT} seat"
+    assert row["what"] == f"win share of a {ARCHITECT} seat (fair share 33.3%)"
     assert row["diff"] == 0 and not row["significant"]
 
 
