@@ -89,6 +89,7 @@ def _seat_statistics(ctx: Context) -> list[str]:
 
 
 MAX_SPELLED = 6  # with more comparisons than this, findings summarise each rule change
+MAX_FIGURES = 4  # effect figures drawn (outcomes with a clear change): each is a screen
 
 
 def strategy_table(ctx: Context, keys: list[str]) -> Any:
@@ -281,7 +282,8 @@ def variant_section(ctx: Context, n_resamples: int = 2000) -> Section | None:
     if condensed:
         words, fixed_words = condensed_words(shown)
     for what, df, as_points in shown:
-        if condensed and (not df["significant"].fill_null(False).any() or len(figures) >= 2):
+        most = 2 if condensed else MAX_FIGURES
+        if not df["significant"].fill_null(False).any() or len(figures) >= most:
             continue  # plots of noise, or too many to read: the tables have the numbers
         figure = _effect_figure(what, df.filter(~pl.col("fixed")), as_points, len(figures))
         if figure is not None:

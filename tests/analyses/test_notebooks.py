@@ -40,6 +40,7 @@ def runs(tmp_path_factory):
     return tmp_path_factory.mktemp("nbruns")  # shared: the second notebook resumes the runs
 
 
+@pytest.mark.slow  # 25 s for both: .ci/run runs it with the slow real-run tests
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_executes_and_answers(path, runs, tmp_path):
     env = {**cli_env(), "BOARDLAB_NB_GAMES": "20", "BOARDLAB_NB_OUT": str(runs)}

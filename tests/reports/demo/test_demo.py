@@ -46,6 +46,7 @@ def demo(tmp_path_factory):
     return out, result.stdout
 
 
+@pytest.mark.slow  # the demo run (about 50 s): .ci/run runs these alone
 def test_demo_ends_with_the_path_to_open(demo):
     out, stdout = demo
     last = stdout.strip().splitlines()[-1]
@@ -53,6 +54,7 @@ def test_demo_ends_with_the_path_to_open(demo):
     assert f"[{len(demo_configs(4, 2))}/{len(demo_configs(4, 2))}]" in stdout  # progress lines
 
 
+@pytest.mark.slow  # the demo run (about 50 s): .ci/run runs these alone
 def test_demo_starts_by_naming_the_build_that_plays(demo):
     from simcore.core.native import build_line
 
@@ -61,6 +63,7 @@ def test_demo_starts_by_naming_the_build_that_plays(demo):
     assert first == build_line() and first.startswith("build: ")
 
 
+@pytest.mark.slow  # the demo run (about 50 s): .ci/run runs these alone
 def test_index_links_every_report_and_each_exists(demo):
     out, _ = demo
     hrefs = links(out / "index.html")
