@@ -104,6 +104,7 @@ def test_two_different_games_are_refused():
     assert done.returncode == 2 and "two games given" in done.stderr
 
 
+@pytest.mark.slow  # over 10 s: .ci/run runs the long tests on their own line
 def test_the_old_report_out_file_writes_the_same_page_under_its_name(tmp_path: Path):
     run = tmp_path / "runs"
     seats = ("--game", "ratjack", "--players", "2", "--policies", "random,random", "--games", "4")

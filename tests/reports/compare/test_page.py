@@ -83,6 +83,7 @@ def test_null_comparison_reports_no_change_and_its_bound(tmp_path):
     assert title == "original vs copy"
 
 
+@pytest.mark.slow  # over 10 s: .ci/run runs the long tests on their own line
 def test_planted_hut_change_is_found_with_its_sign(tmp_path):
     """Three potions in the hut instead of one: the hut's worth rises (and the Python API
     gives the same answer as the report)."""
@@ -186,6 +187,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
     assert not (tmp_path / "out" / "runs").exists()
 
 
+@pytest.mark.slow  # over 10 s: .ci/run runs the long tests on their own line
 def test_sweep_precision_stops_records_and_resumes(tmp_path):
     """``sweep --precision``: the run stops at a batch, records why in its manifest, the
     report says so, and a resumed run replays the same looks without playing a game."""
@@ -214,6 +216,7 @@ def test_sweep_precision_stops_records_and_resumes(tmp_path):
     assert "This run is incomplete" not in text
 
 
+@pytest.mark.slow  # over 10 s: .ci/run runs the long tests on their own line
 def test_compare_by_precision_says_how_many_games_and_why(tmp_path):
     """``compare --precision``: both sides grow in batches of 50 up to 150 games per cell and
     the report states the games and the reason it stopped, with anytime-valid intervals."""

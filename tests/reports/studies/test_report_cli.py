@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 
+import pytest
+
 from simcore.engine.sweep.config import build_config
 from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import run_cli
@@ -24,6 +26,7 @@ def make_run(tmp_path, name: str) -> str:
     return str(run_sweep(build_config(raw), tmp_path / "runs", quiet=True).run_dir)
 
 
+@pytest.mark.slow  # over 10 s: .ci/run runs the long tests on their own line
 def test_single_report_file(tmp_path):
     run = make_run(tmp_path, "one")
     out = tmp_path / "one.html"
@@ -33,6 +36,7 @@ def test_single_report_file(tmp_path):
     assert "<svg" in html and "http://" not in html.replace("http://www.w3.org", "")
 
 
+@pytest.mark.slow  # over 10 s: .ci/run runs the long tests on their own line
 def test_several_reports_and_index(tmp_path):
     runs = [make_run(tmp_path, "a"), make_run(tmp_path, "b")]
     result = run_cli("report", *runs, "--out", str(tmp_path / "site"))
@@ -71,6 +75,7 @@ def test_out_under_a_file_is_bad_input(tmp_path):
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow  # over 10 s: .ci/run runs the long tests on their own line
 def test_the_index_counts_games_and_cells_as_the_report_does(tmp_path):
     # issue 61: the index said "2,400 games in 16 cells" where the report said "1,800 ... 12"
     # (cells that play the same games as another are shown once)

@@ -25,6 +25,7 @@ def _links(html: str) -> list[str]:
     return [href for b in box for href in re.findall(r'href="([^"]+)"', b)]
 
 
+@pytest.mark.slow  # over 10 s: .ci/run runs the long tests on their own line
 def test_every_study_report_links_games_that_exist(studies, card_run, tmp_path):  # noqa: F811
     entries = build_reports([*studies, str(card_run)], str(tmp_path / "site"), "auto")
     assert len(entries) == 3

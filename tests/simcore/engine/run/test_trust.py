@@ -114,6 +114,7 @@ def test_a_report_of_a_crafted_run_imports_nothing_it_names(tmp_path, base, name
     assert snapshot(tmp_path / "runs") == before
 
 
+@pytest.mark.slow  # over 10 s: .ci/run runs the long tests on their own line
 def test_in_process_the_canary_module_is_never_imported(tmp_path, base):
     assert CANARY not in sys.modules
     for name, (craft, code, needle) in sorted(CRAFTED.items()):
