@@ -8,6 +8,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from reports.kit.ticker import ticking
+
 # Games per cell side B plays (side A's run has more; the first ones pair up): ~38 s of CPU
 # for both comparisons at the costs of test_demo's budget (13 x 14 ms and 20 x 10 ms a game).
 SIDE_B_GAMES = 100
@@ -66,7 +68,8 @@ def demo_comparisons(out: Path, runs: list[str], n_jobs: int, quiet: bool) -> li
         played = played_sides(args, sides_of(args)[0])
         assert played[1].config is not None  # side B is a version file, played here
         _drop_stale(played[1].run_dir, played[1].config.config_hash())
-        result, target = run_compare(args)
+        with ticking(None if quiet else _print, f"comparing {run_name} with {version}"):
+            result, target = run_compare(args)
         game = display_name(result.sides[0].manifest["game"])
         games = result.games * len(result.sides[0].manifest["cells"])
         if not quiet:
@@ -86,6 +89,10 @@ def demo_comparisons(out: Path, runs: list[str], n_jobs: int, quiet: bool) -> li
             }
         )
     return entries
+
+
+def _print(line: str) -> None:
+    print(line, flush=True)
 
 
 def _drop_stale(run_dir: Path, config_hash: str) -> None:

@@ -93,8 +93,7 @@ def run_demo(
             f"({result.games_run:,} played now, {result.seconds:.1f} s)",
         )
     start = time.perf_counter()
-    _say(quiet, "writing reports ...")
-    entries = build_reports(runs, str(out), "auto")
+    entries = build_reports(runs, str(out), "auto", say=None if quiet else _print)
     _say(quiet, f"{len(entries)} reports in {time.perf_counter() - start:.1f} s")
     from reports.demo.comparisons import demo_comparisons
     from reports.studies.build import write_index
@@ -105,7 +104,11 @@ def run_demo(
 
 def _say(quiet: bool, line: str) -> None:
     if not quiet:
-        print(line, flush=True)
+        _print(line)
+
+
+def _print(line: str) -> None:
+    print(line, flush=True)
 
 
 def _fingerprint(cfg: Any, out: Path) -> dict[str, str]:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import html as html_lib
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from analyses.stats.runs import load_manifest
 from analyses.studies.ratjack_cards import restriction_cells
+from reports.kit.ticker import ticking
 from reports.studies.build import generic_report, write_index, write_report
 from reports.studies.examples import GAMES_FOLDER, collecting_examples, write_example_pages
 from reports.studies.ratjack_cards import card_report
@@ -28,8 +30,11 @@ def _is_card_run(run_dir: str | Path) -> bool:
     return bool(restriction_cells(run_dir))
 
 
-def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str, Any]]:
+def build_reports(
+    runs: list[str], out: str | None, kind: str, say: Callable[[str], None] | None = None
+) -> list[dict[str, Any]]:
     """Write the requested reports; return index entries (title, href, path, summary).
+    ``say``: a line per report and every few seconds while one is written (the demo).
 
     Run folders are untrusted input (``simcore.engine.run.verify``): every run is checked whole, and
     every output path is fixed and checked, before the first report is built.
@@ -49,8 +54,11 @@ def build_reports(runs: list[str], out: str | None, kind: str) -> list[dict[str,
             jobs.append((manifests[r]["name"], lambda r=r: generic_report(r)))
     targets = _targets(out, [name for name, _ in jobs])
     entries = []
-    for (name, make), target in zip(jobs, targets, strict=True):
-        with collecting_examples() as games:  # the games its sections link
+    for k, ((name, make), target) in enumerate(zip(jobs, targets, strict=True), 1):
+        with (
+            ticking(say, f"writing report {k}/{len(jobs)}: {name}"),
+            collecting_examples() as games,  # the games its sections link
+        ):
             html = make()
         write_report(html, target)
         write_example_pages(games, target.parent)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from reports.studies.batch import DEFAULT_OUT, build_reports
@@ -32,7 +33,13 @@ def cmd_report(args: argparse.Namespace) -> int:
     out, name = folder_and_name(args.out, args.name)
     if name is not None:  # one report under its own name
         out = str(Path(out or DEFAULT_OUT) / name)
-    entries = build_reports(args.runs, out, args.kind)
+    # at a terminal, a line per report and a tick while one is written (stdout: the paths)
+    say = _to_stderr if sys.stderr.isatty() else None
+    entries = build_reports(args.runs, out, args.kind, say=say)
     for entry in entries:
         print(entry["path"])
     return 0
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from analyses.tune.run import run_tune
 from tests.analyses.tune.helpers import finished, tilted
 
 
+@pytest.mark.slow  # over 8 s: .ci/run runs the long tests on their own line
 def test_planted_imbalance_is_fixed_on_fresh_seeds_and_irrelevant_params_are_unimportant(
     tmp_path,
 ):
@@ -42,6 +45,7 @@ def test_planted_imbalance_is_fixed_on_fresh_seeds_and_irrelevant_params_are_uni
     assert len(finished(result)) == 24
 
 
+@pytest.mark.slow  # over 8 s: .ci/run runs the long tests on their own line
 def test_two_workers_give_the_same_study_as_one(tmp_path):
     tc = tilted(trials=12)
     one = run_tune(tc, tmp_path / "one", None, 1, False, lambda _: None)

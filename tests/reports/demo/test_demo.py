@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +25,7 @@ from reports.demo.run import (
 )
 from reports.kit.plots import interval_bars
 from simcore.core import registry
-from tests.conftest import run_cli
+from tests.conftest import cli_env
 
 GAMES = registry.loadable_game_ids(with_heuristic=True)
 pytestmark = pytest.mark.skipif(not GAMES, reason="no game with a heuristic is loadable")
@@ -36,36 +40,65 @@ def parts(out: Path) -> dict[str, float]:
     return {str(p): p.stat().st_mtime_ns for p in sorted((out / "runs").glob("*/*/*.parquet"))}
 
 
+def timed_output(*args: str) -> tuple[int, str, list[float]]:
+    """Run ``boardlab ARGS``; its exit code, its output (stdout and stderr, as written) and the
+    seconds since the start at which each piece of output arrived (and the exit)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardlab.cli", *args],
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    assert proc.stdout is not None
+    chunks, times = [], []
+    while chunk := os.read(proc.stdout.fileno(), 65536):
+        chunks.append(chunk)
+        times.append(time.perf_counter() - start)
+    code = proc.wait(timeout=600)
+    return code, b"".join(chunks).decode(), [*times, time.perf_counter() - start]
+
+
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     out = tmp_path_factory.mktemp("demo") / "site"
-    result = run_cli(
+    code, output, times = timed_output(
         "demo", "--out", str(out), "--games", "4", "--card-games", "2", "--n-jobs", "1"
     )
-    assert result.returncode == 0, result.stderr
-    return out, result.stdout
+    assert code == 0, output
+    return out, output, times
 
 
 @pytest.mark.slow  # the demo run (about 50 s): .ci/run runs these alone
 def test_demo_ends_with_the_path_to_open(demo):
-    out, stdout = demo
+    out, stdout, _ = demo
     last = stdout.strip().splitlines()[-1]
     assert last.startswith("demo finished in ") and last.endswith(f"open {out / 'index.html'}")
     assert f"[{len(demo_configs(4, 2))}/{len(demo_configs(4, 2))}]" in stdout  # progress lines
 
 
 @pytest.mark.slow  # the demo run (about 50 s): .ci/run runs these alone
+def test_the_demo_is_never_silent_for_more_than_10_seconds(demo):
+    # issue 65: silent stretches of 33-87 s ("writing reports", each compare) on a loaded
+    # machine; every step now says what it does and ticks while it runs
+    _, output, times = demo
+    gaps = [b - a for a, b in zip([0.0, *times], times, strict=False)]
+    assert max(gaps) <= 10, (max(gaps), output[-2000:])
+    assert "writing report 1/" in output and "comparing " in output
+
+
+@pytest.mark.slow  # the demo run (about 50 s): .ci/run runs these alone
 def test_demo_starts_by_naming_the_build_that_plays(demo):
     from simcore.core.native import build_line
 
-    _, stdout = demo
+    _, stdout, _ = demo
     first = stdout.splitlines()[0]
     assert first == build_line() and first.startswith("build: ")
 
 
 @pytest.mark.slow  # the demo run (about 50 s): .ci/run runs these alone
 def test_index_links_every_report_and_each_exists(demo):
-    out, _ = demo
+    out, _, _ = demo
     hrefs = links(out / "index.html")
     expected = [f"demo-{g.replace('_', '-')}.html" for g in GAMES]
     expected += [f"{STUDIES[g]}.html" for g in GAMES if g in STUDIES]
@@ -83,7 +116,7 @@ def test_index_links_every_report_and_each_exists(demo):
 
 @pytest.mark.slow  # a second and third demo: .ci/run runs it alone
 def test_rerun_resumes_and_other_sizes_replace_the_runs(demo):
-    out, _ = demo
+    out, _, _ = demo
     before = parts(out)
     run_demo(out, games=4, n_jobs=1, quiet=True, card_games=2)
     assert parts(out) == before  # every run was complete: nothing replayed or rewritten
