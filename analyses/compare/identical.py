@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from simcore.engine.run.snapshot import PATH_SUFFIXES, packaged_root
+from simcore.core.params import PATH_SUFFIXES
+from simcore.engine.run.snapshot import packaged_root
 from simcore.engine.sweep.config import SweepConfig
 
 

@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from simcore.core.errors import ConfigError, RunDirError
+from simcore.core.params import PATH_SUFFIXES
 from simcore.engine.sweep.config import (
     GRID_SPECIAL,
-    PATH_SUFFIXES,
     SweepConfig,
     build_config,
     check_run_name,

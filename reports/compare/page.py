@@ -55,13 +55,17 @@ def change_text(row: dict, value: float, plus: bool = True) -> str:
     return signed(value, 2) if plus else f"{value:.2f}"
 
 
-def interval_text(row: dict, sequential: bool) -> str:
-    """``95% interval +1.2 to +8.4 points, Holm-adjusted p = 0.012`` (or the sequence's)."""
+def _span(row: dict) -> str:
+    """``+1.2 to +8.4 points`` (a win share) or ``-0.42 to -0.01``."""
     lo, hi = row["lo"], row["hi"]
     if row["unit"] == SHARE:
-        span = f"{signed(100 * lo)} to {signed(100 * hi)} points"
-    else:
-        span = f"{signed(lo, 2)} to {signed(hi, 2)}"
+        return f"{signed(100 * lo)} to {signed(100 * hi)} points"
+    return f"{signed(lo, 2)} to {signed(hi, 2)}"
+
+
+def interval_text(row: dict, sequential: bool) -> str:
+    """``95% interval +1.2 to +8.4 points, Holm-adjusted p = 0.012`` (or the sequence's)."""
+    span = _span(row)
     if sequential:
         return f"anytime-valid interval {span}"
     p = row.get("p_holm")
@@ -97,8 +101,23 @@ def change_sentence(row: dict, a: str, b: str, sequential: bool) -> str:
         return f"{what}: {both}; every paired game ended alike, so no change can be sized."
     bound = change_text(row, row["bound"], plus=False)
     alike = " (every paired game ended alike)" if row.get("fixed") else ""
+    if sequential or row.get("p_holm") is None or row.get("fixed"):
+        return (
+            f"{what}: {both}; no change found{alike}: {b} changes it by at most ±{bound} "
+            f"against {a}."
+        )
+    # The bound holds for all the measures at once, so it is wider than the measure's own
+    # interval; say both, and why an own interval that leaves out zero is still no finding.
+    own, p = _span(row), pval(row["p_holm"])
+    if row["lo"] > 0 or row["hi"] < 0:
+        return (
+            f"{what}: {both}; its own 95% interval ({own}) leaves out zero, but the change is "
+            f"not clear once all the measures are tested together (Holm-adjusted {p}): "
+            f"{b} changes it by at most ±{bound} against {a}."
+        )
     return (
-        f"{what}: {both}; no change found{alike}: {b} changes it by at most ±{bound} against {a}."
+        f"{what}: {both}; no change found (95% interval {own}, Holm-adjusted {p}): with all "
+        f"the measures taken together, {b} changes it by at most ±{bound} against {a}."
     )
 
 

@@ -9,7 +9,7 @@ import polars as pl
 
 from analyses.studies.findings import pct, pct_range, signed
 from analyses.studies.variant_turns import ALPHA, first_player_by_value
-from reports.kit.tables import render_table
+from reports.kit.tables import Spec, render_table
 from reports.studies.sections import Context
 
 NAMED = 3  # clear rule values named in the sentence (the table lists every one)
@@ -72,7 +72,7 @@ def first_player_words(table: pl.DataFrame) -> list[str]:
 
 
 def _table(table: pl.DataFrame) -> Any:
-    specs = [
+    specs: list[Spec] = [
         ("Rule value", "text", "rule"),
         ("Line-up", "text", "lineup"),
         ("Games per cell", "int", "seeds"),
