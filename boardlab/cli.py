@@ -140,7 +140,7 @@ def _os_error(exc: OSError) -> str:
 
 def _resume_hint(command: str) -> str:
     """What to do after a full disk: the commands that keep finished work say how to go on."""
-    if command in ("sweep", "tune", "compare"):
+    if command in ("sweep", "tune", "compare", "playtest"):
         return "; finished work is kept: free space, then rerun with --resume"
     if command in ("demo", "feel"):
         return "; finished work is kept: free space, then run the same command again"

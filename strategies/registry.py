@@ -10,6 +10,7 @@ from typing import Any
 from simcore.core import registry
 from simcore.core.api import Game
 from simcore.core.errors import ConfigError
+from strategies import scripted
 from strategies.base import Policy, parse_spec
 from strategies.restricted import Restricted, parse_class
 
@@ -37,6 +38,8 @@ def make_policy(spec: str, game: Game) -> Policy:
         classes = str(forbid).split("+")
         check_classes(game, classes, spec)
         policy = Restricted(policy, classes)
+    if scripted.active():  # the engine replays a recorded playtest game: seats replay it too
+        policy = scripted.Scripted(policy)
     return policy
 
 

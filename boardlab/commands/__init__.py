@@ -14,6 +14,7 @@ from boardlab.commands import (
     games,
     plan,
     play,
+    playtest,
     policies,
     replay,
     report,
@@ -36,6 +37,7 @@ COMMANDS: dict[str, ModuleType] = {
     "content": content,
     "replay": replay,
     "feel": feel,
+    "playtest": playtest,
     "demo": demo,
 }
 

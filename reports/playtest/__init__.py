@@ -1,0 +1,1 @@
+"""The page and web app of ``boardlab playtest``."""

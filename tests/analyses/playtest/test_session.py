@@ -1,0 +1,132 @@
+"""A playtest session on the server side (``analyses.playtest.session``): people's moves taken
+through ``Session.act`` by a stand-in person choosing from the legal moves, bots moving on
+their own. Finished games are ordinary run tables equal to an engine replay of the recorded
+moves; a session stopped mid-game resumes to the same tables; refused moves record nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from analyses.playtest.session import LOG, RUNS, RefusedAction, Session, read_log
+from simcore.core import registry
+from simcore.core.rng import game_seed
+from simcore.engine.sweep.config import build_config
+
+TIMING = ("wall_ms",)
+
+
+def _cfg(game: str, seats: list[str], games: int = 1, seed: int = 11):
+    raw = {"name": "pt", "game": game, "players": len(seats), "games": games, "seed": seed,
+           "policies": seats, "record_actions": True, "seat_rotation": False}  # fmt: skip
+    return build_config(raw, source="test")
+
+
+def _person(session: Session, choose, stop_after: int | None = None) -> int:
+    """Play every human decision with ``choose(step, legal)``; stop after ``stop_after``."""
+    taken = 0
+    while not session.over and (stop_after is None or taken < stop_after):
+        seat = session.to_act()
+        legal = [a for a, _ in session.legal(seat)]
+        session.act(seat, choose(session.step, legal), session.step)
+        taken += 1
+    return taken
+
+
+def _by_step(step: int, legal: list[int]) -> int:
+    return legal[random.Random(step).randrange(len(legal))]
+
+
+def _tables(folder: Path) -> dict[str, pl.DataFrame]:
+    run = folder / RUNS / "pt"
+    return {
+        t: pl.read_parquet(run / t).drop(
+            [c for c in TIMING if c in pl.read_parquet(run / t).columns]
+        )
+        for t in ("games", "seats", "actions")
+    }
+
+
+@pytest.mark.parametrize("game", ["ratjack", "rats_of_wistar", "lord_of_worlds"])
+def test_a_finished_game_is_a_run_equal_to_an_engine_replay(tmp_path, game):
+    session = Session(_cfg(game, ["human", "heuristic"]), tmp_path)
+    _person(session, _by_step)
+    assert session.over and len(session.results) == 1
+    log = read_log(tmp_path / LOG)
+    tables = _tables(tmp_path)
+    assert tables["actions"].sort("step")["action"].to_list() == [e["action"] for e in log]
+    assert tables["seats"].sort("seat")["policy"].to_list() == ["human", "heuristic"]
+    # an engine replay of the recorded moves ends with the run's scores
+    state = registry.make_game(game).new_state(2, game_seed(11, 0))
+    for entry in log:
+        assert entry["seat"] == state.current_player
+        state.apply(entry["action"])
+    assert state.is_terminal()
+    assert tables["seats"].sort("seat")["score"].to_list() == [float(s) for s in state.scores()]
+    human = [e for e in log if e["by"] == "human"]
+    assert human and all(e["think_ms"] is not None and e["think_ms"] >= 0 for e in human)
+    assert all(e["think_ms"] is None for e in log if e["by"] != "human")
+
+
+def test_two_people_share_a_screen_with_a_bot(tmp_path):
+    session = Session(_cfg("ratjack", ["human", "heuristic", "human"]), tmp_path)
+    seen = set()
+    while not session.over:
+        seat = session.to_act()
+        seen.add(seat)
+        # the other seats' moves since this seat's last decision, as this seat saw them
+        assert all(m.seat != seat for m in session.moves.get(seat, []))
+        legal = [a for a, _ in session.legal(seat)]
+        session.act(seat, _by_step(session.step, legal), session.step)
+    assert seen == {0, 2}
+    assert _tables(tmp_path)["seats"].sort("seat")["policy"].to_list() == [
+        "human", "heuristic", "human"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("game", ["ratjack", "rats_of_wistar"])
+def test_a_session_stopped_mid_game_resumes_to_the_same_tables(tmp_path, game):
+    cfg = _cfg(game, ["human", "heuristic"], games=2)
+    whole = Session(cfg, tmp_path / "whole")
+    _person(whole, _by_step)
+    first = Session(cfg, tmp_path / "cut")
+    _person(first, _by_step, stop_after=7)  # killed here: only the log and the run remain
+    resumed = Session(cfg, tmp_path / "cut")
+    assert resumed.step == first.step and resumed.index == first.index
+    _person(resumed, _by_step)
+    for name, table in _tables(tmp_path / "whole").items():
+        assert _tables(tmp_path / "cut")[name].equals(table), name
+
+
+def test_a_cut_off_last_line_is_dropped_and_a_forged_one_refused(tmp_path):
+    cfg = _cfg("ratjack", ["human", "heuristic"])
+    session = Session(cfg, tmp_path)
+    _person(session, _by_step, stop_after=3)
+    log = tmp_path / LOG
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join(lines) + '\n{"game": 0, "st')  # the kill came mid-write
+    assert Session(cfg, tmp_path).step == len(lines)
+    bad = json.loads(lines[-1]) | {"action": 999}
+    log.write_text("\n".join([*lines[:-1], json.dumps(bad)]) + "\n")
+    with pytest.raises(Exception, match="not legal there"):
+        Session(cfg, tmp_path)
+
+
+def test_refused_moves_record_nothing(tmp_path):
+    session = Session(_cfg("ratjack", ["human", "heuristic"]), tmp_path)
+    seat, step = session.to_act(), session.step
+    before = (tmp_path / LOG).read_text() if (tmp_path / LOG).exists() else ""
+    legal = [a for a, _ in session.legal(seat)]
+    for who, action, at, why in [
+        (1 - seat, legal[0], step, "not seat"),
+        (seat, legal[0], step + 1, "already taken"),
+        (seat, max(legal) + 1000, step, "not legal"),
+    ]:
+        with pytest.raises(RefusedAction, match=why):
+            session.act(who, action, at)
+    after = (tmp_path / LOG).read_text() if (tmp_path / LOG).exists() else ""
+    assert after == before and session.step == step
