@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,8 @@ class Session:
     moves: dict[int, list[Move]] = field(default_factory=dict)
     results: list[dict[str, Any]] = field(default_factory=list)  # per finished game
     offered_at: float = 0.0
+    writer: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1))
+    writes: list[Future[None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not any(is_human(s) for s in self.cfg.policies):
@@ -111,16 +114,17 @@ class Session:
         self.advance()
 
     def advance(self) -> None:
-        """Let the bots move until a person's decision or the game's end (which is written
-        as a run, and the next game starts)."""
-        while not self.over and not self.state.is_terminal():
+        """Let the bots move until a person's decision or the session's end; each game that
+        ends is written as a run and the next one starts."""
+        while not self.over:
+            if self.state.is_terminal():
+                self._finish()
+                continue
             seat = self.state.current_player
             if self.bots[seat] is None:
                 self.offered_at = time.monotonic()
                 return
             self._take(seat, self.bots[seat].act(self.state, self.rngs[seat]), None)
-        if not self.over:
-            self._finish()
 
     def _take(self, seat: int, action: int, think_ms: float | None) -> None:
         labels = {h: self.state.action_label(action, h) for h in self.humans if h != seat}
@@ -171,9 +175,19 @@ class Session:
         self.state.apply(action)
         self.step += 1
 
+    def flush(self) -> None:
+        """Wait until every finished game is in the run (a write's error is raised here)."""
+        while self.writes:
+            self.writes.pop(0).result()
+
     def _finish(self) -> None:
-        """Write the finished game as game ``index`` of the run, then start the next one."""
-        write_game(self.cfg, self.folder / RUNS, self.index, self.actions)
+        """Write the finished game as game ``index`` of the run, then start the next one.
+        The write (a sweep replaying the game, about a second) runs on one background
+        thread, in order: the next move need not wait for it, and the log already holds
+        the game should the process die before it is written (``--resume`` writes it)."""
+        self.writes.append(
+            self.writer.submit(write_game, self.cfg, self.folder / RUNS, self.index, self.actions)
+        )
         scores = self.state.scores()
         self.results.append({"game": self.index, "scores": scores, "winners": self.state.winners()})
         self.moves = {}  # the finished game's moves: its result says how it ended

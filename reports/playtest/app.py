@@ -117,6 +117,7 @@ def _status(session: Session) -> dict[str, Any]:
         "seats": list(session.cfg.policies),
         "humans": session.humans,
         "results": session.results,
+        "saving": any(not w.done() for w in session.writes),
     }
 
 

@@ -34,6 +34,12 @@ def add_playtest_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default=LOCAL, help="address to serve on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=0, help="port (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="print the address only")
+    p.add_argument("--report", metavar="RUN_DIR",
+                   help="instead of playing: the page 'do the bots play like you?' for the "
+                   "people's games of a run (a session's runs/NAME), written to --out")  # fmt: skip
+    p.add_argument("--bot", action="append", default=[], metavar="SPEC",
+                   help="a bot to ask at every decision of --report (default: random, "
+                   "heuristic, heuristic:style=fitted)")  # fmt: skip
 
 
 def session_from_args(args: argparse.Namespace) -> Session:
@@ -87,8 +93,28 @@ def _pair(text: str) -> tuple[str, object]:
         return key, value
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write the agreement page of a run's people; print its path."""
+    from analyses.playtest.agreement import DEFAULT_BOTS, agreement
+    from reports.kit.files import write_report
+    from reports.playtest.agreement import agreement_page
+    from simcore.engine.run.outputs import check_output_folder
+
+    run = Path(args.report)
+    result = agreement(run, tuple(args.bot) or DEFAULT_BOTS)
+    if result.rows.is_empty():
+        raise ConfigError(f"{run}: no decision of a 'human' seat in this run")
+    folder = check_output_folder(args.out, "--out")
+    target = folder / f"agreement-{run.name}.html"
+    write_report(agreement_page(result, str(run)), target)
+    print(target)
+    return 0
+
+
 def cmd_playtest(args: argparse.Namespace) -> int:
     """Serve the session until interrupted (Ctrl-C); the log keeps every decision."""
+    if args.report:
+        return cmd_report(args)
     import uvicorn
 
     from reports.playtest.app import make_app
@@ -107,6 +133,7 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     if not args.no_browser:
         webbrowser.open(address)
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    session.flush()  # every finished game in the run before the command ends
     print(f"stopped; go on with: boardlab playtest --out {args.out} --run {session.cfg.name} "
           "--resume", flush=True)  # fmt: skip
     return 0

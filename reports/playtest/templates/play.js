@@ -24,6 +24,10 @@ async function refresh() {
   $('results').innerHTML = results(s);
   $('progress').textContent = s.over ? 'All ' + s.games + ' games played: they are in the run folder.'
     : 'Game ' + (s.game + 1) + ' of ' + s.games + ', decision ' + (s.step + 1);
+  if (s.over && s.saving) {
+    $('progress').textContent = 'Writing the last game to the run folder ...';
+    setTimeout(() => refresh().catch(e => $('error').textContent = e.message), 300);
+  }
   if (s.over || !s.human) { $('play').hidden = true; $('pass').hidden = true; return; }
   if (s.humans.length > 1 && shown !== s.to_act) {
     $('play').hidden = true; $('pass').hidden = false;

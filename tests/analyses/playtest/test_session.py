@@ -34,6 +34,7 @@ def _person(session: Session, choose, stop_after: int | None = None) -> int:
         legal = [a for a, _ in session.legal(seat)]
         session.act(seat, choose(session.step, legal), session.step)
         taken += 1
+    session.flush()  # the finished games written (a background thread writes them)
     return taken
 
 
@@ -82,6 +83,7 @@ def test_two_people_share_a_screen_with_a_bot(tmp_path):
         assert all(m.seat != seat for m in session.moves.get(seat, []))
         legal = [a for a, _ in session.legal(seat)]
         session.act(seat, _by_step(session.step, legal), session.step)
+    session.flush()
     assert seen == {0, 2}
     assert _tables(tmp_path)["seats"].sort("seat")["policy"].to_list() == [
         "human", "heuristic", "human"
@@ -130,3 +132,13 @@ def test_refused_moves_record_nothing(tmp_path):
             session.act(who, action, at)
     after = (tmp_path / LOG).read_text() if (tmp_path / LOG).exists() else ""
     assert after == before and session.step == step
+
+
+def test_every_game_of_a_session_is_played_whoever_starts_it(tmp_path):
+    # Ratjack's first player is drawn per game: in some of these games the bot moves first,
+    # and the session must play it up to the person's first decision (it once waited forever)
+    session = Session(_cfg("ratjack", ["human", "heuristic"], games=4), tmp_path)
+    _person(session, _by_step)
+    games = _tables(tmp_path)["games"]
+    assert session.over and games.height == 4
+    assert set(games["first_player"].to_list()) == {0, 1}

@@ -98,4 +98,5 @@ def test_a_whole_game_through_the_api_shows_only_the_seats_own_view(tmp_path, ga
         res = client.post(f"/api/act?t={TOKEN}", json=move)
         assert res.status_code == 200, res.text
         steps += 1
+    session.flush()
     assert status["results"] and (tmp_path / "runs" / "pt" / "manifest.json").exists()

@@ -1,0 +1,111 @@
+"""The page "Do the bots play like you?": per bot, how often it chooses as the people did, by
+class of move, which moves people use that a bot shuns, and how the people's games went."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polars as pl
+
+from analyses.playtest.agreement import Agreement, by_bot, by_class, class_use, wins
+from analyses.studies.findings import pct, pct_range
+from reports.kit.tables import Spec, render_table
+
+RATE: list[Spec] = [("Share", "pct", "rate"), ("95% interval", "interval", ("lo", "hi"))]
+GAP = 0.05  # a class whose share differs by more than this between people and a bot is named
+
+
+def verdicts(result: Agreement) -> list[str]:
+    """One sentence per bot, the closest bot named, the largest difference in moves used, and
+    the people's wins."""
+    bots = by_bot(result).sort("rate", descending=True)
+    use = class_use(result)
+    words = []
+    for r in bots.iter_rows(named=True):
+        words.append(
+            f"{r['bot']} chooses as you did in {pct(r['rate'], 0)} of your decisions "
+            f"({pct_range(r['lo'], r['hi'], 0)}; {r['decisions']:,} decisions in {r['games']} "
+            f"games; picking at random would agree {pct(r['chance'], 0)})"
+            f"{_use_words(use, r['bot'])}."
+        )
+    best = bots.row(0, named=True)
+    others = bots.slice(1)
+    if others.height and best["lo"] > max(others["hi"].to_list()):
+        words.append(
+            f"Of these bots, {best['bot']} clearly chooses most like you: balance numbers "
+            "measured with it are the nearest boardlab has to numbers for players like you; a "
+            "study whose players agree with you far less stands for players unlike you."
+        )
+    elif others.height:
+        words.append(
+            f"No bot clearly chooses more like you than the others ({best['bot']} agrees most "
+            "often, but the intervals overlap): more games would tell them apart."
+        )
+    for w in wins(result).iter_rows(named=True):
+        words.append(
+            f"You won {pct(w['rate'], 0)} of {w['games']} games against {w['opponents']} "
+            f"({pct_range(w['lo'], w['hi'], 0)}; the fair share is {pct(w['fair'], 0)})."
+        )
+    return words
+
+
+def _use_words(use: pl.DataFrame, bot: str) -> str:
+    """``; you use place/hut in 9% of your decisions, it in 0%`` for the largest gap."""
+    gaps = use.with_columns(gap=(pl.col("person_rate") - pl.col(bot)).abs()).sort("gap")
+    top = gaps.row(-1, named=True)
+    if top["gap"] <= GAP:
+        return ""
+    return (
+        f"; you use {top['class']} in {pct(top['person_rate'], 0)} of your decisions "
+        f"({pct_range(top['person_lo'], top['person_hi'], 0)}), it in {pct(top[bot], 0)}"
+    )
+
+
+def agreement_page(result: Agreement, run: str) -> str:
+    """The whole page for the people's decisions of the run ``run``."""
+    from reports.studies.build import environment
+
+    bots = result.rows["bot"].unique(maintain_order=True).to_list()
+    bot_specs: list[Spec] = [
+        ("Bot", "text", "bot"),
+        ("Decisions", "int", "decisions"),
+        ("Games", "int", "games"),
+        *RATE,
+        ("At random", "pct", "chance"),
+    ]
+    class_specs: list[Spec] = [
+        ("Bot", "text", "bot"),
+        ("Your move's class", "text", "class"),
+        ("Decisions", "int", "decisions"),
+        *RATE,
+    ]
+    use_specs: list[Spec] = [
+        ("Class", "text", "class"),
+        ("You", "pct", "person_rate"),
+        ("95% interval", "interval", ("person_lo", "person_hi")),
+        *((b, "pct", b) for b in bots),
+    ]
+    win_specs: list[Spec] = [("Against", "text", "opponents"), ("Games", "int", "games"),
+                             *RATE, ("Fair share", "pct", "fair")]  # fmt: skip
+    tables = [
+        render_table(by_bot(result), bot_specs, "How often each bot chooses as you did "
+                     "(intervals clustered by game)"),
+        render_table(by_class(result), class_specs, "Agreement by the class of your move"),
+        render_table(class_use(result), use_specs, "Share of decisions taking each class: "
+                     "you, and each bot at the same decisions"),
+        render_table(wins(result), win_specs, "Your win share"),
+    ]  # fmt: skip
+    sections: list[dict[str, Any]] = [
+        {"id": "agreement", "title": "Your decisions and the bots'", "findings": [],
+         "tables": tables, "figures": [], "links": []},
+    ]  # fmt: skip
+    return (
+        environment()
+        .get_template("tune.html")
+        .render(
+            title="Do the bots play like you?",
+            subtitle=f"every decision of the people in {run}, each bot asked at the same position",
+            summary=verdicts(result),
+            sections=sections,
+        )
+    )
