@@ -11,6 +11,7 @@ from simcore.engine.sweep.config import build_config
 from simcore.engine.sweep.sweep import run_sweep
 from tests.conftest import run_cli
 
+pytestmark = pytest.mark.slow  # 20 CPU-s: .ci/run runs it with the slow real-run tests
 GAMES = ["ratjack", "rats_of_wistar", "lord_of_worlds"]
 
 
