@@ -103,7 +103,7 @@ class Session:
         if self.over or self.state.is_terminal():
             raise RefusedAction("the game is over")
         if seat != self.state.current_player or seat not in self.humans:
-            raise RefusedAction(f"it is not seat {seat + 1}'s turn")
+            raise RefusedAction(f"it is not seat {seat}'s turn")
         if step != self.step:
             raise RefusedAction(f"decision {step} was already taken (another tab or a resend)")
         if action not in self.state.legal_actions():

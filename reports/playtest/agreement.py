@@ -38,8 +38,8 @@ def verdicts(result: Agreement) -> list[str]:
         )
     elif others.height:
         words.append(
-            f"No bot clearly chooses more like you than the others ({best['bot']} agrees most "
-            "often, but the intervals overlap): more games would tell them apart."
+            f"No bot clearly chooses more like you than the others: their intervals overlap "
+            f"(your decisions of {best['games']} games); more games would tell them apart."
         )
     for w in wins(result).iter_rows(named=True):
         words.append(

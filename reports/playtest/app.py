@@ -38,8 +38,12 @@ def make_app(session: Session, token: str | None = None) -> tuple[Starlette, str
         return None
 
     async def page(request: Request) -> Response:
-        if (bad := checked(request)) is not None:
-            return bad
+        if checked(request) is not None:  # a person reads this one: a page, not JSON
+            return HTMLResponse(
+                "<p>Wrong or missing token: open the address <code>boardlab playtest</code> "
+                "printed (it changes each time the server starts).</p>",
+                status_code=403,
+            )
         return HTMLResponse(page_html(session))
 
     async def status(request: Request) -> Response:
@@ -55,8 +59,10 @@ def make_app(session: Session, token: str | None = None) -> tuple[Starlette, str
         with lock:
             if seat is None or seat != session.to_act() or seat not in session.humans:
                 return refused(400, "that seat has no decision to take now")
+            if request.query_params.get("take") == "1":  # the person moved to this tab
+                holders[seat] = client
             if holders.setdefault(seat, client) != client:
-                return refused(409, f"seat {seat + 1} is played in another browser tab")
+                return refused(409, f"seat {seat} is played in another browser tab")
             return JSONResponse(_view(session, seat))
 
     async def act(request: Request) -> Response:
@@ -71,7 +77,7 @@ def make_app(session: Session, token: str | None = None) -> tuple[Starlette, str
             return refused(400, "the move needs whole numbers seat, action and step")
         with lock:
             if holders.get(seat) != body.get("c"):
-                return refused(409, f"seat {seat + 1} is played in another browser tab")
+                return refused(409, f"seat {seat} is played in another browser tab")
             try:
                 session.act(seat, action, step)
             except RefusedAction as exc:

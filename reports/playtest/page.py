@@ -20,7 +20,7 @@ def page_html(session: Any) -> str:
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <style>{(TEMPLATES / "play.css").read_text()}</style></head><body>
 <h1>{escape(title)}</h1>
-<p id="progress"></p><p id="error" role="alert"></p>
+<p id="progress"></p><p id="thinking"></p><p id="error" role="alert"></p>
 <div id="pass" hidden><p>Pass the screen to <span id="passto" class="seat"></span>.</p>
 <button id="passbtn">I am that seat: show my view</button></div>
 <div id="play" hidden><h2 id="who" class="seat"></h2><div id="moves"></div>

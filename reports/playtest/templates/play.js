@@ -1,52 +1,82 @@
 // The play page of boardlab playtest: asks the server for the awaited seat's view, shows the
-// other seats' moves one at a time, then the legal moves as buttons.
+// other seats' moves one at a time, then the legal moves as buttons. Seats are numbered from
+// 0, as on the drawings.
 const T = new URLSearchParams(location.search).get('t');
 let C = sessionStorage.getItem('boardlab-client');
-if (!C) { C = Math.random().toString(36).slice(2) + Date.now(); sessionStorage.setItem('boardlab-client', C); }
+if (!C) {
+  C = Math.random().toString(36).slice(2) + Date.now();
+  sessionStorage.setItem('boardlab-client', C);
+}
 let shown = null;  // the seat this screen last showed
 const $ = id => document.getElementById(id);
+const say = e => { $('error').textContent = e.message; };
 async function api(path, body) {
-  const r = await fetch(path + (path.includes('?') ? '&' : '?') + 't=' + encodeURIComponent(T),
-    body ? {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)} : {});
+  const url = path + (path.includes('?') ? '&' : '?') + 't=' + encodeURIComponent(T);
+  const options = body ? {method: 'POST', headers: {'Content-Type': 'application/json'},
+                          body: JSON.stringify(body)} : {};
+  const r = await fetch(url, options);
   const data = await r.json();
-  if (!r.ok) throw new Error(data.error || r.status);
+  if (!r.ok) { const e = new Error(data.error || r.status); e.status = r.status; throw e; }
   return data;
+}
+function who(s, seat) {
+  return 'seat ' + seat + ' (' + (s.humans.includes(seat) ? 'you, ' : '') + s.seats[seat] + ')';
 }
 function results(s) {
   if (!s.results.length) return '';
-  const rows = s.results.map(r => '<tr><td>' + (r.game + 1) + '</td><td>' + r.scores.join(' / ') +
-    '</td><td>' + r.winners.map(w => 'seat ' + (w + 1)).join(', ') + '</td></tr>').join('');
-  return '<table><tr><th>Game</th><th>Scores (seat 1 / 2 ...)</th><th>Won</th></tr>' + rows + '</table>';
+  const rows = s.results.map(r => '<tr><td>' + (r.game + 1) + '</td><td>' +
+    r.scores.map((x, i) => who(s, i) + ': ' + x).join('; ') + '</td><td>' +
+    r.winners.map(w => who(s, w)).join(', ') + '</td></tr>').join('');
+  return '<table><tr><th>Game</th><th>Final scores</th><th>Won</th></tr>' + rows + '</table>';
 }
 async function refresh() {
   $('error').textContent = '';
   const s = await api('/api/status');
   $('results').innerHTML = results(s);
+  const last = s.results.length ? s.results[s.results.length - 1] : null;
+  const ended = last && last.game === s.game - 1 && s.step < 2 ?
+    'Game ' + (last.game + 1) + ' is over: ' + last.winners.map(w => who(s, w)).join(', ') +
+    ' won (the table below). ' : '';
   $('progress').textContent = s.over ? 'All ' + s.games + ' games played: they are in the run folder.'
-    : 'Game ' + (s.game + 1) + ' of ' + s.games + ', decision ' + (s.step + 1);
+    : ended + 'Game ' + (s.game + 1) + ' of ' + s.games + ', decision ' + (s.step + 1);
   if (s.over && s.saving) {
     $('progress').textContent = 'Writing the last game to the run folder ...';
-    setTimeout(() => refresh().catch(e => $('error').textContent = e.message), 300);
+    setTimeout(() => refresh().catch(say), 300);
   }
   if (s.over || !s.human) { $('play').hidden = true; $('pass').hidden = true; return; }
   if (s.humans.length > 1 && shown !== s.to_act) {
     $('play').hidden = true; $('pass').hidden = false;
-    $('passto').textContent = 'seat ' + (s.to_act + 1);
-    $('passbtn').onclick = () => { shown = s.to_act; $('pass').hidden = true; show(s.to_act); };
+    $('passto').textContent = 'seat ' + s.to_act;
+    $('passbtn').onclick = () => {
+      shown = s.to_act; $('pass').hidden = true; show(s.to_act).catch(say);
+    };
     return;
   }
-  shown = s.to_act; show(s.to_act);
+  shown = s.to_act;
+  await show(s.to_act);
 }
-async function show(seat) {
-  const v = await api('/api/view?seat=' + seat + '&c=' + encodeURIComponent(C));
+async function show(seat, take) {
+  let v;
+  try {
+    v = await api('/api/view?seat=' + seat + '&c=' + encodeURIComponent(C) + (take ? '&take=1' : ''));
+  } catch (e) {
+    if (e.status !== 409) throw e;
+    $('play').hidden = true;
+    $('error').textContent = e.message + '. ';
+    const b = document.createElement('button');
+    b.id = 'take'; b.textContent = 'Play seat ' + seat + ' in this tab instead';
+    b.onclick = () => show(seat, true).catch(say);
+    $('error').appendChild(b);
+    return;
+  }
   $('play').hidden = false;
-  $('who').textContent = 'Seat ' + (seat + 1) + ' (' + v.seats[seat] + ')';
+  $('who').textContent = 'Your move: ' + who(v, seat);
   let k = 0;
   const step = () => {
     if (k < v.moves.length) {
       const m = v.moves[k++];
-      $('moves').innerHTML = '<div class="move">Seat ' + (m.seat + 1) + ' (' + v.seats[m.seat] +
-        '): ' + m.label.replace(/</g, '&lt;') + ' <button id="next">next</button></div>';
+      $('moves').innerHTML = '<div class="move">' + who(v, m.seat) + ': ' +
+        m.label.replace(/</g, '&lt;') + ' <button id="next">next</button></div>';
       $('view').innerHTML = m.html; $('legal').innerHTML = '';
       $('next').onclick = step;
       return;
@@ -59,13 +89,20 @@ async function show(seat) {
       b.textContent = a.label; b.dataset.action = a.action;
       b.onclick = async () => {
         $('legal').innerHTML = '';  // one click, one move
+        // the bots move before the answer comes: say so, with the seconds, while they think
+        const start = Date.now();
+        const tick = setInterval(() => {
+          $('thinking').textContent = 'The other seats are moving ... ' +
+            Math.round((Date.now() - start) / 1000) + ' s';
+        }, 1000);
         try { await api('/api/act', {seat: seat, action: a.action, step: v.step, c: C}); }
-        catch (e) { $('error').textContent = e.message; }
-        refresh().catch(e => $('error').textContent = e.message);
+        catch (e) { say(e); }
+        clearInterval(tick); $('thinking').textContent = '';
+        refresh().catch(say);
       };
       $('legal').appendChild(b);
     }
   };
   step();
 }
-refresh().catch(e => $('error').textContent = e.message);
+refresh().catch(say);

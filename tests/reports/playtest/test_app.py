@@ -32,7 +32,10 @@ def _log(tmp_path) -> str:
 
 def test_every_request_needs_the_token(tmp_path):
     client, _ = _client(tmp_path)
-    for url in ("/", "/?t=wrong", "/api/status", "/api/status?t=", "/api/view?seat=0&t=x"):
+    for url in ("/", "/?t=wrong"):  # the page a person opens: words, not JSON
+        res = client.get(url)
+        assert res.status_code == 403 and "Wrong or missing token" in res.text, url
+    for url in ("/api/status", "/api/status?t=", "/api/view?seat=0&t=x"):
         res = client.get(url)
         assert res.status_code == 403, url
         assert "token" in res.json()["error"]
@@ -68,7 +71,10 @@ def test_a_second_tab_cannot_act_for_a_held_seat(tmp_path):
     move = {"seat": seat, "action": view["legal"][0]["action"], "step": view["step"]}
     res = client.post(f"/api/act?t={TOKEN}", json={**move, "c": "tab2"})
     assert res.status_code == 409 and "another browser tab" in res.json()["error"]
-    assert client.post(f"/api/act?t={TOKEN}", json={**move, "c": "tab1"}).status_code == 200
+    # the person moves to the second tab on purpose: it plays, the first is refused
+    assert client.get(f"/api/view?t={TOKEN}&seat={seat}&c=tab2&take=1").status_code == 200
+    assert client.post(f"/api/act?t={TOKEN}", json={**move, "c": "tab1"}).status_code == 409
+    assert client.post(f"/api/act?t={TOKEN}", json={**move, "c": "tab2"}).status_code == 200
 
 
 def _same_in_every_world(session: Session, seat: int, shown: str) -> bool:

@@ -6,6 +6,7 @@ the recorded moves; a server killed mid-game goes on with ``--resume`` from the 
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -38,9 +39,13 @@ def _serve(out: Path, *args: str) -> tuple[subprocess.Popen, str]:
     return proc, match.group(1)
 
 
-def _click_until(page, done: str, limit: int = 400, stop_after: int | None = None) -> int:
+def _click_until(
+    page, done: str, limit: int = 5000, stop_after: int | None = None, shown: list | None = None
+) -> int:
     """Click through: "next" on other seats' moves, "I am that seat", then a legal move (the
-    k-th button, k the decision count); until ``done`` is on the page. The moves clicked."""
+    k-th button, k the decision count); until ``done`` is on the page. The moves clicked.
+    ``shown``: the views the server sent; before each move the page's view must be the last
+    of them, so the page shows nothing the seat's own view did not hold."""
     clicks = 0
     for _ in range(limit):
         page.wait_for_function(
@@ -60,6 +65,8 @@ def _click_until(page, done: str, limit: int = 400, stop_after: int | None = Non
             page.click("#next")
         else:
             buttons = page.locator("#legal button")
+            if shown is not None:
+                assert _same_html(page.inner_html("#view"), shown[-1])
             before = page.inner_text("#progress")
             buttons.nth(clicks % buttons.count()).click()
             clicks += 1
@@ -69,6 +76,19 @@ def _click_until(page, done: str, limit: int = 400, stop_after: int | None = Non
                 timeout=10_000,
             )
     raise AssertionError(f"not done after {limit} clicks: {page.inner_text('body')[:500]}")
+
+
+def _same_html(dom: str, sent: str) -> bool:
+    """The page's view is the sent one (the browser re-serialises markup: compare its text
+    and its tags' order, not its bytes)."""
+
+    def words(markup: str) -> list[str]:
+        return re.sub(r"<[^>]+>", " ", html.unescape(markup)).split()
+
+    def tags(markup: str) -> list[str]:  # a parser adds <tbody> to a table that has none
+        return [t for t in re.findall(r"<(\w+)", markup) if t != "tbody"]
+
+    return words(dom) == words(sent) and tags(dom) == tags(sent)
 
 
 def _log(out: Path) -> list[dict]:
@@ -95,6 +115,8 @@ def browser():
         ("rats_of_wistar", ["human", "heuristic"]),
         ("lord_of_worlds", ["heuristic", "human"]),
         ("ratjack", ["human", "heuristic", "human"]),  # two people share the screen
+        ("rats_of_wistar", ["human", "human", "heuristic:style=fitted"]),
+        ("lord_of_worlds", ["heuristic", "human", "human"]),
     ],
 )
 def test_a_game_played_by_clicks_lands_in_the_run(tmp_path, browser, game, seats):
@@ -104,8 +126,11 @@ def test_a_game_played_by_clicks_lands_in_the_run(tmp_path, browser, game, seats
         page = browser.new_page()
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        views: list[str] = []  # every view the server sent (the API tests check each one)
+        page.on("response", lambda r: views.append(r.json()["html"]) if "/api/view" in r.url
+                and r.ok else None)  # fmt: skip
         page.goto(address)
-        clicks = _click_until(page, "games played")
+        clicks = _click_until(page, "games played", shown=views)
         assert clicks > 0 and errors == []
         assert "Won" in page.inner_text("#results")
     finally:
