@@ -35,7 +35,9 @@ def measure(game: str, bot: str, games: int = 20) -> list[float]:
             move = {"seat": 0, "action": rng.choice(view["legal"])["action"],
                     "step": view["step"], "c": "b"}  # fmt: skip
             start = time.perf_counter()
-            status = client.post("/api/act?t=t", json=move).json()
+            client.post("/api/act?t=t", json=move)
+            while (status := client.get("/api/status?t=t").json())["busy"]:
+                time.sleep(0.001)  # the bots move on a thread: the page polls like this
             if status["over"]:
                 break
             view = client.get("/api/view?t=t&seat=0&c=b").json()

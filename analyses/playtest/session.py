@@ -64,6 +64,10 @@ class Session:
     moves: dict[int, list[Move]] = field(default_factory=dict)
     results: list[dict[str, Any]] = field(default_factory=list)  # per finished game
     offered_at: float = 0.0
+    # while the bots move: the seat thinking, since when, and the bot moves since the
+    # person's last move
+    thinking: dict[str, Any] | None = None
+    bot_moves: int = 0
     writer: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1))
     writes: list[Future[None]] = field(default_factory=list)
 
@@ -97,9 +101,10 @@ class Session:
         """What ``seat`` sees of the position (``Game.seat_view``): nothing hidden from it."""
         return self.game.seat_view(self.state, seat)
 
-    def act(self, seat: int, action: int, step: int) -> None:
+    def act(self, seat: int, action: int, step: int, advance: bool = True) -> None:
         """Take a person's move; ``RefusedAction`` (nothing recorded) unless it is ``seat``'s
-        turn at decision ``step`` and ``action`` is legal."""
+        turn at decision ``step`` and ``action`` is legal. ``advance=False``: the caller lets
+        the bots move (the web app, on a thread, so that the page can show their progress)."""
         if self.over or self.state.is_terminal():
             raise RefusedAction("the game is over")
         if seat != self.state.current_player or seat not in self.humans:
@@ -111,7 +116,9 @@ class Session:
         think_ms = round(1000 * (time.monotonic() - self.offered_at), 1)
         self._take(seat, action, think_ms)
         self.moves[seat] = []
-        self.advance()
+        self.bot_moves = 0  # counted afresh until the next person's decision
+        if advance:
+            self.advance()
 
     def advance(self) -> None:
         """Let the bots move until a person's decision or the session's end; each game that
@@ -123,8 +130,12 @@ class Session:
             seat = self.state.current_player
             if self.bots[seat] is None:
                 self.offered_at = time.monotonic()
+                self.thinking = None
                 return
+            self.thinking = {"seat": seat, "since": time.monotonic(), "moves": self.bot_moves}
             self._take(seat, self.bots[seat].act(self.state, self.rngs[seat]), None)
+            self.bot_moves += 1
+        self.thinking = None
 
     def _take(self, seat: int, action: int, think_ms: float | None) -> None:
         labels = {h: self.state.action_label(action, h) for h in self.humans if h != seat}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from typing import Any
 
 from starlette.applications import Starlette
@@ -28,6 +29,19 @@ def make_app(session: Session, token: str | None = None) -> tuple[Starlette, str
     token = token or secrets.token_urlsafe(16)
     lock = threading.Lock()  # one move at a time: the session is not shared state otherwise
     holders: dict[int, str] = {}  # seat -> the browser tab (client id) playing it
+    # While the bots move (on a thread, holding the lock), status answers from ``busy`` and
+    # ``session.thinking`` without the lock, so the page can show their progress.
+    busy = threading.Event()
+    failures: list[str] = []
+
+    def run_bots() -> None:
+        try:
+            with lock:
+                session.advance()
+        except Exception as exc:  # the page says it; the log keeps every move made
+            failures.append(f"{type(exc).__name__}: {exc}")
+        finally:
+            busy.clear()
 
     def refused(status: int, message: str) -> JSONResponse:
         return JSONResponse({"error": message}, status_code=status)
@@ -49,13 +63,19 @@ def make_app(session: Session, token: str | None = None) -> tuple[Starlette, str
     async def status(request: Request) -> Response:
         if (bad := checked(request)) is not None:
             return bad
+        if failures:
+            return refused(500, f"the bots' moves failed ({failures[0]}); resume with --resume")
+        if busy.is_set():
+            return JSONResponse(_thinking(session))
         with lock:
-            return JSONResponse(_status(session))
+            return JSONResponse({**_status(session), "busy": False})
 
     async def view(request: Request) -> Response:
         if (bad := checked(request)) is not None:
             return bad
         seat, client = _int(request.query_params.get("seat")), request.query_params.get("c", "")
+        if busy.is_set():
+            return refused(400, "the other seats are still moving")
         with lock:
             if seat is None or seat != session.to_act() or seat not in session.humans:
                 return refused(400, "that seat has no decision to take now")
@@ -75,14 +95,18 @@ def make_app(session: Session, token: str | None = None) -> tuple[Starlette, str
         seat, action, step = (_int(body.get(k)) for k in ("seat", "action", "step"))
         if seat is None or action is None or step is None:
             return refused(400, "the move needs whole numbers seat, action and step")
+        if busy.is_set():
+            return refused(400, "the other seats are still moving")
         with lock:
             if holders.get(seat) != body.get("c"):
                 return refused(409, f"seat {seat} is played in another browser tab")
             try:
-                session.act(seat, action, step)
+                session.act(seat, action, step, advance=False)
             except RefusedAction as exc:
                 return refused(400, str(exc))
-            return JSONResponse(_status(session))
+            busy.set()
+        threading.Thread(target=run_bots, name="bots", daemon=True).start()
+        return JSONResponse({"busy": True})
 
     async def no_icon(request: Request) -> Response:
         return Response(status_code=204)
@@ -108,6 +132,22 @@ def _int(value: Any) -> int | None:
     if isinstance(value, str) and value.lstrip("-").isdigit():
         return int(value)
     return None
+
+
+def _thinking(session: Session) -> dict[str, Any]:
+    """While the bots move: which seat thinks, for how long, and the bot moves made."""
+    now = session.thinking
+    if now is None:
+        return {"busy": True, "thinking": None}
+    return {
+        "busy": True,
+        "thinking": {
+            "seat": now["seat"],
+            "spec": session.cfg.policies[now["seat"]],
+            "seconds": round(time.monotonic() - now["since"], 1),
+            "moves": now["moves"],
+        },
+    }
 
 
 def _status(session: Session) -> dict[str, Any]:

@@ -29,9 +29,22 @@ function results(s) {
     r.winners.map(w => who(s, w)).join(', ') + '</td></tr>').join('');
   return '<table><tr><th>Game</th><th>Final scores</th><th>Won</th></tr>' + rows + '</table>';
 }
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+async function settled() {
+  // the bots move on the server after a person's move: show who thinks, and for how long
+  for (;;) {
+    const s = await api('/api/status');
+    if (!s.busy) { $('thinking').textContent = ''; return s; }
+    const t = s.thinking;
+    $('thinking').textContent = t ? 'Seat ' + t.seat + ' (' + t.spec + ') is thinking ... ' +
+      t.seconds + ' s' + (t.moves ? '; bot moves since yours: ' + t.moves : '') :
+      'The other seats are moving ...';
+    await sleep(300);
+  }
+}
 async function refresh() {
   $('error').textContent = '';
-  const s = await api('/api/status');
+  const s = await settled();
   $('results').innerHTML = results(s);
   const last = s.results.length ? s.results[s.results.length - 1] : null;
   const ended = last && last.game === s.game - 1 && s.step < 2 ?
@@ -89,15 +102,8 @@ async function show(seat, take) {
       b.textContent = a.label; b.dataset.action = a.action;
       b.onclick = async () => {
         $('legal').innerHTML = '';  // one click, one move
-        // the bots move before the answer comes: say so, with the seconds, while they think
-        const start = Date.now();
-        const tick = setInterval(() => {
-          $('thinking').textContent = 'The other seats are moving ... ' +
-            Math.round((Date.now() - start) / 1000) + ' s';
-        }, 1000);
         try { await api('/api/act', {seat: seat, action: a.action, step: v.step, c: C}); }
         catch (e) { say(e); }
-        clearInterval(tick); $('thinking').textContent = '';
         refresh().catch(say);
       };
       $('legal').appendChild(b);

@@ -5,6 +5,7 @@ seat has not seen (only its own ``Game.seat_view``)."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from starlette.testclient import TestClient
@@ -23,6 +24,16 @@ def _client(tmp_path, game="ratjack", seats=("human", "heuristic"), games=1):
     session = Session(build_config(raw, source="test"), tmp_path)
     app, _ = make_app(session, TOKEN)
     return TestClient(app), session
+
+
+def _settled(client) -> dict:
+    """The status once the bots have moved (they move on a thread after a person's move)."""
+    for _ in range(2000):
+        status = client.get(f"/api/status?t={TOKEN}").json()
+        if not status["busy"]:
+            return status
+        time.sleep(0.01)
+    raise AssertionError("the bots never finished")
 
 
 def _log(tmp_path) -> str:
@@ -75,6 +86,7 @@ def test_a_second_tab_cannot_act_for_a_held_seat(tmp_path):
     assert client.get(f"/api/view?t={TOKEN}&seat={seat}&c=tab2&take=1").status_code == 200
     assert client.post(f"/api/act?t={TOKEN}", json={**move, "c": "tab1"}).status_code == 409
     assert client.post(f"/api/act?t={TOKEN}", json={**move, "c": "tab2"}).status_code == 200
+    _settled(client)
 
 
 def _same_in_every_world(session: Session, seat: int, shown: str) -> bool:
@@ -91,7 +103,7 @@ def _same_in_every_world(session: Session, seat: int, shown: str) -> bool:
 def test_a_whole_game_through_the_api_shows_only_the_seats_own_view(tmp_path, game):
     client, session = _client(tmp_path, game)
     steps = 0
-    while not (status := client.get(f"/api/status?t={TOKEN}").json())["over"]:
+    while not (status := _settled(client))["over"]:
         seat = status["to_act"]
         res = client.get(f"/api/view?t={TOKEN}&seat={seat}&c=tab1")
         view = res.json()
@@ -102,7 +114,31 @@ def test_a_whole_game_through_the_api_shows_only_the_seats_own_view(tmp_path, ga
         action = view["legal"][steps % len(view["legal"])]["action"]
         move = {"seat": seat, "action": action, "step": view["step"], "c": "tab1"}
         res = client.post(f"/api/act?t={TOKEN}", json=move)
-        assert res.status_code == 200, res.text
+        assert res.status_code == 200 and res.json() == {"busy": True}, res.text
         steps += 1
     session.flush()
     assert status["results"] and (tmp_path / "runs" / "pt" / "manifest.json").exists()
+
+
+def test_a_slow_bot_shows_who_thinks_and_for_how_long(tmp_path, monkeypatch):
+    """While the bots move the page can ask: which seat thinks, its seconds, its moves so far;
+    a view or a move meanwhile is refused."""
+    client, session = _client(tmp_path)
+    bot = session.bots[1]
+    slow_act = bot.act
+
+    def slow(state, rng):
+        time.sleep(0.3)
+        return slow_act(state, rng)
+
+    monkeypatch.setattr(bot, "act", slow)
+    seat = _settled(client)["to_act"]
+    view = client.get(f"/api/view?t={TOKEN}&seat={seat}&c=tab1").json()
+    move = {"seat": seat, "action": view["legal"][0]["action"], "step": view["step"], "c": "tab1"}
+    assert client.post(f"/api/act?t={TOKEN}", json=move).json() == {"busy": True}
+    time.sleep(0.1)
+    status = client.get(f"/api/status?t={TOKEN}").json()
+    if status["busy"]:  # the bot has the move (unless the person's move ended its turn)
+        assert status["thinking"]["spec"] == "heuristic" and status["thinking"]["seconds"] >= 0
+        assert client.get(f"/api/view?t={TOKEN}&seat={seat}&c=tab1").status_code == 400
+    assert not _settled(client)["busy"]
