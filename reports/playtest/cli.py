@@ -29,6 +29,7 @@ def add_playtest_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule parameter of the version played")  # fmt: skip
     p.add_argument("--run", metavar="NAME", help="session name (default GAME-playtest)")
+    p.add_argument("--name", help="your name: a 'human' seat's policy reads human:name=NAME")
     p.add_argument("--out", default=DEFAULT_OUT, help=f"folder of sessions (default {DEFAULT_OUT})")
     p.add_argument("--resume", action="store_true", help="go on with a session from its log")
     p.add_argument("--host", default=LOCAL, help="address to serve on (default 127.0.0.1)")
@@ -62,7 +63,10 @@ def session_from_args(args: argparse.Namespace) -> Session:
         "players": len(args.seat),
         "games": args.games,
         "seed": args.seed if args.seed is not None else secrets.randbits(62),
-        "policies": list(args.seat),
+        "policies": [
+            f"human:name={args.name}" if spec == "human" and args.name else spec
+            for spec in args.seat
+        ],
         "params": dict(_pair(p) for p in args.param),
         "record_actions": True,
         "seat_rotation": False,

@@ -34,7 +34,7 @@ from reports.studies.sections import (
 from reports.studies.variants import variant_section
 from reports.studies.wheel import wheel_use_section
 from simcore.core.registry import display_name
-from strategies.ladder import rank, top_player
+from strategies.ladder import family, rank, top_player
 
 # Rows above which a section's main table is folded (about one screen of rows).
 LONG_TABLE = 24
@@ -204,18 +204,26 @@ def caveats(ctx: Context) -> list[str]:
         base, forbids = split_forbid(spec)
         restricted[base] = restricted.get(base, False) or bool(forbids)
     policies = [
-        f"{b} (also with restricted play)" if r else b for b, r in sorted(restricted.items())
+        f"{b} (also with restricted play)" if r else b
+        for b, r in sorted(restricted.items())
+        if family(b) != "human"
     ]
-    out = (
-        [
+    people = sorted(b for b in restricted if family(b) == "human")
+    out = []
+    if people:  # seats played by people in boardlab playtest: not a rung of the ladder
+        bots = f" against {join_and(policies)}" if policies else ""
+        out.append(
+            f"Every number here is for the players that produced it: people ({join_and(people)}"
+            f", seats played with boardlab playtest){bots}; other people or players may differ."
+        )
+    elif policies:
+        out.append(
             f"Every number here is for the players that produced it ({join_and(policies)}): "
             "balance measured with these computer players may differ for stronger or human "
             "players."
-        ]
-        if policies
-        else []
-    )
-    below = _below_top(ctx.manifest.get("game", ""), _one_name_per_player(ctx, restricted))
+        )
+    computer = [p for p in _one_name_per_player(ctx, restricted) if family(p) != "human"]
+    below = _below_top(ctx.manifest.get("game", ""), computer)
     if below:
         out.append(below)
     game = ctx.game
