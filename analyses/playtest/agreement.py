@@ -145,6 +145,27 @@ def wins(result: Agreement) -> pl.DataFrame:
     return pl.DataFrame(out)
 
 
+EVIDENCE = ("ladder", "_vs_", "mcts_target")  # shipped runs that rank players, not the game
+
+
+def studies_of(game_id: str, bot: str) -> list[str]:
+    """The shipped balance studies of ``game_id`` whose line-ups are played by ``bot`` (with or
+    without restricted play): the numbers a person's agreement with it speaks for."""
+    from analyses.studies.ablation import split_forbid
+    from analyses.sweeps import shipped, sweep_path
+    from simcore.core.content import read_toml
+
+    out = []
+    for name in shipped():
+        if not name.startswith(game_id) or any(e in name for e in EVIDENCE):
+            continue
+        raw = read_toml(sweep_path(name))
+        lineups = [raw.get("policies", []), *raw.get("grid", {}).get("policies", [])]
+        if any(split_forbid(str(p))[0] == bot for lineup in lineups for p in lineup):
+            out.append(name)
+    return out
+
+
 def _rate(hits: pl.Series, games: pl.Series) -> dict[str, float]:
     est = clustered_rate(hits.cast(pl.Float64).to_numpy(), np.ones(hits.len()), games.to_numpy())
     return {"rate": est.rate, "lo": est.lo, "hi": est.hi}

@@ -7,26 +7,35 @@ from typing import Any
 
 import polars as pl
 
-from analyses.playtest.agreement import Agreement, by_bot, by_class, class_use, wins
-from analyses.studies.findings import pct, pct_range
+from analyses.playtest.agreement import (
+    Agreement,
+    by_bot,
+    by_class,
+    class_use,
+    studies_of,
+    wins,
+)
+from analyses.studies.findings import join_and, pct, pct_range
 from reports.kit.tables import Spec, render_table
 
 RATE: list[Spec] = [("Share", "pct", "rate"), ("95% interval", "interval", ("lo", "hi"))]
 GAP = 0.05  # a class whose share differs by more than this between people and a bot is named
 
 
-def verdicts(result: Agreement) -> list[str]:
-    """One sentence per bot, the closest bot named, the largest difference in moves used, and
-    the people's wins."""
+def verdicts(result: Agreement, game_id: str = "") -> list[str]:
+    """One sentence per bot with the shipped studies it plays, the closest bot named, the
+    largest difference in moves used, and the people's wins."""
     bots = by_bot(result).sort("rate", descending=True)
     use = class_use(result)
     words = []
     for r in bots.iter_rows(named=True):
+        studies = studies_of(game_id, r["bot"]) if game_id else []
+        plays = f" It plays the shipped studies {join_and(studies)}." if studies else ""
         words.append(
             f"{r['bot']} chooses as you did in {pct(r['rate'], 0)} of your decisions "
             f"({pct_range(r['lo'], r['hi'], 0)}; {r['decisions']:,} decisions in {r['games']} "
             f"games; picking at random would agree {pct(r['chance'], 0)})"
-            f"{_use_words(use, r['bot'])}."
+            f"{_use_words(use, r['bot'])}.{plays}"
         )
     best = bots.row(0, named=True)
     others = bots.slice(1)
@@ -61,7 +70,7 @@ def _use_words(use: pl.DataFrame, bot: str) -> str:
     )
 
 
-def agreement_page(result: Agreement, run: str) -> str:
+def agreement_page(result: Agreement, run: str, game_id: str = "") -> str:
     """The whole page for the people's decisions of the run ``run``."""
     from reports.studies.build import environment
 
@@ -105,7 +114,7 @@ def agreement_page(result: Agreement, run: str) -> str:
         .render(
             title="Do the bots play like you?",
             subtitle=f"every decision of the people in {run}, each bot asked at the same position",
-            summary=verdicts(result),
+            summary=verdicts(result, game_id),
             sections=sections,
         )
     )

@@ -100,6 +100,7 @@ def _pair(text: str) -> tuple[str, object]:
 def cmd_report(args: argparse.Namespace) -> int:
     """Write the agreement page of a run's people; print its path."""
     from analyses.playtest.agreement import DEFAULT_BOTS, agreement
+    from analyses.stats.runs import load_manifest
     from reports.kit.files import write_report
     from reports.playtest.agreement import agreement_page
     from simcore.engine.run.outputs import check_output_folder
@@ -110,7 +111,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise ConfigError(f"{run}: no decision of a 'human' seat in this run")
     folder = check_output_folder(args.out, "--out")
     target = folder / f"agreement-{run.name}.html"
-    write_report(agreement_page(result, str(run)), target)
+    game_id = str(load_manifest(run).get("game", ""))
+    write_report(agreement_page(result, str(run), game_id), target)
     print(target)
     return 0
 

@@ -55,6 +55,8 @@ def test_the_page_of_a_playtest_run_and_its_refusals(tmp_path):
     page = (tmp_path / "pages" / "agreement-pt.html").read_text()
     assert "Do the bots play like you?" in page
     assert "heuristic chooses as you did in " in page and "You won " in page
+    # which studies' players the agreement speaks for
+    assert "It plays the shipped studies ratjack_cards_rat.toml" in page
     other = _run(tmp_path, "ratjack", ["random", "heuristic"], games=2)
     res = run_cli("playtest", "--report", str(other), "--out", str(tmp_path / "pages"))
     assert res.returncode == 2 and "no decision of a 'human' seat" in res.stderr
