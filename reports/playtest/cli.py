@@ -71,7 +71,7 @@ def session_from_args(args: argparse.Namespace) -> Session:
         "record_actions": True,
         "seat_rotation": False,
     }
-    config = folder / "session.json"
+    config = folder / "playtest.json"
     if args.resume:
         import json
 
