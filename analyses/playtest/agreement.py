@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from analyses.playtest.session import is_human
 from analyses.stats.intervals import clustered_rate
 from analyses.stats.runs import load_manifest
 from simcore.core import registry
@@ -25,11 +26,6 @@ from simcore.engine.run.dataset import read_table
 from strategies.registry import make_policy
 
 DEFAULT_BOTS = ("random", "heuristic", "heuristic:style=fitted")
-
-
-def is_person(spec: str) -> bool:
-    """A person's seat in a playtest run."""
-    return spec == "human" or spec.startswith("human:")
 
 
 @dataclass(frozen=True)
@@ -45,7 +41,7 @@ class Agreement:
 def agreement(
     run_dir: str | Path,
     bots: Sequence[str] = DEFAULT_BOTS,
-    person: Callable[[str], bool] = is_person,
+    person: Callable[[str], bool] = is_human,
 ) -> Agreement:
     """What each bot in ``bots`` would have chosen at every decision of a seat ``person``
     names (default: the ``human`` seats) in the run at ``run_dir``."""

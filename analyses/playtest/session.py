@@ -18,10 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import polars as pl
+
 from simcore.core import registry
 from simcore.core.api import State
 from simcore.core.errors import ConfigError, RunDirError
 from simcore.core.rng import game_seed, policy_stream
+from simcore.engine.run.dataset import scan_table
 from simcore.engine.sweep.config import SweepConfig
 from simcore.engine.sweep.sweep import run_sweep
 from strategies.registry import make_policy
@@ -216,10 +219,6 @@ def write_game(cfg: SweepConfig, out: Path, index: int, actions: list[int]) -> N
         state.apply(action)
     with replaying(script):
         run_sweep(cfg, out, n_jobs=1, chunk_size=1, resume=True, limit=index + 1, quiet=True)
-    import polars as pl
-
-    from simcore.engine.run.dataset import scan_table
-
     written = (
         scan_table(out / cfg.name, "actions")
         .filter(pl.col("game_index") == index)

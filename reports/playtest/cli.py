@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import secrets
 import socket
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from analyses.playtest.session import Session
 from simcore.core.errors import ConfigError
-from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.config import build_config, parse_param_flags
 
 DEFAULT_OUT = "playtest_out"
 LOCAL = "127.0.0.1"
@@ -67,34 +68,18 @@ def session_from_args(args: argparse.Namespace) -> Session:
             f"human:name={args.name}" if spec == "human" and args.name else spec
             for spec in args.seat
         ],
-        "params": dict(_pair(p) for p in args.param),
+        "params": parse_param_flags(args.param),
         "record_actions": True,
         "seat_rotation": False,
     }
     config = folder / "playtest.json"
     if args.resume:
-        import json
-
         raw = json.loads(config.read_text(encoding="utf-8"))
     cfg = build_config(raw, source="boardlab playtest")
     if not args.resume:
-        import json
-
         folder.mkdir(parents=True)
         config.write_text(json.dumps(raw, indent=1), encoding="utf-8")
     return Session(cfg, folder)
-
-
-def _pair(text: str) -> tuple[str, object]:
-    key, sep, value = text.partition("=")
-    if not sep or not key:
-        raise ConfigError(f"--param {text!r}: expected KEY=VALUE")
-    import tomllib
-
-    try:
-        return key, tomllib.loads(f"v = {value}")["v"]
-    except tomllib.TOMLDecodeError:
-        return key, value
 
 
 def cmd_report(args: argparse.Namespace) -> int:
