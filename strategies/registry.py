@@ -38,7 +38,9 @@ def make_policy(spec: str, game: Game) -> Policy:
         classes = str(forbid).split("+")
         check_classes(game, classes, spec)
         policy = Restricted(policy, classes)
-    if scripted.active():  # the engine replays a recorded playtest game: seats replay it too
+    if scripted.active() and not isinstance(policy, scripted.HumanPolicy):
+        # the engine replays a recorded playtest game: the bots' seats replay it too (a
+        # person's seat reads the record itself)
         policy = scripted.Scripted(policy)
     return policy
 

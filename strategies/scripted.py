@@ -21,17 +21,22 @@ from simcore.core.errors import ConfigError
 from strategies.base import check_options
 
 Script = Mapping[tuple[Any, ...], int]  # State.fingerprint() -> the action taken there
+Thinks = Mapping[tuple[Any, ...], float | None]  # State.fingerprint() -> a person's think time
 _SCRIPT: contextvars.ContextVar[Script | None] = contextvars.ContextVar("script", default=None)
+_THINKS: contextvars.ContextVar[Thinks | None] = contextvars.ContextVar("thinks", default=None)
 
 
 @contextmanager
-def replaying(script: Script) -> Iterator[None]:
+def replaying(script: Script, thinks: Thinks | None = None) -> Iterator[None]:
     """Within the block, policies built or asked answer from ``script`` where it has the
-    position (the engine replays a recorded game)."""
+    position (the engine replays a recorded game); a person's seat also gives its recorded
+    think time there (``thinks``), the actions table's ``think_ms``."""
     token = _SCRIPT.set(script)
+    timed = _THINKS.set(thinks)
     try:
         yield
     finally:
+        _THINKS.reset(timed)
         _SCRIPT.reset(token)
 
 
@@ -62,21 +67,27 @@ class Scripted:
 
 
 class HumanPolicy:
-    """A person's seat: its moves come only from a recorded playtest game."""
+    """A person's seat: its moves come only from a recorded playtest game. It times its
+    decisions: after each ``act``, ``think_ms`` is the person's recorded think time there
+    (the sweep engine writes it on the actions row)."""
 
     def __init__(self, name: str = "") -> None:
         self.name = "human"
         self.person = name
+        self.think_ms: float | None = None
 
     def act(self, state: State, rng: random.Random) -> int:
         """The person's recorded move at this position."""
         script = _SCRIPT.get()
-        action = None if script is None else script.get(state.fingerprint())
+        position = state.fingerprint()
+        action = None if script is None else script.get(position)
         if action is None:
             raise ConfigError(
                 "a 'human' seat is played by a person: use `boardlab playtest`, or replay its "
                 "recorded games with `boardlab replay`"
             )
+        thinks = _THINKS.get()
+        self.think_ms = None if thinks is None else thinks.get(position)
         return action
 
 

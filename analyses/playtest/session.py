@@ -1,11 +1,12 @@
 """A playtest session: people and bots play a game seat by seat on the server.
 
-Every decision is appended to ``decisions.jsonl`` (flushed and synced) the moment it is taken,
-with the person's think time. A session killed mid-game resumes from that log: the recorded
-moves are replayed and each bot decision is asked again, so its random stream stands where it
-stood and the rest of the game is the one an uninterrupted session would play. A finished game
-is written as an ordinary run by the sweep engine replaying the recorded moves
-(``strategies.scripted``), and checked move for move against the log.
+The session's run folder is made when it starts. Every decision is appended to the run's
+``decisions.jsonl`` (flushed and synced) the moment it is taken, with the person's think time.
+A session killed mid-game resumes from that log: the recorded moves are replayed and each bot
+decision is asked again, so its random stream stands where it stood and the rest of the game
+is the one an uninterrupted session would play. A finished game is written into the run by the
+sweep engine replaying the recorded moves (``strategies.scripted``; the person's think times
+become the actions table's ``think_ms``), and checked move for move against the log.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from simcore.core import registry
 from simcore.core.api import State
 from simcore.core.errors import ConfigError, RunDirError
 from simcore.core.rng import game_seed, policy_stream
-from simcore.engine.run.dataset import scan_table
+from simcore.engine.run.dataset import MANIFEST, scan_table
 from simcore.engine.sweep.config import SweepConfig
 from simcore.engine.sweep.sweep import run_sweep
 from strategies.registry import make_policy
@@ -80,7 +81,14 @@ class Session:
         self.game = registry.make_game(self.cfg.game, self.cfg.params)
         self.bots = [None if is_human(s) else make_policy(s, self.game) for s in self.cfg.policies]
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._resume(read_log(self.folder / LOG))
+        self.run_dir = self.folder / RUNS / self.cfg.name
+        if not (self.run_dir / MANIFEST).exists():  # the run, before its first decision
+            run_sweep(self.cfg, self.run_dir.parent, n_jobs=1, chunk_size=1, resume=True,
+                      limit=0, quiet=True)  # fmt: skip
+        self.log = self.run_dir / LOG
+        if (self.folder / LOG).exists() and not self.log.exists():
+            os.replace(self.folder / LOG, self.log)  # a playtest begun when the log lay here
+        self._resume(read_log(self.log))
 
     @property
     def humans(self) -> list[int]:
@@ -144,8 +152,9 @@ class Session:
         labels = {h: self.state.action_label(action, h) for h in self.humans if h != seat}
         entry = {"game": self.index, "step": self.step, "seat": seat, "action": action,
                  "by": self.cfg.policies[seat], "think_ms": think_ms}  # fmt: skip
-        append_line(self.folder / LOG, entry)
+        append_line(self.log, entry)
         self.actions.append(action)
+        self.thinks.append(think_ms)
         self.state.apply(action)
         self.step += 1
         for h, label in labels.items():
@@ -153,6 +162,7 @@ class Session:
 
     def _start(self, index: int) -> None:
         self.actions: list[int] = []
+        self.thinks: list[float | None] = []  # a person's think time per decision
         self.index, self.step = index, 0
         seed = game_seed(self.cfg.seed, index)
         self.state = self.game.new_state(self.cfg.players, seed)
@@ -167,7 +177,7 @@ class Session:
         self._start(0)
         for index in sorted(games):
             if index != self.index:
-                raise RunDirError(f"{self.folder / LOG}: game {index} follows game {self.index}")
+                raise RunDirError(f"{self.log}: game {index} follows game {self.index}")
             for entry in games[index]:
                 self._replay(entry)
             if self.state.is_terminal():
@@ -178,14 +188,15 @@ class Session:
     def _replay(self, entry: dict[str, Any]) -> None:
         seat, action = int(entry["seat"]), int(entry["action"])
         if seat != self.state.current_player or action not in self.state.legal_actions():
-            where = f"{self.folder / LOG}: game {self.index} step {self.step}"
+            where = f"{self.log}: game {self.index} step {self.step}"
             raise RunDirError(f"{where}: the recorded move is not legal there (another game?)")
         bot = self.bots[seat]
         if bot is not None and bot.act(self.state, self.rngs[seat]) != action:
-            where = f"{self.folder / LOG}: game {self.index} step {self.step}"
+            where = f"{self.log}: game {self.index} step {self.step}"
             spec = self.cfg.policies[seat]
             raise RunDirError(f"{where}: {spec} now chooses otherwise (another version?)")
         self.actions.append(action)
+        self.thinks.append(entry.get("think_ms"))
         self.state.apply(action)
         self.step += 1
 
@@ -200,7 +211,9 @@ class Session:
         thread, in order: the next move need not wait for it, and the log already holds
         the game should the process die before it is written (``--resume`` writes it)."""
         self.writes.append(
-            self.writer.submit(write_game, self.cfg, self.folder / RUNS, self.index, self.actions)
+            self.writer.submit(
+                write_game, self.cfg, self.run_dir.parent, self.index, self.actions, self.thinks
+            )
         )
         scores = self.state.scores()
         self.results.append({"game": self.index, "scores": scores, "winners": self.state.winners()})
@@ -208,16 +221,20 @@ class Session:
         self._start(self.index + 1)
 
 
-def write_game(cfg: SweepConfig, out: Path, index: int, actions: list[int]) -> None:
+def write_game(
+    cfg: SweepConfig, out: Path, index: int, actions: list[int], thinks: list[float | None]
+) -> None:
     """Game ``index`` of the run ``out/<name>``, played by the sweep engine from the recorded
-    ``actions`` (a game already in the run is left as it is); checked against them."""
+    ``actions`` and a person's ``thinks`` (a game already in the run is left as it is);
+    checked against them."""
     game = registry.make_game(cfg.game, cfg.params)
     state = game.new_state(cfg.players, game_seed(cfg.seed, index))
-    script = {}
-    for action in actions:
+    script, times = {}, {}
+    for action, think_ms in zip(actions, thinks, strict=True):
         script[state.fingerprint()] = action
+        times[state.fingerprint()] = think_ms
         state.apply(action)
-    with replaying(script):
+    with replaying(script, times):
         run_sweep(cfg, out, n_jobs=1, chunk_size=1, resume=True, limit=index + 1, quiet=True)
     written = (
         scan_table(out / cfg.name, "actions")

@@ -119,8 +119,8 @@ def cmd_playtest(args: argparse.Namespace) -> int:
         print(f"warning: serving on {args.host}: anyone on that network with the address can "
               "play your seats", file=sys.stderr)  # fmt: skip
     print(f"playtest: {address}", flush=True)
-    print(f"decisions: {session.folder / 'decisions.jsonl'}; finished games: "
-          f"{session.folder / 'runs' / session.cfg.name}", flush=True)  # fmt: skip
+    print(f"recorded in {session.run_dir} (decisions.jsonl as they are taken, the run's "
+          "tables as each game ends)", flush=True)  # fmt: skip
     if not args.no_browser:
         webbrowser.open(address)
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])

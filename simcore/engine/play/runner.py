@@ -71,10 +71,16 @@ def play_game(
     progress: list[float] = []
     at = state.round_number()  # the round the next action is taken in
     every_step = not state.ROUND_ENDS_AT_SEAT_CHANGE  # else only when the seat changes
+    # a person's seat (a replayed playtest) says how long each decision took: every row of
+    # such a game gets ``think_ms``, null where a program chose
+    timed = record_actions and any(hasattr(p, "think_ms") for p in policies)
     while player >= 0:
-        action = policies[player].act(state, rngs[player])
+        policy = policies[player]
+        action = policy.act(state, rngs[player])
         if record_actions:
             row = {"step": steps, "seat": player, "action": action}
+            if timed:
+                row["think_ms"] = getattr(policy, "think_ms", None)
             row["label"] = state.action_label(action, player)  # what the acting seat sees
             row.update(state.action_info(action))
             state.apply(action)

@@ -38,3 +38,6 @@ PROGRESS_BASE = {
     "score": "float",
 }  # fmt: skip
 """Each seat's score so far at the end of every round (the last row: the game's end)."""
+# Columns of a run whose line-up has a seat that times its decisions (a person's, in
+# ``boardlab playtest``): on every actions row, null where a program chose
+TIMED_ACTION_COLUMNS = {"think_ms": "float"}

@@ -25,6 +25,7 @@ from simcore.engine.run.layout import (
     PROGRESS_BASE,
     SEAT_BASE,
     TABLES,
+    TIMED_ACTION_COLUMNS,
 )
 
 # OS errors that mean the disk, not the input: exit 74 with the --resume hint, never exit 2.
@@ -303,7 +304,8 @@ def expected_columns(game_cls: Any) -> dict[str, dict[str, str]]:
 
 
 def check_schemas_match_game(manifest: Mapping[str, Any], path: Any, game_cls: Any) -> None:
-    """The manifest's schemas are those a run of its game (this version) writes."""
+    """The manifest's schemas are those a run of its game (this version) writes (a line-up
+    that times its decisions adds ``TIMED_ACTION_COLUMNS``)."""
     if manifest.get("game_version") != game_cls.spec.version:
         # an older version of the game may have had other columns: the base ones must be there
         expected = {t: dict(BASES[t]) for t in TABLES}
@@ -315,7 +317,8 @@ def check_schemas_match_game(manifest: Mapping[str, Any], path: Any, game_cls: A
         want = expected[table]
         wrong = [c for c in want if own.get(c) != want[c]]
         if exact:
-            wrong += [c for c in own if c not in want]
+            optional = TIMED_ACTION_COLUMNS if table == "actions" else {}
+            wrong += [c for c in own if c not in want and optional.get(c) != own[c]]
         if wrong:
             raise fail(
                 path,

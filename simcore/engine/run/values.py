@@ -41,7 +41,9 @@ def check_values(run_dir: str | Path, manifest: Mapping[str, Any]) -> None:
         progress = scan_table(run_dir, "progress").select(_PROGRESS_COLS).collect()
         _check_progress(run_dir, progress, games, seats)
     if "actions" in tables and _listed(manifest, "actions"):
-        actions = scan_table(run_dir, "actions").select(_ACTION_COLS).collect()
+        timed = "think_ms" in manifest.get("schemas", {}).get("actions", {})
+        columns = [*_ACTION_COLS, *(["think_ms"] if timed else [])]
+        actions = scan_table(run_dir, "actions").select(columns).collect()
         _check_actions(run_dir, actions, games)
 
 
@@ -203,3 +205,6 @@ def _check_actions(run_dir: Path, actions: pl.DataFrame, games: pl.DataFrame) ->
     bad(~pl.col("step").is_between(0, pl.col("steps") - 1), "step outside 0..steps-1")
     dup = table.filter(pl.struct(*GAME, "step").is_duplicated())
     _bad(run_dir, "actions", dup, "a step repeats")
+    if "think_ms" in table.columns:  # a person's time, null where a program chose
+        think = pl.col("think_ms")
+        bad(think.is_not_null() & (~_finite("think_ms") | (think < 0)), "think_ms not a time")

@@ -161,11 +161,23 @@ def check_for_report(run: str | Path, manifest: Mapping[str, Any]) -> Any:
         check_cell_params(game_cls, cell, path, f"cells[{i}]")
     if not manifest["chunks"]:
         raise RunDirError(
-            f"{run}: the run holds no finished games yet (interrupted before its first "
-            "chunk?): finish it with 'boardlab sweep FILE --resume' first"
+            f"{run}: the run holds no finished games yet {_how_to_go_on(Path(run), manifest)}"
         )
     verify_parts(run, manifest, policies=True)
     return game_cls
+
+
+def _how_to_go_on(run: Path, manifest: Mapping[str, Any]) -> str:
+    """How a run with no finished game goes on: a playtest's (a seat played by a person:
+    games are written as they end; the run is OUT/NAME/runs/NAME) or a sweep's."""
+    policies = [str(p) for p in manifest["config"].get("policies", [])]
+    if any(p == "human" or p.startswith("human:") for p in policies):
+        out = run.resolve().parent.parent.parent
+        return (
+            f"(a playtest: finish a game with 'boardlab playtest --out {out} --run {run.name} "
+            "--resume')"
+        )
+    return "(interrupted before its first chunk?): finish it with 'boardlab sweep FILE --resume'"
 
 
 def check_cell_params(game_cls: Any, cell: Mapping[str, Any], path: Any, where: str) -> None:

@@ -85,13 +85,19 @@ def game_and_policies(cfg: SweepConfig, cell: Cell) -> tuple[Any, list[Any]]:
         [cfg.game, cell.params, cell.policies, cfg.allow_import], sort_keys=True, default=str
     )
     if key not in _CACHE:
-        from strategies.registry import make_policy
-
-        # a worker resolves the specs the user vouched for (``--allow-import``), nothing else
         with registry.imports_allowed(cfg.allow_import):
             game = registry.make_game(cfg.game, cell.params)
-            _CACHE[key] = (game, [make_policy(spec, game) for spec in cell.policies])
+        _CACHE[key] = (game, build_policies(cfg, game, cell.policies))
     return _CACHE[key]
+
+
+def build_policies(cfg: SweepConfig, game: Any, specs: Sequence[str]) -> list[Any]:
+    """The policies of ``specs`` for ``game``, built afresh (not cached)."""
+    from strategies.registry import make_policy
+
+    # a worker resolves the specs the user vouched for (``--allow-import``), nothing else
+    with registry.imports_allowed(cfg.allow_import):
+        return [make_policy(spec, game) for spec in specs]
 
 
 def run_chunk(cfg: SweepConfig, chunk: Chunk) -> dict[str, dict[str, Column]]:

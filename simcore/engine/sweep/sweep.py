@@ -26,7 +26,7 @@ from simcore.engine.play.rows import Column
 from simcore.engine.run import dataset
 from simcore.engine.run import trust as rundata
 from simcore.engine.run.fingerprint import check_same, fingerprint
-from simcore.engine.run.layout import RUN_TABLES
+from simcore.engine.run.layout import RUN_TABLES, TIMED_ACTION_COLUMNS
 from simcore.engine.run.lock import LOCK_NAMES, RunLock, check_not_busy
 from simcore.engine.run.outputs import check_no_links
 from simcore.engine.run.provenance import content_info, versions
@@ -35,7 +35,7 @@ from simcore.engine.run.verify import verify_parts
 from simcore.engine.sweep.batches import BATCH_ROWS, row_batches
 from simcore.engine.sweep.chunks import (
     Chunk,
-    game_and_policies,
+    build_policies,
     plan_chunks,
     run_chunk,
     run_keyed,
@@ -84,6 +84,18 @@ class SweepResult:
     seconds: float
 
 
+def _lineup_policies(cfg: SweepConfig, game: Any) -> list[Any]:
+    """One policy per distinct spec of the sweep, built afresh: one cached by the parent would
+    be the one a later replay of a playtest game in this process plays, and a replay plays
+    the policies built during it (``strategies.scripted``)."""
+    return build_policies(cfg, game, sorted({s for cell in cfg.cells() for s in cell.policies}))
+
+
+def _timed(cfg: SweepConfig, game: Any) -> bool:
+    """Whether a seat of the sweep times its decisions (a person's: ``think_ms`` on actions)."""
+    return cfg.record_actions and any(hasattr(p, "think_ms") for p in _lineup_policies(cfg, game))
+
+
 class Sweep:
     """One sweep bound to a run directory."""
 
@@ -94,9 +106,8 @@ class Sweep:
         self.game = registry.make_game(cfg.game, self.cells[0].params)
         kinds = {k: value_kind(v) for k, v in cfg.grid.items()}
         g = self.game
-        self.schemas = dataset.build_schemas(
-            g.game_columns, g.seat_columns, g.action_columns, kinds
-        )
+        action_columns = {**g.action_columns, **(TIMED_ACTION_COLUMNS if _timed(cfg, g) else {})}
+        self.schemas = dataset.build_schemas(g.game_columns, g.seat_columns, action_columns, kinds)
         self.manifest: dict[str, Any] = {}
         self.buffer: list[tuple[Chunk, dict[str, dict[str, Column]]]] = []
         self.buffered_rows = 0
@@ -253,11 +264,7 @@ class Sweep:
 
     def _deterministic(self) -> bool:
         """False when any policy plays by wall-clock budget (e.g. ``mcts:time_ms=50``)."""
-        return all(
-            getattr(policy, "deterministic", True)
-            for cell in self.cells
-            for policy in game_and_policies(self.cfg, cell)[1]
-        )
+        return all(getattr(p, "deterministic", True) for p in _lineup_policies(self.cfg, self.game))
 
     def record(self, chunk: Chunk, tables: dict[str, dict[str, Column]]) -> int:
         """Buffer a finished chunk; write the buffer when it is due; return the chunk's games."""

@@ -14,10 +14,13 @@ import pytest
 
 from analyses.playtest.session import LOG, RUNS, RefusedAction, Session, read_log
 from simcore.core import registry
+from simcore.core.errors import RunDirError
 from simcore.core.rng import game_seed
+from simcore.engine.run.verify import load_checked
 from simcore.engine.sweep.config import build_config
+from tests.boardlab.crafted import set_value
 
-TIMING = ("wall_ms",)
+TIMING = ("wall_ms", "think_ms")  # times: not the same twice
 
 
 def _cfg(game: str, seats: list[str], games: int = 1, seed: int = 11):
@@ -42,6 +45,10 @@ def _by_step(step: int, legal: list[int]) -> int:
     return legal[random.Random(step).randrange(len(legal))]
 
 
+def _log(folder: Path) -> Path:
+    return folder / RUNS / "pt" / LOG
+
+
 def _tables(folder: Path) -> dict[str, pl.DataFrame]:
     run = folder / RUNS / "pt"
     return {
@@ -57,7 +64,7 @@ def test_a_finished_game_is_a_run_equal_to_an_engine_replay(tmp_path, game):
     session = Session(_cfg(game, ["human", "heuristic"]), tmp_path)
     _person(session, _by_step)
     assert session.over and len(session.results) == 1
-    log = read_log(tmp_path / LOG)
+    log = read_log(_log(tmp_path))
     tables = _tables(tmp_path)
     assert tables["actions"].sort("step")["action"].to_list() == [e["action"] for e in log]
     assert tables["seats"].sort("seat")["policy"].to_list() == ["human", "heuristic"]
@@ -71,6 +78,44 @@ def test_a_finished_game_is_a_run_equal_to_an_engine_replay(tmp_path, game):
     human = [e for e in log if e["by"] == "human"]
     assert human and all(e["think_ms"] is not None and e["think_ms"] >= 0 for e in human)
     assert all(e["think_ms"] is None for e in log if e["by"] != "human")
+    # the run's actions carry the person's think time, null where the bot chose
+    thinks = pl.read_parquet(tmp_path / RUNS / "pt" / "actions").sort("step")["think_ms"]
+    assert thinks.to_list() == [e["think_ms"] for e in log]
+
+
+def test_decisions_land_in_the_run_folder_as_they_are_taken(tmp_path):
+    session = Session(_cfg("rats_of_wistar", ["human", "heuristic"]), tmp_path)
+    run = tmp_path / RUNS / "pt"
+    # the run exists before the first decision: a manifest with no game finished yet
+    manifest = json.loads((run / "manifest.json").read_text())
+    assert manifest["chunks"] == {} and manifest["schemas"]["actions"]["think_ms"] == "float"
+    # a reader of the run before a game has ended is told how to go on
+    with pytest.raises(RunDirError, match=f"boardlab playtest --out {tmp_path.parent} --run pt"):
+        load_checked(run)
+    _person(session, _by_step, stop_after=4)
+    log = read_log(run / LOG)
+    assert len(log) == session.step and sum(e["by"] == "human" for e in log) == 4
+    assert log[-1]["step"] == session.step - 1  # the last move taken is already on disk
+
+
+def test_a_bot_is_not_asked_again_when_its_game_is_written(tmp_path):
+    # a bot on a time budget chooses differently each time it is asked: the run must hold the
+    # moves it made in the playtest, replayed, not a new search (which would fail the check)
+    session = Session(_cfg("ratjack", ["human", "mcts:time_ms=3"], games=2), tmp_path)
+    _person(session, _by_step)
+    log = read_log(_log(tmp_path))
+    actions = _tables(tmp_path)["actions"].sort("game_index", "step")["action"].to_list()
+    assert actions == [e["action"] for e in log]
+
+
+def test_a_log_where_the_first_playtests_kept_it_is_moved_into_the_run(tmp_path):
+    cfg = _cfg("ratjack", ["human", "heuristic"])
+    _person(Session(cfg, tmp_path), _by_step, stop_after=3)
+    lines = _log(tmp_path).read_text()
+    _log(tmp_path).rename(tmp_path / LOG)  # where the log lay before it moved into the run
+    resumed = Session(cfg, tmp_path)
+    assert _log(tmp_path).read_text() == lines and not (tmp_path / LOG).exists()
+    assert resumed.step == len(lines.splitlines())
 
 
 def test_two_people_share_a_screen_with_a_bot(tmp_path):
@@ -108,7 +153,7 @@ def test_a_cut_off_last_line_is_dropped_and_a_forged_one_refused(tmp_path):
     cfg = _cfg("ratjack", ["human", "heuristic"])
     session = Session(cfg, tmp_path)
     _person(session, _by_step, stop_after=3)
-    log = tmp_path / LOG
+    log = _log(tmp_path)
     lines = log.read_text().splitlines()
     log.write_text("\n".join(lines) + '\n{"game": 0, "st')  # the kill came mid-write
     assert Session(cfg, tmp_path).step == len(lines)
@@ -121,7 +166,7 @@ def test_a_cut_off_last_line_is_dropped_and_a_forged_one_refused(tmp_path):
 def test_refused_moves_record_nothing(tmp_path):
     session = Session(_cfg("ratjack", ["human", "heuristic"]), tmp_path)
     seat, step = session.to_act(), session.step
-    before = (tmp_path / LOG).read_text() if (tmp_path / LOG).exists() else ""
+    before = _log(tmp_path).read_text() if _log(tmp_path).exists() else ""
     legal = [a for a, _ in session.legal(seat)]
     for who, action, at, why in [
         (1 - seat, legal[0], step, "not seat"),
@@ -130,7 +175,7 @@ def test_refused_moves_record_nothing(tmp_path):
     ]:
         with pytest.raises(RefusedAction, match=why):
             session.act(who, action, at)
-    after = (tmp_path / LOG).read_text() if (tmp_path / LOG).exists() else ""
+    after = _log(tmp_path).read_text() if _log(tmp_path).exists() else ""
     assert after == before and session.step == step
 
 
@@ -142,3 +187,15 @@ def test_every_game_of_a_session_is_played_whoever_starts_it(tmp_path):
     games = _tables(tmp_path)["games"]
     assert session.over and games.height == 4
     assert set(games["first_player"].to_list()) == {0, 1}
+
+
+@pytest.mark.parametrize("value", [-1.0, float("nan"), float("inf")])
+def test_a_think_time_that_is_not_a_time_is_refused(tmp_path, value):
+    _person(Session(_cfg("ratjack", ["human", "heuristic"]), tmp_path), _by_step)
+    run = tmp_path / RUNS / "pt"
+    load_checked(run)  # as written: accepted
+    # the part holds the one game's steps in order: the row of the person's first decision
+    row = next(i for i, e in enumerate(read_log(_log(tmp_path))) if e["by"] == "human")
+    set_value(run, "actions", "think_ms", row, value)
+    with pytest.raises(RunDirError, match="think_ms not a time"):
+        load_checked(run)

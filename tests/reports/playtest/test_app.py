@@ -10,7 +10,7 @@ import time
 import pytest
 from starlette.testclient import TestClient
 
-from analyses.playtest.session import LOG, Session
+from analyses.playtest.session import LOG, RUNS, Session
 from reports.playtest.app import make_app
 from reports.replay.draw import draw_view
 from simcore.engine.sweep.config import build_config
@@ -37,7 +37,7 @@ def _settled(client) -> dict:
 
 
 def _log(tmp_path) -> str:
-    path = tmp_path / LOG
+    path = tmp_path / RUNS / "pt" / LOG
     return path.read_text() if path.exists() else ""
 
 

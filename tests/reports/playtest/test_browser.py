@@ -92,7 +92,8 @@ def _same_html(dom: str, sent: str) -> bool:
 
 
 def _log(out: Path) -> list[dict]:
-    return [json.loads(line) for line in (out / "s" / "decisions.jsonl").read_text().splitlines()]
+    lines = (out / "s" / "runs" / "s" / "decisions.jsonl").read_text().splitlines()
+    return [json.loads(line) for line in lines]
 
 
 def _run_actions(out: Path) -> list[int]:
