@@ -2,11 +2,13 @@
 
 ``pip install .`` compiles the modules listed in ``simcore/native_modules.txt`` with mypyc when
 it can: a C compiler that builds a tiny extension against this Python's headers, and mypyc
-(pyproject.toml's build requirements bring it). The compiled build plays the same games, 1.6-3.7x
-as fast. Without a working compiler, or when the compiled build fails part-way, it installs the
-pure-Python build instead and says why on one stderr line. pip shows a build's output only with
-``-v``, so the reason is also written into the installed package (``simcore/build_note.txt``),
-where ``boardlab demo`` and ``boardlab bench`` print it (``simcore.core.native.build_line``).
+(pyproject.toml's build requirements bring it). The compiled build plays the same games,
+``SPEEDUP`` as fast. Its C files compile in parallel, and its progress goes to the terminal
+(pip shows a build's own output only with ``-v``). Without a working compiler, or when the
+compiled build fails part-way, it installs the pure-Python build instead and says why on one
+stderr line. The reason is also written into the installed package
+(``simcore/build_note.txt``), where ``boardlab demo`` and ``boardlab bench`` print it
+(``simcore.core.native.build_line``).
 
 ``BOARDLAB_COMPILE=0`` forces the pure build, ``BOARDLAB_COMPILE=1`` the compiled one (a failure
 is then an error). An editable install stays pure: compiled files would shadow later edits of
@@ -23,16 +25,27 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from setuptools import Distribution, Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 LIST = Path(__file__).parent / "simcore" / "native_modules.txt"
+# -O2, a C file per module, compiled in parallel: 87 CPU-s and 58 s for a wheel on 2 cores,
+# against 133 CPU-s and 134 s for -O3 in one file, and the same games/s on every row
+# (docs/performance.md, "Compiled build"); -O1 was 5% slower
+OPT_LEVEL = "2"
 NOTE = "simcore/build_note.txt"  # in the built package only, never in the sources
-PURE = "installing the pure-Python build (the same games, 1.6-3.7x slower)"
+# the one figure, from simcore/core/native.py (this file cannot import the package it builds)
+NATIVE = (LIST.parent / "core" / "native.py").read_text()
+SPEEDUP = re.findall(r'^SPEEDUP = "(.+)"', NATIVE, re.MULTILINE)[0]
+PURE = f"installing the pure-Python build (the same games, {SPEEDUP} slower)"
 EDITABLE = "an editable install stays pure Python (compiled files would shadow source edits)"
 # setup.py runs once per build step; only these steps build, the others only read metadata
 BUILD_COMMANDS = frozenset({"bdist_wheel", "build", "build_ext", "install", "bdist", "bdist_egg"})
@@ -46,6 +59,68 @@ PyMODINIT_FUNC PyInit_boardlab_probe(void) { return PyModule_Create(&probe); }
 def say(line: str) -> None:
     """The build's one line about which build it makes (stderr; ``pip install -v`` shows it)."""
     print(f"boardlab: {line}", file=sys.stderr, flush=True)
+
+
+def tell(line: str) -> None:
+    """A progress line for the person installing (``boardlab build:``, apart from the one
+    ``say`` line). pip shows a build's output only with ``-v``, behind a spinner that says
+    nothing for minutes; so the line also goes to the terminal itself, when there is one."""
+    text = f"boardlab build: {line}\n"
+    sys.stderr.write(text)
+    sys.stderr.flush()
+    with contextlib.suppress(OSError), open("/dev/tty", "w") as tty:
+        tty.write(text)
+
+
+@contextlib.contextmanager
+def ticking(what: str, every: float = 8.0) -> Iterator[None]:
+    """``tell`` ``what`` now and ``... still <what> (N s)`` every ``every`` seconds until the
+    block ends: no silent minute in a build."""
+    tell(what)
+    start, done = time.monotonic(), threading.Event()
+
+    def tick() -> None:
+        while not done.wait(every):
+            tell(f"  ... still {what} ({time.monotonic() - start:.0f} s)")
+
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+
+
+def build_jobs() -> int:
+    """C files compiled at once: one per core this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def parallel_compile(compile_files: Callable[..., list[str]], jobs: int) -> Callable[..., Any]:
+    """A compiler's ``compile`` that compiles its sources ``jobs`` at a time, each in its own
+    call (setuptools compiles an extension's files one after another), telling how many are
+    done; the objects come back in the sources' order, as the linker expects them."""
+
+    def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+        if len(sources) < 2:
+            return compile_files(sources, *args, **kwargs)
+        done, lock, start = [0], threading.Lock(), time.monotonic()
+
+        def one(source: str) -> list[str]:
+            objects = compile_files([source], *args, **kwargs)
+            with lock:
+                done[0] += 1
+                took = time.monotonic() - start
+                tell(f"  compiled {done[0]}/{len(sources)} C files ({took:.0f} s)")
+            return objects
+
+        with ThreadPoolExecutor(max(1, min(jobs, len(sources)))) as pool:
+            return [obj for objects in pool.map(one, sources) for obj in objects]
+
+    return compile_all
 
 
 def decide(
@@ -179,16 +254,29 @@ class BuildPyWithNote(build_py):
 
 
 class CompiledOrPure(build_ext):
-    """``build_ext`` that falls back to the pure build when a compiled module fails, unless
-    BOARDLAB_COMPILE=1 forces the compiled build."""
+    """``build_ext`` that compiles the C files in parallel and falls back to the pure build
+    when a compiled module fails, unless BOARDLAB_COMPILE=1 forces the compiled build."""
+
+    def build_extension(self, ext: Extension) -> None:
+        """Build one extension, its C files compiled ``build_jobs()`` at a time."""
+        compiler: Any = self.compiler
+        if not getattr(compiler, "boardlab_parallel", False):
+            compiler.compile = parallel_compile(compiler.compile, build_jobs())
+            compiler.boardlab_parallel = True
+        super().build_extension(ext)
 
     def run(self) -> None:
         """Build the extensions; on a failure, remove them all and go on pure."""
-        if os.environ.get("BOARDLAB_COMPILE", "").strip() == "1":
+        if not self.extensions:
             super().run()
             return
+        what = f"compiling the C of the compiled build, {build_jobs()} files at a time"
+        if os.environ.get("BOARDLAB_COMPILE", "").strip() == "1":
+            with ticking(what):
+                super().run()
+            return
         failure = None
-        with captured_output() as log:
+        with captured_output() as log, ticking(what):
             try:
                 super().run()
             except Exception as exc:  # any failure: the pure build must still install
@@ -219,7 +307,11 @@ def compiled_modules() -> list[Extension]:
     # Only the listed modules must type-check; what they import stays interpreted and unchecked
     # (the isolated build environment has none of the runtime dependencies).
     flags = ["--follow-imports=silent", "--ignore-missing-imports"]
-    return mypycify(flags + paths, opt_level="3", group_name="boardlab_native")
+    # multi_file: a C file per module, not one for all, so that they compile in parallel
+    with ticking(f"type-checking {len(paths)} modules and writing their C (mypyc)"):
+        return mypycify(
+            flags + paths, opt_level=OPT_LEVEL, multi_file=True, group_name="boardlab_native"
+        )
 
 
 def extensions_and_note() -> tuple[list[Extension], str]:

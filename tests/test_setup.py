@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import re
 import shutil
 import stat
+import threading
+import time
 import zipfile
 from pathlib import Path
 
 import pytest
 from setuptools import Distribution, Extension
 
+from simcore.core.native import SPEEDUP
 from tests.wheels import ROOT, build_wheel, copy_sources, run_in, unpack
 
 HAS_CC = shutil.which("cc") is not None or shutil.which("gcc") is not None
@@ -50,6 +54,48 @@ def test_editable_installs_and_metadata_steps_build_nothing():
         assert S.decide(value, ["setup.py", "editable_wheel"], never) == (False, S.EDITABLE)
     for step in ("egg_info", "dist_info", "sdist"):
         assert S.decide(None, ["setup.py", step], never) == (False, "")
+
+
+def test_the_c_files_compile_in_parallel_in_order_and_say_how_many_are_done(capsys):
+    # two compiles must be in flight at once to pass the barrier: one after the other, the
+    # first waits for a second that never comes and the barrier breaks
+    both = threading.Barrier(2, timeout=20)
+    calls: list[list[str]] = []
+
+    def compile_files(sources: list[str], output_dir: str = "") -> list[str]:
+        calls.append(sources)
+        if sources[0] in ("a.c", "b.c"):
+            both.wait()
+        return [f"{output_dir}/{sources[0][:-2]}.o"]
+
+    compile_all = S.parallel_compile(compile_files, jobs=2)
+    objects = compile_all(["a.c", "b.c", "c.c", "d.c"], output_dir="tmp")
+    assert objects == ["tmp/a.o", "tmp/b.o", "tmp/c.o", "tmp/d.o"]  # the linker's order
+    assert sorted(calls) == [["a.c"], ["b.c"], ["c.c"], ["d.c"]]
+    said = [line for line in capsys.readouterr().err.splitlines() if "C files" in line]
+    assert [line.split(" (")[0] for line in said] == [
+        f"boardlab build:   compiled {k}/4 C files" for k in range(1, 5)
+    ]
+
+
+def test_a_long_build_step_is_never_silent_for_long(capsys):
+    said = ""
+    with S.ticking("writing C", every=0.05):
+        deadline = time.monotonic() + 30
+        while said.count("boardlab build:   ... still writing C (") < 2:
+            assert time.monotonic() < deadline, f"no tick: {said!r}"
+            time.sleep(0.01)
+            said += capsys.readouterr().err
+    assert said.startswith("boardlab build: writing C\n")
+
+
+def test_every_message_and_document_gives_the_one_measured_speed_up():
+    assert S.SPEEDUP == SPEEDUP and SPEEDUP in S.PURE
+    for doc in ("README.md", "docs/performance.md"):
+        text = (ROOT / doc).read_text()
+        assert f"{SPEEDUP} as fast" in text, doc
+        stated = set(re.findall(r"\b\d\.\d-\d\.\dx as fast", text))
+        assert stated == {f"{SPEEDUP} as fast"}, (doc, stated)
 
 
 def test_a_forced_compile_that_cannot_be_made_and_a_bad_setting_are_refused():
@@ -95,7 +141,7 @@ def test_a_compile_failing_part_way_leaves_no_extension_and_a_pure_note(
     assert cmd.distribution.ext_modules == [] and not cmd.distribution.has_ext_modules()
     lines = [line for line in capfd.readouterr().err.splitlines() if line.startswith("boardlab:")]
     assert len(lines) == 1 and lines[0].endswith(
-        "; installing the pure-Python build (the same games, 1.6-3.7x slower)"
+        f"; installing the pure-Python build (the same games, {SPEEDUP} slower)"
     )
 
 
@@ -156,7 +202,7 @@ def test_without_a_working_compiler_the_install_is_pure_and_says_so(tmp_path):
     assert len(said) == 1 and said[0].startswith("boardlab: no working C compiler (/bin/false"), (
         said
     )
-    assert said[0].endswith("installing the pure-Python build (the same games, 1.6-3.7x slower)")
+    assert said[0].endswith(f"installing the pure-Python build (the same games, {SPEEDUP} slower)")
     _assert_pure_and_playing(wheel, tree, tmp_path, "no working C compiler (/bin/false")
 
 
