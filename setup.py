@@ -41,6 +41,7 @@ LIST = Path(__file__).parent / "simcore" / "native_modules.txt"
 # against 133 CPU-s and 134 s for -O3 in one file, and the same games/s on every row
 # (docs/performance.md, "Compiled build"); -O1 was 5% slower
 OPT_LEVEL = "2"
+SAY_EVERY = 4.0  # seconds between progress lines of the compile (a line a file was 76 lines)
 NOTE = "simcore/build_note.txt"  # in the built package only, never in the sources
 # the one figure, from simcore/core/native.py (this file cannot import the package it builds)
 NATIVE = (LIST.parent / "core" / "native.py").read_text()
@@ -107,14 +108,16 @@ def parallel_compile(compile_files: Callable[..., list[str]], jobs: int) -> Call
     def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
         if len(sources) < 2:
             return compile_files(sources, *args, **kwargs)
-        done, lock, start = [0], threading.Lock(), time.monotonic()
+        done, lock, start, told = [0], threading.Lock(), time.monotonic(), [0.0]
 
         def one(source: str) -> list[str]:
             objects = compile_files([source], *args, **kwargs)
             with lock:
                 done[0] += 1
                 took = time.monotonic() - start
-                tell(f"  compiled {done[0]}/{len(sources)} C files ({took:.0f} s)")
+                if done[0] == len(sources) or took - told[0] >= SAY_EVERY:
+                    told[0] = took
+                    tell(f"  compiled {done[0]}/{len(sources)} C files ({took:.0f} s)")
             return objects
 
         with ThreadPoolExecutor(max(1, min(jobs, len(sources)))) as pool:

@@ -56,7 +56,7 @@ def test_editable_installs_and_metadata_steps_build_nothing():
         assert S.decide(None, ["setup.py", step], never) == (False, "")
 
 
-def test_the_c_files_compile_in_parallel_in_order_and_say_how_many_are_done(capsys):
+def test_the_c_files_compile_in_parallel_in_order_and_say_how_many_are_done(capsys, monkeypatch):
     # two compiles must be in flight at once to pass the barrier: one after the other, the
     # first waits for a second that never comes and the barrier breaks
     both = threading.Barrier(2, timeout=20)
@@ -68,6 +68,7 @@ def test_the_c_files_compile_in_parallel_in_order_and_say_how_many_are_done(caps
             both.wait()
         return [f"{output_dir}/{sources[0][:-2]}.o"]
 
+    monkeypatch.setattr(S, "SAY_EVERY", 0.0)  # a line per file
     compile_all = S.parallel_compile(compile_files, jobs=2)
     objects = compile_all(["a.c", "b.c", "c.c", "d.c"], output_dir="tmp")
     assert objects == ["tmp/a.o", "tmp/b.o", "tmp/c.o", "tmp/d.o"]  # the linker's order
@@ -76,6 +77,12 @@ def test_the_c_files_compile_in_parallel_in_order_and_say_how_many_are_done(caps
     assert [line.split(" (")[0] for line in said] == [
         f"boardlab build:   compiled {k}/4 C files" for k in range(1, 5)
     ]
+    monkeypatch.setattr(S, "SAY_EVERY", 60.0)  # at most a line a minute: the last one only
+    calls.clear()
+    both.reset()
+    compile_all(["a.c", "b.c", "c.c"], output_dir="tmp")
+    said = [line for line in capsys.readouterr().err.splitlines() if "C files" in line]
+    assert [line.split(" (")[0] for line in said] == ["boardlab build:   compiled 3/3 C files"]
 
 
 def test_a_long_build_step_is_never_silent_for_long(capsys):
