@@ -32,9 +32,8 @@ DEFAULT_BOTS = ("random", "heuristic", "heuristic:style=fitted")
 class Agreement:
     """Per (decision, bot): what the person chose and what the bot would have chosen."""
 
-    rows: (
-        pl.DataFrame
-    )  # game_index seat step options person bot chosen agree person_class bot_class
+    # game_index seat step options person bot chosen agree person_class bot_class think_ms
+    rows: pl.DataFrame
     results: pl.DataFrame  # per person seat and game: win_share, opponents
 
 
@@ -75,7 +74,10 @@ def _game_rows(game, index, seed, n, mine, moves, bots) -> list[dict[str, Any]]:
     players = {b: [make_policy(b, game) for _ in range(n)] for b in bots}
     streams = {b: [policy_stream(seed, s) for s in range(n)] for b in bots}
     out = []
-    for step, seat, action in moves.select("step", "seat", "action").iter_rows():
+    if "think_ms" not in moves.columns:  # a run of people written before think times were kept
+        moves = moves.with_columns(think_ms=pl.lit(None, pl.Float64))
+    columns = ("step", "seat", "action", "think_ms")
+    for step, seat, action, think_ms in moves.select(columns).iter_rows():
         if seat in mine:
             legal = state.legal_actions()
             for bot in bots:
@@ -84,6 +86,7 @@ def _game_rows(game, index, seed, n, mine, moves, bots) -> list[dict[str, Any]]:
                     "game_index": index, "seat": seat, "step": step, "options": len(legal),
                     "person": action, "bot": bot, "chosen": chosen, "agree": chosen == action,
                     "person_class": _class(state, action), "bot_class": _class(state, chosen),
+                    "think_ms": think_ms,
                 })  # fmt: skip
         state.apply(action)
     return out
@@ -129,6 +132,22 @@ def class_use(result: Agreement) -> pl.DataFrame:
             row[bot] = float((part["bot_class"] == cls).mean())
         out.append(row)
     return pl.DataFrame(out)
+
+
+def think_times(result: Agreement) -> pl.DataFrame:
+    """Per class of the person's move, then all moves: decisions with a recorded think time, the
+    median and the slowest tenth's threshold (the 90th percentile), in seconds. Empty when the
+    run kept no think times."""
+    person = result.rows.filter(
+        (pl.col("bot") == result.rows["bot"][0]) & pl.col("think_ms").is_not_null()
+    ).with_columns(seconds=pl.col("think_ms") / 1000.0)
+    if person.is_empty():
+        return pl.DataFrame()
+    stats = [pl.len().alias("decisions"), pl.col("seconds").median().alias("median"),
+             pl.col("seconds").quantile(0.9, "linear").alias("p90")]  # fmt: skip
+    per_class = person.group_by("person_class").agg(stats).rename({"person_class": "class"})
+    overall = person.select(pl.lit("all moves").alias("class"), *stats)
+    return pl.concat([per_class.sort("decisions", descending=True), overall])
 
 
 def wins(result: Agreement) -> pl.DataFrame:

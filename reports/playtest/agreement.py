@@ -13,6 +13,7 @@ from analyses.playtest.agreement import (
     by_class,
     class_use,
     studies_of,
+    think_times,
     wins,
 )
 from analyses.studies.findings import join_and, pct, pct_range
@@ -104,6 +105,14 @@ def agreement_page(result: Agreement, run: str, game_id: str = "") -> str:
                      "you, and each bot at the same decisions"),
         render_table(wins(result), win_specs, "Your win share"),
     ]  # fmt: skip
+    thinking = think_times(result)
+    if not thinking.is_empty():
+        think_specs: list[Spec] = [("Your move's class", "text", "class"),
+                                   ("Decisions", "int", "decisions"),
+                                   ("Median (s)", "num", "median"),
+                                   ("Slowest tenth from (s)", "num", "p90")]  # fmt: skip
+        tables.append(render_table(thinking, think_specs, "How long you took: think time per "
+                                   "decision, from the view shown to your move"))  # fmt: skip
     sections: list[dict[str, Any]] = [
         {"id": "agreement", "title": "Your decisions and the bots'", "findings": [],
          "tables": tables, "figures": [], "links": []},

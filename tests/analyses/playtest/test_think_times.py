@@ -1,0 +1,53 @@
+"""A person's think times on the agreement page (``analyses.playtest.agreement.think_times``):
+read from the run's ``actions.think_ms`` for the people's decisions, per class of move and
+overall; absent from a run that kept none."""
+
+from __future__ import annotations
+
+import random
+
+import polars as pl
+
+from analyses.playtest.agreement import agreement, think_times
+from analyses.playtest.session import RUNS, Session
+from reports.playtest.agreement import agreement_page
+from simcore.engine.sweep.config import build_config
+from simcore.engine.sweep.sweep import run_sweep
+
+
+def _played(tmp_path):
+    raw = {"name": "pt", "game": "ratjack", "players": 2, "games": 2, "seed": 3,
+           "policies": ["human", "heuristic"], "record_actions": True,
+           "seat_rotation": False}  # fmt: skip
+    session = Session(build_config(raw, source="test"), tmp_path)
+    while not session.over:
+        seat = session.to_act()
+        legal = [a for a, _ in session.legal(seat)]
+        session.act(seat, legal[random.Random(session.step).randrange(len(legal))], session.step)
+    session.flush()
+    return tmp_path / RUNS / "pt"
+
+
+def test_think_times_are_the_people_s_recorded_ones(tmp_path):
+    run = _played(tmp_path)
+    table = think_times(agreement(run, ("random",)))
+    # read independently: the human seat's actions rows of the run
+    seats = pl.read_parquet(run / "seats").select("game_index", "seat", "policy")
+    mine = pl.read_parquet(run / "actions").join(seats, on=["game_index", "seat"])
+    mine = mine.filter(pl.col("policy") == "human")
+    overall = table.filter(pl.col("class") == "all moves").row(0, named=True)
+    assert overall["decisions"] == mine.height > 0
+    assert overall["median"] == mine["think_ms"].median() / 1000.0
+    assert table.filter(pl.col("class") != "all moves")["decisions"].sum() == mine.height
+    page = agreement_page(agreement(run, ("random",)), str(run), "ratjack")
+    assert "How long you took" in page
+
+
+def test_a_run_without_think_times_shows_none(tmp_path):
+    raw = {"name": "s", "game": "ratjack", "players": 2, "games": 3, "seed": 3,
+           "policies": ["heuristic", "random"], "record_actions": True,
+           "seat_rotation": False}  # fmt: skip
+    run = run_sweep(build_config(raw, source="test"), tmp_path, quiet=True).run_dir
+    result = agreement(run, ("random",), person=lambda spec: spec == "heuristic")
+    assert think_times(result).is_empty()
+    assert "How long you took" not in agreement_page(result, str(run), "ratjack")
