@@ -278,11 +278,16 @@ def rating_findings(
         by_seed = r.get("seeds") is not None
         seeds = f" in {r['seeds']:,} seeds" if by_seed else ""
         unit = ", each seed one unit" if by_seed else ""
+        bound = r["elo_at_least"]
+        claim = (
+            f"it is at least {bound:.0f} Elo points stronger (95% lower bound{unit})"
+            if bound > 0  # a bound below 0: too few comparisons to show it stronger at all
+            else f"too few to show it stronger (95% lower bound {bound:.0f} Elo points{unit})"
+        )
         out.append(
             f"{r['policy']} won all {r['comparisons']:,} of its comparisons with "
-            f"{r['opponent']}{seeds}: it is at least {r['elo_at_least']:.0f} Elo points stronger "
-            f"(95% lower bound{unit}). A point gap from a perfect record depends only on the "
-            "prior, so none is given for this pair."
+            f"{r['opponent']}{seeds}: {claim}. A point gap from a perfect record depends only on "
+            "the prior, so none is given for this pair."
         )
     top, bottom = rows[0], rows[-1]
     if (top["policy"], bottom["policy"]) in bounded:

@@ -33,9 +33,9 @@ def verdicts(result: Agreement, game_id: str = "") -> list[str]:
         studies = studies_of(game_id, r["bot"]) if game_id else []
         plays = f" It plays the shipped studies {join_and(studies)}." if studies else ""
         words.append(
-            f"{r['bot']} chooses as you did in {pct(r['rate'], 0)} of your decisions "
-            f"({pct_range(r['lo'], r['hi'], 0)}; {r['decisions']:,} decisions in {r['games']} "
-            f"games; picking at random would agree {pct(r['chance'], 0)})"
+            f"{r['bot']} chooses as you did in {pct(r['rate'])} of your decisions "
+            f"({pct_range(r['lo'], r['hi'])}; {r['decisions']:,} decisions in {r['games']} "
+            f"games; picking at random would agree {pct(r['chance'])})"
             f"{_use_words(use, r['bot'])}.{plays}"
         )
     best = bots.row(0, named=True)
@@ -53,8 +53,8 @@ def verdicts(result: Agreement, game_id: str = "") -> list[str]:
         )
     for w in wins(result).iter_rows(named=True):
         words.append(
-            f"You won {pct(w['rate'], 0)} of {w['games']} games against {w['opponents']} "
-            f"({pct_range(w['lo'], w['hi'], 0)}; the fair share is {pct(w['fair'], 0)})."
+            f"You won {pct(w['rate'])} of {w['games']} games against {w['opponents']} "
+            f"({pct_range(w['lo'], w['hi'])}; the fair share is {pct(w['fair'], 0)})."
         )
     return words
 
@@ -66,8 +66,8 @@ def _use_words(use: pl.DataFrame, bot: str) -> str:
     if top["gap"] <= GAP:
         return ""
     return (
-        f"; you use {top['class']} in {pct(top['person_rate'], 0)} of your decisions "
-        f"({pct_range(top['person_lo'], top['person_hi'], 0)}), it in {pct(top[bot], 0)}"
+        f"; you use {top['class']} in {pct(top['person_rate'])} of your decisions "
+        f"({pct_range(top['person_lo'], top['person_hi'])}), it in {pct(top[bot])}"
     )
 
 

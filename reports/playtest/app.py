@@ -164,6 +164,7 @@ def _status(session: Session) -> dict[str, Any]:
         "humans": session.humans,
         "results": session.results,
         "saving": any(not w.done() for w in session.writes),
+        "run": str(session.run_dir),
     }
 
 

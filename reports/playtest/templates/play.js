@@ -50,7 +50,8 @@ async function refresh() {
   const ended = last && last.game === s.game - 1 && s.step < 2 ?
     'Game ' + (last.game + 1) + ' is over: ' + last.winners.map(w => who(s, w)).join(', ') +
     ' won (the table below). ' : '';
-  $('progress').textContent = s.over ? 'All ' + s.games + ' games played: they are in the run folder.'
+  $('progress').textContent = s.over ? 'All ' + s.games + ' games played: they are in the run ' +
+    s.run + '. You can close this page and stop the server (Ctrl-C).'
     : ended + 'Game ' + (s.game + 1) + ' of ' + s.games + ', decision ' + (s.step + 1);
   if (s.over && s.saving) {
     $('progress').textContent = 'Writing the last game to the run folder ...';
@@ -82,6 +83,7 @@ async function show(seat, take) {
     $('error').appendChild(b);
     return;
   }
+  $('error').textContent = '';  // a seat taken over from another tab: its notice is done
   $('play').hidden = false;
   $('who').textContent = 'Your move: ' + who(v, seat);
   let k = 0;

@@ -10,6 +10,7 @@ import polars as pl
 
 from analyses.playtest.agreement import agreement, think_times
 from analyses.playtest.session import RUNS, Session
+from analyses.studies.common import skill_gap
 from reports.playtest.agreement import agreement_page
 from simcore.engine.sweep.config import build_config
 from simcore.engine.sweep.sweep import run_sweep
@@ -51,3 +52,13 @@ def test_a_run_without_think_times_shows_none(tmp_path):
     result = agreement(run, ("random",), person=lambda spec: spec == "heuristic")
     assert think_times(result).is_empty()
     assert "How long you took" not in agreement_page(result, str(run), "ratjack")
+
+
+def test_people_have_no_rung_the_skill_gap_names_whoever_won_more(tmp_path):
+    # a person's seat once ranked between heuristic and mcts ("the higher rung"), so a report
+    # named the person stronger while the person lost every game
+    run = _played(tmp_path)
+    seats = pl.read_parquet(run / "seats")
+    shares = seats.group_by("policy").agg(pl.col("win_share").mean())
+    better = shares.sort("win_share")["policy"][-1]
+    assert skill_gap(run)["stronger"].to_list() == [better]

@@ -257,3 +257,16 @@ def test_a_sentence_about_the_only_usable_cell_of_several_names_it():
     line = first_player_findings(pl.DataFrame([row]), labels)[0]
     assert line.startswith("h vs h: the first player wins 56.3% of games")
     assert first_player_findings(pl.DataFrame([row]), {"c001": "h vs h"})[0].startswith("The first")
+
+
+def test_a_perfect_record_too_short_to_show_a_gap_says_so():
+    # 2 seeds all won: the 95% lower bound of the gap is below 0, so no "at least" claim
+    table = pl.DataFrame({"policy": ["a", "b"], "rating": [100.0, -100.0]})
+    for bound, said in ((-216.0, "too few to show it stronger (95% lower bound -216 Elo "
+                         "points, each seed one unit)"),
+                        (140.0, "it is at least 140 Elo points stronger")):  # fmt: skip
+        perfect = pl.DataFrame({"policy": ["a"], "opponent": ["b"], "comparisons": [2],
+                                "seeds": [2], "elo_at_least": [bound]})  # fmt: skip
+        words = " ".join(findings.rating_findings(table, perfect))
+        assert said in words, words
+        assert ("at least" in words) == (bound > 0)
