@@ -182,5 +182,10 @@ def studies_of(game_id: str, bot: str) -> list[str]:
 
 
 def _rate(hits: pl.Series, games: pl.Series) -> dict[str, float]:
-    est = clustered_rate(hits.cast(pl.Float64).to_numpy(), np.ones(hits.len()), games.to_numpy())
+    """The share and its game-clustered interval; from one game the share alone (one cluster
+    gives no interval: the table shows '–' for it)."""
+    values = hits.cast(pl.Float64).to_numpy()
+    est = clustered_rate(values, np.ones(hits.len()), games.to_numpy())
+    if est.clusters < 2:
+        return {"rate": float(values.mean()), "lo": float("nan"), "hi": float("nan")}
     return {"rate": est.rate, "lo": est.lo, "hi": est.hi}

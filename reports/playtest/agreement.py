@@ -3,6 +3,7 @@ class of move, which moves people use that a bot shuns, and how the people's gam
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import polars as pl
@@ -34,13 +35,13 @@ def verdicts(result: Agreement, game_id: str = "") -> list[str]:
         plays = f" It plays the shipped studies {join_and(studies)}." if studies else ""
         words.append(
             f"{r['bot']} chooses as you did in {pct(r['rate'])} of your decisions "
-            f"({pct_range(r['lo'], r['hi'])}; {r['decisions']:,} decisions in {r['games']} "
+            f"({_interval(r['lo'], r['hi'])}; {r['decisions']:,} decisions in {r['games']} "
             f"games; picking at random would agree {pct(r['chance'])})"
             f"{_use_words(use, r['bot'])}.{plays}"
         )
     best = bots.row(0, named=True)
     others = bots.slice(1)
-    if others.height and best["lo"] > max(others["hi"].to_list()):
+    if others.height and best["lo"] > max(others["hi"].fill_nan(1.0).to_list()):
         words.append(
             f"Of these bots, {best['bot']} clearly chooses most like you: balance numbers "
             "measured with it are the nearest boardlab has to numbers for players like you; a "
@@ -54,9 +55,14 @@ def verdicts(result: Agreement, game_id: str = "") -> list[str]:
     for w in wins(result).iter_rows(named=True):
         words.append(
             f"You won {pct(w['rate'])} of {w['games']} games against {w['opponents']} "
-            f"({pct_range(w['lo'], w['hi'])}; the fair share is {pct(w['fair'], 0)})."
+            f"({_interval(w['lo'], w['hi'])}; the fair share is {pct(w['fair'], 0)})."
         )
     return words
+
+
+def _interval(lo: float, hi: float) -> str:
+    """``55.0–67.0%``, or why there is none: one game is one cluster."""
+    return "one game: no interval yet" if math.isnan(lo) else pct_range(lo, hi)
 
 
 def _use_words(use: pl.DataFrame, bot: str) -> str:
@@ -67,7 +73,7 @@ def _use_words(use: pl.DataFrame, bot: str) -> str:
         return ""
     return (
         f"; you use {top['class']} in {pct(top['person_rate'])} of your decisions "
-        f"({pct_range(top['person_lo'], top['person_hi'])}), it in {pct(top[bot])}"
+        f"({_interval(top['person_lo'], top['person_hi'])}), it in {pct(top[bot])}"
     )
 
 
@@ -100,7 +106,8 @@ def agreement_page(result: Agreement, run: str, game_id: str = "") -> str:
     tables = [
         render_table(by_bot(result), bot_specs, "How often each bot chooses as you did "
                      "(intervals clustered by game)"),
-        render_table(by_class(result), class_specs, "Agreement by the class of your move"),
+        render_table(by_class(result), class_specs, "Agreement by the class of your move "
+                     "(an interval needs decisions from two games or more: '–' otherwise)"),
         render_table(class_use(result), use_specs, "Share of decisions taking each class: "
                      "you, and each bot at the same decisions"),
         render_table(wins(result), win_specs, "Your win share"),

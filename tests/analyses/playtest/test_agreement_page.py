@@ -1,6 +1,6 @@
-"""A person's think times on the agreement page (``analyses.playtest.agreement.think_times``):
-read from the run's ``actions.think_ms`` for the people's decisions, per class of move and
-overall; absent from a run that kept none."""
+"""The agreement page on real playtest runs: a person's think times read from the run's
+``actions.think_ms`` (per class of move and overall; none from a run that kept none), people
+without a ladder rung, and a one-game playtest's shares without intervals."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from simcore.engine.sweep.config import build_config
 from simcore.engine.sweep.sweep import run_sweep
 
 
-def _played(tmp_path):
-    raw = {"name": "pt", "game": "ratjack", "players": 2, "games": 2, "seed": 3,
+def _played(tmp_path, games: int = 2):
+    raw = {"name": "pt", "game": "ratjack", "players": 2, "games": games, "seed": 3,
            "policies": ["human", "heuristic"], "record_actions": True,
            "seat_rotation": False}  # fmt: skip
     session = Session(build_config(raw, source="test"), tmp_path)
@@ -62,3 +62,10 @@ def test_people_have_no_rung_the_skill_gap_names_whoever_won_more(tmp_path):
     shares = seats.group_by("policy").agg(pl.col("win_share").mean())
     better = shares.sort("win_share")["policy"][-1]
     assert skill_gap(run)["stronger"].to_list() == [better]
+
+
+def test_one_game_gives_shares_without_intervals_and_says_so(tmp_path):
+    # one game is one cluster: the shares stand, an interval cannot be had ("nan-nan%" once)
+    run = _played(tmp_path, games=1)
+    page = agreement_page(agreement(run, ("random", "heuristic")), str(run), "ratjack")
+    assert "nan" not in page.lower() and "one game: no interval yet" in page
