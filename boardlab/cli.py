@@ -163,14 +163,17 @@ def entry() -> int:
     # say so on stderr as "leaked" objects: the interruption is already said in one line.
     quiet = "ignore:resource_tracker:UserWarning"
     os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), quiet]))
+    # From main's return to the process's end (interpreter shutdown joins threads and runs
+    # atexit handlers: loky's, Dask's) a Ctrl-C exits at once with the same line. The handler
+    # is installed inside the try: a Ctrl-C just before it takes effect (it once came in
+    # signal.signal itself, after the try, and printed a traceback) is caught below.
     try:
         code = main()
+        signal.signal(signal.SIGINT, _exit_interrupted)
     except KeyboardInterrupt:  # between main's handlers (e.g. while printing an error)
         print(INTERRUPTED, file=sys.stderr)
         code = EXIT_INTERRUPTED
-    # From here to the process's end (interpreter shutdown joins threads and runs atexit
-    # handlers: loky's, Dask's) a Ctrl-C exits at once with the same line.
-    signal.signal(signal.SIGINT, _exit_interrupted)
+        signal.signal(signal.SIGINT, _exit_interrupted)
     return code
 
 
