@@ -65,6 +65,17 @@ def _interval(lo: float, hi: float) -> str:
     return "one game: no interval yet" if math.isnan(lo) else pct_range(lo, hi)
 
 
+def _classes_words(result: Agreement, game_id: str) -> str:
+    """What a move's class is, and how many of the person's moves the game gives none."""
+    person = result.rows.filter(pl.col("bot") == result.rows["bot"][0])
+    other = float((person["person_class"] == "other").mean())
+    where = f" (`boardlab policies --game {game_id}` lists them)" if game_id else ""
+    return (
+        f"A move's class is the game's own action class{where}; 'other' is a move the game "
+        f"gives no class: {pct(other)} of your decisions."
+    )
+
+
 def _use_words(use: pl.DataFrame, bot: str) -> str:
     """``; you use place/hut in 9% of your decisions, it in 0%`` for the largest gap."""
     gaps = use.with_columns(gap=(pl.col("person_rate") - pl.col(bot)).abs()).sort("gap")
@@ -121,7 +132,8 @@ def agreement_page(result: Agreement, run: str, game_id: str = "") -> str:
         tables.append(render_table(thinking, think_specs, "How long you took: think time per "
                                    "decision, from the view shown to your move"))  # fmt: skip
     sections: list[dict[str, Any]] = [
-        {"id": "agreement", "title": "Your decisions and the bots'", "findings": [],
+        {"id": "agreement", "title": "Your decisions and the bots'",
+         "findings": [_classes_words(result, game_id)],
          "tables": tables, "figures": [], "links": []},
     ]  # fmt: skip
     return (

@@ -42,6 +42,9 @@ def test_think_times_are_the_people_s_recorded_ones(tmp_path):
     assert table.filter(pl.col("class") != "all moves")["decisions"].sum() == mine.height
     page = agreement_page(agreement(run, ("random",)), str(run), "ratjack")
     assert "How long you took" in page
+    # the page says what a class is and how many of the person's moves have none
+    other = (agreement(run, ("random",)).rows["person_class"] == "other").mean()
+    assert f"gives no class: {100 * other:.1f}% of your decisions" in page
 
 
 def test_a_run_without_think_times_shows_none(tmp_path):
