@@ -19,6 +19,8 @@ class Top:
     evidence: str
     level: tuple[str, ...] = ()  # cheaper players measured as strong as the top (within 3 points)
     level_evidence: str = ""
+    players: int = 2  # the player count the evidence was measured at
+    measured: bool = True  # False: the evidence is another count's (none at this one)
 
     def reached_by(self, policies: Sequence[str]) -> bool:
         """True when one of ``policies`` is the top: the top player itself, or, when the top
@@ -33,22 +35,39 @@ class Top:
 
 
 @cache
-def _tops() -> dict[str, Top]:
-    raw = tomllib.loads((Path(__file__).parent / "data" / "ladder.toml").read_text())
-    return {
-        game: Top(
-            entry["top"],
-            entry["evidence"],
-            tuple(entry.get("level", ())),
-            entry.get("level_evidence", ""),
-        )
-        for game, entry in raw.items()
-    }
+def _ladder() -> dict[str, dict]:
+    raw: dict[str, dict] = tomllib.loads(
+        (Path(__file__).parent / "data" / "ladder.toml").read_text()
+    )
+    return raw
 
 
-def top_player(game_id: str) -> Top | None:
-    """The top of ``game_id``'s ladder, or None when nothing is recorded."""
-    return _tops().get(game_id)
+def _top(entry: dict, players: int) -> Top:
+    return Top(
+        entry["top"],
+        entry["evidence"],
+        tuple(entry.get("level", ())),
+        entry.get("level_evidence", ""),
+        players,
+    )
+
+
+def top_player(game_id: str, players: int | None = None) -> Top | None:
+    """The top of ``game_id``'s ladder at ``players`` seats (default: the count its main
+    evidence was measured at), or None when nothing is recorded for the game. A count
+    measured on its own (``[game.by_players.N]``) has its own top and evidence; at a count not
+    measured, the main evidence with ``measured`` False and no player named level with it (a
+    style fitted at 2 players need not be level at 3)."""
+    entry = _ladder().get(game_id)
+    if entry is None:
+        return None
+    base = int(entry.get("players", 2))
+    if players is None or players == base:
+        return _top(entry, base)
+    own = entry.get("by_players", {}).get(str(players))
+    if own is not None:
+        return _top(own, players)
+    return Top(entry["top"], entry["evidence"], players=base, measured=False)
 
 
 def family(spec: str) -> str:

@@ -150,7 +150,8 @@ def stronger_hint(manifest: Mapping[str, Any]) -> str:
     from strategies.ladder import top_player
 
     game = str(manifest.get("game") or manifest.get("config", {}).get("game"))
-    top = top_player(game)
+    players = manifest.get("config", {}).get("players")
+    top = top_player(game, players if isinstance(players, int) else None)
     if top is None:
         return ""
     cheap = [p for p in (*top.level, top.family) if ":" in p]

@@ -68,7 +68,7 @@ def _interval(lo: float, hi: float) -> str:
 def _classes_words(result: Agreement, game_id: str) -> str:
     """What a move's class is, and how many of the person's moves the game gives none."""
     person = result.rows.filter(pl.col("bot") == result.rows["bot"][0])
-    other = float((person["person_class"] == "other").mean())
+    other = int((person["person_class"] == "other").sum()) / max(1, person.height)
     where = f" (`boardlab policies --game {game_id}` lists them)" if game_id else ""
     return (
         f"A move's class is the game's own action class{where}; 'other' is a move the game "

@@ -223,7 +223,10 @@ def caveats(ctx: Context) -> list[str]:
             "players."
         )
     computer = [p for p in _one_name_per_player(ctx, restricted) if family(p) != "human"]
-    below = _below_top(ctx.manifest.get("game", ""), computer)
+    counts = ctx.games["n_players"].unique().to_list() if ctx.games.height else []
+    below = _below_top(
+        ctx.manifest.get("game", ""), computer, counts[0] if len(counts) == 1 else None
+    )
     if below:
         out.append(below)
     game = ctx.game
@@ -257,12 +260,23 @@ def _one_name_per_player(ctx: Context, specs: Iterable[str]) -> list[str]:
     return sorted({aliases.get(s, s) for s in specs})
 
 
-def _below_top(game_id: str, policies: Sequence[str]) -> str | None:
+def _below_top(game_id: str, policies: Sequence[str], players: int | None = None) -> str | None:
     """A warning when every player of the run is below the strongest one measured, or how
-    close the best one was measured when it is a cheaper player level with the top."""
-    top = top_player(game_id)
+    close the best one was measured when it is a cheaper player level with the top; at a
+    player count the ladder was not measured at, that it was not (``players``: the run's one
+    player count, None for several)."""
+    top = top_player(game_id, players)
     best_rank = max(map(rank, policies), default=None)
-    if top is None or best_rank is None or top.reached_by(policies):
+    if top is None or best_rank is None:
+        return None
+    if not top.measured:
+        return (
+            f"This game's skill ladder was measured at {top.players} players only, not at "
+            f"{players}: no player here is known to play as strong as the top at {players} "
+            f"players, and a player level with it at {top.players} players (a fitted style) "
+            f"may not be. At {top.players} players: {top.evidence}."
+        )
+    if top.reached_by(policies):
         return None
     near = top.level_in(policies)
     if near:

@@ -98,3 +98,28 @@ def test_the_below_the_top_caveat_names_each_player_once():
     specs = ["heuristic:style=chains", "heuristic:style=architect", "heuristic"]
     assert _one_name_per_player(ctx, specs) == ["heuristic", "heuristic:style=architect"]
     assert _one_name_per_player(SimpleNamespace(game=None), specs) == sorted(specs)
+
+
+def test_a_report_at_another_player_count_quotes_that_count_or_says_it_was_not_measured():
+    from reports.compare.differs import stronger_hint
+    from reports.studies.build import _below_top
+    from strategies.ladder import top_player
+
+    # Ratjack at 3 players has its own measurement: the fitted style is below plain mcts there
+    at3 = top_player("ratjack", 3)
+    assert at3 and at3.measured and at3.players == 3 and at3.level == ()
+    warning = _below_top("ratjack", ["heuristic:style=fitted", "heuristic"], 3)
+    assert warning and "at 3 players, against two plain mcts seats" in warning
+    assert "48.6%" not in warning and "as strong as the top" not in warning
+    # at 2 players the fitted style is named level with the top, with its 2-player evidence
+    assert "48.6% of 12,000 2-player games" in _below_top("ratjack", ["heuristic:style=fitted"], 2)
+    # Rats of Wistar was measured at 2 players only: a 3-player report says so
+    not_measured = _below_top("rats_of_wistar", ["heuristic:style=fitted", "heuristic"], 3)
+    assert not_measured and not_measured.startswith(
+        "This game's skill ladder was measured at 2 players only, not at 3"
+    )
+    assert _below_top("rats_of_wistar", ["heuristic:style=fitted", "heuristic"], 2) is None
+    # a 3-player comparison is not told that the fitted style plays as strong as the top
+    manifest = {"game": "lord_of_worlds", "config": {"players": 2}, "cells": []}
+    assert "heuristic:style=fitted" in stronger_hint(manifest)
+    assert stronger_hint({**manifest, "config": {"players": 3}}) == ""
