@@ -113,6 +113,8 @@ def test_a_report_at_another_player_count_quotes_that_count_or_says_it_was_not_m
     assert "48.6%" not in warning and "as strong as the top" not in warning
     # at 2 players the fitted style is named level with the top, with its 2-player evidence
     assert "48.6% of 12,000 2-player games" in _below_top("ratjack", ["heuristic:style=fitted"], 2)
+    at4 = _below_top("ratjack", ["heuristic:style=fitted"], 4)
+    assert at4 and "at 4 players, against three plain mcts seats" in at4
     # Rats of Wistar was measured at 2 players only: a 3-player report says so
     not_measured = _below_top("rats_of_wistar", ["heuristic:style=fitted", "heuristic"], 3)
     assert not_measured and not_measured.startswith(
