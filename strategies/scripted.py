@@ -19,6 +19,7 @@ from typing import Any
 from simcore.core.api import Game, State
 from simcore.core.errors import ConfigError
 from strategies.base import check_options
+from strategies.ladder import family
 
 Script = Mapping[tuple[Any, ...], int]  # State.fingerprint() -> the action taken there
 Thinks = Mapping[tuple[Any, ...], float | None]  # State.fingerprint() -> a person's think time
@@ -64,6 +65,11 @@ class Scripted:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
+
+
+def is_human(spec: str) -> bool:
+    """Whether a seat spec is a person's (``human`` or ``human:name=...``)."""
+    return family(spec) == "human"
 
 
 class HumanPolicy:

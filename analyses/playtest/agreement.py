@@ -17,13 +17,13 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from analyses.playtest.session import is_human
 from analyses.stats.intervals import clustered_rate
 from analyses.stats.runs import load_manifest
 from simcore.core import registry
 from simcore.core.rng import policy_stream
 from simcore.engine.run.dataset import read_table
 from strategies.registry import make_policy
+from strategies.scripted import is_human
 
 DEFAULT_BOTS = ("random", "heuristic", "heuristic:style=fitted")
 
@@ -118,10 +118,15 @@ def by_class(result: Agreement) -> pl.DataFrame:
     return pl.DataFrame(out).sort("bot", "decisions", descending=[False, True])
 
 
+def person_rows(result: Agreement) -> pl.DataFrame:
+    """One row per decision of the people (the rows repeat each decision once per bot)."""
+    return result.rows.filter(pl.col("bot") == result.rows["bot"][0])
+
+
 def class_use(result: Agreement) -> pl.DataFrame:
     """Per class: the share of the person's decisions that took it and, at the same
     decisions, the share of each bot's choices (a class a person uses and a bot shuns shows)."""
-    person = result.rows.filter(pl.col("bot") == result.rows["bot"][0])
+    person = person_rows(result)
     out = []
     classes = sorted(set(result.rows["person_class"]) | set(result.rows["bot_class"]))
     for cls in classes:
@@ -138,9 +143,11 @@ def think_times(result: Agreement) -> pl.DataFrame:
     """Per class of the person's move, then all moves: decisions with a recorded think time, the
     median and the slowest tenth's threshold (the 90th percentile), in seconds. Empty when the
     run kept no think times."""
-    person = result.rows.filter(
-        (pl.col("bot") == result.rows["bot"][0]) & pl.col("think_ms").is_not_null()
-    ).with_columns(seconds=pl.col("think_ms") / 1000.0)
+    person = (
+        person_rows(result)
+        .filter(pl.col("think_ms").is_not_null())
+        .with_columns(seconds=pl.col("think_ms") / 1000.0)
+    )
     if person.is_empty():
         return pl.DataFrame()
     stats = [pl.len().alias("decisions"), pl.col("seconds").median().alias("median"),

@@ -29,15 +29,10 @@ from simcore.engine.run.dataset import MANIFEST, scan_table
 from simcore.engine.sweep.config import SweepConfig
 from simcore.engine.sweep.sweep import run_sweep
 from strategies.registry import make_policy
-from strategies.scripted import replaying
+from strategies.scripted import is_human, replaying
 
 LOG = "decisions.jsonl"
 RUNS = "runs"
-
-
-def is_human(spec: str) -> bool:
-    """Whether a seat spec is a person's (``human`` or ``human:name=...``)."""
-    return spec == "human" or spec.startswith("human:")
 
 
 class RefusedAction(ValueError):

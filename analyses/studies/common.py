@@ -24,7 +24,8 @@ from analyses.stats.intervals import (
     stratified_rate,
 )
 from analyses.stats.runs import Source, as_lazy, require_columns
-from strategies.ladder import family, rank
+from strategies.ladder import rank
+from strategies.scripted import is_human
 
 DEFAULT_QUANTILES = (0.0, 0.05, 0.25, 0.5, 0.75, 0.95, 1.0)
 
@@ -184,13 +185,9 @@ def skill_gap(
         ordered = sorted(part.iter_rows(named=True), key=lambda r: _ladder_key(r["policy"]))
         # a person (``human``, boardlab playtest) has no rung: people stand with the top rung
         # and the observed rate names the stronger, as within one family
-        bots = [r for r in ordered if family(r["policy"]) != "human"] or ordered
+        bots = [r for r in ordered if not is_human(r["policy"])] or ordered
         top = _ladder_key(bots[-1]["policy"])[0]
-        same = [
-            r
-            for r in ordered
-            if _ladder_key(r["policy"])[0] == top or family(r["policy"]) == "human"
-        ]
+        same = [r for r in ordered if _ladder_key(r["policy"])[0] == top or is_human(r["policy"])]
         strongest = max(same, key=lambda r: r["rate"])
         others = [r["policy"] for r in ordered if r is not strongest]
         rows.append(

@@ -13,6 +13,7 @@ from analyses.playtest.agreement import (
     by_bot,
     by_class,
     class_use,
+    person_rows,
     studies_of,
     think_times,
     wins,
@@ -67,7 +68,7 @@ def _interval(lo: float, hi: float) -> str:
 
 def _classes_words(result: Agreement, game_id: str) -> str:
     """What a move's class is, and how many of the person's moves the game gives none."""
-    person = result.rows.filter(pl.col("bot") == result.rows["bot"][0])
+    person = person_rows(result)
     other = int((person["person_class"] == "other").sum()) / max(1, person.height)
     where = f" (`boardlab policies --game {game_id}` lists them)" if game_id else ""
     return (

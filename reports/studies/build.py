@@ -34,7 +34,8 @@ from reports.studies.sections import (
 from reports.studies.variants import variant_section
 from reports.studies.wheel import wheel_use_section
 from simcore.core.registry import display_name
-from strategies.ladder import family, rank, top_player
+from strategies.ladder import rank, top_player
+from strategies.scripted import is_human
 
 # Rows above which a section's main table is folded (about one screen of rows).
 LONG_TABLE = 24
@@ -206,9 +207,9 @@ def caveats(ctx: Context) -> list[str]:
     policies = [
         f"{b} (also with restricted play)" if r else b
         for b, r in sorted(restricted.items())
-        if family(b) != "human"
+        if not is_human(b)
     ]
-    people = sorted(b for b in restricted if family(b) == "human")
+    people = sorted(b for b in restricted if is_human(b))
     out = []
     if people:  # seats played by people in boardlab playtest: not a rung of the ladder
         bots = f" against {join_and(policies)}" if policies else ""
@@ -222,7 +223,7 @@ def caveats(ctx: Context) -> list[str]:
             "balance measured with these computer players may differ for stronger or human "
             "players."
         )
-    computer = [p for p in _one_name_per_player(ctx, restricted) if family(p) != "human"]
+    computer = [p for p in _one_name_per_player(ctx, restricted) if not is_human(p)]
     counts = ctx.games["n_players"].unique().to_list() if ctx.games.height else []
     below = _below_top(
         ctx.manifest.get("game", ""), computer, counts[0] if len(counts) == 1 else None

@@ -170,8 +170,9 @@ def check_for_report(run: str | Path, manifest: Mapping[str, Any]) -> Any:
 def _how_to_go_on(run: Path, manifest: Mapping[str, Any]) -> str:
     """How a run with no finished game goes on: a playtest's (a seat played by a person:
     games are written as they end; the run is OUT/NAME/runs/NAME) or a sweep's."""
-    policies = [str(p) for p in manifest["config"].get("policies", [])]
-    if any(p == "human" or p.startswith("human:") for p in policies):
+    from strategies.scripted import is_human
+
+    if any(is_human(str(p)) for p in manifest["config"].get("policies", [])):
         out = run.resolve().parent.parent.parent
         return (
             f"(a playtest: finish a game with 'boardlab playtest --out {out} --run {run.name} "

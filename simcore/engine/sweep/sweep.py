@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -84,18 +85,6 @@ class SweepResult:
     seconds: float
 
 
-def _lineup_policies(cfg: SweepConfig, game: Any) -> list[Any]:
-    """One policy per distinct spec of the sweep, built afresh: one cached by the parent would
-    be the one a later replay of a playtest game in this process plays, and a replay plays
-    the policies built during it (``strategies.scripted``)."""
-    return build_policies(cfg, game, sorted({s for cell in cfg.cells() for s in cell.policies}))
-
-
-def _timed(cfg: SweepConfig, game: Any) -> bool:
-    """Whether a seat of the sweep times its decisions (a person's: ``think_ms`` on actions)."""
-    return cfg.record_actions and any(hasattr(p, "think_ms") for p in _lineup_policies(cfg, game))
-
-
 class Sweep:
     """One sweep bound to a run directory."""
 
@@ -106,7 +95,9 @@ class Sweep:
         self.game = registry.make_game(cfg.game, self.cells[0].params)
         kinds = {k: value_kind(v) for k, v in cfg.grid.items()}
         g = self.game
-        action_columns = {**g.action_columns, **(TIMED_ACTION_COLUMNS if _timed(cfg, g) else {})}
+        timed = cfg.record_actions and any(hasattr(p, "think_ms") for p in self.policies)
+        # a seat that times its decisions (a person's): ``think_ms`` on every actions row
+        action_columns = {**g.action_columns, **(TIMED_ACTION_COLUMNS if timed else {})}
         self.schemas = dataset.build_schemas(g.game_columns, g.seat_columns, action_columns, kinds)
         self.manifest: dict[str, Any] = {}
         self.buffer: list[tuple[Chunk, dict[str, dict[str, Column]]]] = []
@@ -262,9 +253,17 @@ class Sweep:
         """Content hashes of the rule code, data files, policy and engine code (resume check)."""
         return fingerprint(self.game, (cell.params for cell in self.cells))
 
+    @cached_property
+    def policies(self) -> list[Any]:
+        """One policy per distinct spec of the sweep, built afresh for the checks above: one
+        cached by the parent would be the one a later replay of a playtest game in this process
+        plays, and a replay plays the policies built during it (``strategies.scripted``)."""
+        specs = sorted({spec for cell in self.cells for spec in cell.policies})
+        return build_policies(self.cfg, self.game, specs)
+
     def _deterministic(self) -> bool:
         """False when any policy plays by wall-clock budget (e.g. ``mcts:time_ms=50``)."""
-        return all(getattr(p, "deterministic", True) for p in _lineup_policies(self.cfg, self.game))
+        return all(getattr(p, "deterministic", True) for p in self.policies)
 
     def record(self, chunk: Chunk, tables: dict[str, dict[str, Column]]) -> int:
         """Buffer a finished chunk; write the buffer when it is due; return the chunk's games."""
