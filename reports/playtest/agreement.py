@@ -70,7 +70,7 @@ def _classes_words(result: Agreement, game_id: str) -> str:
     """What a move's class is, and how many of the person's moves the game gives none."""
     person = person_rows(result)
     other = int((person["person_class"] == "other").sum()) / max(1, person.height)
-    where = f" (`boardlab policies --game {game_id}` lists them)" if game_id else ""
+    where = f" (boardlab policies --game {game_id} lists them)" if game_id else ""
     return (
         f"A move's class is the game's own action class{where}; 'other' is a move the game "
         f"gives no class: {pct(other)} of your decisions."
