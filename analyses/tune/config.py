@@ -82,7 +82,7 @@ class TuneConfig:
     prune_conf: float
     verify_games: int
     verify_top: int
-    head_to_head: int = 400  # seeds of the fitted-vs-starting player match (both seatings each)
+    head_to_head: int = 400  # seeds of the fitted-vs-starting player match (every seating each)
     description: str = ""
     allow_import: bool = False
 

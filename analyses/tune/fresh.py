@@ -9,7 +9,8 @@ played again with the current version on the measuring seeds (``TuneConfig.measu
 ``verify/measure-current``, ``verify/measure-trial-7``), whose numbers the report gives.
 
 A fitted player (a search over slot 0's policy options) is also played head to head against the
-style it started from: each fresh seed twice, once in each seat (:func:`head_to_head`).
+style it started from in every other seat: each fresh seed once with it in each seat
+(:func:`head_to_head`).
 """
 
 from __future__ import annotations
@@ -168,39 +169,41 @@ def per_game_change(
 
 
 def fits_player(tc: TuneConfig) -> bool:
-    """Whether the search fits slot 0's player (its options only) in a two-player line-up."""
-    return tc.players == 2 and {(d.kind, d.slot) for d in tc.space.dims} == {("policy", 0)}
+    """Whether the search fits slot 0's player (its options only)."""
+    return {(d.kind, d.slot) for d in tc.space.dims} == {("policy", 0)}
 
 
 def head_to_head(tc: TuneConfig, values: dict[str, Any], work: Path, n_jobs: int) -> dict:
-    """A fitted slot-0 player against its starting self: each fresh seed played in both
-    seatings; the fitted player's win share per seed (mean of its two games) with its
-    interval."""
+    """A fitted slot-0 player against its starting self in every other seat: each fresh seed
+    played once with the fitted player in each seat; the fitted player's win share per seed
+    (mean of its games) with its interval. A fair share is 100 / players."""
     fitted = make_candidate(tc, values, work).policies[0]
     start = tc.policies[0]
+    n = tc.players
+    seatings = [[fitted if s == k else start for s in range(n)] for k in range(n)]
     raw = {
         "name": "head-to-head",
         "game": tc.game,
-        "players": 2,
+        "players": n,
         "games": tc.head_to_head,
         "seed": tc.head_seed,
         "params": dict(tc.params),
-        "policies": [fitted, start],
-        "seat_rotation": False,  # the grid's two line-ups are the two seatings
-        "grid": {"policies": [[fitted, start], [start, fitted]]},
+        "policies": seatings[0],
+        "seat_rotation": False,  # the grid's line-ups are the seatings
+        "grid": {"policies": seatings},
     }
     cfg = build_config(raw, source="head-to-head", allow_import=tc.allow_import)
     _, seats = play(cfg, 0, tc.head_to_head, n_jobs)
-    first, second = (c.id for c in cfg.cells())
-    mine = seats.filter(
-        ((pl.col("cell") == first) & (pl.col("slot") == 0))
-        | ((pl.col("cell") == second) & (pl.col("slot") == 1))
+    mine = pl.concat(
+        seats.filter((pl.col("cell") == c.id) & (pl.col("slot") == k))
+        for k, c in enumerate(cfg.cells())
     )
     per_seed = mine.group_by("game_index").agg(v=100.0 * pl.col("win_share").mean())
     m, lo, hi = ms.mean_interval(per_seed["v"].to_numpy(), tc.conf)
     return {
         "fitted": fitted,
         "start": start,
+        "players": n,
         "seeds": tc.head_to_head,
         "games": int(mine.height),
         "win_share": [m, lo, hi],

@@ -84,7 +84,7 @@ def verify(
     shown = measure(tc, best, current, len(results) + len(reverted), work, n_jobs, say)
     h2h = None
     if fresh.fits_player(tc):
-        say(f"fitted player against its starting self on {tc.head_to_head} seeds, both seats")
+        say(f"fitted player against its starting self on {tc.head_to_head} seeds, every seating")
         h2h = fresh.head_to_head(tc, best["values"], work, n_jobs)
     return {
         "recommended": best["slot"],

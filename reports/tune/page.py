@@ -237,7 +237,7 @@ def _head_to_head(result: dict[str, Any]) -> dict[str, Any] | None:
         return None
     m, lo, hi = h2h["win_share"]
     t = Table(
-        "Fitted player against its starting self (fresh seeds, both seatings per seed)",
+        "Fitted player against its starting self (fresh seeds, every seating per seed)",
         ["Fitted", "Starting", "Seeds", "Games", "Fitted win share", "95% interval"],
         [
             [

@@ -143,10 +143,15 @@ def _seed(seed: int | None) -> str:
 def head_to_head_line(h2h: dict[str, Any]) -> str:
     """The fitted player against its starting self, in words."""
     m, lo, hi = h2h["win_share"]
+    n = h2h.get("players", 2)  # a tune.json from before 3- and 4-player fits: 2
+    if n == 2:
+        seating, fair = "each played in both seats", "50% is even"
+    else:
+        seating = f"each played {n} times, with it in each seat and its starting self in the others"
+        fair = f"{100 / n:.1f}% is a fair share"
     return (
         f"  head to head: the fitted player wins {m:.1f}% [{lo:.1f}, {hi:.1f}] against its "
-        f"starting self ({h2h['seeds']} fresh seeds, each played in both seats: "
-        f"{h2h['games']} games; 50% is even)"
+        f"starting self ({h2h['seeds']} fresh seeds, {seating}: {h2h['games']} games; {fair})"
     )
 
 

@@ -211,3 +211,30 @@ def test_report_signs_differences_but_not_levels() -> None:
         "(on 400 fresh games)"
     )
     assert lines[2].startswith("  worth: +24.2 [+20.0, +28.4] -> +49.5")
+
+
+def test_a_three_player_fit_is_played_head_to_head_in_every_seat(tmp_path):
+    # 3 players: each seed is played three times, the fitted player once in each seat and its
+    # starting self in the other two; the same policy everywhere wins exactly a third per seed
+    from reports.tune.words import head_to_head_line
+
+    tc = build_tune(
+        {
+            "name": "fit3",
+            "game": "ratjack",
+            "players": 3,
+            "policies": ["heuristic", "heuristic:style=aggressive", "heuristic"],
+            "seed": 11,
+            "search": {"trials": 2, "batch": 2, "rungs": [10], "head_to_head": 20},
+            "target": [{"measure": "win_rate", "maximize": True}],
+            "space": [{"policy_slot": 0, "option": "close", "float": [0.5, 3.0]}],
+        }
+    )
+    same = head_to_head(tc, tc.space.current(), tmp_path / "same", 1)
+    assert same["games"] == 3 * same["seeds"] == 60 and same["players"] == 3
+    assert same["win_share"] == pytest.approx([100 / 3] * 3)
+    changed = head_to_head(tc, {"slot0:close": 0.5}, tmp_path / "changed", 1)
+    m, lo, hi = changed["win_share"]
+    assert lo < m < hi
+    line = head_to_head_line(changed)
+    assert "each played 3 times" in line and "33.3% is a fair share" in line
