@@ -115,12 +115,17 @@ def test_a_report_at_another_player_count_quotes_that_count_or_says_it_was_not_m
     assert "48.6% of 12,000 2-player games" in _below_top("ratjack", ["heuristic:style=fitted"], 2)
     at4 = _below_top("ratjack", ["heuristic:style=fitted"], 4)
     assert at4 and "at 4 players, against three plain mcts seats" in at4
-    # Rats of Wistar was measured at 2 players only: a 3-player report says so
-    not_measured = _below_top("rats_of_wistar", ["heuristic:style=fitted", "heuristic"], 3)
+    # Lord of Worlds was measured at 2 players only: a 3-player report says so
+    not_measured = _below_top("lord_of_worlds", ["heuristic:style=fitted", "heuristic"], 3)
     assert not_measured and not_measured.startswith(
         "This game's skill ladder was measured at 2 players only, not at 3"
     )
+    # Rats of Wistar has a style fitted at each count: a 3-player report of the 2-player
+    # style names the 3-player one with its own evidence
     assert _below_top("rats_of_wistar", ["heuristic:style=fitted", "heuristic"], 2) is None
+    at3 = _below_top("rats_of_wistar", ["heuristic:style=fitted", "heuristic"], 3)
+    assert at3 and "heuristic:style=fitted_3p" in at3 and "1,200 3-player games" in at3
+    assert _below_top("rats_of_wistar", ["heuristic:style=fitted_4p"], 4) is None
     # a 3-player comparison is not told that the fitted style plays as strong as the top
     manifest = {"game": "lord_of_worlds", "config": {"players": 2}, "cells": []}
     assert "heuristic:style=fitted" in stronger_hint(manifest)
