@@ -132,8 +132,13 @@ def target_row(
 ) -> dict[str, Any]:
     """One item's row. ``meets``: the interval lies inside the band (``met_before`` likewise
     for the current version); ``in_band``: the estimate does; ``ruled_out``: the interval lies
-    wholly outside. None for a target to maximize (no band)."""
+    wholly outside. None for a target to maximize (no band); it has ``better``: whether the
+    paired change against the current version is shown above zero ("yes"), below ("no") or
+    neither ("not shown"), None without a paired change."""
     band = not t.maximize
+    better = None
+    if t.maximize and change is not None:
+        better = "yes" if change[1] > 0 else "no" if change[2] < 0 else "not shown"
     return {
         "item": a.item,
         "before": [b.value, b.lo, b.hi],
@@ -143,6 +148,7 @@ def target_row(
         "met_before": t.holds(b.lo, b.hi) if band else None,
         "in_band": bool(t.miss(a.value) == 0) if band else None,
         "ruled_out": t.ruled_out(a.lo, a.hi) if band else None,
+        "better": better,
     }
 
 

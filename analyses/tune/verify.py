@@ -90,6 +90,7 @@ def verify(
         "recommended": best["slot"],
         "reached": all_met(shown["targets"]),
         "in_band": all_in_band(shown["targets"]),
+        "better": better(shown["targets"]),
         "finalists": results,
         "current_miss": sum(v["miss_before"] for v in shown["targets"].values()),
         "head_to_head": h2h,
@@ -255,6 +256,17 @@ def all_met(targets: dict[str, Any]) -> bool:
     """Whether every target is met: each band's interval wholly inside it, each target to
     maximize measured."""
     return _every(targets, "meets")
+
+
+def better(targets: dict[str, Any]) -> str | None:
+    """For targets to maximize, whether the recommendation is shown better than the current
+    version on every one ("yes"), shown worse on any ("no"), else "not shown"; None without
+    such a target (or an older tune.json's rows)."""
+    marks = [row.get("better") for v in targets.values() for row in v["rows"]]
+    marks = [m for m in marks if m is not None]
+    if not marks:
+        return None
+    return "no" if "no" in marks else "yes" if all(m == "yes" for m in marks) else "not shown"
 
 
 def all_in_band(targets: dict[str, Any]) -> bool:

@@ -221,9 +221,11 @@ def _targets(result: dict[str, Any]) -> dict[str, Any] | None:
 
 def meets_words(row: dict[str, Any]) -> str:
     """Whether a row meets its band: yes (interval inside), no (interval wholly outside), not
-    shown (interval across an edge); – for a target to maximize."""
+    shown (interval across an edge); for a target to maximize, whether the paired change shows
+    it better than the current version."""
     if row["meets"] is None:
-        return "–"
+        mark = row.get("better")
+        return "–" if mark is None else f"better than current: {mark}"
     if row["meets"]:
         return "yes"
     if "in_band" not in row or row["ruled_out"]:  # an older tune.json: its estimate was outside

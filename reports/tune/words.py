@@ -98,6 +98,17 @@ def _verdict(ver: dict[str, Any], best: dict[str, Any], games: int) -> str:
         f"{n}: {_short(o)} -> {_short(v)}" for n, o, v in best["changes"]
     )
     what = f"(trial {best['slot']}): {changes or 'no change'}"
+    # a target to maximize is reached only by beating the current version on the measuring games
+    if ver.get("better") == "no":
+        return (
+            f"no better than the current version: worse on {games} fresh games (a paired "
+            f"change below zero); keep the current version. Best candidate {what}"
+        )
+    if ver.get("better") == "not shown" and ver["reached"]:
+        return (
+            f"not shown better than the current version on {games} fresh games (a paired "
+            f"change's interval crosses zero); best candidate {what}"
+        )
     if ver["reached"]:
         return f"recommended {what}"
     if ver.get("in_band"):  # every estimate in its band, an interval across an edge

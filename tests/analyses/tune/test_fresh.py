@@ -5,6 +5,7 @@ runs on fresh seeds, the paired change of a target is the comparison's, each fin
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -238,3 +239,30 @@ def test_a_three_player_fit_is_played_head_to_head_in_every_seat(tmp_path):
     assert lo < m < hi
     line = head_to_head_line(changed)
     assert "each played 3 times" in line and "33.3% is a fair share" in line
+
+
+@pytest.mark.parametrize(
+    ("change", "mark", "opening"),
+    [
+        ([-4.0, -6.4, -1.5], "no", "no better than the current version: worse on 2000"),
+        ([2.3, -0.5, 5.1], "not shown", "not shown better than the current version on 2000"),
+        ([6.6, 4.6, 8.6], "yes", "recommended (trial 7)"),
+    ],
+)
+def test_a_target_to_maximize_is_reached_only_by_beating_the_current_version(change, mark, opening):
+    # the search's best trial can measure worse than the current weights on fresh games (a
+    # 3-player Ratjack fit: -4.0 points, -6.4 to -1.5); the verdict must not read "recommended"
+    from analyses.tune.fresh import target_row
+    from analyses.tune.measures import Estimate
+    from analyses.tune.targets import Target
+    from analyses.tune.verify import better
+    from reports.tune.words import _verdict
+
+    t = Target("win_rate", "win_rate", -math.inf, math.inf, True)
+    row = target_row(
+        t, Estimate("", 45.2, 43.0, 47.4, 2000), Estimate("", 41.2, 39.1, 43.4, 2000), change
+    )
+    assert row["better"] == mark and row["meets"] is None
+    ver = {"reached": True, "in_band": True, "better": better({"win_rate": {"rows": [row]}})}
+    best = {"slot": 7, "words": ["close: 0.72 → 0.53"]}
+    assert _verdict(ver, best, 2000).startswith(opening)
