@@ -29,6 +29,8 @@ WHEEL_PLAYERS = {
     3: {"fitted": "heuristic:style=fitted_3p"},
     4: {"fitted": "heuristic:style=fitted_4p"},
 }
+# The 3-player variant study rerun under another player (spec -> file and run suffix)
+VARIANT_PLAYERS = {"heuristic:style=fitted": "fitted"}
 VARIANT_GAMES = 2000
 VARIANT_SEED = 4343
 # The skill gap under each variant: plain mcts (58% against the heuristic since tree reuse,
@@ -45,6 +47,10 @@ FILES: dict[str, tuple[str, int]] = {
     },
     "rats_of_wistar_wheel_spaces_2p.toml": ("spaces", 2),
     "lord_of_worlds_variants.toml": ("variants", 3),
+    **{
+        f"lord_of_worlds_variants_{suffix}.toml": ("variant_player", 3)
+        for suffix in VARIANT_PLAYERS.values()
+    },
     **{f"lord_of_worlds_variants_{n}p.toml": ("variants", n) for n in (2, 4)},
     "lord_of_worlds_variants_skill.toml": ("variant_skill", 2),
 }
@@ -110,28 +116,37 @@ def wheel_space_sweep(players: int, games: int = WHEEL_GAMES, seed: int = WHEEL_
     }
 
 
-def variant_sweep(games: int = VARIANT_GAMES, seed: int = VARIANT_SEED, players: int = 3) -> dict:
+def variant_sweep(
+    games: int = VARIANT_GAMES,
+    seed: int = VARIANT_SEED,
+    players: int = 3,
+    player: str = "heuristic",
+) -> dict:
     """Lord of Worlds scoring: standard vs strategic variant x value-set table x chain table:
-    heuristic self-play, and the heuristic styles against each other (which style a variant
-    favours). The skill gap per variant is ``variant_skill_sweep``. (The value-set table under
-    the standard variant cannot matter; the report names such cells.)"""
+    self-play of ``player`` (a policy spec), and the hand-set styles against each other (which
+    style a variant favours). The skill gap per variant is ``variant_skill_sweep``. (The
+    value-set table under the standard variant cannot matter; the report names such cells.)
+    Another player replaces the self-play seats only, so its run pairs game by game with the
+    heuristic's (``compare --players-differ``)."""
     styles = ["heuristic:style=chains", "heuristic:style=architect"]
     # 3 players: two chains seats (the default style, spelled out so the report does not read
     # "heuristic" and "heuristic:style=chains" as two players) and one architect
     mixed = ([styles[0], *styles] if players == 3 else styles * (players // 2))[:players]
     name = "lord-of-worlds-variants" + ("" if players == 3 else f"-{players}p")
+    if player != "heuristic":
+        name += f"-{VARIANT_PLAYERS[player]}"
     return {
         "name": name,
         "game": "lord_of_worlds",
         "players": players,
         "games": games,
         "seed": seed,
-        "policies": ["heuristic"] * players,
+        "policies": [player] * players,
         "grid": {
             "variant": ["standard", "strategic"],
             "value_set_table": ["linear15", "doubling"],
             "chain_table": ["triangular", "linear"],
-            "policies": [["heuristic"] * players, mixed],
+            "policies": [[player] * players, mixed],
         },
     }
 
@@ -226,6 +241,27 @@ def variant_text(players: int = 3) -> str:
     return to_toml(raw, header)
 
 
+def variant_player_text(suffix: str) -> str:
+    """The shipped 3-player variant sweep rerun under the player of ``suffix``, with its header."""
+    player = next(spec for spec, sfx in VARIANT_PLAYERS.items() if sfx == suffix)
+    raw = variant_sweep(player=player)
+    about = (
+        f"Lord of Worlds scoring variants, 3 players, {player} in the self-play seats: the study "
+        "of lord_of_worlds_variants.toml (same cells, seed and games per cell; the styles' "
+        "line-up unchanged), so each game pairs with its twin in the heuristic's run. Generated "
+        f"by `python -m analyses.sweeps` from variant_sweep(player={player!r}); a test checks "
+        "this file equals that output. The two runs compared:"
+    )
+    header = [
+        *textwrap.wrap(about, 96, break_on_hyphens=False),
+        f"  boardlab compare runs/lord-of-worlds-variants runs/{raw['name']} --players-differ",
+        "",
+        *plan_header(f"lord_of_worlds_variants_{suffix}.toml", VARIANT_GAMES),
+        "Values hold for these players and the provisional geometry.",
+    ]
+    return to_toml(raw, header)
+
+
 def variant_skill_text() -> str:
     """The shipped skill-gap-per-variant sweep, with its header."""
     raw = variant_skill_sweep()
@@ -286,4 +322,7 @@ def study_text(name: str) -> str:
         return wheel_player_text(players, name.removesuffix(".toml").removeprefix(prefix))
     if kind == "variants":
         return variant_text(players)
+    if kind == "variant_player":
+        suffix = name.removesuffix(".toml").removeprefix("lord_of_worlds_variants_")
+        return variant_player_text(suffix)
     return variant_skill_text()
