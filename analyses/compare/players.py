@@ -209,9 +209,28 @@ class HutVerdict:
         return self.worth is not None and self.worth_clear and self.worth[2] < 0
 
     @property
+    def earned(self) -> bool:
+        """Forbidding the hut clearly lowers the player's win rate (worth above zero, Holm):
+        however much it uses the hut, the placements pay."""
+        return self.worth is not None and self.worth_clear and self.worth[1] > 0
+
+    @property
     def resolved(self) -> bool:
-        """Neither over-used nor misused."""
-        return not self.over_used and not self.misused
+        """Not misused, and not over-used unless the hut earns its placements."""
+        return not self.misused and (not self.over_used or self.earned)
+
+
+def misused_sections(worths: pl.DataFrame) -> list[dict[str, Any]]:
+    """Slot 0's restrictions (a sector, a sector in a window; the hut has its own verdict)
+    whose worth is clearly below zero after Holm: the player wins more when forbidden them,
+    so their worths read a flaw of the player, as the hut did for the heuristic."""
+    rows = worths.filter(
+        (pl.col("slot") == 0)
+        & pl.col("significant")
+        & (pl.col("worth_hi") < 0)
+        & (pl.col("restriction") != "place/hut")
+    )
+    return rows.sort("worth").to_dicts()
 
 
 def hut_verdict(player: str, use: pl.DataFrame, worths: pl.DataFrame) -> HutVerdict:

@@ -15,6 +15,7 @@ from analyses.compare.players import (
     SECTIONS,
     HutVerdict,
     hut_verdict,
+    misused_sections,
     placement_shares,
     use_changes,
     wheel_use,
@@ -25,12 +26,12 @@ from reports.kit.tables import Table
 from reports.studies.sections import Section
 
 RULE = (
-    "Hut caveat rule: the caveat is resolved for a player when its share of slot 0's "
-    "placements on the Alchemist's hut is in line with the sectors' (the hut's 95% interval "
-    "does not lie above that of the player's most-used sector) and forbidding it the hut does "
-    "not clearly raise its win rate (the hut's worth is not below zero after Holm's correction "
-    "within that player's run). Otherwise the caveat stands, restated with the player's "
-    "figures."
+    "Hut caveat rule: the caveat stands for a player when forbidding it the hut clearly raises "
+    "its win rate (the hut's worth is below zero after Holm's correction within that player's "
+    "run), or when its share of slot 0's placements on the Alchemist's hut is out of line with "
+    "the sectors' (the hut's 95% interval lies above that of the player's most-used sector) "
+    "and the hut's worth is not clearly above zero. Otherwise it is resolved. A sector whose "
+    "worth is clearly below zero (slot 0 wins more when forbidden it) is named the same way."
 )
 NOTES = [
     "Placements: slot 0's chiefs in the unrestricted (baseline) cell of each run, by wheel "
@@ -53,6 +54,7 @@ def hut_section(result: ComparisonResult, worths: list[pl.DataFrame]) -> Section
     names = (result.name_a, result.name_b)
     verdicts = [hut_verdict(n, u, w) for n, u, w in zip(names, uses, worths, strict=True)]
     caveat = [caveat_sentence(v) for v in verdicts]
+    caveat += [t for n, w in zip(names, worths, strict=True) if (t := misused_sentence(n, w))]
     words = [*caveat, _hut_change(changes, *names)]
     offers = _offers(result)
     return Section(
@@ -95,6 +97,12 @@ def caveat_sentence(v: HutVerdict) -> str:
             f"{', clear after Holm' if v.worth_clear else ', not clear after Holm'})"
         )
     )
+    if v.resolved and v.over_used:
+        return (
+            f"The hut caveat is resolved for {who}: it puts {hut}, more than on any sector "
+            f"({top}), but {worth}: the hut earns those placements. Read the hut's worth "
+            f"under {who} as the game's."
+        )
     if v.resolved:
         return (
             f"The hut caveat is resolved for {who}: it puts {hut}, in line with the sectors "
@@ -108,6 +116,32 @@ def caveat_sentence(v: HutVerdict) -> str:
     return (
         f"The hut caveat stands for {who}: {'; and '.join(reasons)}. Read the hut's worth "
         f"under {who} as a flaw of the player, not of the game."
+    )
+
+
+def misused_sentence(player: str, worths: pl.DataFrame) -> str:
+    """The sectors a player does better without, with their figures ("" for none)."""
+    rows = misused_sections(worths)
+    if not rows:
+        return ""
+    who = quoted(player)
+    parts = [
+        f"{_restriction_words(r['restriction'])} raises its win rate by "
+        f"{signed(-100 * r['worth'])} points (95% interval {signed(-100 * r['worth_hi'])} to "
+        f"{signed(-100 * r['worth_lo'])}, clear after Holm)"
+        for r in rows
+    ]
+    return (
+        f"{who} does better without some sectors: forbidding it {'; forbidding it '.join(parts)}. "
+        f"Read those worths under {who} as a flaw of the player, not of the game."
+    )
+
+
+def _restriction_words(restriction: str) -> str:
+    """``place/S1@round1-2`` -> ``S1 in rounds 1–2``."""
+    sector, _, window = restriction.removeprefix("place/").partition("@")
+    return (
+        f"{sector} in rounds {window.removeprefix('round').replace('-', '–')}" if window else sector
     )
 
 

@@ -134,3 +134,34 @@ def test_shares_have_intervals_and_identical_runs_change_nothing():
     more = counts.with_columns(hut=pl.col("hut") + 2, S1=pl.col("S1") - 2)
     shift = use_changes(counts, more).filter(pl.col("section") == "hut").row(0, named=True)
     assert shift["diff"] == pytest.approx(2 / 15) and shift["significant"]
+
+
+def test_a_hut_that_earns_its_placements_resolves_the_caveat():
+    # the fitted style at 3 players: 23% of its placements on the hut, more than on any
+    # sector, but forbidding it the hut costs it 9.8 points: heavy use, not a flaw
+    over = wheel_use(_counts([6, 5, 7, 6] * 10, [3, 4, 2, 3] * 10))
+    earned = hut_verdict("f", over, _worth(0.098, 0.074, 0.122, True))
+    assert earned.over_used and earned.earned and earned.resolved
+    # a positive worth the run cannot separate from zero does not clear heavy use
+    assert not hut_verdict("f", over, _worth(0.03, -0.01, 0.07, False)).resolved
+
+
+def test_misused_sections_are_the_clearly_negative_sector_worths_only():
+    from analyses.compare.players import misused_sections
+
+    rows = [
+        ("place/S1", -0.053, -0.081, -0.026, True),  # a flaw of the player
+        ("place/S1@round1-2", -0.057, -0.084, -0.029, True),
+        ("place/S3", -0.019, -0.037, -0.001, False),  # not clear after Holm
+        ("place/S5", 0.103, 0.078, 0.129, True),  # worth something
+        ("place/hut", -0.078, -0.103, -0.052, True),  # the hut has its own verdict
+    ]
+    worths = pl.DataFrame(
+        [
+            {"restriction": r, "slot": 0, "worth": w, "worth_lo": lo, "worth_hi": hi}
+            | {"significant": sig}
+            for r, w, lo, hi, sig in rows
+        ]
+    )
+    found = [r["restriction"] for r in misused_sections(worths)]
+    assert found == ["place/S1@round1-2", "place/S1"]

@@ -111,7 +111,7 @@ def test_the_report_names_both_players_and_states_the_hut_caveat(runs, tmp_path)
             )
         )
         assert f"{100 * _hut_share(run):.1f}% of slot 0's placements on the hut" in said
-    assert "Hut caveat rule: the caveat is resolved for a player when" in page
+    assert "Hut caveat rule: the caveat stands for a player when" in page
     assert "Worth under heuristic:style=explorer (95% interval)" in page
 
 
@@ -214,3 +214,20 @@ def test_without_the_flag_two_players_are_refused_with_a_hint(runs, tmp_path, ca
     )
     assert code == 2 and err.count("\n") == 1
     assert "or --players-differ if only the players differ" in err
+
+
+def test_the_sectors_a_player_does_better_without_are_named_with_their_figures():
+    from reports.compare.hut import misused_sentence
+
+    worths = pl.DataFrame(
+        [
+            {"restriction": "place/S1@round1-2", "slot": 0, "worth": -0.057}
+            | {"worth_lo": -0.084, "worth_hi": -0.029, "significant": True},
+            {"restriction": "place/S4", "slot": 0, "worth": 0.02}
+            | {"worth_lo": -0.01, "worth_hi": 0.05, "significant": False},
+        ]
+    )
+    text = misused_sentence("heuristic:style=fitted_3p", worths)
+    assert "forbidding it S1 in rounds 1–2 raises its win rate by +5.7 points" in text
+    assert "(95% interval +2.9 to +8.4, clear after Holm)" in text and "S4" not in text
+    assert misused_sentence("p", worths.filter(pl.col("restriction") == "place/S4")) == ""
