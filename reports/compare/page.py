@@ -231,7 +231,8 @@ def group_section(result: ComparisonResult, group: str) -> Section | None:
 def group_sentences(rows: list[dict], a: str, b: str, seq: bool) -> list[str]:
     """Each change found in words; the measures without one in a sentence when there are
     many of them (their bounds are in the table)."""
-    found = [change_sentence(r, a, b, seq) for r in rows if r["significant"]]
+    changed = sorted((r for r in rows if r["significant"]), key=lambda r: -abs(r["diff"]))
+    found = [change_sentence(r, a, b, seq) for r in changed]  # largest first
     quiet = [r for r in rows if not r["significant"]]
     if len(quiet) <= 3:
         return found + [change_sentence(r, a, b, seq) for r in quiet]

@@ -129,7 +129,8 @@ def players_summary(result: ComparisonResult, wheel: Section | None, hut: Sectio
     a, b, seq = quoted(result.name_a), quoted(result.name_b), result.schedule is not None
     rows = result.table.to_dicts()
     worths = [r for r in rows if r["group"] == "Worths"]
-    found = [r for r in worths if r["significant"]]
+    # largest change first: the summary leads with what moved most, not with the list order
+    found = sorted((r for r in worths if r["significant"]), key=lambda r: -abs(r["diff"]))
     lines = [differs, sample_sentence(result)]
     if not any(r["significant"] for r in rows):
         lines.append(

@@ -231,3 +231,17 @@ def test_the_sectors_a_player_does_better_without_are_named_with_their_figures()
     assert "forbidding it S1 in rounds 1–2 raises its win rate by +5.7 points" in text
     assert "(95% interval +2.9 to +8.4, clear after Holm)" in text and "S4" not in text
     assert misused_sentence("p", worths.filter(pl.col("restriction") == "place/S4")) == ""
+
+
+def test_the_sections_name_the_largest_change_first():
+    # the 4-player fitted style's wheel: the hut moved 27.8 points, S1 14.5, S6 5.0; the
+    # sentences used to follow the table's order (S1 first, the hut last)
+    from reports.compare.page import group_sentences
+
+    with_them = []
+    for what, diff in (("S1", -0.145), ("S6", 0.05), ("the hut", 0.278)):
+        row = {"what": what, "diff": diff, "lo": diff - 0.03, "hi": diff + 0.03}
+        row |= {"significant": True, "p_holm": 0.001, "bound": 0.03, "unit": "share"}
+        with_them.append(row | {"mean_a": 0.1, "mean_b": 0.1 + diff, "key": what})
+    words = group_sentences(with_them, "A", "B", False)
+    assert [w.split(":")[0] for w in words] == ["The hut", "S1", "S6"]
