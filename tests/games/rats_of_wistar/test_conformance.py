@@ -21,12 +21,13 @@ def test_check_game(n: int) -> None:
         "heuristic:style=engine",
         "heuristic:style=explorer",
         "heuristic:style=fitted",
+        f"heuristic:style=fitted_{n}p" if n > 2 else "heuristic:style=fitted",
     ]
     assert check_game(GAME, n, policies, n_games=4) > 0
 
 
 def test_heuristic_styles_and_options() -> None:
-    assert make_heuristic.styles == ("engine", "explorer", "fitted")
+    assert make_heuristic.styles == ("engine", "explorer", "fitted", "fitted_3p", "fitted_4p")
     assert make_heuristic(GAME).name == "heuristic:style=engine"
     from simcore.core.errors import ConfigError
 
