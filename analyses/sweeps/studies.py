@@ -211,14 +211,8 @@ def wheel_player_text(players: int, suffix: str) -> str:
         f"player={player!r}); a test checks this file equals that output. The two runs "
         "compared, worth by worth:"
     )
-    header = [
-        *textwrap.wrap(about, 96, break_on_hyphens=False),
-        f"  boardlab compare runs/{base} runs/{raw['name']} --players-differ",
-        "",
-        *plan_header(name, WHEEL_GAMES),
-        f"Values hold for {player} and the provisional content set.",
-    ]
-    return to_toml(raw, header)
+    values = f"Values hold for {player} and the provisional content set."
+    return _player_text(raw, about, base, name, WHEEL_GAMES, values)
 
 
 def variant_text(players: int = 3) -> str:
@@ -252,12 +246,20 @@ def variant_player_text(suffix: str) -> str:
         f"by `python -m analyses.sweeps` from variant_sweep(player={player!r}); a test checks "
         "this file equals that output. The two runs compared:"
     )
+    name = f"lord_of_worlds_variants_{suffix}.toml"
+    values = "Values hold for these players and the provisional geometry."
+    return _player_text(raw, about, "lord-of-worlds-variants", name, VARIANT_GAMES, values)
+
+
+def _player_text(raw: dict, about: str, base: str, name: str, games: int, values: str) -> str:
+    """A study rerun under another player: what it is, the comparison with the base run, its
+    plan and whose values it holds, as the file's header."""
     header = [
         *textwrap.wrap(about, 96, break_on_hyphens=False),
-        f"  boardlab compare runs/lord-of-worlds-variants runs/{raw['name']} --players-differ",
+        f"  boardlab compare runs/{base} runs/{raw['name']} --players-differ",
         "",
-        *plan_header(f"lord_of_worlds_variants_{suffix}.toml", VARIANT_GAMES),
-        "Values hold for these players and the provisional geometry.",
+        *plan_header(name, games),
+        values,
     ]
     return to_toml(raw, header)
 

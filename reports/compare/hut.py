@@ -20,6 +20,7 @@ from analyses.compare.players import (
     use_changes,
     wheel_use,
 )
+from analyses.studies.ablation import restriction_words
 from analyses.studies.findings import pct, pct_range, pval, signed
 from reports.compare.page import quoted
 from reports.kit.tables import Table
@@ -126,7 +127,7 @@ def misused_sentence(player: str, worths: pl.DataFrame) -> str:
         return ""
     who = quoted(player)
     parts = [
-        f"{_restriction_words(r['restriction'])} raises its win rate by "
+        f"{_sector_words(r['restriction'])} raises its win rate by "
         f"{signed(-100 * r['worth'])} points (95% interval {signed(-100 * r['worth_hi'])} to "
         f"{signed(-100 * r['worth_lo'])}, clear after Holm)"
         for r in rows
@@ -137,12 +138,9 @@ def misused_sentence(player: str, worths: pl.DataFrame) -> str:
     )
 
 
-def _restriction_words(restriction: str) -> str:
-    """``place/S1@round1-2`` -> ``S1 in rounds 1–2``."""
-    sector, _, window = restriction.removeprefix("place/").partition("@")
-    return (
-        f"{sector} in rounds {window.removeprefix('round').replace('-', '–')}" if window else sector
-    )
+def _sector_words(restriction: str) -> str:
+    """``place/S1@round1-2`` -> ``S1 in rounds 1–2`` (the sections' names, as the hut's)."""
+    return restriction_words(restriction.split("+"), lambda name: name.removeprefix("place/"))
 
 
 def _hut_change(changes: pl.DataFrame, a: str, b: str) -> str:
