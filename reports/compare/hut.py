@@ -133,7 +133,8 @@ def misused_sentence(player: str, worths: pl.DataFrame) -> str:
         for r in rows
     ]
     return (
-        f"{who} does better without some sectors: forbidding it {'; forbidding it '.join(parts)}. "
+        f"{who} does better without {'a sector' if len(parts) == 1 else 'some sectors'}: "
+        f"forbidding it {'; forbidding it '.join(parts)}. "
         f"Read those worths under {who} as a flaw of the player, not of the game."
     )
 
