@@ -74,11 +74,6 @@ class State(ABC):
     """Mutable game position. Subclasses declare ``__slots__`` and implement the abstract API."""
 
     __slots__ = ()
-    # True when a round never ends with the same seat to act before and after: the runner then
-    # looks for a round's end only when the seat changes (simcore.engine.check.conformance checks
-    # the claim).
-    # Lord of Worlds takes ~4.4 decisions a turn: a round_number() call each cost ~3%.
-    ROUND_ENDS_AT_SEAT_CHANGE: ClassVar[bool] = False
 
     @property
     @abstractmethod
@@ -131,6 +126,18 @@ class State(ABC):
     def round_number(self) -> int:
         """The current round, from 1 (0 for a game without rounds): ``forbid=C@roundA-B``."""
         return 0
+
+    def log_round_ends(self, log: list[float]) -> bool:
+        """Have the game append to ``log``, whenever a round ends and play goes on, the round
+        that ended and every seat's score once the action that ended it is done; False when the
+        game cannot (the runner then asks ``round_number`` after every step).
+
+        The runner's ``GameRecord.progress`` (rounds numbered on by one: the game's last round
+        follows the last one logged); a copy of the state logs nothing. Asking after
+        every step cost 1-6% of a random game; ``simcore.engine.check.conformance`` checks that
+        a log equals what asking finds.
+        """
+        return False
 
     def winners(self) -> list[int]:
         """Seats that share the win (default: highest score)."""

@@ -41,7 +41,7 @@ def declared_fields(cls: type) -> tuple[str, ...]:
 
 
 def _instance_annotations(klass: type) -> dict[str, Any]:
-    # A ClassVar (e.g. State.ROUND_ENDS_AT_SEAT_CHANGE) is a flag of the class, not state.
+    # A ClassVar (e.g. Game.spec) is a setting of the class, not state.
     notes = inspect.get_annotations(klass)
     return {
         n: t for n, t in notes.items() if not str(t).replace("typing.", "").startswith("ClassVar")

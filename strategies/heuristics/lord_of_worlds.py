@@ -88,8 +88,10 @@ class LordOfWorldsHeuristic:
         if typ < N_BASIC:
             gain = view.gain[h * N_BASIC + typ]
             # room for the chain to grow (mcts picks open hexes); the plan's O(1) worth of a
-            # basic tile leaves it out: it ranks hexes, not whether a tile is worth taking
-            score += self.w_open * (len(ctx.planet.adjacency[h]) - view.sage[h])
+            # basic tile leaves it out: it ranks hexes, not whether a tile is worth taking.
+            # Only a style that weighs it pays for it: this runs for every tile and hex.
+            if self.w_open:
+                score += self.w_open * (len(ctx.planet.adjacency[h]) - view.sage[h])
             return score + self.wc * (gain if gain != NO_GAIN else ctx.scoring.chain[1])
         if typ == ARCHITECT:
             # on an empty hex it creates an architect space for a later tile
@@ -101,8 +103,10 @@ class LordOfWorldsHeuristic:
         if typ == MIX:
             gain = view.gain_max[h]
             # room for the chain to grow (mcts picks open hexes); the plan's O(1) worth of a
-            # basic tile leaves it out: it ranks hexes, not whether a tile is worth taking
-            score += self.w_open * (len(ctx.planet.adjacency[h]) - view.sage[h])
+            # basic tile leaves it out: it ranks hexes, not whether a tile is worth taking.
+            # Only a style that weighs it pays for it: this runs for every tile and hex.
+            if self.w_open:
+                score += self.w_open * (len(ctx.planet.adjacency[h]) - view.sage[h])
             return score + self.wc * (gain if gain != NO_GAIN else ctx.scoring.chain[1])
         return score
 
@@ -269,7 +273,9 @@ class LordOfWorldsHeuristic:
             if c:
                 sums[colour[k]] += c * value[k]
         wild = sums[WILD] + extra
-        return [x + wild for x in sums[:6]]
+        for colour_index in range(6):  # in place, not a comprehension: no frame
+            sums[colour_index] += wild
+        return sums[:6]
 
     def _start(self, s: Position, legal: list[int] | None) -> int:
         mine = self._avail(s)

@@ -69,8 +69,8 @@ def play_game(
     steps = 0
     player = state.current_player
     progress: list[float] = []
+    polled = not state.log_round_ends(progress)  # else the game logs its rounds' ends
     at = state.round_number()  # the round the next action is taken in
-    every_step = not state.ROUND_ENDS_AT_SEAT_CHANGE  # else only when the seat changes
     # a person's seat (a replayed playtest) says how long each decision took: every row of
     # such a game gets ``think_ms``, null where a program chose
     timed = record_actions and any(hasattr(p, "think_ms") for p in policies)
@@ -94,11 +94,13 @@ def play_game(
         steps += 1
         if steps > max_steps:
             raise RunawayGameError(f"{game.spec.id}: no end after {max_steps} steps (seed {seed})")
-        last, player = player, state.current_player
-        if (player != last or every_step) and player >= 0 and state.round_number() != at:
+        player = state.current_player
+        if polled and player >= 0 and state.round_number() != at:
             progress.append(at)  # a round ended: the scores so far
             progress += state.scores()
             at = state.round_number()
+    if progress and not polled:  # the game's last round follows the last logged one
+        at = int(progress[-1 - n_players]) + 1
     wall_ms = (time.perf_counter() - start) * 1000.0
     progress.append(at)  # the round the game ended in, at the final scores
     progress += state.scores()

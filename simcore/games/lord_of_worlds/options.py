@@ -125,7 +125,13 @@ def _move_actions(s: Position) -> list[int]:
         for d, n in enumerate(board.neighbours[cur]):
             if n >= 0 and not (blocks and btile[n] >= 0 and not bup[n]):
                 out.append(MOVE + d)
-    if _can_jump(s, cur):
+    prm = ctx.params
+    # ``_can_jump`` inlined, the portal test first: most move steps stand on no portal
+    if (
+        board.colour[cur] == PORTAL_HEX
+        and s.budget >= prm.portal_cost
+        and (prm.portal_jump_from_start or s.steps_moved > 0)
+    ):
         if not (ctx.params.facedown_blocks or ctx.params.strategic):
             # every other hex is a target, in order: two ranges (a standard-game jump would
             # otherwise test all of the board's hexes at every move step)
@@ -135,7 +141,7 @@ def _move_actions(s: Position) -> list[int]:
             for h in board.portals if ctx.params.strategic else range(board.size):
                 if h != cur and _passable(s, h):
                     out.append(JUMP + h)
-    if can_collect(s):
+    if not s.collected and can_collect(s):  # (its first test, without a call once collected)
         out.append(COLLECT)
     if s.steps_moved or s.collected or not ctx.params.require_action or not out:
         out.append(STOP)

@@ -60,6 +60,7 @@ class Position(State):
     chance: ChanceSource  # a ChanceStream, events from 0, kept on reseed
     # -- narrative lines while tracing, else None
     trace: list[str] | None
+    round_log: list[float] | None  # the runner's progress: each round's end (log_round_ends)
     # -- memoized public analyses: [seat] planet view for heuristics, [n] the face-up board
     #    tiles; copies share the analyses until they change
     cache: list[Any]
@@ -149,8 +150,11 @@ class Position(State):
         found = self.cache[self.n]
         if found is None:
             btile, bup = self.board_tile, self.board_face_up
-            found = tuple((h, btile[h]) for h in self.context.board.tile_hexes if bup[h])
-            self.cache[self.n] = found
+            tiles = []  # a loop, not a generator: no frame per tile
+            for h in self.context.board.tile_hexes:
+                if bup[h]:
+                    tiles.append((h, btile[h]))
+            found = self.cache[self.n] = tuple(tiles)
         return found
 
     def fingerprint(self) -> tuple:
@@ -159,7 +163,10 @@ class Position(State):
 
     def scores(self) -> list[float]:
         """Stars so far (chains and value sets are added at the end)."""
-        return [float(sum(p)) for p in self.points]
+        out = []  # a loop, not a comprehension: no frame (the runner asks at every round's end)
+        for p in self.points:
+            out.append(float(sum(p)))
+        return out
 
     def observation(self, player: int) -> str:
         """Canonical string of everything ``player`` can see."""
@@ -216,6 +223,11 @@ class Position(State):
         """The current round, from 1."""
         return self.rounds + 1  # rounds counts the finished ones
 
+    def log_round_ends(self, log: list[float]) -> bool:
+        """Each round's end into ``log`` (``State.log_round_ends``): ``rules.next_turn``."""
+        self.round_log = log
+        return True
+
     def enable_trace(self) -> None:
         """Start recording narrative lines."""
         if self.trace is None:
@@ -235,8 +247,10 @@ class Position(State):
 
 # The legal actions are only ever replaced, never changed in place: copies share the list.
 CLONE_SHARES: Final = ("legal_cache",)
+# A copy logs no round ends (only the runner's game does).
+CLONE_RESETS: Final = {"round_log": None}
 # Fields that are no part of the position: the game's tables and the bookkeeping.
-NOT_POSITION: Final = ("context", "trace", "cache", "legal_cache")
+NOT_POSITION: Final = ("context", "trace", "round_log", "cache", "legal_cache")
 FINGERPRINTED: Final = tuple(
     name for name in fields.declared_fields(Position) if name not in NOT_POSITION
 )

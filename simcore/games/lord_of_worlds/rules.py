@@ -297,6 +297,9 @@ def next_turn(s: Position) -> None:
     if s.face_up_count == 0:
         # no face-up board tile: no paid collection, hence no collection at all, ever again
         finish(s, "planet" if s.end_triggered else "stall")
+    elif s.player == s.first_player and s.round_log is not None:  # a round ended, play goes on
+        s.round_log.append(s.rounds)
+        s.round_log += s.scores()
 
 
 def finish(s: Position, how: str) -> None:

@@ -18,7 +18,7 @@ def set_up(s: Position, context: Context, seed: int) -> None:
     """Deal a new game for ``context`` into the blank state ``s``; all chance from ``seed``."""
     s.context = context
     stream = state_stream(seed)
-    s.trace = None
+    s.trace = s.round_log = None
     n = s.n = context.n_players
     s.cache = [None] * (n + 1)  # planet views, face-up tiles
     s.legal_cache = None

@@ -15,6 +15,7 @@ from simcore.games.lord_of_worlds import labels as render
 from simcore.games.lord_of_worlds import options, rules
 from simcore.games.lord_of_worlds.planet import PTS_COLUMNS, tile_counts
 from simcore.games.lord_of_worlds.position import (
+    CLONE_RESETS,
     CLONE_SHARES,
     STAT_HIRING,
     STAT_LONGEST,
@@ -29,7 +30,6 @@ from simcore.games.lord_of_worlds.setup import set_up
 class LordOfWorldsState(Position):
     """A Lord of Worlds position with the rules bound: what ``LordOfWorlds.new_state`` returns."""
 
-    ROUND_ENDS_AT_SEAT_CHANGE = True  # a round ends as a turn passes to the next seat
     __slots__ = ()
 
     def __init__(self, context: Context | None = None, seed: int = 0) -> None:
@@ -59,6 +59,7 @@ class LordOfWorldsState(Position):
         new = LordOfWorldsState()
         new.context, new.chance = self.context, self.chance.clone()
         new.trace = None if self.trace is None else self.trace[:]
+        new.round_log = None
         new.cache, new.legal_cache = self.cache[:], self.legal_cache
         new.n, new.player, new.phase = self.n, self.player, self.phase
         new.first_player, new.turns, new.rounds = self.first_player, self.turns, self.rounds
@@ -135,4 +136,4 @@ class LordOfWorldsState(Position):
 
 
 bind_pure(LordOfWorldsState, "apply", rules.apply)  # pure build: the rules function itself
-fields.derive_clone(LordOfWorldsState, shared=CLONE_SHARES)  # pure build: generated
+fields.derive_clone(LordOfWorldsState, CLONE_RESETS, CLONE_SHARES)  # pure build: generated

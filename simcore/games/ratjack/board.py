@@ -151,7 +151,12 @@ def reserve_count(s: Position) -> int:
 
 def reserve_actions(s: Position) -> list[int]:
     """CHIP actions of the reserve faces, ascending."""
-    return sorted(CHIP + s.chip_face[k] for k in range(N_CHIPS) if s.chip_card[k] == -1)
+    out = []  # a loop, not a generator: no frame (an option list of every chip decision)
+    for k in range(N_CHIPS):
+        if s.chip_card[k] == -1:
+            out.append(CHIP + s.chip_face[k])
+    out.sort()
+    return out
 
 
 def place_chip(s: Position, c: int, face: int) -> None:

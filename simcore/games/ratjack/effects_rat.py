@@ -136,8 +136,11 @@ def _r7_own(s: Position, c: int) -> int:
 
 
 def _r7_feas(s: Position, a: int, x: int) -> bool:
-    mine = any(s.face_up[c] and c != x and b.movable(s, c) for c in s.displays[a])
-    return mine and b.exists(s, opp(s, a), b.opp_up_takeable)
+    up = s.face_up
+    for c in s.displays[a]:  # another own face-up card that may move (a loop: no frame)
+        if up[c] and c != x and b.movable(s, c):
+            return b.exists(s, opp(s, a), b.opp_up_takeable)
+    return False
 
 
 def _swap_cards(s: Position, a: int, first: tuple, second: tuple) -> None:

@@ -51,7 +51,10 @@ def merge(s: Position, group: list[int], owner: int) -> None:
         if p == owner:
             continue
         bit = 1 << p
-        lost = [c for c in group if seen[c] & bit]
+        lost = []  # a loop, not a comprehension: no frame (every face-down play comes here)
+        for c in group:
+            if seen[c] & bit:
+                lost.append(c)
         if not lost and not s.tracked_cards[p]:
             continue  # the common case: p knew none of these cards
         base = p * N_CARDS

@@ -78,6 +78,7 @@ class Position(State):
     # --- chance, and bookkeeping that is no part of the position
     chance: ChanceSource  # every chance event after round 1's deal (a ChanceStream)
     trace: list[str] | None  # the narrative, when tracing
+    round_log: list[float] | None  # the runner's progress: each round's end (log_round_ends)
     reveal: bool  # the narrative names hidden cards (``reveal_trace``)
     legal_cache: list[int] | None  # legal actions until the next apply; never changed in place
     # A lookahead copy that is scored only up to the end of the round: it counts nothing, and
@@ -102,7 +103,7 @@ class Position(State):
         self.eliminated_all_targetable = params.eliminated_targetable == "all"
         self.eliminated_chips_targetable = params.eliminated_targetable == "chips"
         self.chance = chance
-        self.trace = None
+        self.trace = self.round_log = None
         self.reveal = self.plan_only = False
         self.legal_cache = None
         self.victory_points = [0] * n_players
@@ -204,6 +205,11 @@ class Position(State):
         """The current round, from 1."""
         return self.round_no
 
+    def log_round_ends(self, log: list[float]) -> bool:
+        """Each round's end into ``log`` (``State.log_round_ends``): ``rounds.new_round``."""
+        self.round_log = log
+        return True
+
     # --- records, narrative -----------------------------------------------------------------
     def count(self, index: int, k: int) -> None:
         """Add ``k`` to the statistic at ``index`` (not in a lookahead copy: ``plan_only``)."""
@@ -217,11 +223,11 @@ class Position(State):
 
 
 # A clone starts its own narrative (the original keeps it); the cache is only ever replaced.
-CLONE_RESETS: Final = {"trace": None}
+CLONE_RESETS: Final = {"trace": None, "round_log": None}
 CLONE_SHARES: Final = ("legal_cache",)
 # Fields that are no part of the position: the game's tables and the bookkeeping.
 NOT_POSITION: Final = (
-    "params", "content", "effect_table", "trace", "reveal", "legal_cache",
+    "params", "content", "effect_table", "trace", "round_log", "reveal", "legal_cache",
     "plan_only",
 )  # fmt: skip
 FINGERPRINTED: Final = tuple(

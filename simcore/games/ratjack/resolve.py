@@ -63,7 +63,10 @@ def flip_slots(s: Position, a: int) -> list[int]:
 def flip_options(s: Position, a: int) -> list[int]:
     """Position actions of ``flip_slots``."""
     base = POS + a * SLOTS
-    return [base + i for i in flip_slots(s, a)]
+    out = []  # a loop, not a comprehension: no frame
+    for i in flip_slots(s, a):
+        out.append(base + i)
+    return out
 
 
 def begin(s: Position, a: int, x: int) -> None:

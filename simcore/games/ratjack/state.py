@@ -94,7 +94,8 @@ class RatjackState(Position):
         new.victory_points, new.eliminated = self.victory_points[:], self.eliminated[:]
         new.turn_values, new.stats = self.turn_values[:], self.stats[:]
         new.last_card, new.last_effect = self.last_card, self.last_effect
-        new.chance, new.trace, new.reveal = self.chance.clone(), None, self.reveal
+        new.chance, new.trace, new.round_log = self.chance.clone(), None, None
+        new.reveal = self.reveal
         new.legal_cache, new.plan_only = self.legal_cache, self.plan_only
         return new
 

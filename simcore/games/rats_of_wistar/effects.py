@@ -209,7 +209,9 @@ def _pay_options(s: Position, task: tuple) -> list[int]:
     opts = [PAY_WOOD] if pl.resources[0] else []
     if pl.resources[1]:
         opts.append(PAY_METAL)
-    return opts + [CARD_BASE + c for c in pl.hand]
+    for c in pl.hand:  # loops, not comprehensions, in option lists: Python 3.11 makes a frame
+        opts.append(CARD_BASE + c)  # for each comprehension
+    return opts
 
 
 @decide("pay", _pay_options)
@@ -238,8 +240,15 @@ def _paid(s: Position, action: int) -> str:
 
 def _move_options(s: Position, task: tuple) -> list[int]:
     areas = s.players[task[1]].area_workers
-    opts = [MOVE_BASE + a * 3 + b for a in range(3) if areas[a] for b in range(3) if b != a]
-    return [*opts, STOP] if opts else []
+    opts = []
+    for a in range(3):
+        if areas[a]:
+            for b in range(3):
+                if b != a:
+                    opts.append(MOVE_BASE + a * 3 + b)
+    if opts:
+        opts.append(STOP)
+    return opts
 
 
 @decide("move_workers", _move_options)

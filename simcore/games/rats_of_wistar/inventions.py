@@ -165,11 +165,11 @@ def playable(s: Position, seat: int, deck: int, free: bool) -> list[int]:
     """Hand cards of the deck filter (-1 = any) that can be played now."""
     pl = s.players[seat]
     cards = s.content.cards
-    return [
-        c
-        for c in pl.hand
-        if (deck < 0 or cards[c].deck == deck) and can_play(s, pl, cards[c], free)
-    ]
+    out = []  # a loop, not a comprehension: no frame
+    for c in pl.hand:
+        if (deck < 0 or cards[c].deck == deck) and can_play(s, pl, cards[c], free):
+            out.append(c)
+    return out
 
 
 def _play_options(s: Position, task: tuple) -> list[int]:

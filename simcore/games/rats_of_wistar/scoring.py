@@ -20,12 +20,18 @@ def ability_vp(s: Position, pl: Player) -> int:
     # plain loops here and in part_values, no generator expressions (3.11 builds a frame for
     # each): every search play-out and end-of-game guard scores finished games
     mask, vp = pl.uncovered_abilities, 0
-    for i, a in enumerate(s.content.abilities):
-        if mask >> i & 1:
-            vp += a.vp
+    if not mask:  # most of a game: nothing uncovered yet
+        return 0
+    abilities = s.content.abilities
+    rest = mask
+    while rest:  # the uncovered spaces only: the lowest set bit each time
+        low = rest & -rest
+        vp += abilities[low.bit_length() - 1].vp
+        rest ^= low
+    times = 1 if s.params.ability_pair_bonus == "once" else 2
     for x, y, bonus in s.content.pairs:
         if mask >> x & 1 and mask >> y & 1:
-            vp += bonus if s.params.ability_pair_bonus == "once" else 2 * bonus
+            vp += times * bonus
     return vp
 
 

@@ -84,6 +84,11 @@ class WistarState(Position):
         task = self.stack[-1]
         DECIDE[task[0]][1](self, task, action)
         self.settle()
+        log = self.round_log
+        if self.round_ended and log is not None:  # scores once the next round's income is in
+            self.round_ended = False
+            log.append(self.round - 1)
+            log += self.scores()
 
     # ----------------------------------------------------------------- copies
     def clone(self) -> WistarState:
@@ -112,6 +117,7 @@ class WistarState(Position):
         new.players, new.quick_actions = players, self.quick_actions
         new.chief_placed, new.turns, new.steps = self.chief_placed, self.turns, self.steps
         new._legal, new.trace, new._main_strength = self._legal[:], None, -1
+        new.round_log, new.round_ended = None, False
         new.open_placement, new.amendments = self.open_placement, self.amendments[:]
         new.round_starts, new.keep_records = self.round_starts, self.keep_records
         return new
@@ -136,6 +142,11 @@ class WistarState(Position):
     def round_number(self) -> int:
         """The current round, from 1."""
         return self.round
+
+    def log_round_ends(self, log: list[float]) -> bool:
+        """Each round's end into ``log`` (``State.log_round_ends``): ``rules.flow`` marks it."""
+        self.round_log = log
+        return True
 
     def outcome(self) -> dict[str, Any]:
         """Records of a finished game (§12)."""
@@ -197,7 +208,7 @@ def _nested(lists: list[list[int]]) -> list[list[int]]:
     return out
 
 
-CLONE_RESETS: Final = {"trace": None, "_main_strength": -1}
+CLONE_RESETS: Final = {"trace": None, "round_log": None, "round_ended": False, "_main_strength": -1}
 """Fields a copy starts afresh: it keeps no narrative and has resolved nothing yet."""
 SPELLED_OUT_CLONE: Final = WistarState.clone
 """The clone of the compiled build (a pure build derives it; tests hold both to the fields)."""

@@ -12,6 +12,7 @@ from simcore.core import fields
 from simcore.core.chance import ChanceStream
 from simcore.games.lord_of_worlds import LordOfWorlds, LordOfWorldsState
 from simcore.games.lord_of_worlds.position import (
+    CLONE_RESETS,
     CLONE_SHARES,
     FINGERPRINTED,
     NOT_POSITION,
@@ -32,6 +33,8 @@ def _positions(n_games: int = 6) -> Iterator[LordOfWorldsState]:
         s = game.new_state(2 + seed % 3, seed)
         if seed % 3 == 0:
             s.enable_trace()
+        else:  # a played game's log: a copy must not share it
+            s.log_round_ends([])
         while not s.is_terminal():
             s.legal_actions()  # fills the legal cache, which clones share
             s.faceup_tiles()  # and the memo
@@ -48,15 +51,17 @@ def _positions(n_games: int = 6) -> Iterator[LordOfWorldsState]:
 
 
 def test_the_clones_copy_every_declared_field():
-    checked = reshuffled = 0
+    checked = reshuffled = logged = 0
     for s in _positions():
         for copy in (s.clone(), s.spelled_out_clone()):
-            assert fields.check_clone(s, copy, shared=CLONE_SHARES) == [], s.turns
+            assert fields.check_clone(s, copy, CLONE_RESETS, CLONE_SHARES) == [], s.turns
             assert type(copy) is LordOfWorldsState and copy.fingerprint() == s.fingerprint()
             assert copy.cache is not s.cache  # the memo is the copy's own (filled per copy)
         checked += s.trace is not None and s.legal_cache is not None
         reshuffled += s.reshuffles > 0
-    assert checked > 0 and reshuffled > 0  # not vacuous: traced, cached, reshuffled positions
+        logged += bool(s.round_log)
+    assert checked > 0 and reshuffled > 0 and logged > 0  # not vacuous: traced, cached,
+    # reshuffled, logging positions
 
 
 @pytest.mark.skipif(fields.is_compiled(LordOfWorldsState), reason="a native class has no subclass")
@@ -70,10 +75,10 @@ def test_a_field_declared_without_being_cloned_fails_the_clone_check():
     for name in fields.declared_fields(LordOfWorldsState):
         setattr(grown, name, getattr(s, name))
     grown.new_field = [1]
-    problems = fields.check_clone(grown, grown.spelled_out_clone(), shared=CLONE_SHARES)
+    problems = fields.check_clone(grown, grown.spelled_out_clone(), CLONE_RESETS, CLONE_SHARES)
     assert problems == ["new_field: not cloned"]
-    fields.derive_clone(Grown, shared=CLONE_SHARES)  # the generated clone has it
-    assert fields.check_clone(grown, grown.clone(), shared=CLONE_SHARES) == []
+    fields.derive_clone(Grown, CLONE_RESETS, CLONE_SHARES)  # the generated clone has it
+    assert fields.check_clone(grown, grown.clone(), CLONE_RESETS, CLONE_SHARES) == []
 
 
 def _changed(value: object) -> object:

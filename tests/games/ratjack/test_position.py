@@ -32,6 +32,8 @@ def _positions(n_games: int = 6) -> Iterator[RatjackState]:
         s = game.new_state(2 + seed % 3, seed)
         if seed % 3 == 0:
             s.enable_trace()
+        else:  # a played game's log: a copy must not share it
+            s.log_round_ends([])
         while not s.is_terminal():
             s.legal_actions()  # fills the cache, which clones share
             if s.turns % 7 == 3:
@@ -47,13 +49,15 @@ def _positions(n_games: int = 6) -> Iterator[RatjackState]:
 
 
 def test_the_clones_copy_every_declared_field():
-    checked = 0
+    checked = logged = 0
     for s in _positions():
         for copy in (s.clone(), s.spelled_out_clone()):
             assert fields.check_clone(s, copy, CLONE_RESETS, CLONE_SHARES) == [], s.turns
             assert type(copy) is RatjackState and copy.fingerprint() == s.fingerprint()
         checked += s.trace is not None and s.legal_cache is not None
-    assert checked > 0  # not vacuous: traced positions with a cache were cloned
+        logged += bool(s.round_log)
+    assert checked > 0 and logged > 0  # not vacuous: traced positions with a cache and
+    # positions with a filled log were cloned
 
 
 @pytest.mark.skipif(fields.is_compiled(RatjackState), reason="a native class has no subclass")

@@ -22,6 +22,7 @@ def positions() -> list[WistarState]:
     out = []
     for n in (2, 3, 4):
         state, rng = GAME.new_state(n, 10 + n), random.Random(n)
+        state.log_round_ends([])  # as the runner plays it: a copy must not share the log
         out.append(state.clone())
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
@@ -60,7 +61,9 @@ def test_the_fingerprint_covers_every_field_but_rules_caches_and_records():
 
 def test_clone_copies_every_declared_field_independently():
     # runs in both builds: the compiled build's clone is the spelled-out one
-    for state in positions():
+    states = positions()
+    assert any(state.round_log for state in states)  # not vacuous: a filled log was cloned
+    for state in states:
         copy = state.clone()
         assert type(copy) is WistarState
         assert fields.check_clone(state, copy, CLONE_RESETS) == []

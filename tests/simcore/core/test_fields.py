@@ -156,7 +156,7 @@ def test_the_mirror_command_rewrites_or_checks_a_file(tmp_path, capsys):
 
 
 class Flagged(Toy):
-    FLAG: ClassVar[bool] = True  # a flag of the class (like State.ROUND_ENDS_AT_SEAT_CHANGE)
+    FLAG: ClassVar[bool] = True  # a flag of the class, not a field
     __slots__ = ()
 
 
