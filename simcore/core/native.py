@@ -13,7 +13,7 @@ EXTENSION_SUFFIXES = (".so", ".pyd")
 # How much faster the compiled build plays than the pure one: the one figure every message and
 # document gives (setup.py reads it from here; docs/performance.md, "Compiled build", has the
 # measurement and its command; tests/test_setup.py checks the README and docs say the same).
-SPEEDUP = "2.6-3.5x"
+SPEEDUP = "2.5-3.3x"
 
 
 def listed_modules() -> list[str]:
