@@ -298,10 +298,8 @@ def next_turn(s: Position) -> None:
         # no face-up board tile: no paid collection, hence no collection at all, ever again
         finish(s, "planet" if s.end_triggered else "stall")
     elif s.player == s.first_player and s.round_log is not None:  # a round ended, play goes on
-        log = s.round_log
-        log.append(s.rounds)
-        for stars in s.points:  # ``scores`` without a list: a random game has 150 rounds
-            log.append(float(sum(stars)))
+        s.round_log.append(s.rounds)
+        s.round_log += s.scores()
 
 
 def finish(s: Position, how: str) -> None:

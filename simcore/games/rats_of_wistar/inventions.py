@@ -119,6 +119,16 @@ def any_cost(s: Position, pl: Player, n: int) -> int:
     return n
 
 
+def pay_any_budget(s: Position, pl: Player) -> int:
+    """What ``pl`` can put towards a 'pay any n' cost: ``pay_any_budget(s, pl) >= n`` exactly
+    when ``pl.spendable() >= any_cost(s, pl, n)`` (a discount that applies counts as paid); one
+    call for every cost tested, as the quick-action menu does at every turn decision."""
+    spend = pl.spendable()
+    if s.params.discount_applies_to == "any":
+        spend += pl.next_discount[0] + pl.next_discount[1]
+    return spend
+
+
 def push_pay_any(s: Position, seat: int, n: int) -> None:
     """Push the payment of 'any n of wood / metal / hand cards' (a discount that applies is
     used up by it, like the next payment of an invention)."""

@@ -75,7 +75,6 @@ class Position(State):
     _legal: list[int]  # options of the pending decision
     trace: list[str] | None  # the narrative, when tracing
     round_log: list[float] | None  # the runner's progress: each round's end (log_round_ends)
-    round_ended: bool  # a round ended during this apply: logged once it is done
     _main_strength: int  # strength of a main action resolved during the last apply, or -1
     open_placement: tuple | None  # record of the placement being resolved (``records``)
     amendments: list[tuple[int, dict[str, Any]]]  # records of resolved placements
@@ -96,7 +95,6 @@ class Position(State):
         self.params, self.content = params, content
         self.n_players, self.chance = n_players, chance
         self.trace = self.round_log = None
-        self.round_ended = False
         self._main_strength = -1
         self.open_placement = None
         self.amendments = []
@@ -169,8 +167,8 @@ class Position(State):
 
 
 NOT_FINGERPRINTED: Final = frozenset(
-    {"params", "content", "_legal", "trace", "round_log", "round_ended", "_main_strength",
-     "open_placement", "amendments", "keep_records"}
+    {"params", "content", "_legal", "trace", "round_log", "_main_strength", "open_placement",
+     "amendments", "keep_records"}
 )  # fmt: skip
 """Rules and content (the same in every copy), caches, records and the trace."""
 FINGERPRINTED: Final = tuple(

@@ -81,13 +81,12 @@ class WistarState(Position):
             )
         self.steps += 1
         self._main_strength = -1
-        task = self.stack[-1]
+        task, round_before = self.stack[-1], self.round
         DECIDE[task[0]][1](self, task, action)
         self.settle()
         log = self.round_log
-        if self.round_ended and log is not None:  # scores once the next round's income is in
-            self.round_ended = False
-            log.append(self.round - 1)
+        if log is not None and self.round != round_before:  # after the next round's income
+            log.append(round_before)
             log += self.scores()
 
     # ----------------------------------------------------------------- copies
@@ -117,7 +116,7 @@ class WistarState(Position):
         new.players, new.quick_actions = players, self.quick_actions
         new.chief_placed, new.turns, new.steps = self.chief_placed, self.turns, self.steps
         new._legal, new.trace, new._main_strength = self._legal[:], None, -1
-        new.round_log, new.round_ended = None, False
+        new.round_log = None
         new.open_placement, new.amendments = self.open_placement, self.amendments[:]
         new.round_starts, new.keep_records = self.round_starts, self.keep_records
         return new
@@ -144,7 +143,7 @@ class WistarState(Position):
         return self.round
 
     def log_round_ends(self, log: list[float]) -> bool:
-        """Each round's end into ``log`` (``State.log_round_ends``): ``rules.flow`` marks it."""
+        """Each round's end into ``log`` (``State.log_round_ends``): ``apply`` sees it."""
         self.round_log = log
         return True
 
@@ -208,7 +207,7 @@ def _nested(lists: list[list[int]]) -> list[list[int]]:
     return out
 
 
-CLONE_RESETS: Final = {"trace": None, "round_log": None, "round_ended": False, "_main_strength": -1}
+CLONE_RESETS: Final = {"trace": None, "round_log": None, "_main_strength": -1}
 """Fields a copy starts afresh: it keeps no narrative and has resolved nothing yet."""
 SPELLED_OUT_CLONE: Final = WistarState.clone
 """The clone of the compiled build (a pure build derives it; tests hold both to the fields)."""
