@@ -2,6 +2,8 @@
 
     python benchmarks/two_trees.py speed OLD_TREE NEW_TREE [--seconds 2] [--rounds 3] [--cpu]
         [--best-of N] [--game ID ...] [--spec random --spec heuristic] [--json OUT]
+    python benchmarks/two_trees.py instructions OLD_TREE NEW_TREE [--games N] [--game ID ...]
+        [--spec random --spec heuristic] [--json OUT]
     python benchmarks/two_trees.py same-games OLD_TREE NEW_TREE [--games 20] [--game ID ...]
         [--json OUT]
 
@@ -21,6 +23,13 @@ quickest round is compared: a busy neighbour on a shared machine only ever slows
 best is the steadiest estimate (medians of single passes moved by up to 30% between runs here;
 best of 12, by 1-2%).
 
+``instructions``: the machine instructions each tree executes per game (valgrind's callgrind), the
+same seeded games in both, start-up taken off (a run of no games is subtracted). A busy
+neighbour does not move the count, so it settles a change within a percent where timing on a
+shared machine spreads by 10-20%; it does not see cache misses. Ratio old / new, so above 1 is
+fewer instructions. String hashing is fixed (``PYTHONHASHSEED=0``) and the BLAS library's
+threads kept at one: both would otherwise move the count from run to run.
+
 ``same-games``: every game of a fixed battery (2-4 players, every heuristic style, random play,
 short searches) is played in both trees and hashed whole (actions and returns); exit 1 when a
 line differs. A refactor that claims to keep behaviour must print ``yes`` on every line.
@@ -31,6 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -86,6 +96,20 @@ for _ in range(best_of - 1):  # the same games again: the quickest pass is the l
 print(json.dumps({"games": played, "games_per_s": played / cpu}))
 """
 )
+INSTRUCTIONS_PROBE = (
+    IMPORTS
+    + """
+import sys
+game_id, spec, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
+game = registry.make_game(game_id)
+policies = [make_policy(spec, game) for _ in range(2)]
+play_game(game, 2, policies, game_seed(1, 0))  # warm-up, in the subtracted run too
+for i in range(games):
+    play_game(game, 2, policies, game_seed(0, i))
+"""
+)
+# games a game counts by default: about a second of play each under callgrind's 50x slow-down
+INSTRUCTION_GAMES = {"ratjack": 100, "lord_of_worlds": 30, "rats_of_wistar": 20}
 # (params, policies, share of --games); a share of 0.2 keeps the search lines short
 BATTERY = {
     "ratjack": [
@@ -197,6 +221,48 @@ def speed(args: argparse.Namespace) -> list[dict[str, Any]]:
     return rows
 
 
+def instructions_run(tree: Path, game: str, spec: str, games: int) -> int:
+    """Instructions callgrind counts for ``games`` seeded games (after a warm-up) in ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    env["OPENBLAS_NUM_THREADS"] = "1"
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    command += [sys.executable, "-c", INSTRUCTIONS_PROBE, game, spec, str(games)]
+    out = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True)
+    found = [line for line in out.stderr.splitlines() if "Collected :" in line]
+    if out.returncode != 0 or not found:
+        tail = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise TreeError(f"{tree}: {game} failed: {tail}")
+    return int(found[-1].rsplit(":", 1)[1])
+
+
+def instructions(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """One row per (game, policy): instructions a game in each tree, start-up subtracted."""
+    if shutil.which("valgrind") is None:
+        raise TreeError("valgrind is not installed (Debian: apt-get install valgrind)")
+    rows = []
+    for game in args.game or GAMES:
+        games = args.games or INSTRUCTION_GAMES[game]
+        for spec in args.spec or SPECS:
+            per_game = {}
+            for which in ("old", "new"):
+                tree = getattr(args, which)
+                played = instructions_run(tree, game, spec, games)
+                per_game[which] = (played - instructions_run(tree, game, spec, 0)) / games
+            old, new = per_game["old"], per_game["new"]
+            rows.append(
+                {
+                    "game": game,
+                    "policy": spec,
+                    "games": games,
+                    "old_instructions": round(old),
+                    "new_instructions": round(new),
+                    "ratio": round(old / new, 3),
+                }
+            )
+            print(f"{game:<16}{spec:<11}{old:>12,.0f}{new:>12,.0f}{old / new:>8.3f}x", flush=True)
+    return rows
+
+
 def battery_hashes(tree: Path, game: str, lines: list) -> list[str]:
     """One hash per battery line, played with ``tree``'s code (refused if another tree ran)."""
     found = probe(tree, GAMES_PROBE, game, json.dumps(lines))
@@ -235,7 +301,7 @@ def parser() -> argparse.ArgumentParser:
     """The two subcommands and their arguments."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
-    for name in ("speed", "same-games"):
+    for name in ("speed", "instructions", "same-games"):
         s = sub.add_parser(name)
         s.add_argument("old", type=Path)
         s.add_argument("new", type=Path)
@@ -251,6 +317,11 @@ def parser() -> argparse.ArgumentParser:
         "quickest round (implies --cpu; steadier on a shared machine than the median)",
     )  # fmt: skip
     sub.choices["same-games"].add_argument("--games", type=int, default=20)
+    sub.choices["instructions"].add_argument("--spec", action="append")
+    sub.choices["instructions"].add_argument(
+        "--games", type=int, help="games counted per game (default: 100 Ratjack, 30 Lord of "
+        "Worlds, 20 Rats of Wistar)",
+    )  # fmt: skip
     return p
 
 
@@ -259,7 +330,7 @@ def problem(args: argparse.Namespace) -> str | None:
     unknown = sorted(set(args.game or ()) - set(GAMES))
     if unknown:
         return f"unknown game {unknown[0]!r}"
-    if args.command == "same-games" and args.games < 1:
+    if args.command != "speed" and args.games is not None and args.games < 1:
         return "--games must be at least 1"
     if args.command == "speed" and (args.rounds < 1 or not 0 < args.seconds < 3600):
         return "--rounds must be at least 1 and --seconds between 0 and 3600"
@@ -272,7 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     if (bad := problem(args)) is not None:
         return refuse(bad)
     try:
-        rows = speed(args) if args.command == "speed" else same_games(args)
+        run = {"speed": speed, "instructions": instructions, "same-games": same_games}
+        rows = run[args.command](args)
     except TreeError as exc:
         return refuse(str(exc))
     if args.json:

@@ -165,7 +165,8 @@ class LordOfWorldsHeuristic:
             if x > top:
                 top = x
         bonus = self.w_colour * ctx.params.colored_hex_bonus
-        best = (NEG, -1, -1, 0)
+        # the best so far in plain locals, a tuple only at the end: compiled, each tuple boxes
+        best_score, best_h, best_col, best_cost = NEG, -1, -1, 0
         price, wa, wc, reserve = self.price, self.wa, self.wc, self.reserve
         vgain, best_empty, best_space = view.vgain, view.best_empty, view.best_space
         free = self._free_bonus(s)
@@ -187,12 +188,12 @@ class LordOfWorldsHeuristic:
                 worth += vgain[v]
             else:
                 worth = self.worth(s, view, t)
-            score = worth + (bonus if col >= 0 else 0) - price * cost
-            if score > best[0]:
-                best = (score, h, col, cost)
-        if best[1] >= 0 and best[2] < 0:
-            best = (best[0], best[1], _cheapest_colour(avail, best[3]), best[3])
-        return best
+            score = worth + (bonus if col >= 0 else 0.0) - price * cost
+            if score > best_score:
+                best_score, best_h, best_col, best_cost = score, h, col, cost
+        if best_h >= 0 and best_col < 0:
+            best_col = _cheapest_colour(avail, best_cost)
+        return best_score, best_h, best_col, best_cost
 
     # ------------------------------------------------------------- decisions
     def act(self, state: Any, rng: random.Random) -> int:
@@ -290,19 +291,29 @@ class LordOfWorldsHeuristic:
             if h >= 0 and self._ok(s, legal, C.PLAY + col):
                 return C.PLAY + col
             return (s.legal_actions() if legal is None else legal)[0]
-        per, wild = self.hire_colour, self.hire_wild
-        return max(
-            hires,
-            key=lambda a: (
-                s.pile_sum[a] + per * (mine[s.pile_colour[a]] if s.pile_colour[a] < 6 else wild),
-                -a,
-            ),
+        # the pile with the most points, counting the hand's points of its colour; the first
+        # such pile on a tie (a loop: compiled, max() with a key lambda boxes every key)
+        per, wild, pile_sum, pile_colour = (
+            self.hire_colour,
+            self.hire_wild,
+            s.pile_sum,
+            s.pile_colour,
         )
+        best, best_key = hires[0], NEG
+        for a in hires:
+            c = pile_colour[a]
+            key = pile_sum[a] + per * (mine[c] if c < 6 else wild)
+            if key > best_key or (key == best_key and a < best):
+                best, best_key = a, key
+        return best
 
     def _play_bar(self, s: Position) -> float:
         """The score a plan must beat to be played rather than hire: higher on a short hand."""
         # mcts hires on a short hand whatever the plan: cards are the next turns' moves
-        short = self.hand_target - sum(s.hands[s.player])
+        cards = 0
+        for n in s.hands[s.player]:  # compiled, sum() of a list is a generic call
+            cards += n
+        short = self.hand_target - cards
         return self.play_min + self.hand_short * short if short > 0 else self.play_min
 
     def _select(self, s: Position) -> int:

@@ -8,6 +8,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -145,3 +147,44 @@ def test_speed_refuses_bad_rounds_and_seconds(capsys):
     assert module.main(["speed", str(ROOT), str(ROOT), "--rounds", "0"]) == 2
     assert module.main(["speed", str(ROOT), str(ROOT), "--seconds", "nan"]) == 2
     assert capsys.readouterr().err.count("two_trees: --rounds must be at least 1") == 2
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
+def test_instructions_count_the_same_tree_alike_and_catch_planted_work(tmp_path, capsys):
+    # A copy whose random policy also sums 0..999 at every decision: the same games, thousands
+    # more instructions a game. A tree against itself counts alike within a tenth of a percent
+    # (hashing fixed); the planted tree is well below 1.
+    other = _copy_tree(tmp_path / "other")
+    policy = other / "strategies" / "random_policy.py"
+    text = policy.read_text()
+    policy.write_text(
+        text.replace(
+            "actions = state.legal_actions()",
+            "actions = state.legal_actions()\n        sum(range(1000))",
+        )
+    )
+    assert "sum(range(1000))" in policy.read_text()
+    rows = tmp_path / "rows.json"
+    base = ["--game", "ratjack", "--spec", "random", "--games", "3", "--json", str(rows)]
+    assert _two_trees().main(["instructions", str(ROOT), str(ROOT), *base]) == 0
+    (same,) = json.loads(rows.read_text())
+    assert same["games"] == 3 and same["old_instructions"] > 100_000
+    assert abs(same["ratio"] - 1) <= 0.001
+    assert _two_trees().main(["instructions", str(ROOT), str(other), *base]) == 0
+    (planted,) = json.loads(rows.read_text())
+    assert planted["ratio"] < 0.8 and planted["new_instructions"] > planted["old_instructions"]
+    assert capsys.readouterr().out.startswith("ratjack")
+
+
+def test_instructions_without_valgrind_is_one_line_exit_2(monkeypatch, capsys):
+    module = _two_trees()
+    monkeypatch.setattr(module.shutil, "which", lambda name: None)
+    assert module.main(["instructions", str(ROOT), str(ROOT), "--game", "ratjack"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "valgrind is not installed" in err
+
+
+def test_instructions_refuse_zero_games(capsys):
+    assert _two_trees().main(["instructions", str(ROOT), str(ROOT), "--games", "0"]) == 2
+    assert "--games must be at least 1" in capsys.readouterr().err

@@ -165,7 +165,10 @@ class Position(State):
         """Stars so far (chains and value sets are added at the end)."""
         out = []  # a loop, not a comprehension: no frame (the runner asks at every round's end)
         for p in self.points:
-            out.append(float(sum(p)))
+            total = 0
+            for x in p:  # compiled, sum() of a list is a generic call
+                total += x
+            out.append(float(total))
         return out
 
     def observation(self, player: int) -> str:
